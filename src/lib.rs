@@ -1,0 +1,10 @@
+//! ONO 99: a rules engine for every edition of the card game, bots that play
+//! from what their seat may see, and (on wasm32) the Yew browser app.
+//!
+//! `rules` and `bots` are pure Rust: no browser APIs, no global randomness.
+
+pub mod bots;
+pub mod rules;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

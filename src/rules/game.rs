@@ -1,0 +1,918 @@
+//! The match: its state, who acts, what is legal, and the one transition
+//! function [`Match::apply`].
+
+use super::card::{Card, CardCounts, Edition};
+use super::error::{RuleError, SetupError};
+use super::event::Event;
+use super::options::{Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet};
+use super::rng::Rng;
+use super::seat::{Direction, PerSeat, Seat, SeatSet, MAX_SEATS, MIN_SEATS};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Cards dealt to each player at the start of a hand.
+pub const HAND_SIZE: usize = 4;
+/// Points added for going out of a hand (`points` format).
+pub const OUT_PENALTY: u32 = 25;
+
+/// What a player can do on their turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Play one card from the hand.
+    Play(Card),
+    /// Discard four ONO 99 cards at once (modern, `four_ono_discard`).
+    DiscardFourOno,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play(card) => write!(f, "play {card}"),
+            Action::DiscardFourOno => f.write_str("discard four 99"),
+        }
+    }
+}
+
+/// Which play of a turn is expected.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnStep {
+    /// An ordinary one-play turn.
+    Single,
+    /// The first of two plays owed to a Play 2 (it may pass the obligation on).
+    FirstOfTwo,
+    /// The second of two plays.
+    SecondOfTwo,
+}
+
+/// Who must act now, and what kind of play is expected.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ToAct {
+    pub seat: Seat,
+    pub step: TurnStep,
+}
+
+/// How a match ended.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    /// One winner, except in `points`/`lowest` (or a knockout that removes
+    /// everyone at once) where tied lowest scores share the win.
+    pub winners: Vec<Seat>,
+}
+
+/// What a played card does to the flow of play, once its total is applied.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Flow {
+    Plain,
+    Reverse,
+    PlayTwo,
+    Hold,
+}
+
+/// A match of ONO 99: one or more hands under one rule set.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rules: RuleSet,
+    seed: u64,
+    rng: Rng,
+    logging: bool,
+    log: Vec<Event>,
+    // The match.
+    in_match: SeatSet,
+    tokens: PerSeat<u8>,
+    scores: PerSeat<u32>,
+    hand_number: u32,
+    dealer: Seat,
+    plays: u32,
+    outcome: Option<Outcome>,
+    // The hand.
+    draw_pile: Vec<Card>, // top card last
+    discard_pile: Vec<Card>,
+    hands: PerSeat<Vec<Card>>,
+    laid_down: PerSeat<Vec<Card>>,
+    in_hand: SeatSet,
+    total: i32,
+    direction: Direction,
+    current: Seat,
+    step: TurnStep,
+    ninety_nine_this_turn: bool,
+}
+
+impl Match {
+    /// Deals the first hand of a new match. The dealer and every shuffle come
+    /// from `seed`. Events are recorded (see [`Match::set_logging`]).
+    ///
+    /// # Errors
+    /// A seat count outside 2–8 or an option out of range.
+    pub fn new(rules: RuleSet, seats: usize, seed: u64) -> Result<Match, SetupError> {
+        Match::create(rules, seats, seed, true)
+    }
+
+    /// As [`Match::new`], without recording events: for fast simulation.
+    ///
+    /// # Errors
+    /// As [`Match::new`].
+    pub fn new_unlogged(rules: RuleSet, seats: usize, seed: u64) -> Result<Match, SetupError> {
+        Match::create(rules, seats, seed, false)
+    }
+
+    fn create(rules: RuleSet, seats: usize, seed: u64, logging: bool) -> Result<Match, SetupError> {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+            return Err(SetupError::SeatCount(seats));
+        }
+        rules.validate()?;
+        let mut rng = Rng::new(seed);
+        let dealer = Seat(rng.below(seats) as u8);
+        let mut m = Match::blank(rules, seats, seed, rng, logging);
+        m.dealer = dealer;
+        let first = m.next_in(m.in_match, dealer, Direction::Clockwise);
+        m.start_hand(dealer, first);
+        Ok(m)
+    }
+
+    fn blank(rules: RuleSet, seats: usize, seed: u64, rng: Rng, logging: bool) -> Match {
+        Match {
+            rules,
+            seed,
+            rng,
+            logging,
+            log: Vec::new(),
+            in_match: SeatSet::first(seats),
+            tokens: PerSeat::new(seats, rules.tokens),
+            scores: PerSeat::new(seats, 0),
+            hand_number: 0,
+            dealer: Seat(0),
+            plays: 0,
+            outcome: None,
+            draw_pile: Vec::with_capacity(rules.edition.deck_counts().total()),
+            discard_pile: Vec::with_capacity(rules.edition.deck_counts().total()),
+            hands: PerSeat::new(seats, Vec::with_capacity(HAND_SIZE)),
+            laid_down: PerSeat::new(seats, Vec::new()),
+            in_hand: SeatSet::first(seats),
+            total: 0,
+            direction: Direction::Clockwise,
+            current: Seat(0),
+            step: TurnStep::Single,
+            ninety_nine_this_turn: false,
+        }
+    }
+
+    // ----- reading the match -------------------------------------------------
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn seat_count(&self) -> usize {
+        self.hands.len()
+    }
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        self.hands.seats()
+    }
+    pub fn total(&self) -> i32 {
+        self.total
+    }
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+    pub fn hand_number(&self) -> u32 {
+        self.hand_number
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    /// Plays made in the whole match (cards and four-ONO discards).
+    pub fn plays(&self) -> u32 {
+        self.plays
+    }
+    /// Seats still in the match (they have not left for good).
+    pub fn in_match(&self) -> SeatSet {
+        self.in_match
+    }
+    /// Seats still in the current hand.
+    pub fn in_hand(&self) -> SeatSet {
+        self.in_hand
+    }
+    pub fn tokens(&self) -> &PerSeat<u8> {
+        &self.tokens
+    }
+    pub fn scores(&self) -> &PerSeat<u32> {
+        &self.scores
+    }
+    /// A seat's hand. Only the seat itself, the referee and tests should look.
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat]
+    }
+    pub fn laid_down(&self, seat: Seat) -> &[Card] {
+        &self.laid_down[seat]
+    }
+    pub fn draw_pile_len(&self) -> usize {
+        self.draw_pile.len()
+    }
+    /// The draw pile, top card first. Hidden from every player.
+    pub fn draw_pile_top_first(&self) -> Vec<Card> {
+        self.draw_pile.iter().rev().copied().collect()
+    }
+    pub fn discard_pile(&self) -> &[Card] {
+        &self.discard_pile
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    /// Whether a 99 card was already played in this turn (`dead_but_tens`).
+    pub fn ninety_nine_this_turn(&self) -> bool {
+        self.ninety_nine_this_turn
+    }
+    /// Who must act now and what is expected; `None` once the match is over.
+    pub fn to_act(&self) -> Option<ToAct> {
+        (self.outcome.is_none()).then_some(ToAct {
+            seat: self.current,
+            step: self.step,
+        })
+    }
+    /// Who owes two plays right now, if anyone.
+    pub fn owes_two(&self) -> Option<Seat> {
+        (self.outcome.is_none() && self.step != TurnStep::Single).then_some(self.current)
+    }
+    /// Every event so far (empty when logging is off).
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+    pub fn is_logging(&self) -> bool {
+        self.logging
+    }
+    /// Turns event recording on or off (off for fast simulation and search).
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+        if !on {
+            self.log.clear();
+        }
+    }
+
+    // ----- legality ----------------------------------------------------------
+
+    /// The total after `card` is played at `total`, ignoring legality.
+    fn total_after(&self, card: Card) -> i32 {
+        match card {
+            Card::Number(n) => self.total + n as i32,
+            Card::MinusTen => match self.rules.negatives {
+                Negatives::Floor => (self.total - 10).max(0),
+                Negatives::Forbid | Negatives::Allow => self.total - 10,
+            },
+            Card::NinetyNine if self.rules.ninety_nine == NinetyNine::Sets99 => 99,
+            Card::Reverse | Card::PlayTwo | Card::Hold | Card::NinetyNine => self.total,
+        }
+    }
+
+    fn within_limit(&self, total: i32) -> bool {
+        match self.rules.lose_at {
+            LoseAt::Reach99 => total < 99,
+            LoseAt::Exceed99 => total <= 99,
+        }
+    }
+
+    /// Whether the current player may play `card`, assuming they hold it.
+    /// This and [`Match::check`] are the only places legality is decided.
+    fn check_card(&self, card: Card) -> Result<(), RuleError> {
+        match card {
+            Card::Number(_) => self.check_limit(card),
+            Card::MinusTen => {
+                if self.rules.negatives == Negatives::Forbid && self.total - 10 < 0 {
+                    Err(RuleError::BelowZero { total: self.total })
+                } else {
+                    Ok(())
+                }
+            }
+            Card::Reverse | Card::Hold => Ok(()),
+            Card::PlayTwo => {
+                if self.rules.edition == Edition::Classic && self.step == TurnStep::FirstOfTwo {
+                    Err(RuleError::CannotOpenWithDoublePlay)
+                } else {
+                    Ok(())
+                }
+            }
+            Card::NinetyNine => match self.rules.ninety_nine {
+                NinetyNine::Dead => Err(RuleError::NinetyNineDead),
+                NinetyNine::DeadButTens => {
+                    if self.total.rem_euclid(10) != 0 {
+                        Err(RuleError::NinetyNineNotOnTen { total: self.total })
+                    } else if self.ninety_nine_this_turn {
+                        Err(RuleError::NinetyNineOncePerTurn)
+                    } else {
+                        Ok(())
+                    }
+                }
+                NinetyNine::Sets99 => self.check_limit(card),
+            },
+        }
+    }
+
+    fn check_limit(&self, card: Card) -> Result<(), RuleError> {
+        let new_total = self.total_after(card);
+        if self.within_limit(new_total) {
+            Ok(())
+        } else {
+            Err(RuleError::TotalTooHigh {
+                card,
+                new_total,
+                lose_at: self.rules.lose_at,
+            })
+        }
+    }
+
+    fn holds_four_ono(&self) -> bool {
+        let hand = &self.hands[self.current];
+        hand.len() == HAND_SIZE && hand.iter().all(|&c| c == Card::NinetyNine)
+    }
+
+    /// Whether the player to act may take `action` now, and if not, why.
+    ///
+    /// # Errors
+    /// The rule the action would break.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::MatchOver);
+        }
+        match action {
+            Action::DiscardFourOno => {
+                if !self.rules.four_ono_discard {
+                    Err(RuleError::FourOnoDiscardOff)
+                } else if !self.holds_four_ono() {
+                    Err(RuleError::NotFourOno)
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Play(card) => {
+                if !self.hands[self.current].contains(&card) {
+                    return Err(RuleError::CardNotInHand { card });
+                }
+                self.check_card(card)
+            }
+        }
+    }
+
+    /// Every legal action of the player to act, each once, in hand order.
+    /// Empty only when the match is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(HAND_SIZE + 1);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// [`Match::legal_actions`] into a reused buffer (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let hand = &self.hands[self.current];
+        for (i, &card) in hand.iter().enumerate() {
+            if !hand[..i].contains(&card) && self.check_card(card).is_ok() {
+                out.push(Action::Play(card));
+            }
+        }
+        if self.check(Action::DiscardFourOno).is_ok() {
+            out.push(Action::DiscardFourOno);
+        }
+    }
+
+    fn has_legal_play(&self) -> bool {
+        let hand = &self.hands[self.current];
+        hand.iter().any(|&c| self.check_card(c).is_ok())
+            || self.check(Action::DiscardFourOno).is_ok()
+    }
+
+    // ----- the transition ----------------------------------------------------
+
+    /// Takes `action` for the player to act. On success returns the events it
+    /// caused (empty when logging is off); on error nothing has changed.
+    ///
+    /// # Errors
+    /// The broken rule, as [`Match::check`].
+    pub fn apply(&mut self, action: Action) -> Result<&[Event], RuleError> {
+        self.check(action)?;
+        let start = self.log.len();
+        self.apply_unchecked(action);
+        Ok(&self.log[start..])
+    }
+
+    /// As [`Match::apply`], but refuses unless it is `seat`'s turn.
+    ///
+    /// # Errors
+    /// [`RuleError::NotYourTurn`], or the broken rule.
+    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<&[Event], RuleError> {
+        match self.to_act() {
+            None => Err(RuleError::MatchOver),
+            Some(t) if t.seat != seat => Err(RuleError::NotYourTurn {
+                seat,
+                to_act: t.seat,
+            }),
+            Some(_) => self.apply(action),
+        }
+    }
+
+    #[inline]
+    fn emit(&mut self, event: impl FnOnce() -> Event) {
+        if self.logging {
+            self.log.push(event());
+        }
+    }
+
+    /// Plays an action already known to be legal.
+    fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.current;
+        self.plays += 1;
+        let flow = match action {
+            Action::Play(card) => {
+                let hand = &mut self.hands[seat];
+                if let Some(pos) = hand.iter().position(|&c| c == card) {
+                    hand.remove(pos);
+                }
+                self.discard_pile.push(card);
+                self.total = self.total_after(card);
+                let total = self.total;
+                self.emit(|| Event::Played { seat, card, total });
+                self.draw(seat, 1);
+                match card {
+                    Card::Reverse => Flow::Reverse,
+                    Card::PlayTwo => Flow::PlayTwo,
+                    Card::Hold => Flow::Hold,
+                    Card::NinetyNine => {
+                        self.ninety_nine_this_turn = true;
+                        if self.rules.ninety_nine == NinetyNine::DeadButTens {
+                            Flow::Hold
+                        } else {
+                            Flow::Plain
+                        }
+                    }
+                    Card::Number(_) | Card::MinusTen => Flow::Plain,
+                }
+            }
+            Action::DiscardFourOno => {
+                self.discard_pile.extend(self.hands[seat].drain(..));
+                let total = self.total;
+                self.emit(|| Event::DiscardedFourOno { seat, total });
+                self.draw(seat, HAND_SIZE);
+                Flow::Plain
+            }
+        };
+        self.after_play(seat, flow);
+    }
+
+    fn after_play(&mut self, seat: Seat, flow: Flow) {
+        if self.step == TurnStep::FirstOfTwo {
+            let deflects = match self.rules.edition {
+                Edition::Modern => matches!(flow, Flow::Reverse | Flow::PlayTwo),
+                Edition::Classic => matches!(flow, Flow::Reverse | Flow::Hold),
+            };
+            if deflects {
+                if flow == Flow::Reverse {
+                    self.reverse();
+                }
+                let to = self.next_in(self.in_hand, seat, self.direction);
+                self.emit(|| Event::ObligationMoved { from: seat, to });
+                self.start_turn(to, TurnStep::FirstOfTwo);
+            } else {
+                self.step = TurnStep::SecondOfTwo;
+                self.resolve_stuck();
+            }
+            return;
+        }
+        if flow == Flow::Reverse {
+            self.reverse();
+        }
+        let next = self.next_in(self.in_hand, seat, self.direction);
+        if flow == Flow::PlayTwo {
+            self.emit(|| Event::ObligationPlaced {
+                seat: next,
+                by: seat,
+            });
+            self.start_turn(next, TurnStep::FirstOfTwo);
+        } else {
+            self.start_turn(next, TurnStep::Single);
+        }
+    }
+
+    fn reverse(&mut self) {
+        self.direction = self.direction.flipped();
+        let direction = self.direction;
+        self.emit(|| Event::DirectionChanged { direction });
+    }
+
+    fn start_turn(&mut self, seat: Seat, step: TurnStep) {
+        self.current = seat;
+        self.step = step;
+        self.ninety_nine_this_turn = false;
+        self.resolve_stuck();
+    }
+
+    /// Puts out every player who must play and cannot, until someone can
+    /// play or the hand ends.
+    fn resolve_stuck(&mut self) {
+        while self.outcome.is_none() && !self.has_legal_play() {
+            let seat = self.current;
+            self.laid_down[seat].extend(self.hands[seat].drain(..));
+            self.in_hand.remove(seat);
+            if self.logging {
+                let laid_down = self.laid_down[seat].clone();
+                self.log.push(Event::PlayerOut { seat, laid_down });
+            }
+            if self.rules.format == Format::Tokens {
+                self.end_tokens_hand(seat);
+                return;
+            }
+            if self.in_hand.len() <= 1 {
+                self.end_played_out_hand();
+                return;
+            }
+            // The obligation, if any, ends with the player who went out.
+            let next = self.next_in(self.in_hand, seat, self.direction);
+            self.current = next;
+            self.step = TurnStep::Single;
+            self.ninety_nine_this_turn = false;
+        }
+    }
+
+    /// The next seat of `set` after `from` in `direction` (`from` itself
+    /// need not be in `set`). `set` must not be empty.
+    fn next_in(&self, set: SeatSet, from: Seat, direction: Direction) -> Seat {
+        let n = self.seat_count();
+        for k in 1..=n {
+            let i = match direction {
+                Direction::Clockwise => (from.index() + k) % n,
+                Direction::Counterclockwise => (from.index() + n * k - k) % n,
+            };
+            let seat = Seat(i as u8);
+            if set.contains(seat) {
+                return seat;
+            }
+        }
+        from
+    }
+
+    fn draw(&mut self, seat: Seat, count: usize) {
+        for _ in 0..count {
+            if self.draw_pile.is_empty() {
+                if self.discard_pile.is_empty() {
+                    return;
+                }
+                let mut order = std::mem::take(&mut self.discard_pile);
+                self.rng.shuffle(&mut order);
+                if self.logging {
+                    self.log.push(Event::Reshuffled {
+                        order: order.clone(),
+                    });
+                }
+                order.reverse();
+                self.draw_pile = order;
+            }
+            if let Some(card) = self.draw_pile.pop() {
+                self.hands[seat].push(card);
+                self.emit(|| Event::Drew { seat, card });
+            }
+        }
+    }
+
+    // ----- hands and the match -----------------------------------------------
+
+    fn start_hand(&mut self, dealer: Seat, first: Seat) {
+        self.hand_number += 1;
+        self.dealer = dealer;
+        let mut deck = self.rules.edition.deck();
+        self.rng.shuffle(&mut deck);
+        let hand = self.hand_number;
+        if self.logging {
+            self.log.push(Event::HandStarted {
+                hand,
+                dealer,
+                first,
+                deck: deck.clone(),
+            });
+        }
+        deck.reverse();
+        self.draw_pile = deck;
+        self.discard_pile.clear();
+        for seat in self.hands.seats() {
+            self.hands[seat].clear();
+            self.laid_down[seat].clear();
+        }
+        self.in_hand = self.in_match;
+        self.total = 0;
+        self.direction = Direction::Clockwise;
+        // One card at a time, starting left of the dealer.
+        for _ in 0..HAND_SIZE {
+            let mut seat = first;
+            for _ in 0..self.in_match.len() {
+                if let Some(card) = self.draw_pile.pop() {
+                    self.hands[seat].push(card);
+                }
+                seat = self.next_in(self.in_match, seat, Direction::Clockwise);
+            }
+        }
+        self.start_turn(first, TurnStep::Single);
+    }
+
+    /// `tokens` format: the first player out loses a token (or leaves).
+    fn end_tokens_hand(&mut self, loser: Seat) {
+        if self.tokens[loser] > 0 {
+            self.tokens[loser] -= 1;
+        } else {
+            self.in_match.remove(loser);
+        }
+        let hand = self.hand_number;
+        let tokens = self.tokens.0.clone();
+        self.emit(|| Event::HandOver {
+            hand,
+            winner: None,
+            loser: Some(loser),
+            tokens: Some(tokens),
+            scores: None,
+        });
+        if !self.in_match.contains(loser) {
+            self.emit(|| Event::LeftMatch { seat: loser });
+        }
+        if self.in_match.len() <= 1 {
+            let winners = self.in_match.iter().collect();
+            self.finish(winners);
+            return;
+        }
+        let first = if self.in_match.contains(loser) {
+            loser
+        } else {
+            self.next_in(self.in_match, loser, Direction::Clockwise)
+        };
+        let dealer = self.next_in(self.in_match, first, Direction::Counterclockwise);
+        self.start_hand(dealer, first);
+    }
+
+    /// `elimination` and `points`: the hand was played down to one player.
+    fn end_played_out_hand(&mut self) {
+        let winner = self.in_hand.single();
+        let hand = self.hand_number;
+        match self.rules.format {
+            Format::Elimination | Format::Tokens => {
+                self.emit(|| Event::HandOver {
+                    hand,
+                    winner,
+                    loser: None,
+                    tokens: None,
+                    scores: None,
+                });
+                self.finish(winner.into_iter().collect());
+            }
+            Format::Points => {
+                for seat in self.in_match.iter() {
+                    let cards: u32 = self.hands[seat].iter().map(|c| c.points()).sum();
+                    let laid: u32 = self.laid_down[seat].iter().map(|c| c.points()).sum();
+                    let penalty = if self.in_hand.contains(seat) {
+                        0
+                    } else {
+                        OUT_PENALTY
+                    };
+                    self.scores[seat] += cards + laid + penalty;
+                }
+                let scores = self.scores.0.clone();
+                self.emit(|| Event::HandOver {
+                    hand,
+                    winner,
+                    loser: None,
+                    tokens: None,
+                    scores: Some(scores),
+                });
+                let limit = self.rules.points_limit;
+                let reached: Vec<Seat> = self
+                    .in_match
+                    .iter()
+                    .filter(|&s| self.scores[s] >= limit)
+                    .collect();
+                match self.rules.points_end {
+                    PointsEnd::Lowest if !reached.is_empty() => {
+                        let winners = self.lowest_scores(self.in_match);
+                        self.finish(winners);
+                        return;
+                    }
+                    PointsEnd::Lowest => {}
+                    PointsEnd::Knockout => {
+                        if reached.len() == self.in_match.len() {
+                            let winners = self.lowest_scores(self.in_match);
+                            self.finish(winners);
+                            return;
+                        }
+                        for seat in reached {
+                            self.in_match.remove(seat);
+                            self.emit(|| Event::LeftMatch { seat });
+                        }
+                        if self.in_match.len() == 1 {
+                            let winners = self.in_match.iter().collect();
+                            self.finish(winners);
+                            return;
+                        }
+                    }
+                }
+                let dealer = self.next_in(self.in_match, self.dealer, Direction::Clockwise);
+                let first = self.next_in(self.in_match, dealer, Direction::Clockwise);
+                self.start_hand(dealer, first);
+            }
+        }
+    }
+
+    fn lowest_scores(&self, among: SeatSet) -> Vec<Seat> {
+        let best = among.iter().map(|s| self.scores[s]).min().unwrap_or(0);
+        among.iter().filter(|&s| self.scores[s] == best).collect()
+    }
+
+    fn finish(&mut self, winners: Vec<Seat>) {
+        if self.logging {
+            self.log.push(Event::MatchOver {
+                winners: winners.clone(),
+            });
+        }
+        self.outcome = Some(Outcome { winners });
+    }
+
+    // ----- views and set-ups -------------------------------------------------
+
+    /// Every card of the edition's deck that is in the match right now, by
+    /// place: used to check that nothing is created or lost.
+    pub fn card_census(&self) -> CardCounts {
+        let mut c = CardCounts::of(&self.draw_pile);
+        for &card in &self.discard_pile {
+            c.add(card);
+        }
+        for seat in self.seats() {
+            for &card in self.hands[seat].iter().chain(self.laid_down[seat].iter()) {
+                c.add(card);
+            }
+        }
+        c
+    }
+
+    /// A match in a chosen position, for rule scenarios and determinized
+    /// search. Every card of the deck not placed in a hand, the discard pile
+    /// or the draw pile is put at the bottom of the draw pile when
+    /// `draw_pile` is `None`, shuffled by `seed`.
+    ///
+    /// # Errors
+    /// Bad seat count, or more copies of a card than the deck holds.
+    pub fn from_position(position: Position) -> Result<Match, SetupError> {
+        let Position {
+            rules,
+            hands,
+            total,
+            to_act,
+            step,
+            direction,
+            discard_pile,
+            draw_pile,
+            seed,
+        } = position;
+        let seats = hands.len();
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+            return Err(SetupError::SeatCount(seats));
+        }
+        rules.validate()?;
+        if to_act.index() >= seats {
+            return Err(SetupError::Scenario(format!("{to_act} is not at the table")));
+        }
+        let mut rng = Rng::new(seed);
+        let mut m = Match::blank(rules, seats, seed, rng.fork(), true);
+        m.hand_number = 1;
+        m.total = total;
+        m.direction = direction;
+        let mut used = CardCounts::default();
+        for (i, hand) in hands.into_iter().enumerate() {
+            let seat = Seat(i as u8);
+            match hand {
+                Some(cards) => {
+                    for &c in &cards {
+                        used.add(c);
+                    }
+                    m.hands[seat] = cards;
+                }
+                None => {
+                    m.in_hand.remove(seat);
+                }
+            }
+        }
+        for &c in &discard_pile {
+            used.add(c);
+        }
+        m.discard_pile = discard_pile;
+        let rest = rules.edition.deck_counts();
+        let mut left = match draw_pile {
+            Some(cards) => {
+                for &c in &cards {
+                    used.add(c);
+                }
+                cards
+            }
+            None => Vec::new(),
+        };
+        let unused = rest.minus(&used).ok_or_else(|| {
+            let card = Card::ALL
+                .into_iter()
+                .find(|&c| used.get(c) > rest.get(c))
+                .unwrap_or(Card::NinetyNine);
+            SetupError::TooManyCards { card }
+        })?;
+        let mut extra = unused.to_vec();
+        rng.shuffle(&mut extra);
+        left.extend(extra);
+        left.reverse();
+        m.draw_pile = left;
+        if !m.in_hand.contains(to_act) {
+            return Err(SetupError::Scenario(format!("{to_act} is not in the hand")));
+        }
+        m.current = to_act;
+        m.step = step;
+        m.in_match = SeatSet::first(seats);
+        m.resolve_stuck();
+        Ok(m)
+    }
+
+    /// Copies the public match state of `view` (tokens, scores, who is in,
+    /// laid-down cards) onto a position built from it.
+    pub(crate) fn restore_public(&mut self, view: &super::view::PlayerView) {
+        for (seat, p) in view.seats.iter() {
+            self.laid_down[seat] = p.laid_down.clone();
+            self.tokens[seat] = p.tokens;
+            self.scores[seat] = p.score;
+            if !p.in_match {
+                self.in_match.remove(seat);
+            }
+        }
+        self.hand_number = view.hand_number;
+        self.dealer = view.dealer;
+        self.ninety_nine_this_turn = view.ninety_nine_this_turn;
+    }
+
+    pub(crate) fn parts_for_view(&self) -> ViewParts<'_> {
+        ViewParts {
+            hands: &self.hands,
+            laid_down: &self.laid_down,
+        }
+    }
+
+    /// Re-seeds the shuffles still to come (search uses it so that a
+    /// determinized future does not repeat the real one).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+}
+
+pub(crate) struct ViewParts<'a> {
+    pub hands: &'a PerSeat<Vec<Card>>,
+    pub laid_down: &'a PerSeat<Vec<Card>>,
+}
+
+/// A position to start from, for tests and search (see [`Match::from_position`]).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub rules: RuleSet,
+    /// Each seat's hand; `None` for a seat already out of the hand.
+    pub hands: Vec<Option<Vec<Card>>>,
+    pub total: i32,
+    pub to_act: Seat,
+    pub step: TurnStep,
+    pub direction: Direction,
+    pub discard_pile: Vec<Card>,
+    /// Top card first; `None` fills it from the rest of the deck.
+    pub draw_pile: Option<Vec<Card>>,
+    pub seed: u64,
+}
+
+impl Position {
+    /// Seat 0 to act, clockwise, a single play, an empty discard pile.
+    pub fn new(rules: RuleSet, hands: &[&str], total: i32) -> Result<Position, SetupError> {
+        let hands = hands
+            .iter()
+            .map(|h| {
+                if h.trim() == "out" {
+                    Ok(None)
+                } else {
+                    super::card::parse_cards(h)
+                        .map(Some)
+                        .map_err(|e| SetupError::Cards(e.to_string()))
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Position {
+            rules,
+            hands,
+            total,
+            to_act: Seat(0),
+            step: TurnStep::Single,
+            direction: Direction::Clockwise,
+            discard_pile: Vec::new(),
+            draw_pile: None,
+            seed: 0,
+        })
+    }
+}

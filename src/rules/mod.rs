@@ -1,0 +1,22 @@
+//! The rules of ONO 99 (`../shared/RULES.md`): both editions, every option,
+//! 2–8 seats, all three match formats. Pure Rust: no browser, no global RNG.
+
+pub mod card;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod options;
+pub mod record;
+pub mod rng;
+pub mod seat;
+pub mod view;
+
+pub use card::{parse_cards, Card, CardCounts, Edition};
+pub use error::{RuleError, SetupError};
+pub use event::Event;
+pub use game::{Action, Match, Outcome, Position, ToAct, TurnStep};
+pub use options::{Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd, RuleSet};
+pub use record::{replay, GameRecord, RecordError};
+pub use rng::Rng;
+pub use seat::{Direction, PerSeat, Seat, SeatSet};
+pub use view::{PlayerView, PublicSeat};

@@ -1,0 +1,300 @@
+//! Rule sets: the two presets and every option of RULES.md §8, under the
+//! names used by the command line, game records and the setup screen.
+
+use super::card::Edition;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// `negatives`: what Minus Ten may do to the total.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Negatives {
+    /// Minus Ten is illegal when it would take the total below 0.
+    Forbid,
+    /// Minus Ten is always legal; the total may go negative.
+    Allow,
+    /// Minus Ten is always legal; the total stops at 0.
+    Floor,
+}
+
+/// `ninety_nine`: what the 99 card does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NinetyNine {
+    /// Never playable.
+    Dead,
+    /// Playable as a Hold when the total is a multiple of ten, once a turn.
+    DeadButTens,
+    /// Sets the total to 99.
+    Sets99,
+}
+
+/// `lose_at`: which totals are out of bounds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoseAt {
+    /// A play that makes the total 99 or more is illegal.
+    Reach99,
+    /// Only a total of 100 or more is illegal.
+    Exceed99,
+}
+
+/// `format`: how hands make up a match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    Elimination,
+    Tokens,
+    Points,
+}
+
+/// `points_end`: how a `points` match ends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointsEnd {
+    /// A player reaching the limit leaves; the last one in wins.
+    Knockout,
+    /// The match ends when anyone reaches the limit; the lowest score wins.
+    Lowest,
+}
+
+/// Gives an option enum its §8 value names: `name()`, `from_name()`, `NAMES`.
+macro_rules! option_names {
+    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, as listed in RULES.md §8.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+            /// The allowed values, for error messages.
+            pub const NAMES: &'static str = concat!($($name, " "),+);
+            /// The value's name in records, the CLI and the setup screen.
+            pub fn name(self) -> &'static str {
+                match self { $($ty::$variant => $name),+ }
+            }
+            pub fn from_name(name: &str) -> Option<Self> {
+                match name { $($name => Some($ty::$variant),)+ _ => None }
+            }
+        }
+    };
+}
+
+option_names!(Negatives { Forbid => "forbid", Allow => "allow", Floor => "floor" });
+option_names!(NinetyNine { Dead => "dead", DeadButTens => "dead_but_tens", Sets99 => "sets_99" });
+option_names!(LoseAt { Reach99 => "reach_99", Exceed99 => "exceed_99" });
+option_names!(Format { Elimination => "elimination", Tokens => "tokens", Points => "points" });
+option_names!(PointsEnd { Knockout => "knockout", Lowest => "lowest" });
+
+/// A complete rule set: the edition and every option, all explicit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    pub edition: Edition,
+    pub negatives: Negatives,
+    pub ninety_nine: NinetyNine,
+    pub lose_at: LoseAt,
+    pub four_ono_discard: bool,
+    pub format: Format,
+    pub tokens: u8,
+    pub points_limit: u32,
+    pub points_end: PointsEnd,
+}
+
+/// The option names of RULES.md §8, in the order the setup screen shows them.
+pub const OPTION_NAMES: [&str; 8] = [
+    "negatives",
+    "ninety_nine",
+    "lose_at",
+    "four_ono_discard",
+    "format",
+    "tokens",
+    "points_limit",
+    "points_end",
+];
+
+/// A rule option that does not exist or a value it cannot take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("unknown rule option '{0}' (options: {names})", names = OPTION_NAMES.join(", "))]
+    UnknownOption(String),
+    #[error("option '{name}' cannot be '{value}' (allowed: {})", allowed.trim_end())]
+    BadValue {
+        name: String,
+        value: String,
+        allowed: &'static str,
+    },
+    #[error("'{0}' is not name=value")]
+    NotAnAssignment(String),
+    #[error("unknown edition '{0}' (modern or classic)")]
+    UnknownEdition(String),
+}
+
+impl RuleSet {
+    /// The 2022 Mattel game: 112 cards, one hand to the last player standing.
+    pub fn modern() -> Self {
+        RuleSet {
+            edition: Edition::Modern,
+            negatives: Negatives::Forbid,
+            ninety_nine: NinetyNine::Dead,
+            lose_at: LoseAt::Reach99,
+            four_ono_discard: true,
+            format: Format::Elimination,
+            tokens: 3,
+            points_limit: 500,
+            points_end: PointsEnd::Knockout,
+        }
+    }
+
+    /// The 1980 game: 54 cards, negatives, three tokens each.
+    pub fn classic() -> Self {
+        RuleSet {
+            edition: Edition::Classic,
+            negatives: Negatives::Allow,
+            four_ono_discard: false,
+            format: Format::Tokens,
+            ..RuleSet::modern()
+        }
+    }
+
+    /// A preset by name.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownEdition`] for anything but `modern` or `classic`.
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        match name {
+            "modern" => Ok(RuleSet::modern()),
+            "classic" => Ok(RuleSet::classic()),
+            other => Err(OptionError::UnknownEdition(other.to_string())),
+        }
+    }
+
+    /// Sets one option from its §8 name and text value.
+    ///
+    /// # Errors
+    /// An unknown name or a value outside the option's range; `self` is unchanged.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let bad = |allowed: &'static str| OptionError::BadValue {
+            name: name.to_string(),
+            value: value.to_string(),
+            allowed,
+        };
+        match name {
+            "negatives" => {
+                self.negatives = Negatives::from_name(value).ok_or_else(|| bad(Negatives::NAMES))?
+            }
+            "ninety_nine" => {
+                self.ninety_nine = NinetyNine::from_name(value).ok_or_else(|| bad(NinetyNine::NAMES))?
+            }
+            "lose_at" => {
+                self.lose_at = LoseAt::from_name(value).ok_or_else(|| bad(LoseAt::NAMES))?
+            }
+            "four_ono_discard" => {
+                self.four_ono_discard = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("true, false")),
+                }
+            }
+            "format" => {
+                self.format = Format::from_name(value).ok_or_else(|| bad(Format::NAMES))?
+            }
+            "tokens" => {
+                self.tokens = match value.parse::<u8>() {
+                    Ok(n) if (1..=9).contains(&n) => n,
+                    _ => return Err(bad("a whole number from 1 to 9")),
+                }
+            }
+            "points_limit" => {
+                self.points_limit = match value.parse::<u32>() {
+                    Ok(n) if (1..=100_000).contains(&n) => n,
+                    _ => return Err(bad("a whole number from 1 to 100000")),
+                }
+            }
+            "points_end" => {
+                self.points_end = PointsEnd::from_name(value).ok_or_else(|| bad(PointsEnd::NAMES))?
+            }
+            _ => return Err(OptionError::UnknownOption(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Applies a `name=value` assignment.
+    ///
+    /// # Errors
+    /// As [`RuleSet::set`], or text without `=`.
+    pub fn set_assignment(&mut self, assignment: &str) -> Result<(), OptionError> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| OptionError::NotAnAssignment(assignment.to_string()))?;
+        self.set(name.trim(), value.trim())
+    }
+
+    /// Checks the ranges that serde cannot (tokens 1–9, a positive points limit).
+    ///
+    /// # Errors
+    /// The first option out of range.
+    pub fn validate(&self) -> Result<(), OptionError> {
+        let mut copy = *self;
+        copy.set("tokens", &self.tokens.to_string())?;
+        copy.set("points_limit", &self.points_limit.to_string())?;
+        Ok(())
+    }
+
+    /// The options as `name=value` pairs, every one explicit.
+    pub fn assignments(&self) -> Vec<(&'static str, String)> {
+        let text = |name: &str| name.to_string();
+        vec![
+            ("negatives", text(self.negatives.name())),
+            ("ninety_nine", text(self.ninety_nine.name())),
+            ("lose_at", text(self.lose_at.name())),
+            ("four_ono_discard", self.four_ono_discard.to_string()),
+            ("format", text(self.format.name())),
+            ("tokens", self.tokens.to_string()),
+            ("points_limit", self.points_limit.to_string()),
+            ("points_end", text(self.points_end.name())),
+        ]
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.edition.name())?;
+        for (name, value) in self.assignments() {
+            write!(f, " {name}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_follow_section_8() {
+        let m = RuleSet::modern();
+        assert_eq!(m.negatives, Negatives::Forbid);
+        assert!(m.four_ono_discard);
+        assert_eq!(m.format, Format::Elimination);
+        let c = RuleSet::classic();
+        assert_eq!(c.negatives, Negatives::Allow);
+        assert!(!c.four_ono_discard);
+        assert_eq!(c.format, Format::Tokens);
+        assert_eq!(c.tokens, 3);
+    }
+
+    #[test]
+    fn every_assignment_round_trips_and_bad_input_changes_nothing() {
+        let mut r = RuleSet::classic();
+        for (name, value) in RuleSet::modern().assignments() {
+            r.set(name, &value).unwrap();
+        }
+        assert_eq!(
+            RuleSet { edition: Edition::Classic, ..r },
+            RuleSet { edition: Edition::Classic, ..RuleSet::modern() }
+        );
+        let before = r;
+        assert!(matches!(r.set("tokens", "10"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(r.set("colour", "red"), Err(OptionError::UnknownOption(_))));
+        assert!(matches!(r.set_assignment("tokens"), Err(OptionError::NotAnAssignment(_))));
+        assert_eq!(r, before);
+    }
+}
