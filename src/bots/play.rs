@@ -1,7 +1,7 @@
 //! Playing whole matches between bots.
 
 use super::{Bot, Level};
-use crate::rules::{Action, Match, RuleError, Rng, Seat};
+use crate::rules::{Action, Match, Rng, RuleError, Seat};
 
 /// One seat's player: its bot and its own random stream.
 pub struct Player {

@@ -779,7 +779,9 @@ impl Match {
         }
         rules.validate()?;
         if to_act.index() >= seats {
-            return Err(SetupError::Scenario(format!("{to_act} is not at the table")));
+            return Err(SetupError::Scenario(format!(
+                "{to_act} is not at the table"
+            )));
         }
         let mut rng = Rng::new(seed);
         let mut m = Match::blank(rules, seats, seed, rng.fork(), true);

@@ -181,7 +181,8 @@ impl RuleSet {
                 self.negatives = Negatives::from_name(value).ok_or_else(|| bad(Negatives::NAMES))?
             }
             "ninety_nine" => {
-                self.ninety_nine = NinetyNine::from_name(value).ok_or_else(|| bad(NinetyNine::NAMES))?
+                self.ninety_nine =
+                    NinetyNine::from_name(value).ok_or_else(|| bad(NinetyNine::NAMES))?
             }
             "lose_at" => {
                 self.lose_at = LoseAt::from_name(value).ok_or_else(|| bad(LoseAt::NAMES))?
@@ -193,9 +194,7 @@ impl RuleSet {
                     _ => return Err(bad("true, false")),
                 }
             }
-            "format" => {
-                self.format = Format::from_name(value).ok_or_else(|| bad(Format::NAMES))?
-            }
+            "format" => self.format = Format::from_name(value).ok_or_else(|| bad(Format::NAMES))?,
             "tokens" => {
                 self.tokens = match value.parse::<u8>() {
                     Ok(n) if (1..=9).contains(&n) => n,
@@ -209,7 +208,8 @@ impl RuleSet {
                 }
             }
             "points_end" => {
-                self.points_end = PointsEnd::from_name(value).ok_or_else(|| bad(PointsEnd::NAMES))?
+                self.points_end =
+                    PointsEnd::from_name(value).ok_or_else(|| bad(PointsEnd::NAMES))?
             }
             _ => return Err(OptionError::UnknownOption(name.to_string())),
         }
@@ -288,13 +288,28 @@ mod tests {
             r.set(name, &value).unwrap();
         }
         assert_eq!(
-            RuleSet { edition: Edition::Classic, ..r },
-            RuleSet { edition: Edition::Classic, ..RuleSet::modern() }
+            RuleSet {
+                edition: Edition::Classic,
+                ..r
+            },
+            RuleSet {
+                edition: Edition::Classic,
+                ..RuleSet::modern()
+            }
         );
         let before = r;
-        assert!(matches!(r.set("tokens", "10"), Err(OptionError::BadValue { .. })));
-        assert!(matches!(r.set("colour", "red"), Err(OptionError::UnknownOption(_))));
-        assert!(matches!(r.set_assignment("tokens"), Err(OptionError::NotAnAssignment(_))));
+        assert!(matches!(
+            r.set("tokens", "10"),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            r.set("colour", "red"),
+            Err(OptionError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            r.set_assignment("tokens"),
+            Err(OptionError::NotAnAssignment(_))
+        ));
         assert_eq!(r, before);
     }
 }

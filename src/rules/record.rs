@@ -176,14 +176,21 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
                 return Err(RecordError::Mismatch {
                     hand,
                     step,
-                    message: format!("the record ends, but the rules continue with {}", describe(got)),
+                    message: format!(
+                        "the record ends, but the rules continue with {}",
+                        describe(got)
+                    ),
                 });
             };
             if got != want {
                 return Err(RecordError::Mismatch {
                     hand: *hand,
                     step: *step,
-                    message: format!("the record has {}, the rules give {}", describe(want), describe(got)),
+                    message: format!(
+                        "the record has {}, the rules give {}",
+                        describe(want),
+                        describe(got)
+                    ),
                 });
             }
             seen += 1;
@@ -223,7 +230,10 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
         return Err(RecordError::Mismatch {
             hand: *hand,
             step: *step,
-            message: format!("the match is over, but the record goes on with {}", describe(want)),
+            message: format!(
+                "the match is over, but the record goes on with {}",
+                describe(want)
+            ),
         });
     }
     Ok(m)

@@ -140,7 +140,9 @@ impl PlayerView {
             if seat == self.seat {
                 position.hands.push(Some(self.hand.clone()));
             } else if p.in_hand {
-                position.hands.push(Some(it.by_ref().take(p.hand_len).collect()));
+                position
+                    .hands
+                    .push(Some(it.by_ref().take(p.hand_len).collect()));
             } else {
                 position.hands.push(None);
             }
