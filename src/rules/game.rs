@@ -71,7 +71,7 @@ enum Flow {
 }
 
 /// A match of ONO 99: one or more hands under one rule set.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     rules: RuleSet,
     seed: u64,
