@@ -1,6 +1,206 @@
 //! `ono99 arena`: bots against each other with rotating seats.
+//!
+//! Games are played in groups of one deal per seat count: game `i` uses deal
+//! `i / n` (seeded from `--seed`) and rotation `i % n`, so every bot plays
+//! every deal from every seat. Each game depends only on its index, so the
+//! figures are the same for any `--threads`; only the timings vary.
+
+use ono99::bots::play::{game_seed, Player};
+use ono99::bots::Level;
+use ono99::rules::{Match, RuleSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// What one entry of `--seats` did over the games it played.
+#[derive(Clone, Copy, Debug, Default)]
+struct Score {
+    wins: u64,
+    decisions: u64,
+    nanos: u128,
+}
+
+impl Score {
+    fn add(&mut self, other: &Score) {
+        self.wins += other.wins;
+        self.decisions += other.decisions;
+        self.nanos += other.nanos;
+    }
+}
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let _ = super::parse_common(args, false, true)?;
-    Err("the arena arrives with the bots issue".to_string())
+    let c = super::parse_common(args, false, true)?;
+    let n = c.seats.len();
+    let next_game = AtomicU64::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let start = Instant::now();
+    let per_thread: Vec<Vec<Score>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..c.threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut scores = vec![Score::default(); n];
+                    loop {
+                        let i = next_game.fetch_add(1, Ordering::Relaxed);
+                        if i >= c.games {
+                            break;
+                        }
+                        if let Err(e) = play_game(c.rules, &c.seats, c.seed, i, &mut scores) {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert(e);
+                            }
+                            // Stop every worker: the run is void.
+                            next_game.store(c.games, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    scores
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let mut totals = vec![Score::default(); n];
+    for scores in &per_thread {
+        for (t, s) in totals.iter_mut().zip(scores) {
+            t.add(s);
+        }
+    }
+    report(&c.rules, &c.seats, c.games, c.seed, c.threads, &totals);
+    println!("wall time: {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Plays game `index` and adds each entry's wins and decision times to `scores`.
+fn play_game(
+    rules: RuleSet,
+    entries: &[Level],
+    seed: u64,
+    index: u64,
+    scores: &mut [Score],
+) -> Result<(), String> {
+    let n = entries.len();
+    let deal = game_seed(seed, index / n as u64);
+    let rotation = (index % n as u64) as usize;
+    // Seat s is played by entry (s + rotation) % n.
+    let entry_at = |seat: usize| (seat + rotation) % n;
+    let mut m = Match::new_unlogged(rules, n, deal).map_err(|e| e.to_string())?;
+    let mut players: Vec<Player> = (0..n)
+        .map(|s| {
+            let e = entry_at(s);
+            Player::new(entries[e], game_seed(deal, (e as u64 + 1) * 1_000 + index))
+        })
+        .collect();
+    let mut legal = Vec::with_capacity(8);
+    while let Some(turn) = m.to_act() {
+        m.legal_actions_into(&mut legal);
+        let seat = turn.seat.index();
+        let clock = Instant::now();
+        let action = players[seat].decide(&m, turn.seat, &legal);
+        let score = &mut scores[entry_at(seat)];
+        score.nanos += clock.elapsed().as_nanos();
+        score.decisions += 1;
+        m.apply(action).map_err(|e| {
+            format!(
+                "game {index}: a {} bot broke a rule: {e}",
+                entries[entry_at(seat)]
+            )
+        })?;
+    }
+    if let Some(outcome) = m.outcome() {
+        for w in &outcome.winners {
+            scores[entry_at(w.index())].wins += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The Wilson score interval for `wins` successes in `games` trials, at 95%.
+fn wilson(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Prints one line per level: seats that share a level are pooled, so their
+/// win rate is the share of games won by any of them (fair share: seats / n).
+fn report(
+    rules: &RuleSet,
+    entries: &[Level],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    totals: &[Score],
+) {
+    let n = entries.len();
+    println!("rules: {rules}");
+    println!(
+        "games: {games}  seats: {n}  seed: {seed}  threads: {threads}  (each deal played in all {n} seat rotations)"
+    );
+    if games % n as u64 != 0 {
+        println!("note: {games} is not a multiple of {n}, so the rotations are not quite even");
+    }
+    println!(
+        "{:<8} {:>5} {:>8} {:>8} {:>17} {:>6} {:>12} {:>10}",
+        "bot", "seats", "wins", "rate", "95% CI", "fair", "ms/decision", "decisions"
+    );
+    let mut levels: Vec<Level> = Vec::new();
+    for &l in entries {
+        if !levels.contains(&l) {
+            levels.push(l);
+        }
+    }
+    for level in levels {
+        let mut pooled = Score::default();
+        let mut seats = 0;
+        for (e, s) in entries.iter().zip(totals) {
+            if *e == level {
+                pooled.add(s);
+                seats += 1;
+            }
+        }
+        let (lo, hi) = wilson(pooled.wins.min(games), games);
+        let ms = if pooled.decisions == 0 {
+            0.0
+        } else {
+            pooled.nanos as f64 / pooled.decisions as f64 / 1e6
+        };
+        println!(
+            "{:<8} {:>5} {:>8} {:>7.1}% {:>7.1}%–{:>5.1}% {:>5.1}% {:>12.4} {:>10}",
+            level.name(),
+            seats,
+            pooled.wins,
+            100.0 * pooled.wins as f64 / games as f64,
+            100.0 * lo,
+            100.0 * hi,
+            100.0 * seats as f64 / n as f64,
+            ms,
+            pooled.decisions
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        let (lo, hi) = wilson(0, 10);
+        assert!(lo == 0.0 && hi > 0.2 && hi < 0.35);
+    }
 }

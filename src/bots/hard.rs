@@ -1,0 +1,335 @@
+//! Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse
+//! 2012, single-observer ISMCTS).
+//!
+//! Each iteration deals the cards this seat cannot see at random, consistently
+//! with everything it knows (its hand, the discard pile, laid-down hands,
+//! every hand's size: [`PlayerView::determinize`]), then walks one shared tree
+//! whose edges are (seat, action) pairs. A child only competes when its action
+//! is legal in the current determinization; its *availability* counts those
+//! occasions and replaces the parent's visit count in UCB1, as in the paper.
+//! Each seat picks the child best for itself. A fast playout policy finishes
+//! the hand and every seat on the path is credited with its own reward.
+//!
+//! The search is deterministic for a given RNG and iteration budget. A time
+//! budget needs a [`Clock`] injected by the caller (the bot never reads the
+//! system clock: `std::time::Instant` panics on `wasm32-unknown-unknown`).
+
+use super::medium::MediumBot;
+use super::Bot;
+use crate::rules::seat::MAX_SEATS;
+use crate::rules::{Action, Card, Format, Match, PlayerView, Rng, Seat};
+
+/// Milliseconds since any fixed origin, e.g. `performance.now()`.
+pub type Clock = Box<dyn Fn() -> f64>;
+
+/// How long the Hard bot searches: at most `iterations` iterations and, when
+/// a clock is given, at most `millis` milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub millis: Option<f64>,
+}
+
+impl Budget {
+    /// The native default: about 25 ms a move on one core of a current
+    /// desktop CPU (see `docs/bots.md`), with no clock needed.
+    pub const DEFAULT: Budget = Budget {
+        iterations: 3_000,
+        millis: None,
+    };
+
+    /// With a clock (the browser): the same iterations, cut off at 25 ms.
+    pub const BROWSER: Budget = Budget {
+        iterations: 3_000,
+        millis: Some(25.0),
+    };
+
+    /// A budget of `iterations` only (deterministic).
+    pub fn iterations(iterations: u32) -> Budget {
+        Budget {
+            iterations,
+            millis: None,
+        }
+    }
+}
+
+/// The UCB1 exploration constant, for rewards in `[0, 1]`.
+const EXPLORATION: f64 = 0.7;
+/// How often (in iterations) the clock is read.
+const CLOCK_EVERY: u32 = 16;
+/// A playout longer than this is abandoned (a safety net: hands end long before).
+const MAX_PLAYOUT_PLAYS: u32 = 2_000;
+
+/// Rewards in `[0, 1]` per seat.
+type Rewards = [f64; MAX_SEATS];
+
+/// One node of the tree: the state reached when `seat` took `action`.
+#[derive(Clone, Debug)]
+struct Node {
+    seat: Seat,
+    action: Action,
+    visits: u32,
+    /// Iterations in which this node's action was legal when its parent was visited.
+    avail: u32,
+    /// Sum of `seat`'s rewards over the visits.
+    reward: f64,
+    children: Vec<u32>,
+}
+
+impl Node {
+    fn new(seat: Seat, action: Action) -> Node {
+        Node {
+            seat,
+            action,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            children: Vec::new(),
+        }
+    }
+
+    fn ucb(&self) -> f64 {
+        let n = f64::from(self.visits.max(1));
+        self.reward / n + EXPLORATION * (f64::from(self.avail.max(1)).ln() / n).sqrt()
+    }
+}
+
+/// The searching bot.
+pub struct HardBot {
+    budget: Budget,
+    clock: Option<Clock>,
+    nodes: Vec<Node>,
+    legal: Vec<Action>,
+    untried: Vec<Action>,
+    path: Vec<u32>,
+}
+
+impl HardBot {
+    pub fn new(budget: Budget, clock: Option<Clock>) -> HardBot {
+        HardBot {
+            budget,
+            clock,
+            nodes: Vec::new(),
+            legal: Vec::with_capacity(8),
+            untried: Vec::with_capacity(8),
+            path: Vec::with_capacity(64),
+        }
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Runs the search from `view` and returns each root action with its visit
+    /// count (for the choice, tests and tooling).
+    pub fn search(&mut self, view: &PlayerView, rng: &mut Rng) -> Vec<(Action, u32)> {
+        self.nodes.clear();
+        self.nodes
+            .push(Node::new(view.seat, Action::DiscardFourOno));
+        let root = RootFacts::of(view);
+        let start = self.clock.as_ref().map(|c| c());
+        for i in 0..self.budget.iterations {
+            if let (Some(limit), Some(clock), Some(start)) =
+                (self.budget.millis, &self.clock, start)
+            {
+                if i % CLOCK_EVERY == 0 && i > 0 && clock() - start >= limit {
+                    break;
+                }
+            }
+            let Some(mut m) = view.determinize(rng) else {
+                break;
+            };
+            self.iterate(&mut m, &root, rng);
+        }
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].visits))
+            .collect()
+    }
+
+    /// One selection–expansion–playout–backpropagation pass on `m`.
+    fn iterate(&mut self, m: &mut Match, root: &RootFacts, rng: &mut Rng) {
+        self.path.clear();
+        let mut node = 0usize;
+        let mut expanded = false;
+        while !expanded && !root.hand_is_settled(m) {
+            let Some(turn) = m.to_act() else { break };
+            m.legal_actions_into(&mut self.legal);
+            self.untried.clear();
+            self.untried.extend_from_slice(&self.legal);
+            let mut best: Option<(usize, f64)> = None;
+            for k in 0..self.nodes[node].children.len() {
+                let c = self.nodes[node].children[k] as usize;
+                let child = &mut self.nodes[c];
+                if child.seat != turn.seat || !self.legal.contains(&child.action) {
+                    continue;
+                }
+                child.avail += 1;
+                self.untried.retain(|&a| a != child.action);
+                let u = child.ucb();
+                if best.is_none_or(|(_, b)| u > b) {
+                    best = Some((c, u));
+                }
+            }
+            let next = if self.untried.is_empty() {
+                match best {
+                    Some((c, _)) => c,
+                    None => break,
+                }
+            } else {
+                let action = self.untried[rng.below(self.untried.len())];
+                let c = self.nodes.len();
+                let mut child = Node::new(turn.seat, action);
+                child.avail = 1;
+                self.nodes.push(child);
+                self.nodes[node].children.push(c as u32);
+                expanded = true;
+                c
+            };
+            if m.apply(self.nodes[next].action).is_err() {
+                break;
+            }
+            self.path.push(next as u32);
+            node = next;
+        }
+        playout(m, root, rng, &mut self.legal);
+        let rewards = root.rewards(m);
+        self.nodes[0].visits += 1;
+        for &id in &self.path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.reward += rewards[n.seat.index()];
+        }
+    }
+}
+
+impl Bot for HardBot {
+    fn choose(&mut self, view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let visits = self.search(view, rng);
+        visits
+            .iter()
+            .filter(|(a, _)| legal.contains(a))
+            .max_by_key(|&&(_, v)| v)
+            .map(|&(a, _)| a)
+            // No determinization was possible (never expected): play Medium's move.
+            .unwrap_or_else(|| MediumBot.choose(view, legal, rng))
+    }
+}
+
+/// The facts about the root that turn a finished playout into rewards.
+struct RootFacts {
+    seat: Seat,
+    seats: usize,
+    format: Format,
+    hand_number: u32,
+    tokens: Vec<u8>,
+    scores: Vec<u32>,
+}
+
+impl RootFacts {
+    fn of(view: &PlayerView) -> RootFacts {
+        RootFacts {
+            seat: view.seat,
+            seats: view.seat_count(),
+            format: view.rules.format,
+            hand_number: view.hand_number,
+            tokens: view.seats.0.iter().map(|p| p.tokens).collect(),
+            scores: view.seats.0.iter().map(|p| p.score).collect(),
+        }
+    }
+
+    /// Whether the search may stop here: the match or the hand is over, or
+    /// (in `elimination`) the searching seat is out and can no longer win.
+    fn hand_is_settled(&self, m: &Match) -> bool {
+        m.is_over()
+            || m.hand_number() != self.hand_number
+            || (self.format == Format::Elimination && !m.in_hand().contains(self.seat))
+    }
+
+    /// Each seat's reward in `[0, 1]` once the playout has stopped: the match
+    /// result when it is over, else the result of the hand for the format.
+    fn rewards(&self, m: &Match) -> Rewards {
+        let mut r = [0.0; MAX_SEATS];
+        if let Some(outcome) = m.outcome() {
+            for w in &outcome.winners {
+                r[w.index()] = 1.0;
+            }
+            return r;
+        }
+        match self.format {
+            Format::Elimination => {
+                // The root seat is out: the rest share its chances evenly.
+                let left = m.in_hand().len().max(1) as f64;
+                for s in m.in_hand().iter() {
+                    r[s.index()] = 1.0 / left;
+                }
+            }
+            Format::Tokens => {
+                // The hand's loser is the one who lost a token or left.
+                for s in m.in_match().iter() {
+                    r[s.index()] = 1.0;
+                }
+                for (i, &t) in m.tokens().0.iter().enumerate().take(self.seats) {
+                    if t < self.tokens[i] {
+                        r[i] = 0.0;
+                    }
+                }
+            }
+            Format::Points => {
+                let gained: Vec<u32> = (0..self.seats)
+                    .map(|i| m.scores().0[i].saturating_sub(self.scores[i]))
+                    .collect();
+                let worst = f64::from(gained.iter().copied().max().unwrap_or(0).max(1));
+                for s in m.in_match().iter() {
+                    r[s.index()] = 1.0 - f64::from(gained[s.index()]) / worst;
+                }
+            }
+        }
+        r
+    }
+}
+
+/// Finishes the hand with the playout policy: a four-99 discard when
+/// possible, else mostly the highest number that fits (keeping the defensive
+/// cards), with some uniform moves so the search sees varied opponents.
+fn playout(m: &mut Match, root: &RootFacts, rng: &mut Rng, legal: &mut Vec<Action>) {
+    let mut plays = 0;
+    while !root.hand_is_settled(m) && plays < MAX_PLAYOUT_PLAYS {
+        m.legal_actions_into(legal);
+        if legal.is_empty() {
+            break;
+        }
+        let action = policy(legal, rng);
+        if m.apply(action).is_err() {
+            break;
+        }
+        plays += 1;
+    }
+}
+
+/// The playout policy's choice among `legal` (not empty).
+fn policy(legal: &[Action], rng: &mut Rng) -> Action {
+    if rng.below(4) == 0 {
+        return legal[rng.below(legal.len())];
+    }
+    let mut best = None;
+    for &a in legal {
+        match a {
+            Action::DiscardFourOno => return a,
+            Action::Play(Card::Number(n)) if n > 0 => {
+                if best.is_none_or(|(_, b)| n > b) {
+                    best = Some((a, n));
+                }
+            }
+            _ => {}
+        }
+    }
+    match best {
+        Some((a, _)) => a,
+        None => legal[rng.below(legal.len())],
+    }
+}
