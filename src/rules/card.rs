@@ -229,7 +229,17 @@ impl Edition {
 
     /// The edition's full deck in a fixed (unshuffled) order.
     pub fn deck(self) -> Vec<Card> {
-        self.deck_counts().to_vec()
+        self.deck_slice().to_vec()
+    }
+
+    /// As [`Edition::deck`], built once and shared (every hand starts from it).
+    pub fn deck_slice(self) -> &'static [Card] {
+        static MODERN: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
+        static CLASSIC: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
+        match self {
+            Edition::Modern => MODERN.get_or_init(|| Edition::Modern.deck_counts().to_vec()),
+            Edition::Classic => CLASSIC.get_or_init(|| Edition::Classic.deck_counts().to_vec()),
+        }
     }
 
     pub fn name(self) -> &'static str {

@@ -1,7 +1,7 @@
 //! The match: its state, who acts, what is legal, and the one transition
 //! function [`Match::apply`].
 
-use super::card::{Card, CardCounts, Edition};
+use super::card::{Card, CardCounts, Edition, CARD_KINDS};
 use super::error::{RuleError, SetupError};
 use super::event::Event;
 use super::options::{Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet};
@@ -70,10 +70,48 @@ enum Flow {
     Hold,
 }
 
+/// For each kind of card, the totals at which it is playable
+/// (`lo <= total <= hi`), before the turn-dependent rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bounds {
+    lo: [i32; CARD_KINDS],
+    hi: [i32; CARD_KINDS],
+}
+
+impl Bounds {
+    fn for_rules(rules: &RuleSet) -> Bounds {
+        let limit = match rules.lose_at {
+            LoseAt::Reach99 => 98,
+            LoseAt::Exceed99 => 99,
+        };
+        let mut b = Bounds {
+            lo: [i32::MIN; CARD_KINDS],
+            hi: [i32::MAX; CARD_KINDS],
+        };
+        for n in 0..=10u8 {
+            b.hi[Card::Number(n).index()] = limit - n as i32;
+        }
+        if rules.negatives == Negatives::Forbid {
+            b.lo[Card::MinusTen.index()] = 10;
+        }
+        let never = |b: &mut Bounds, card: Card| {
+            b.lo[card.index()] = i32::MAX;
+            b.hi[card.index()] = i32::MIN;
+        };
+        match rules.ninety_nine {
+            NinetyNine::Dead => never(&mut b, Card::NinetyNine),
+            NinetyNine::Sets99 if limit < 99 => never(&mut b, Card::NinetyNine),
+            NinetyNine::Sets99 | NinetyNine::DeadButTens => {}
+        }
+        b
+    }
+}
+
 /// A match of ONO 99: one or more hands under one rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     rules: RuleSet,
+    bounds: Bounds,
     seed: u64,
     rng: Rng,
     logging: bool,
@@ -97,6 +135,10 @@ pub struct Match {
     current: Seat,
     step: TurnStep,
     ninety_nine_this_turn: bool,
+    /// The legal actions of the player to act, worked out once per state by
+    /// [`Match::refresh_legal`] from [`Match::check_card`].
+    legal: [Action; HAND_SIZE + 1],
+    legal_len: u8,
 }
 
 impl Match {
@@ -134,6 +176,7 @@ impl Match {
     fn blank(rules: RuleSet, seats: usize, seed: u64, rng: Rng, logging: bool) -> Match {
         Match {
             rules,
+            bounds: Bounds::for_rules(&rules),
             seed,
             rng,
             logging,
@@ -155,6 +198,8 @@ impl Match {
             current: Seat(0),
             step: TurnStep::Single,
             ninety_nine_this_turn: false,
+            legal: [Action::DiscardFourOno; HAND_SIZE + 1],
+            legal_len: 0,
         }
     }
 
@@ -258,6 +303,7 @@ impl Match {
     // ----- legality ----------------------------------------------------------
 
     /// The total after `card` is played at `total`, ignoring legality.
+    #[inline]
     fn total_after(&self, card: Card) -> i32 {
         match card {
             Card::Number(n) => self.total + n as i32,
@@ -270,6 +316,7 @@ impl Match {
         }
     }
 
+    #[inline]
     fn within_limit(&self, total: i32) -> bool {
         match self.rules.lose_at {
             LoseAt::Reach99 => total < 99,
@@ -278,8 +325,28 @@ impl Match {
     }
 
     /// Whether the current player may play `card`, assuming they hold it.
-    /// This and [`Match::check`] are the only places legality is decided.
+    /// This and [`Match::check`] are the only places legality is decided: a
+    /// table of totals at which each kind is playable answers the common
+    /// case, and [`Match::card_rule`] every other (a test checks they agree).
+    #[inline]
     fn check_card(&self, card: Card) -> Result<(), RuleError> {
+        let k = card.index();
+        let special = match card {
+            Card::PlayTwo => self.step == TurnStep::FirstOfTwo,
+            Card::NinetyNine => self.rules.ninety_nine == NinetyNine::DeadButTens,
+            _ => false,
+        };
+        if !special && self.bounds.lo[k] <= self.total && self.total <= self.bounds.hi[k] {
+            Ok(())
+        } else {
+            self.card_rule(card)
+        }
+    }
+
+    /// The rules for one card, spelled out: decides legality where the
+    /// quick bounds of [`Match::check_card`] cannot, and names the broken rule.
+    #[cold]
+    fn card_rule(&self, card: Card) -> Result<(), RuleError> {
         match card {
             Card::Number(_) => self.check_limit(card),
             Card::MinusTen => {
@@ -313,6 +380,7 @@ impl Match {
         }
     }
 
+    #[inline]
     fn check_limit(&self, card: Card) -> Result<(), RuleError> {
         let new_total = self.total_after(card);
         if self.within_limit(new_total) {
@@ -326,6 +394,7 @@ impl Match {
         }
     }
 
+    #[inline]
     fn holds_four_ono(&self) -> bool {
         let hand = &self.hands[self.current];
         hand.len() == HAND_SIZE && hand.iter().all(|&c| c == Card::NinetyNine)
@@ -335,7 +404,17 @@ impl Match {
     ///
     /// # Errors
     /// The rule the action would break.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        if self.legal[..self.legal_len as usize].contains(&action) {
+            return Ok(());
+        }
+        self.explain(action)
+    }
+
+    /// Why `action` is not among the legal actions.
+    #[cold]
+    fn explain(&self, action: Action) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::MatchOver);
         }
@@ -367,26 +446,36 @@ impl Match {
     }
 
     /// [`Match::legal_actions`] into a reused buffer (cleared first).
+    #[inline]
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
+        out.extend_from_slice(&self.legal[..self.legal_len as usize]);
+    }
+
+    /// Works out the legal actions of the player to act (none once the match
+    /// is over). Every change of state ends here.
+    fn refresh_legal(&mut self) {
+        self.legal_len = 0;
         if self.outcome.is_some() {
             return;
         }
-        let hand = &self.hands[self.current];
-        for (i, &card) in hand.iter().enumerate() {
-            if !hand[..i].contains(&card) && self.check_card(card).is_ok() {
-                out.push(Action::Play(card));
+        let mut seen = 0u32;
+        let mut len = 0;
+        for &card in &self.hands[self.current] {
+            let bit = 1u32 << card.index();
+            if seen & bit == 0 {
+                seen |= bit;
+                if self.check_card(card).is_ok() {
+                    self.legal[len] = Action::Play(card);
+                    len += 1;
+                }
             }
         }
-        if self.check(Action::DiscardFourOno).is_ok() {
-            out.push(Action::DiscardFourOno);
+        if self.rules.four_ono_discard && self.holds_four_ono() {
+            self.legal[len] = Action::DiscardFourOno;
+            len += 1;
         }
-    }
-
-    fn has_legal_play(&self) -> bool {
-        let hand = &self.hands[self.current];
-        hand.iter().any(|&c| self.check_card(c).is_ok())
-            || self.check(Action::DiscardFourOno).is_ok()
+        self.legal_len = len as u8;
     }
 
     // ----- the transition ----------------------------------------------------
@@ -433,7 +522,11 @@ impl Match {
             Action::Play(card) => {
                 let hand = &mut self.hands[seat];
                 if let Some(pos) = hand.iter().position(|&c| c == card) {
-                    hand.remove(pos);
+                    // Keep the hand's order (the UI shows it) without a memmove call.
+                    for i in pos + 1..hand.len() {
+                        hand[i - 1] = hand[i];
+                    }
+                    hand.pop();
                 }
                 self.discard_pile.push(card);
                 self.total = self.total_after(card);
@@ -516,7 +609,11 @@ impl Match {
     /// Puts out every player who must play and cannot, until someone can
     /// play or the hand ends.
     fn resolve_stuck(&mut self) {
-        while self.outcome.is_none() && !self.has_legal_play() {
+        loop {
+            self.refresh_legal();
+            if self.outcome.is_some() || self.legal_len > 0 {
+                return;
+            }
             let seat = self.current;
             self.laid_down[seat].extend(self.hands[seat].drain(..));
             self.in_hand.remove(seat);
@@ -585,7 +682,7 @@ impl Match {
     fn start_hand(&mut self, dealer: Seat, first: Seat) {
         self.hand_number += 1;
         self.dealer = dealer;
-        let mut deck = self.rules.edition.deck();
+        let mut deck = self.rules.edition.deck_slice().to_vec();
         self.rng.shuffle(&mut deck);
         let hand = self.hand_number;
         if self.logging {
@@ -735,6 +832,7 @@ impl Match {
             });
         }
         self.outcome = Some(Outcome { winners });
+        self.legal_len = 0;
     }
 
     // ----- views and set-ups -------------------------------------------------
@@ -853,6 +951,7 @@ impl Match {
         self.hand_number = view.hand_number;
         self.dealer = view.dealer;
         self.ninety_nine_this_turn = view.ninety_nine_this_turn;
+        self.refresh_legal();
     }
 
     pub(crate) fn parts_for_view(&self) -> ViewParts<'_> {
@@ -916,5 +1015,53 @@ impl Position {
             draw_pile: None,
             seed: 0,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::options::{Format, LoseAt, Negatives, NinetyNine};
+
+    /// The quick bounds and the spelled-out rules agree everywhere.
+    #[test]
+    fn bounds_agree_with_the_rules_for_every_option_total_and_step() {
+        for edition in [Edition::Modern, Edition::Classic] {
+            for &negatives in Negatives::ALL {
+                for &ninety_nine in NinetyNine::ALL {
+                    for &lose_at in LoseAt::ALL {
+                        let rules = RuleSet {
+                            edition,
+                            negatives,
+                            ninety_nine,
+                            lose_at,
+                            format: Format::Elimination,
+                            ..RuleSet::modern()
+                        };
+                        let mut m = Match::new_unlogged(rules, 2, 1).expect("valid");
+                        for total in -60..=110 {
+                            for step in [
+                                TurnStep::Single,
+                                TurnStep::FirstOfTwo,
+                                TurnStep::SecondOfTwo,
+                            ] {
+                                for used in [false, true] {
+                                    m.total = total;
+                                    m.step = step;
+                                    m.ninety_nine_this_turn = used;
+                                    for card in Card::ALL {
+                                        assert_eq!(
+                                            m.check_card(card),
+                                            m.card_rule(card),
+                                            "{rules} total {total} {step:?} {card}"
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

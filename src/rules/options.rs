@@ -110,6 +110,9 @@ pub const OPTION_NAMES: [&str; 8] = [
     "points_end",
 ];
 
+const TOKENS_RANGE: &str = "a whole number from 1 to 9";
+const POINTS_RANGE: &str = "a whole number from 1 to 100000";
+
 /// A rule option that does not exist or a value it cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
@@ -198,13 +201,13 @@ impl RuleSet {
             "tokens" => {
                 self.tokens = match value.parse::<u8>() {
                     Ok(n) if (1..=9).contains(&n) => n,
-                    _ => return Err(bad("a whole number from 1 to 9")),
+                    _ => return Err(bad(TOKENS_RANGE)),
                 }
             }
             "points_limit" => {
                 self.points_limit = match value.parse::<u32>() {
                     Ok(n) if (1..=100_000).contains(&n) => n,
-                    _ => return Err(bad("a whole number from 1 to 100000")),
+                    _ => return Err(bad(POINTS_RANGE)),
                 }
             }
             "points_end" => {
@@ -232,9 +235,26 @@ impl RuleSet {
     /// # Errors
     /// The first option out of range.
     pub fn validate(&self) -> Result<(), OptionError> {
-        let mut copy = *self;
-        copy.set("tokens", &self.tokens.to_string())?;
-        copy.set("points_limit", &self.points_limit.to_string())?;
+        let out_of_range =
+            |name: &str, value: String, allowed: &'static str| OptionError::BadValue {
+                name: name.to_string(),
+                value,
+                allowed,
+            };
+        if !(1..=9).contains(&self.tokens) {
+            return Err(out_of_range(
+                "tokens",
+                self.tokens.to_string(),
+                TOKENS_RANGE,
+            ));
+        }
+        if !(1..=100_000).contains(&self.points_limit) {
+            return Err(out_of_range(
+                "points_limit",
+                self.points_limit.to_string(),
+                POINTS_RANGE,
+            ));
+        }
         Ok(())
     }
 
