@@ -34,13 +34,13 @@ impl Budget {
     /// The native default: about 25 ms a move on one core of a current
     /// desktop CPU (see `docs/bots.md`), with no clock needed.
     pub const DEFAULT: Budget = Budget {
-        iterations: 3_000,
+        iterations: 2_000,
         millis: None,
     };
 
     /// With a clock (the browser): the same iterations, cut off at 25 ms.
     pub const BROWSER: Budget = Budget {
-        iterations: 3_000,
+        iterations: 2_000,
         millis: Some(25.0),
     };
 
@@ -320,10 +320,8 @@ fn policy(legal: &[Action], rng: &mut Rng) -> Action {
     for &a in legal {
         match a {
             Action::DiscardFourOno => return a,
-            Action::Play(Card::Number(n)) if n > 0 => {
-                if best.is_none_or(|(_, b)| n > b) {
-                    best = Some((a, n));
-                }
+            Action::Play(Card::Number(n)) if n > 0 && best.is_none_or(|(_, b)| n > b) => {
+                best = Some((a, n));
             }
             _ => {}
         }
