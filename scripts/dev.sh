@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The project's two commands (see README.md):
+#   scripts/dev.sh serve   install what the build needs, then `trunk serve`
+#   scripts/dev.sh test    also install the test tools, then run every check
+# Each step installs only what is missing, so both are safe to run again.
+# Tools go on PATH here, in this script: no shell profile is needed.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT" || exit 1
+TOOLS="$ROOT/.tools"
+export PATH="$TOOLS/bin:$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+TRUNK_VERSION="0.21.14"
+PUBLIC_URL="${PUBLIC_URL:-/ono99/}"
+
+say() { printf '\n==> %s\n' "$*"; }
+die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
+
+# The wasm-bindgen version Trunk must use is the one Cargo.lock pins.
+wasm_bindgen_version() {
+    awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+ensure_rust() {
+    command -v cargo >/dev/null || die "cargo is missing: install Rust with rustup (https://rustup.rs), then run this again"
+    if ! rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null | xargs -I{} test -d {}; then
+        command -v rustup >/dev/null || die "the wasm32-unknown-unknown target is missing and rustup is not installed"
+        say "adding the wasm32-unknown-unknown target"
+        rustup target add wasm32-unknown-unknown || die "rustup could not add wasm32-unknown-unknown"
+    fi
+}
+
+# cargo_tool BINARY EXPECTED_VERSION_OUTPUT CRATE VERSION [--locked]
+cargo_tool() {
+    local bin="$1" want="$2" crate="$3" version="$4" locked="${5:-}"
+    if command -v "$bin" >/dev/null && [ "$("$bin" --version 2>/dev/null)" = "$want" ]; then
+        return 0
+    fi
+    say "installing $crate $version into .tools (a few minutes, once)"
+    cargo install $locked --root "$TOOLS" "$crate" --version "$version" ||
+        die "could not install $crate $version"
+}
+
+ensure_node() {
+    if ! command -v npm >/dev/null; then
+        if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+            say "installing Node.js and npm from Debian"
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm ||
+                die "could not install nodejs and npm"
+        else
+            die "Node.js and npm are missing: install them (Debian/Ubuntu: apt-get install nodejs npm)"
+        fi
+    fi
+    if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json node_modules/.package-lock.json.ci 2>/dev/null; then
+        say "installing npm packages (binaryen's wasm-opt, test tools)"
+        npm ci --no-audit --no-fund || die "npm ci failed"
+        cp package-lock.json node_modules/.package-lock.json.ci
+    fi
+}
+
+ensure_build_tools() {
+    ensure_rust
+    local wb
+    wb="$(wasm_bindgen_version)"
+    [ -n "$wb" ] || die "Cargo.lock names no wasm-bindgen version"
+    cargo_tool trunk "trunk $TRUNK_VERSION" trunk "$TRUNK_VERSION" --locked
+    # Not --locked: wasm-bindgen-cli's lock file names a yanked dependency.
+    cargo_tool wasm-bindgen "wasm-bindgen $wb" wasm-bindgen-cli "$wb"
+    ensure_node
+}
+
+ensure_chromium() {
+    if command -v chromium >/dev/null; then
+        export CHROMIUM="${CHROMIUM:-$(command -v chromium)}"
+        return 0
+    fi
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        say "installing Debian's chromium and chromium-driver for the browser tests"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver ||
+            die "could not install chromium"
+        export CHROMIUM="$(command -v chromium)"
+    else
+        die "the browser tests need Chromium: install the 'chromium' and 'chromium-driver' packages (or set CHROMIUM=/path/to/chrome), then run this again"
+    fi
+}
+
+serve() {
+    ensure_build_tools
+    say "serving the game at http://127.0.0.1:8080/ (Ctrl-C stops)"
+    exec trunk serve --offline --address 127.0.0.1 --port 8080
+}
+
+PASSED=0
+FAILED=0
+FAILURES=""
+step() {
+    local name="$1"
+    shift
+    say "$name"
+    local start=$SECONDS
+    if "$@"; then
+        PASSED=$((PASSED + 1))
+        printf -- '--- %s: ok (%ss)\n' "$name" $((SECONDS - start))
+    else
+        FAILED=$((FAILED + 1))
+        FAILURES="$FAILURES\n  - $name"
+        printf -- '--- %s: FAILED (%ss)\n' "$name" $((SECONDS - start))
+    fi
+}
+
+test_all() {
+    ensure_build_tools
+    ensure_chromium
+    step "cargo fmt --check" cargo fmt --check
+    step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+    step "clippy (wasm32 browser app)" cargo clippy --target wasm32-unknown-unknown --lib --bin ono99-web -- -D warnings
+    step "native tests" cargo test
+    step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib
+    step "release build (trunk, offline, public url $PUBLIC_URL)" \
+        trunk build --release --offline --public-url "$PUBLIC_URL"
+    step "browser end-to-end tests" node tests/e2e/run.mjs
+    echo
+    if [ "$FAILED" -gt 0 ]; then
+        printf 'failed steps:%b\n' "$FAILURES"
+    fi
+    echo "summary: $PASSED passed, $FAILED failed"
+    [ "$FAILED" -eq 0 ]
+}
+
+build() {
+    ensure_build_tools
+    trunk build --release --offline --public-url "$PUBLIC_URL"
+}
+
+case "${1:-}" in
+    serve) serve ;;
+    build) build ;;
+    test) test_all ;;
+    *) die "usage: scripts/dev.sh serve|test (build: the release site in dist/, as Pages deploys it)" ;;
+esac
