@@ -186,7 +186,7 @@ fn tokens_are_lost_one_at_a_time_then_the_player_leaves() {
     for seed in 0..200 {
         let m = play_checked(rules, 4, seed, false).unwrap();
         let mut tokens = vec![1u8; 4];
-        let mut left = vec![false; 4];
+        let mut left = [false; 4];
         let log = m.log();
         for (i, e) in log.iter().enumerate() {
             if let Event::HandOver {

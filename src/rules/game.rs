@@ -549,7 +549,7 @@ impl Match {
                 }
             }
             Action::DiscardFourOno => {
-                self.discard_pile.extend(self.hands[seat].drain(..));
+                self.discard_pile.append(&mut self.hands[seat]);
                 let total = self.total;
                 self.emit(|| Event::DiscardedFourOno { seat, total });
                 self.draw(seat, HAND_SIZE);
@@ -615,7 +615,7 @@ impl Match {
                 return;
             }
             let seat = self.current;
-            self.laid_down[seat].extend(self.hands[seat].drain(..));
+            self.laid_down[seat].append(&mut self.hands[seat]);
             self.in_hand.remove(seat);
             if self.logging {
                 let laid_down = self.laid_down[seat].clone();
