@@ -1,13 +1,21 @@
-//! The Yew browser app (wasm32 only).
+//! The Yew browser app (wasm32 only). One component a file; the game state
+//! is a `Reducible` adapter over the rules engine (`state`), and every text
+//! lives in `text`.
 
-use yew::prelude::*;
-
-#[function_component(App)]
-fn app() -> Html {
-    html! { <main><h1>{ "ONO 99" }</h1></main> }
-}
+mod app;
+mod card;
+mod centre;
+mod end_screen;
+mod game;
+mod hand;
+mod log;
+mod opponent;
+mod rules_screen;
+mod setup;
+pub mod state;
+pub mod text;
 
 /// Mounts the app into the page body.
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<app::App>::new().render();
 }

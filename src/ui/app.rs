@@ -1,0 +1,109 @@
+//! The app: which screen is showing, the setup being edited and the game
+//! being played.
+
+use super::game::Game;
+use super::rules_screen::RulesScreen;
+use super::setup::SetupScreen;
+use super::state::{GameSetup, GameState};
+use super::text::Lang;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A fresh random seed for a new deal: the browser's crypto source, or
+/// `Math.random` if that is unavailable.
+fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
+    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (hi << 32) ^ lo
+}
+
+#[derive(Clone, PartialEq)]
+enum Screen {
+    Setup,
+    /// A game; the number keys the component so "Play again" starts afresh.
+    Game(Rc<GameState>, u32),
+}
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let setup = use_state(GameSetup::default);
+    let screen = use_state(|| Screen::Setup);
+    let show_rules = use_state(|| false);
+    let error = use_state(|| None::<AttrValue>);
+    let games = use_mut_ref(|| 0u32);
+
+    let start = {
+        let setup = setup.clone();
+        let screen = screen.clone();
+        let error = error.clone();
+        Callback::from(
+            move |()| match GameState::new(Rc::new((*setup).clone()), random_seed()) {
+                Ok(state) => {
+                    let n = {
+                        let mut g = games.borrow_mut();
+                        *g += 1;
+                        *g
+                    };
+                    error.set(None);
+                    screen.set(Screen::Game(Rc::new(state), n));
+                }
+                Err(e) => error.set(Some(e.to_string().into())),
+            },
+        )
+    };
+    let on_change = {
+        let setup = setup.clone();
+        Callback::from(move |s: GameSetup| setup.set(s))
+    };
+    let new_game = {
+        let screen = screen.clone();
+        Callback::from(move |()| screen.set(Screen::Setup))
+    };
+    let open_rules = {
+        let show_rules = show_rules.clone();
+        Callback::from(move |()| show_rules.set(true))
+    };
+    let close_rules = {
+        let show_rules = show_rules.clone();
+        Callback::from(move |()| show_rules.set(false))
+    };
+
+    let rules = match &*screen {
+        Screen::Game(state, _) => state.setup.rules,
+        Screen::Setup => setup.rules,
+    };
+    html! {
+        <ContextProvider<Lang> context={Lang::En}>
+            if *show_rules {
+                <RulesScreen {rules} on_back={close_rules} />
+            }
+            <div class="screen" hidden={*show_rules}>
+                { match &*screen {
+                    Screen::Setup => html! {
+                        <SetupScreen
+                            setup={(*setup).clone()}
+                            {on_change}
+                            on_start={start}
+                            on_rules={open_rules}
+                            error={(*error).clone()}
+                        />
+                    },
+                    Screen::Game(state, n) => html! {
+                        <Game
+                            key={*n}
+                            start={state.clone()}
+                            paused={*show_rules}
+                            on_play_again={start}
+                            on_new_game={new_game}
+                            on_rules={open_rules}
+                        />
+                    },
+                } }
+            </div>
+        </ContextProvider<Lang>>
+    }
+}

@@ -1,0 +1,103 @@
+//! The screens between hands and at the end of the match: what happened,
+//! the standings, and what to do next.
+
+use super::text::{tr, Key, Lang};
+use crate::rules::Format;
+use yew::prelude::*;
+
+/// One row of the standings table.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Standing {
+    pub name: String,
+    pub tokens: u8,
+    pub score: u32,
+    pub in_match: bool,
+    pub winner: bool,
+    pub mine: bool,
+}
+
+/// A button of the dialog.
+#[derive(Clone, PartialEq)]
+pub struct DialogButton {
+    pub label: AttrValue,
+    pub onclick: Callback<MouseEvent>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EndScreenProps {
+    pub heading: AttrValue,
+    pub lines: Vec<String>,
+    pub standings: Vec<Standing>,
+    pub format: Format,
+    /// The winning message is celebrated.
+    #[prop_or_default]
+    pub celebrate: bool,
+    pub primary: DialogButton,
+    #[prop_or_default]
+    pub secondary: Option<DialogButton>,
+}
+
+#[function_component(EndScreen)]
+pub fn end_screen(props: &EndScreenProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let primary = use_node_ref();
+    {
+        // Move focus into the dialog so keyboard players land on its button.
+        let primary = primary.clone();
+        use_effect_with(props.heading.clone(), move |_| {
+            if let Some(el) = primary.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    let extra_col = match props.format {
+        Format::Elimination => None,
+        Format::Tokens => Some(tr(lang, Key::Tokens)),
+        Format::Points => Some(tr(lang, Key::Score)),
+    };
+    let rows = props.standings.iter().map(|s| {
+        let status = if s.winner {
+            tr(lang, Key::Winner)
+        } else if !s.in_match {
+            tr(lang, Key::OutOfMatch)
+        } else {
+            ""
+        };
+        html! {
+            <tr class={classes!(s.winner.then_some("winner"), s.mine.then_some("mine"), (!s.in_match).then_some("gone"))}>
+                <th scope="row">{ s.name.clone() }</th>
+                if extra_col.is_some() {
+                    <td>{ match props.format { Format::Points => s.score.to_string(), _ => s.tokens.to_string() } }</td>
+                }
+                <td>{ status }</td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="overlay">
+            <div class={classes!("dialog", props.celebrate.then_some("celebrate"))} role="dialog" aria-modal="true" aria-labelledby="end-heading">
+                <h2 id="end-heading">{ props.heading.clone() }</h2>
+                { for props.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                <table class="standings">
+                    <caption>{ tr(lang, Key::Standings) }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ tr(lang, Key::Player) }</th>
+                            if let Some(c) = extra_col { <th scope="col">{ c }</th> }
+                            <th scope="col"><span class="sr-only">{ tr(lang, Key::Status) }</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+                <div class="dialog-buttons">
+                    <button ref={primary} type="button" class="btn primary" onclick={props.primary.onclick.clone()}>
+                        { props.primary.label.clone() }
+                    </button>
+                    if let Some(b) = &props.secondary {
+                        <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
+                    }
+                </div>
+            </div>
+        </div>
+    }
+}

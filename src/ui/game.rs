@@ -1,0 +1,352 @@
+//! The game screen: owns the game reducer, runs the bots on a timer and
+//! lays out the table, your hand, the call-outs and the log.
+
+use super::centre::Centre;
+use super::end_screen::{DialogButton, EndScreen, Standing};
+use super::hand::{CardSlot, Hand};
+use super::log::{GameLog, LogLine};
+use super::opponent::Opponent;
+use super::state::{GameMsg, GameState, Speed, ME};
+use super::text::{
+    self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
+    winners_line, Key, Lang,
+};
+use crate::bots::{make_bot_with_clock, Bot, Level};
+use crate::rules::{Action, Event as MatchEvent, Format, Seat, TurnStep};
+use gloo_timers::callback::Timeout;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct GameProps {
+    /// The freshly dealt game.
+    pub start: Rc<GameState>,
+    /// Stop the bots (the rules screen is open).
+    pub paused: bool,
+    pub on_play_again: Callback<()>,
+    pub on_new_game: Callback<()>,
+    pub on_rules: Callback<()>,
+}
+
+/// A bot for `level` whose search may read the page's clock (never
+/// `std::time`, which panics in the browser).
+fn browser_bot(level: Level) -> Box<dyn Bot> {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let clock = Box::new(move || match &perf {
+        Some(p) => p.now(),
+        None => js_sys::Date::now(),
+    });
+    make_bot_with_clock(level, clock)
+}
+
+/// Every call-out of the match so far, as log lines.
+fn log_lines(state: &GameState, lang: Lang) -> Vec<LogLine> {
+    let edition = state.setup.rules.edition;
+    let name = |s: Seat| state.name(s);
+    state
+        .game
+        .log()
+        .iter()
+        .filter_map(|e| {
+            let text = callout(lang, e, edition, ME, &name)?;
+            let mine = match e {
+                MatchEvent::Played { seat, .. }
+                | MatchEvent::DiscardedFourOno { seat, .. }
+                | MatchEvent::Drew { seat, .. }
+                | MatchEvent::PlayerOut { seat, .. } => *seat == ME,
+                _ => false,
+            };
+            Some(LogLine {
+                text,
+                divider: matches!(e, MatchEvent::HandStarted { .. }),
+                mine,
+            })
+        })
+        .collect()
+}
+
+/// Where opponent `seat` sits: seats go clockwise from your left.
+fn position_class(seats: usize, seat: Seat) -> String {
+    format!("pos-{seats}-{}", seat.index())
+}
+
+#[function_component(Game)]
+pub fn game(props: &GameProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let start = props.start.clone();
+    let state = use_reducer(move || (*start).clone());
+
+    // Bots: one decision per timer tick, so the page keeps breathing even
+    // at instant speed. Any change of state cancels a pending move.
+    {
+        let handle = state.clone();
+        use_effect_with(
+            (state.version, props.paused, state.speed),
+            move |(_, paused, speed)| {
+                let mut timer = None;
+                if !*paused {
+                    if let Some((_, level)) = handle.bot_to_act() {
+                        let h = handle.clone();
+                        timer = Some(Timeout::new(speed.delay_ms(), move || {
+                            let mut bot = browser_bot(level);
+                            if let Some(msg) = h.bot_move(bot.as_mut()) {
+                                h.dispatch(msg);
+                            }
+                        }));
+                    }
+                }
+                move || drop(timer)
+            },
+        );
+    }
+
+    let game = &state.game;
+    let setup = &state.setup;
+    let rules = setup.rules;
+    let edition = rules.edition;
+    let seats = setup.seat_count();
+    let to_act = game.to_act();
+    let owes = game.owes_two();
+    let view = game.view(ME);
+    let name = |s: Seat| state.name(s);
+
+    // Opponents around the table.
+    let opponents = (1..seats).map(|i| {
+        let seat = Seat(i as u8);
+        let p = &view.seats[seat];
+        html! {
+            <Opponent
+                key={i}
+                name={AttrValue::from(setup.name(seat))}
+                level={setup.level(seat).unwrap_or(Level::Medium)}
+                hand_len={p.hand_len}
+                in_hand={p.in_hand}
+                in_match={p.in_match}
+                laid_down={p.laid_down.clone()}
+                tokens={p.tokens}
+                score={p.score}
+                format={rules.format}
+                {edition}
+                to_act={state.summary.is_none() && to_act.is_some_and(|t| t.seat == seat)}
+                owes_two={owes == Some(seat)}
+                position={AttrValue::from(position_class(seats, seat))}
+            />
+        }
+    });
+
+    // Your hand, with the engine's verdict on each card.
+    let my_turn = state.my_turn();
+    let me = &view.seats[ME];
+    let waiting_name = to_act.map(|t| state.setup.name(t.seat)).unwrap_or_default();
+    let slots: Vec<CardSlot> = view
+        .hand
+        .iter()
+        .map(|&card| {
+            let verdict = if my_turn {
+                game.check(Action::Play(card))
+            } else {
+                Err(crate::rules::RuleError::NotYourTurn {
+                    seat: ME,
+                    to_act: to_act.map(|t| t.seat).unwrap_or(ME),
+                })
+            };
+            CardSlot {
+                card,
+                reason: verdict
+                    .err()
+                    .map(|e| reason(lang, &e, edition, &waiting_name)),
+            }
+        })
+        .collect();
+    let four_ono = my_turn && game.check(Action::DiscardFourOno).is_ok();
+    let prompt = if game.is_over() {
+        String::new()
+    } else if !me.in_match {
+        tr(lang, Key::YouLeftMatch).to_string()
+    } else if !me.in_hand {
+        tr(lang, Key::YouAreOut).to_string()
+    } else if my_turn {
+        turn_prompt(
+            lang,
+            to_act.map(|t| t.step).unwrap_or(TurnStep::Single),
+            edition,
+        )
+    } else if state.summary.is_some() {
+        String::new()
+    } else {
+        waiting_for(lang, &waiting_name)
+    };
+    let on_action = {
+        let state = state.clone();
+        Callback::from(move |action: Action| {
+            state.dispatch(GameMsg::Act {
+                seat: ME,
+                action,
+                ply: None,
+            })
+        })
+    };
+
+    // Call-outs of the last action, for the live region and the banner.
+    let current: Vec<String> = game
+        .log()
+        .get(state.announce_from..)
+        .unwrap_or_default()
+        .iter()
+        .filter(|e| !matches!(e, MatchEvent::Drew { .. } | MatchEvent::Reshuffled { .. }))
+        .filter_map(|e| callout(lang, e, edition, ME, &name))
+        .collect();
+    let lines = Rc::new(log_lines(&state, lang));
+
+    let error = state.last_error.as_ref().map(|e| {
+        let dismiss = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(GameMsg::ClearError))
+        };
+        html! {
+            <div class="error" role="alert">
+                <span>{ format!("{} {}", tr(lang, Key::ErrorPrefix), reason(lang, e, edition, &waiting_name)) }</span>
+                <button type="button" class="btn small" onclick={dismiss}>{ tr(lang, Key::Dismiss) }</button>
+            </div>
+        }
+    });
+
+    let standings = |winners: &[Seat]| -> Vec<Standing> {
+        view.seats
+            .iter()
+            .map(|(seat, p)| Standing {
+                name: state.name(seat),
+                tokens: p.tokens,
+                score: p.score,
+                in_match: p.in_match,
+                winner: winners.contains(&seat),
+                mine: seat == ME,
+            })
+            .collect()
+    };
+
+    let overlay = if let Some(outcome) = game.outcome() {
+        let again = props.on_play_again.clone();
+        let new = props.on_new_game.clone();
+        let won = outcome.winners.contains(&ME);
+        Some(html! {
+            <EndScreen
+                heading={AttrValue::from(winners_line(lang, &outcome.winners, ME, &name))}
+                lines={Vec::<String>::new()}
+                standings={standings(&outcome.winners)}
+                format={rules.format}
+                celebrate={won}
+                primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
+                secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
+            />
+        })
+    } else if let Some(summary) = &state.summary {
+        let state2 = state.clone();
+        let mut lines = Vec::new();
+        if let Some(l) = summary.loser {
+            lines.push(text::went_out_line(lang, l == ME, &state.name(l)));
+        }
+        if let Some(w) = summary.winner {
+            lines.push(text::last_in_line(lang, w == ME, &state.name(w)));
+        }
+        for &s in &summary.left {
+            lines.push(text::leaves_line(lang, s == ME, &state.name(s)));
+        }
+        Some(html! {
+            <EndScreen
+                heading={AttrValue::from(hand_over_heading(lang, summary.hand))}
+                {lines}
+                standings={standings(&[])}
+                format={rules.format}
+                primary={DialogButton { label: tr(lang, Key::NextHand).into(), onclick: Callback::from(move |_| state2.dispatch(GameMsg::Continue)) }}
+            />
+        })
+    } else {
+        None
+    };
+
+    let on_speed = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(s) = Speed::from_name(&v) {
+                state.dispatch(GameMsg::SetSpeed(s));
+            }
+        })
+    };
+    let on_rules = {
+        let cb = props.on_rules.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let on_new = {
+        let cb = props.on_new_game.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let speed_key = |s: Speed| match s {
+        Speed::Slow => Key::SpeedSlow,
+        Speed::Normal => Key::SpeedNormal,
+        Speed::Fast => Key::SpeedFast,
+        Speed::Instant => Key::SpeedInstant,
+    };
+    let my_standing = match rules.format {
+        Format::Elimination => None,
+        Format::Tokens => Some(text::tokens_count(lang, me.tokens)),
+        Format::Points => Some(text::points_count(lang, me.score)),
+    };
+    let top = view.discard_pile.last().copied();
+
+    html! {
+        <div class={classes!("game", format!("seats-{seats}"))}>
+            <header class="topbar">
+                <h1 class="brand"><span class="brand-ono">{ "ONO" }</span><span class="brand-99">{ "99" }</span></h1>
+                <span class="hand-no">{ hand_number(lang, view.hand_number) }</span>
+                <label class="speed">
+                    <span>{ tr(lang, Key::SpeedHeading) }</span>
+                    <select onchange={on_speed}>
+                        { for Speed::ALL.iter().map(|&s| html! {
+                            <option value={s.name()} selected={s == state.speed}>{ tr(lang, speed_key(s)) }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::Rules) }</button>
+                <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>
+            </header>
+            <main class="play">
+                <div class={classes!("felt", format!("n{seats}"))} aria-label={tr(lang, Key::Table)} role="region">
+                    { for opponents }
+                    <Centre
+                        total={view.total}
+                        direction={view.direction}
+                        draw_pile_len={view.draw_pile_len}
+                        {top}
+                        plays={state.actions.len()}
+                        {edition}
+                    />
+                    <div class="callout" aria-live="polite" aria-atomic="true">
+                        { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                    </div>
+                    <div class={classes!("me", my_turn.then_some("to-act"), (!me.in_hand).then_some("is-out"))}>
+                        <span class="name">{ setup.name(ME) }</span>
+                        if let Some(s) = my_standing { <span class="standing">{ s }</span> }
+                        if my_turn { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
+                        if owes == Some(ME) { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
+                        if !me.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
+                    </div>
+                </div>
+                <Hand
+                    {slots}
+                    {edition}
+                    {four_ono}
+                    prompt={AttrValue::from(prompt)}
+                    active={my_turn}
+                    laid_down={me.laid_down.clone()}
+                    {on_action}
+                />
+                { for error }
+            </main>
+            <GameLog {lines} />
+            { for overlay }
+        </div>
+    }
+}

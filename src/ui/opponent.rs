@@ -1,0 +1,104 @@
+//! One opponent around the table: name, level, hand size as card backs,
+//! tokens or score, and marks for the turn, a Play 2 owed and being out.
+
+use super::card::{CardBack, CardFace};
+use super::text::{
+    bot_level, card_name, cards_count, points_count, seat_label, tokens_count, tr, Key, Lang,
+};
+use crate::bots::Level;
+use crate::rules::{Card, Edition, Format};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct OpponentProps {
+    pub name: AttrValue,
+    pub level: Level,
+    pub hand_len: usize,
+    pub in_hand: bool,
+    pub in_match: bool,
+    pub laid_down: Vec<Card>,
+    pub tokens: u8,
+    pub score: u32,
+    pub format: Format,
+    pub edition: Edition,
+    pub to_act: bool,
+    pub owes_two: bool,
+    /// Position class: where the seat sits around the table.
+    pub position: AttrValue,
+}
+
+#[function_component(Opponent)]
+pub fn opponent(props: &OpponentProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let status = if !props.in_match {
+        Some(tr(lang, Key::OutOfMatch))
+    } else if !props.in_hand {
+        Some(tr(lang, Key::Out))
+    } else {
+        None
+    };
+    let backs = props.hand_len.min(8);
+    let standing = match props.format {
+        Format::Elimination => html! {},
+        Format::Tokens => html! {
+            <span class="standing tokens" title={tokens_count(lang, props.tokens)}>
+                <span aria-hidden="true">{ for (0..props.tokens.min(9)).map(|_| html! { <span class="token" /> }) }</span>
+                <span class="sr-only">{ tokens_count(lang, props.tokens) }</span>
+                if props.tokens == 0 { <span class="zero" aria-hidden="true">{ "0" }</span> }
+            </span>
+        },
+        Format::Points => html! {
+            <span class="standing score">{ points_count(lang, props.score) }</span>
+        },
+    };
+    let laid = (!props.in_hand && !props.laid_down.is_empty()).then(|| {
+        let names: Vec<String> = props
+            .laid_down
+            .iter()
+            .map(|&c| card_name(lang, c, props.edition))
+            .collect();
+        html! {
+            <div class="laid-down">
+                <span class="sr-only">{ format!("{}: {}", tr(lang, Key::LaidDown), names.join(", ")) }</span>
+                <ul class="mini-cards" aria-hidden="true">
+                    { for props.laid_down.iter().map(|&card| html! {
+                        <li><CardFace {card} edition={props.edition} class="mini" /></li>
+                    }) }
+                </ul>
+            </div>
+        }
+    });
+    html! {
+        <section
+            class={classes!(
+                "seat",
+                props.position.to_string(),
+                props.to_act.then_some("to-act"),
+                status.is_some().then_some("is-out"),
+            )}
+            aria-label={seat_label(lang, &props.name, props.level)}
+            aria-current={props.to_act.then_some("true")}
+        >
+            <div class="seat-head">
+                <span class="avatar" aria-hidden="true">{ props.name.chars().next().unwrap_or('?').to_string() }</span>
+                <span class="who">
+                    <span class="name">{ props.name.clone() }</span>
+                    <span class="level">{ bot_level(lang, props.level) }</span>
+                </span>
+            </div>
+            if props.in_hand {
+                <div class="backs">
+                    <span class="fan" aria-hidden="true">{ for (0..backs).map(|_| html! { <CardBack class="tiny" /> }) }</span>
+                    <span class="count">{ cards_count(lang, props.hand_len) }</span>
+                </div>
+            }
+            { standing }
+            <div class="marks">
+                if props.to_act { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
+                if props.owes_two { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
+                if let Some(s) = status { <span class="mark out">{ s }</span> }
+            </div>
+            { for laid }
+        </section>
+    }
+}

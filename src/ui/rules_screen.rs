@@ -1,0 +1,175 @@
+//! How to play, in this project's own words: both editions, the options of
+//! the game being set up or played, and the About note.
+
+use super::card::CardFace;
+use super::text::{self, card_effect, card_name, option_label, tr, Key, Lang};
+use crate::rules::{Card, Edition, Format, RuleSet};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct RulesProps {
+    /// The rules of the game being set up or played.
+    pub rules: RuleSet,
+    pub on_back: Callback<()>,
+}
+
+fn deck_table(lang: Lang, edition: Edition) -> Html {
+    let counts = edition.deck_counts();
+    let mut kinds: Vec<Card> = Vec::new();
+    for card in Card::ALL {
+        if counts.get(card) > 0 {
+            kinds.push(card);
+        }
+    }
+    // Numbers share one row in the text; show their range compactly.
+    let numbers: Vec<Card> = kinds
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, Card::Number(_)))
+        .collect();
+    let specials: Vec<Card> = kinds
+        .iter()
+        .copied()
+        .filter(|c| !matches!(c, Card::Number(_)))
+        .collect();
+    let number_count: usize = numbers.iter().map(|&c| counts.get(c) as usize).sum();
+    let range = match (numbers.first(), numbers.last()) {
+        (Some(a), Some(b)) => format!(
+            "{}–{}",
+            card_name(lang, *a, edition),
+            card_name(lang, *b, edition)
+        ),
+        _ => String::new(),
+    };
+    html! {
+        <ul class="deck">
+            <li>
+                <span class="deck-cards" aria-hidden="true">
+                    <CardFace card={Card::Number(7)} {edition} class="mini" />
+                </span>
+                <span class="deck-text">
+                    <strong>{ format!("{range} ×{number_count}") }</strong>
+                    { " " }{ card_effect(lang, Card::Number(7), edition) }
+                </span>
+            </li>
+            { for specials.into_iter().map(|card| html! {
+                <li>
+                    <span class="deck-cards" aria-hidden="true"><CardFace {card} {edition} class="mini" /></span>
+                    <span class="deck-text">
+                        <strong>{ format!("{} ×{}", card_name(lang, card, edition), counts.get(card)) }</strong>
+                        { " " }{ card_effect(lang, card, edition) }
+                    </span>
+                </li>
+            }) }
+        </ul>
+    }
+}
+
+#[function_component(RulesScreen)]
+pub fn rules_screen(props: &RulesProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let r = props.rules;
+    let heading = use_node_ref();
+    {
+        let heading = heading.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = heading.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    let back = {
+        let cb = props.on_back.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let p = |k: Key| html! { <p>{ tr(lang, k) }</p> };
+    let mut options: Vec<(&'static str, String)> = vec![
+        ("negatives", text::negatives(lang, r.negatives).to_string()),
+        (
+            "ninety_nine",
+            text::ninety_nine(lang, r.ninety_nine).to_string(),
+        ),
+        ("lose_at", text::lose_at(lang, r.lose_at).to_string()),
+        (
+            "four_ono_discard",
+            text::yes_no(lang, r.four_ono_discard).to_string(),
+        ),
+        ("format", text::format_name(lang, r.format).to_string()),
+    ];
+    match r.format {
+        Format::Tokens => options.push(("tokens", r.tokens.to_string())),
+        Format::Points => {
+            options.push(("points_limit", r.points_limit.to_string()));
+            options.push((
+                "points_end",
+                text::points_end(lang, r.points_end).to_string(),
+            ));
+        }
+        Format::Elimination => {}
+    }
+    let edition_name = match r.edition {
+        Edition::Modern => tr(lang, Key::EditionModern),
+        Edition::Classic => tr(lang, Key::EditionClassic),
+    };
+    html! {
+        <main class="rules-screen">
+            <div class="rules-top">
+                <button type="button" class="btn" onclick={back.clone()}>{ "← " }{ tr(lang, Key::Back) }</button>
+            </div>
+            <article class="rules-body">
+                <h1 ref={heading} tabindex="-1">{ tr(lang, Key::RulesTitle) }</h1>
+                <section>
+                    <h2>{ tr(lang, Key::RulesGoalHeading) }</h2>
+                    { p(Key::RulesGoal) }
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesCardsHeading) }{ " — " }{ tr(lang, Key::EditionModern) }</h2>
+                    { deck_table(lang, Edition::Modern) }
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesTurnHeading) }</h2>
+                    { p(Key::RulesTurn1) }{ p(Key::RulesTurn2) }{ p(Key::RulesTurn3) }{ p(Key::RulesTurn4) }
+                    { p(Key::RulesFourOno) }
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesPlayTwoHeading) }</h2>
+                    { p(Key::RulesPlayTwo1) }{ p(Key::RulesPlayTwo2) }{ p(Key::RulesPlayTwo3) }
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesClassicHeading) }</h2>
+                    { p(Key::RulesClassic1) }{ p(Key::RulesClassic2) }{ p(Key::RulesClassic3) }{ p(Key::RulesClassic4) }
+                    { deck_table(lang, Edition::Classic) }
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesFormatsHeading) }</h2>
+                    <ul>
+                        <li>{ tr(lang, Key::RulesElimination) }</li>
+                        <li>{ tr(lang, Key::RulesTokens) }</li>
+                        <li>{ tr(lang, Key::RulesPoints) }</li>
+                    </ul>
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesOptionsHeading) }</h2>
+                    <p><strong>{ tr(lang, Key::EditionHeading) }{ ": " }</strong>{ edition_name }</p>
+                    <dl class="options">
+                        { for options.into_iter().map(|(name, value)| html! {
+                            <>
+                                <dt>{ option_label(lang, name) }</dt>
+                                <dd><strong>{ value }</strong>{ " — " }{ text::option_help(lang, name) }</dd>
+                            </>
+                        }) }
+                    </dl>
+                </section>
+                <section>
+                    <h2>{ tr(lang, Key::RulesKeyboardHeading) }</h2>
+                    { p(Key::RulesKeyboard) }
+                </section>
+                <section class="about">
+                    <h2>{ tr(lang, Key::AboutHeading) }</h2>
+                    { p(Key::About1) }{ p(Key::About2) }
+                </section>
+                <button type="button" class="btn" onclick={back}>{ "← " }{ tr(lang, Key::Back) }</button>
+            </article>
+        </main>
+    }
+}

@@ -1,0 +1,230 @@
+// Shared pieces of the end-to-end tests: the browser, a page that records
+// every console error, page error, failed or foreign request and CSP
+// violation, and helpers that play the game the way a person would, by
+// accessible names.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export const RESULTS = 'test-results';
+mkdirSync(RESULTS, { recursive: true });
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+}
+
+/** Runs in the page before any of its scripts: records long tasks, CSP
+ *  violations and when the first playable card appeared. */
+function pageProbe() {
+  window.__probe = { longTasks: [], csp: [], firstPlayable: null, startVisible: null };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__probe.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { /* Long Tasks API missing: nothing recorded */ }
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__probe.csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+  });
+  const watch = new MutationObserver(() => {
+    const p = window.__probe;
+    if (p.startVisible === null && document.querySelector('button.btn.primary')) p.startVisible = performance.now();
+    if (p.firstPlayable === null && document.querySelector('button.card-btn.playable')) {
+      p.firstPlayable = performance.now();
+    }
+  });
+  const arm = () => watch.observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+  if (document.documentElement) arm(); else document.addEventListener('DOMContentLoaded', arm);
+}
+
+/** A new page whose problems are collected in `problems`. */
+export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion } = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: reducedMotion || 'no-preference' });
+  const problems = [];
+  // Anything not from our own server is refused and reported.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(server.origin + '/')) return route.continue();
+    problems.push(`request to another origin: ${url}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  await page.addInitScript(pageProbe);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (/Content.Security.Policy/i.test(msg.text())) problems.push(`CSP message: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    const f = req.failure();
+    problems.push(`request failed: ${req.url()} ${f ? f.errorText : ''}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Fails with every problem the page recorded, CSP violations included. */
+export async function assertClean(page, problems) {
+  const csp = await page.evaluate(() => (window.__probe ? window.__probe.csp : [])).catch(() => []);
+  const all = [...problems, ...csp.map((c) => `CSP violation: ${c}`)];
+  if (all.length) throw new Error(`page problems:\n  ${all.join('\n  ')}`);
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+export async function load(page, server) {
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: `${RESULTS}/${name}.png`, fullPage: false });
+}
+
+// ----- reading the table -------------------------------------------------------
+
+/** The value a card name adds to the total (defaults: no floor, dead 99s). */
+export function cardValue(name) {
+  const n = name.replace('\u2212', '-').trim();
+  if (/^-?\d+$/.test(n)) return n === '99' ? 0 : Number(n);
+  return 0; // Reverse, Play 2, Double Play, Hold, ONO 99
+}
+
+/** One consistent snapshot of the screen (taken in a single page task). */
+export async function snapshot(page) {
+  return page.evaluate(() => {
+    const totalEl = document.querySelector('.total[aria-label]');
+    const totalLabel = totalEl ? totalEl.getAttribute('aria-label') : null;
+    const log = [...document.querySelectorAll('.log li')].map((li) => li.textContent);
+    const cards = [...document.querySelectorAll('.hand button.card-btn')].map((b) => ({
+      name: b.getAttribute('aria-label'),
+      playable: b.getAttribute('aria-disabled') !== 'true',
+      reason: b.getAttribute('aria-describedby')
+        ? (document.getElementById(b.getAttribute('aria-describedby')) || {}).textContent || ''
+        : null,
+    }));
+    const dialog = document.querySelector('[role="dialog"]');
+    return {
+      totalLabel,
+      shownTotal: totalEl ? totalEl.querySelector('.total-value').textContent : null,
+      log,
+      cards,
+      four: !!document.querySelector('.hand button.four-ono'),
+      dialog: dialog ? dialog.textContent : null,
+      dialogHeading: dialog ? (dialog.querySelector('h2') || {}).textContent : null,
+      nextHand: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Next hand')),
+      matchOver: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Play again')),
+      alert: (document.querySelector('.play [role="alert"]') || {}).textContent || null,
+    };
+  });
+}
+
+export function parseTotal(label) {
+  const m = /^Total ([\u2212-]?\d+)$/.exec(label || '');
+  if (!m) throw new Error(`total's accessible name is not "Total <n>": ${JSON.stringify(label)}`);
+  return Number(m[1].replace('\u2212', '-'));
+}
+
+const PLAY_LINE = /^(?:You play|.+ plays) (.+) — total ([\u2212-]?\d+)$/;
+const DISCARD_LINE = /^(?:You discard|.+ discards) four .+ — total ([\u2212-]?\d+)$/;
+
+/** Checks the call-outs of the current hand add up to the total shown. */
+export function checkTotalAgainstLog(snap) {
+  const total = parseTotal(snap.totalLabel);
+  assert(String(total) === snap.shownTotal.replace('\u2212', '-'), `visible total ${snap.shownTotal} differs from its name ${snap.totalLabel}`);
+  let start = 0;
+  snap.log.forEach((line, i) => { if (/^Hand \d+ is dealt/.test(line)) start = i; });
+  let sum = 0;
+  for (const line of snap.log.slice(start)) {
+    let m = PLAY_LINE.exec(line);
+    if (m) {
+      sum += cardValue(m[1]);
+      const said = Number(m[2].replace('\u2212', '-'));
+      assert(said === sum, `log says total ${said} after "${line}", but the cards add up to ${sum}`);
+      continue;
+    }
+    m = DISCARD_LINE.exec(line);
+    if (m) assert(Number(m[1].replace('\u2212', '-')) === sum, `discard line "${line}" has the wrong total`);
+  }
+  assert(sum === total, `the cards in the log add up to ${sum}, the total shows ${total}`);
+  return total;
+}
+
+/** Waits until something needs the person: a playable card, a dialog. */
+export async function waitForDecision(page, timeout = 120000) {
+  await page.waitForFunction(
+    () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.hand button.four-ono'),
+    null,
+    { timeout, polling: 50 },
+  );
+}
+
+/**
+ * Plays the match to its end like a person: on each turn, tries an
+ * unplayable card (it must be refused and change nothing), then clicks a
+ * legal card; after every play checks the total against the log.
+ * Returns statistics of the match.
+ */
+export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxTurns = 2000 } = {}) {
+  const stats = { myPlays: 0, refused: 0, hands: 1, checks: 0, fourOno: 0 };
+  for (let turn = 0; turn < maxTurns; turn++) {
+    await waitForDecision(page);
+    let snap = await snapshot(page);
+    checkTotalAgainstLog(snap);
+    stats.checks++;
+    if (snap.matchOver) return { ...stats, snap };
+    if (snap.nextHand) {
+      await page.getByRole('button', { name: 'Next hand' }).click();
+      stats.hands++;
+      continue;
+    }
+    const playable = snap.cards.filter((c) => c.playable);
+    const unplayable = snap.cards.filter((c) => !c.playable);
+    if (tryIllegal && unplayable.length) {
+      const bad = unplayable[0];
+      assert(bad.reason && bad.reason.length > 3, `unplayable "${bad.name}" has no reason`);
+      const before = snap;
+      await page.getByRole('button', { name: bad.name, exact: true }).first().click({ force: true });
+      const after = await snapshot(page);
+      assert(after.totalLabel === before.totalLabel, `refused ${bad.name} changed the total`);
+      assert(JSON.stringify(after.cards.map((c) => c.name)) === JSON.stringify(before.cards.map((c) => c.name)), `refused ${bad.name} changed the hand`);
+      assert(after.log.length === before.log.length, `refused ${bad.name} added to the log`);
+      assert(after.alert && after.alert.includes(bad.reason), `refusing ${bad.name} showed no reason (alert: ${after.alert})`);
+      stats.refused++;
+    }
+    if (snap.four && Math.random() < 0.5) {
+      await page.getByRole('button', { name: /^Discard four / }).click();
+      stats.fourOno++;
+    } else if (playable.length) {
+      const choice = pick === 'first' ? playable[0] : playable[Math.floor(Math.random() * playable.length)];
+      await page.getByRole('button', { name: choice.name, exact: true }).and(page.locator('.playable')).first().click();
+    } else if (snap.four) {
+      await page.getByRole('button', { name: /^Discard four / }).click();
+      stats.fourOno++;
+    } else {
+      continue;
+    }
+    stats.myPlays++;
+    snap = await snapshot(page);
+    checkTotalAgainstLog(snap);
+    stats.checks++;
+  }
+  throw new Error(`match did not end within ${maxTurns} decisions`);
+}
+
+/** Sets a labelled <select> on the setup screen. */
+export async function choose(page, label, value) {
+  await page.getByLabel(label, { exact: true }).selectOption(value);
+}
+
+export async function longTasks(page) {
+  return page.evaluate(() => window.__probe.longTasks);
+}

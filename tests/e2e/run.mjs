@@ -1,0 +1,113 @@
+// Browser end-to-end tests for the ONO 99 web app.
+//
+//   trunk build --release --offline --public-url /ono99/
+//   node tests/e2e/run.mjs [name filter]
+//
+// Builds nothing: serves the existing dist/ on 127.0.0.1 (under the path
+// the build was made for), drives Debian's Chromium ($CHROMIUM or
+// /usr/bin/chromium) through playwright-core, runs every scenario, prints
+// the measurements and a last line "N passed, N failed", and exits non-zero
+// on any failure. Screenshots go to test-results/.
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve } from './server.mjs';
+import { launch, RESULTS } from './lib.mjs';
+import { scenarios, metrics } from './scenarios.mjs';
+
+const DIST = process.env.DIST || 'dist';
+const BUDGET_KB = 200;
+
+function bundleSize(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(wasm|js|css|html)$/.test(name)) files.push(p);
+    }
+  };
+  walk(dir);
+  let raw = 0;
+  let gz = 0;
+  const rows = files.map((f) => {
+    const body = readFileSync(f);
+    const z = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += z;
+    return { file: f.slice(dir.length + 1), raw: body.length, gzip: z };
+  });
+  return { rows, raw, gz };
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+};
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.error(`${DIST}/index.html not found: build first (trunk build --release --offline --public-url /ono99/)`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const filter = process.argv[2];
+  const server = await serve(DIST);
+  console.log(`serving ${DIST}/ at ${server.url}`);
+  const browser = await launch();
+  console.log(`chromium ${browser.version()}`);
+  let passed = 0;
+  let failed = 0;
+  const notes = [];
+  const ctx = { browser, server, note: (n) => notes.push(n), current: '' };
+
+  const size = bundleSize(DIST);
+  const sizeScenario = {
+    name: `release bundle (wasm + js + css + html) is at most ${BUDGET_KB} KB gzipped`,
+    run: async () => {
+      if (size.gz > BUDGET_KB * 1024) throw new Error(`bundle is ${(size.gz / 1024).toFixed(1)} KB gzipped`);
+    },
+  };
+
+  for (const [i, s] of [sizeScenario, ...scenarios].entries()) {
+    if (filter && !s.name.includes(filter)) continue;
+    ctx.current = String(i);
+    const t0 = Date.now();
+    try {
+      await s.run(ctx);
+      passed++;
+      console.log(`ok   ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (err) {
+      failed++;
+      console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
+    }
+  }
+  await browser.close();
+  await server.close();
+
+  console.log('\nmeasurements');
+  for (const r of size.rows) console.log(`  ${r.file}: ${(r.raw / 1024).toFixed(1)} KB, ${(r.gzip / 1024).toFixed(1)} KB gzip`);
+  console.log(`  bundle total: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gz / 1024).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+  if (metrics.firstPlayable.length) {
+    console.log(`  navigation to app ready (Start game shown): median ${median(metrics.appReady).toFixed(0)} ms`);
+    console.log(`  navigation to first playable card (instant bots, includes the test's clicks): median ${median(metrics.firstPlayable).toFixed(0)} ms of ${metrics.firstPlayable.map((x) => x.toFixed(0)).join(', ')}`);
+  }
+  for (const l of metrics.longTasks) {
+    console.log(`  long tasks while ${l.label}: ${l.count} over 50 ms, longest ${l.max.toFixed(0)} ms`);
+  }
+  for (const n of notes) console.log(`  ${n}`);
+  writeFileSync(join(RESULTS, 'metrics.json'), JSON.stringify({
+    bundle: { rawBytes: size.raw, gzipBytes: size.gz, files: size.rows },
+    appReadyMs: metrics.appReady,
+    firstPlayableMs: metrics.firstPlayable,
+    longTasks: metrics.longTasks,
+  }, null, 2));
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

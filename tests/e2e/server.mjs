@@ -1,0 +1,77 @@
+// A tiny static server for dist/, on 127.0.0.1 and a free port. It serves
+// the site under the path the build was made for (the <base href> Trunk
+// wrote into dist/index.html, e.g. /ono99/ for GitHub Pages), and nothing
+// else: a request outside that path is a 404, so a wrong absolute URL in
+// the build fails the tests just as it would on Pages.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The public path the build expects: the href of its <base> element. */
+export function basePath(distDir) {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const m = html.match(/<base\s+href="([^"]*)"/i);
+  let base = m ? m[1] : '/';
+  if (!base.startsWith('/')) base = '/' + base;
+  if (!base.endsWith('/')) base += '/';
+  return base;
+}
+
+/** Starts the server; resolves to { url, base, close() }. */
+export async function serve(distDir) {
+  const root = resolve(distDir);
+  const base = basePath(root);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://localhost');
+      let path = decodeURIComponent(url.pathname);
+      if (!path.startsWith(base)) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found (outside the site path)');
+        return;
+      }
+      path = path.slice(base.length);
+      if (path === '' || path.endsWith('/')) path += 'index.html';
+      const file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] || 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${base}`,
+    base,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
