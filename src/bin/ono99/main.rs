@@ -24,7 +24,9 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
+        Some(other) => Err(format!(
+            "unknown command '{other}' (commands: simulate, replay, arena; see ono99 --help)"
+        )),
         None => Err(USAGE.to_string()),
     };
     match result {
@@ -92,7 +94,7 @@ pub fn parse_common(
                     .filter(|n| (1..=64).contains(n))
                     .ok_or_else(|| format!("--threads must be from 1 to 64, not '{v}'"))?;
             }
-            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+            other => return Err(format!("unknown argument '{other}' (see ono99 --help)")),
         }
     }
     let preset = preset.ok_or("--rules is required (modern or classic)")?;
