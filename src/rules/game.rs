@@ -641,10 +641,13 @@ impl Match {
     /// need not be in `set`). `set` must not be empty.
     fn next_in(&self, set: SeatSet, from: Seat, direction: Direction) -> Seat {
         let n = self.seat_count();
-        for k in 1..=n {
-            let i = match direction {
-                Direction::Clockwise => (from.index() + k) % n,
-                Direction::Counterclockwise => (from.index() + n * k - k) % n,
+        let mut i = from.index();
+        for _ in 0..n {
+            i = match direction {
+                Direction::Clockwise if i + 1 == n => 0,
+                Direction::Clockwise => i + 1,
+                Direction::Counterclockwise if i == 0 => n - 1,
+                Direction::Counterclockwise => i - 1,
             };
             let seat = Seat(i as u8);
             if set.contains(seat) {
