@@ -42,6 +42,7 @@
 //! out, whichever comes first. [`HardBot::new`] takes any [`Budget`] and
 //! optional [`Clock`].
 
+pub mod coach;
 pub mod easy;
 pub mod hard;
 pub mod medium;

@@ -139,6 +139,9 @@ pub struct Match {
     /// [`Match::refresh_legal`] from [`Match::check_card`].
     legal: [Action; HAND_SIZE + 1],
     legal_len: u8,
+    /// Set only on a preview copy: stop at the next player's turn without
+    /// putting out a player who cannot play.
+    previewing: bool,
 }
 
 impl Match {
@@ -200,6 +203,7 @@ impl Match {
             ninety_nine_this_turn: false,
             legal: [Action::DiscardFourOno; HAND_SIZE + 1],
             legal_len: 0,
+            previewing: false,
         }
     }
 
@@ -611,7 +615,7 @@ impl Match {
     fn resolve_stuck(&mut self) {
         loop {
             self.refresh_legal();
-            if self.outcome.is_some() || self.legal_len > 0 {
+            if self.outcome.is_some() || self.legal_len > 0 || self.previewing {
                 return;
             }
             let seat = self.current;
@@ -964,6 +968,38 @@ impl Match {
         }
     }
 
+    /// The immediate result of `action`: the total after it and whose turn
+    /// it then is, with what is expected of them (before anyone is found
+    /// unable to play). Nothing here changes.
+    ///
+    /// # Errors
+    /// The broken rule, as [`Match::check`].
+    pub fn preview(&self, action: Action) -> Result<Preview, RuleError> {
+        self.check(action)?;
+        let mut copy = self.clone();
+        copy.logging = false;
+        copy.log = Vec::new();
+        copy.previewing = true;
+        copy.apply_unchecked(action);
+        Ok(Preview {
+            total: copy.total,
+            next: copy.to_act(),
+            playable: copy.playable_kinds(),
+        })
+    }
+
+    /// Which kinds of card the player to act could play now, whatever their
+    /// hand (the four-ONO discard aside).
+    pub fn playable_kinds(&self) -> [bool; CARD_KINDS] {
+        let mut out = [false; CARD_KINDS];
+        if self.outcome.is_none() {
+            for card in Card::ALL {
+                out[card.index()] = self.check_card(card).is_ok();
+            }
+        }
+        out
+    }
+
     /// Re-seeds the shuffles still to come (search uses it so that a
     /// determinized future does not repeat the real one).
     pub fn reseed(&mut self, seed: u64) {
@@ -974,6 +1010,16 @@ impl Match {
 pub(crate) struct ViewParts<'a> {
     pub hands: &'a PerSeat<Vec<Card>>,
     pub laid_down: &'a PerSeat<Vec<Card>>,
+}
+
+/// What a play would lead to (see [`Match::preview`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Preview {
+    pub total: i32,
+    /// Who acts next and how; `None` if the play ends the match.
+    pub next: Option<ToAct>,
+    /// Which kinds of card that player could play, indexed by [`Card::index`].
+    pub playable: [bool; CARD_KINDS],
 }
 
 /// A position to start from, for tests and search (see [`Match::from_position`]).
