@@ -72,6 +72,18 @@ pub fn app() -> Html {
         Callback::from(move |()| show_rules.set(false))
     };
 
+    {
+        // A new screen starts at its top, not where the last one was scrolled.
+        let key = match &*screen {
+            Screen::Setup => 0,
+            Screen::Game(_, n) => *n,
+        };
+        use_effect_with((key, *show_rules), |_| {
+            if let Some(w) = web_sys::window() {
+                w.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        });
+    }
     let rules = match &*screen {
         Screen::Game(state, _) => state.setup.rules,
         Screen::Setup => setup.rules,

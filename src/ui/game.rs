@@ -4,7 +4,7 @@
 use super::centre::Centre;
 use super::end_screen::{DialogButton, EndScreen, Standing};
 use super::hand::{CardSlot, Hand};
-use super::log::{GameLog, LogLine};
+use super::log::{GameLog, Lines, LogLine};
 use super::opponent::Opponent;
 use super::state::{GameMsg, GameState, Speed, ME};
 use super::text::{
@@ -29,6 +29,9 @@ pub struct GameProps {
     pub on_rules: Callback<()>,
 }
 
+const BOT_MARK: &str = "ono99-bot-start";
+const BOT_MEASURE: &str = "ono99-bot-think";
+
 /// A bot for `level` whose search may read the page's clock (never
 /// `std::time`, which panics in the browser).
 fn browser_bot(level: Level) -> Box<dyn Bot> {
@@ -40,13 +43,11 @@ fn browser_bot(level: Level) -> Box<dyn Bot> {
     make_bot_with_clock(level, clock)
 }
 
-/// Every call-out of the match so far, as log lines.
-fn log_lines(state: &GameState, lang: Lang) -> Vec<LogLine> {
+/// The call-outs of `events`, as log lines.
+fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLine> {
     let edition = state.setup.rules.edition;
     let name = |s: Seat| state.name(s);
-    state
-        .game
-        .log()
+    events
         .iter()
         .filter_map(|e| {
             let text = callout(lang, e, edition, ME, &name)?;
@@ -76,6 +77,13 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
+    let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
+    use_effect_with((), |_| {
+        // A new game starts its bot timings afresh.
+        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+            p.clear_measures_with_measure_name(BOT_MEASURE);
+        }
+    });
 
     // Bots: one decision per timer tick, so the page keeps breathing even
     // at instant speed. Any change of state cancels a pending move.
@@ -89,8 +97,19 @@ pub fn game(props: &GameProps) -> Html {
                     if let Some((_, level)) = handle.bot_to_act() {
                         let h = handle.clone();
                         timer = Some(Timeout::new(speed.delay_ms(), move || {
+                            // User Timing entries let the browser tests
+                            // report how long bots think.
+                            let perf = web_sys::window().and_then(|w| w.performance());
+                            if let Some(p) = &perf {
+                                let _ = p.mark(BOT_MARK);
+                            }
                             let mut bot = browser_bot(level);
-                            if let Some(msg) = h.bot_move(bot.as_mut()) {
+                            let msg = h.bot_move(bot.as_mut());
+                            if let Some(p) = &perf {
+                                let _ = p.measure_with_start_mark(BOT_MEASURE, BOT_MARK);
+                                p.clear_marks_with_mark_name(BOT_MARK);
+                            }
+                            if let Some(msg) = msg {
                                 h.dispatch(msg);
                             }
                         }));
@@ -197,7 +216,36 @@ pub fn game(props: &GameProps) -> Html {
         .filter(|e| !matches!(e, MatchEvent::Drew { .. } | MatchEvent::Reshuffled { .. }))
         .filter_map(|e| callout(lang, e, edition, ME, &name))
         .collect();
-    let lines = Rc::new(log_lines(&state, lang));
+    // The log: each finished hand is worked out once and kept; only the
+    // hand being played is redone on every change.
+    let starts: Vec<usize> = game
+        .log()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, MatchEvent::HandStarted { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    let past: Vec<Lines> = {
+        let mut cache = past_hands.borrow_mut();
+        let done = starts.len().saturating_sub(1);
+        if cache.0 != lang || cache.1.len() > done {
+            *cache = (lang, Vec::new());
+        }
+        while cache.1.len() < done {
+            let i = cache.1.len();
+            let events = game.log().get(starts[i]..starts[i + 1]).unwrap_or_default();
+            cache
+                .1
+                .push(Lines(Rc::new(log_lines(&state, events, lang))));
+        }
+        cache.1.clone()
+    };
+    let current_start = starts.last().copied().unwrap_or(0);
+    let current_lines = log_lines(
+        &state,
+        game.log().get(current_start..).unwrap_or_default(),
+        lang,
+    );
 
     let error = state.last_error.as_ref().map(|e| {
         let dismiss = {
@@ -213,7 +261,8 @@ pub fn game(props: &GameProps) -> Html {
     });
 
     let standings = |winners: &[Seat]| -> Vec<Standing> {
-        view.seats
+        let mut rows: Vec<Standing> = view
+            .seats
             .iter()
             .map(|(seat, p)| Standing {
                 name: state.name(seat),
@@ -223,9 +272,34 @@ pub fn game(props: &GameProps) -> Html {
                 winner: winners.contains(&seat),
                 mine: seat == ME,
             })
-            .collect()
+            .collect();
+        // Best first: winners, players still in, then by tokens or score.
+        rows.sort_by_key(|r| {
+            let standing = match rules.format {
+                Format::Points => i64::from(r.score),
+                _ => -i64::from(r.tokens),
+            };
+            (!r.winner, !r.in_match, standing)
+        });
+        rows
     };
 
+    // What ended the match, above the final standings.
+    let last_hand_lines: Vec<String> = game
+        .log()
+        .get(state.announce_from..)
+        .unwrap_or_default()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                MatchEvent::PlayerOut { .. }
+                    | MatchEvent::HandOver { .. }
+                    | MatchEvent::LeftMatch { .. }
+            )
+        })
+        .filter_map(|e| callout(lang, e, edition, ME, &name))
+        .collect();
     let overlay = if let Some(outcome) = game.outcome() {
         let again = props.on_play_again.clone();
         let new = props.on_new_game.clone();
@@ -233,7 +307,7 @@ pub fn game(props: &GameProps) -> Html {
         Some(html! {
             <EndScreen
                 heading={AttrValue::from(winners_line(lang, &outcome.winners, ME, &name))}
-                lines={Vec::<String>::new()}
+                lines={last_hand_lines}
                 standings={standings(&outcome.winners)}
                 format={rules.format}
                 celebrate={won}
@@ -345,7 +419,7 @@ pub fn game(props: &GameProps) -> Html {
                 />
                 { for error }
             </main>
-            <GameLog {lines} />
+            <GameLog {past} current={current_lines} />
             { for overlay }
         </div>
     }

@@ -1,8 +1,12 @@
-//! The game log: every call-out so far, oldest first, kept scrolled to the
-//! newest.
+//! The game log: every call-out so far, oldest first, grouped by hand and
+//! kept scrolled to the newest. A finished hand is its own component whose
+//! props never change again, so a long match stays cheap to redraw, and the
+//! browser skips laying out the hands scrolled out of view.
 
 use super::text::{tr, Key, Lang};
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// One line of the log.
@@ -15,9 +19,45 @@ pub struct LogLine {
     pub mine: bool,
 }
 
+/// Lines shared by pointer: equal when they are the very same list, so
+/// comparing props costs nothing however long the match.
+#[derive(Clone, Debug, Default)]
+pub struct Lines(pub Rc<Vec<LogLine>>);
+
+impl PartialEq for Lines {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct GameLogProps {
-    pub lines: Rc<Vec<LogLine>>,
+    /// One entry per hand already over.
+    pub past: Vec<Lines>,
+    /// The hand being played.
+    pub current: Vec<LogLine>,
+}
+
+fn line(key: usize, line: &LogLine) -> Html {
+    html! {
+        <li key={key} class={classes!(line.divider.then_some("divider"), line.mine.then_some("mine"))}>
+            { line.text.clone() }
+        </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HandProps {
+    lines: Lines,
+}
+
+#[function_component(PastHand)]
+fn past_hand(props: &HandProps) -> Html {
+    html! {
+        <li class="hand-group past">
+            <ol>{ for props.lines.0.iter().enumerate().map(|(i, l)| line(i, l)) }</ol>
+        </li>
+    }
 }
 
 #[function_component(GameLog)]
@@ -25,22 +65,27 @@ pub fn game_log(props: &GameLogProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let list = use_node_ref();
     {
+        // Scroll to the newest line at the next frame, when the browser
+        // lays the page out anyway (reading sizes now would force a layout
+        // on every play).
         let list = list.clone();
-        use_effect_with(props.lines.len(), move |_| {
-            if let Some(el) = list.cast::<web_sys::Element>() {
-                el.set_scroll_top(el.scroll_height());
+        use_effect_with((props.past.len(), props.current.len()), move |_| {
+            if let (Some(el), Some(window)) = (list.cast::<web_sys::Element>(), web_sys::window()) {
+                let scroll = Closure::once_into_js(move || el.set_scroll_top(i32::MAX));
+                let _ = window.request_animation_frame(scroll.unchecked_ref());
             }
         });
     }
     html! {
         <aside class="log" aria-labelledby="log-heading">
             <h2 id="log-heading">{ tr(lang, Key::GameLog) }</h2>
-            <ol ref={list} tabindex="0" aria-labelledby="log-heading">
-                { for props.lines.iter().enumerate().map(|(i, line)| html! {
-                    <li key={i} class={classes!(line.divider.then_some("divider"), line.mine.then_some("mine"))}>
-                        { line.text.clone() }
-                    </li>
+            <ol class="log-hands" ref={list} tabindex="0" aria-labelledby="log-heading">
+                { for props.past.iter().enumerate().map(|(i, lines)| html! {
+                    <PastHand key={i} lines={lines.clone()} />
                 }) }
+                <li key="current" class="hand-group">
+                    <ol>{ for props.current.iter().enumerate().map(|(i, l)| line(i, l)) }</ol>
+                </li>
             </ol>
         </aside>
     }

@@ -44,7 +44,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
             <span class="standing tokens" title={tokens_count(lang, props.tokens)}>
                 <span aria-hidden="true">{ for (0..props.tokens.min(9)).map(|_| html! { <span class="token" /> }) }</span>
                 <span class="sr-only">{ tokens_count(lang, props.tokens) }</span>
-                if props.tokens == 0 { <span class="zero" aria-hidden="true">{ "0" }</span> }
+                if props.tokens == 0 { <span class="zero" aria-hidden="true">{ tokens_count(lang, 0) }</span> }
             </span>
         },
         Format::Points => html! {

@@ -86,7 +86,7 @@ export async function load(page, server) {
 }
 
 export async function shot(page, name) {
-  await page.screenshot({ path: `${RESULTS}/${name}.png`, fullPage: false });
+  await page.screenshot({ path: `${RESULTS}/${name}.png`, fullPage: false, animations: 'disabled' });
 }
 
 // ----- reading the table -------------------------------------------------------
@@ -103,7 +103,7 @@ export async function snapshot(page) {
   return page.evaluate(() => {
     const totalEl = document.querySelector('.total[aria-label]');
     const totalLabel = totalEl ? totalEl.getAttribute('aria-label') : null;
-    const log = [...document.querySelectorAll('.log li')].map((li) => li.textContent);
+    const log = [...document.querySelectorAll('.log li li')].map((li) => li.textContent);
     const cards = [...document.querySelectorAll('.hand button.card-btn')].map((b) => ({
       name: b.getAttribute('aria-label'),
       playable: b.getAttribute('aria-disabled') !== 'true',

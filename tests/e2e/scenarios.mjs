@@ -221,7 +221,7 @@ export const scenarios = [
       assert(found, 'Tab never reached a playable card');
       assert(found.outline, `focused card ${found.name} has no visible focus outline`);
       await page.keyboard.press('Enter');
-      await page.waitForFunction((n) => document.querySelectorAll('.log li').length > n, before.log.length);
+      await page.waitForFunction((n) => document.querySelectorAll('.log li li').length > n, before.log.length);
       const after = await snapshot(page);
       assert(after.log.some((l) => l.startsWith('You play ') || l.startsWith('You discard')), 'Enter did not play the card');
       checkTotalAgainstLog(after);
