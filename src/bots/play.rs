@@ -19,6 +19,15 @@ impl Player {
         }
     }
 
+    /// A player with a bot built by the caller (e.g. a Hard bot with its own budget).
+    pub fn with_bot(level: Level, bot: Box<dyn Bot>, seed: u64) -> Player {
+        Player {
+            level,
+            bot,
+            rng: Rng::new(seed),
+        }
+    }
+
     /// This player's choice in `m`, seen only through its seat's view.
     pub fn decide(&mut self, m: &Match, seat: Seat, legal: &[Action]) -> Action {
         if self.level == Level::Random {

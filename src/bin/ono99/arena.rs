@@ -6,7 +6,7 @@
 //! figures are the same for any `--threads`; only the timings vary.
 
 use ono99::bots::play::{game_seed, Player};
-use ono99::bots::Level;
+use ono99::bots::{make_bot, Budget, HardBot, Level};
 use ono99::rules::{Match, RuleSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -28,8 +28,27 @@ impl Score {
     }
 }
 
+/// `--hard-iterations N`, the arena's own option, taken out of `args`.
+fn hard_iterations(args: &[String]) -> Result<(Vec<String>, Option<u32>), String> {
+    let mut rest = Vec::with_capacity(args.len());
+    let mut iterations = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--hard-iterations" {
+            let v = it.next().ok_or("--hard-iterations needs a value")?;
+            iterations = Some(v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!("--hard-iterations must be a positive whole number, not '{v}'")
+            })?);
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((rest, iterations))
+}
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    let c = super::parse_common(args, false, true)?;
+    let (args, hard) = hard_iterations(args)?;
+    let c = super::parse_common(&args, false, true)?;
     let n = c.seats.len();
     let next_game = AtomicU64::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
@@ -44,7 +63,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                         if i >= c.games {
                             break;
                         }
-                        if let Err(e) = play_game(c.rules, &c.seats, c.seed, i, &mut scores) {
+                        if let Err(e) = play_game(c.rules, &c.seats, hard, c.seed, i, &mut scores) {
                             if let Ok(mut f) = failure.lock() {
                                 f.get_or_insert(e);
                             }
@@ -71,7 +90,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             t.add(s);
         }
     }
-    report(&c.rules, &c.seats, c.games, c.seed, c.threads, &totals);
+    report(
+        &c.rules, &c.seats, hard, c.games, c.seed, c.threads, &totals,
+    );
     println!("wall time: {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
@@ -80,6 +101,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn play_game(
     rules: RuleSet,
     entries: &[Level],
+    hard: Option<u32>,
     seed: u64,
     index: u64,
     scores: &mut [Score],
@@ -93,7 +115,12 @@ fn play_game(
     let mut players: Vec<Player> = (0..n)
         .map(|s| {
             let e = entry_at(s);
-            Player::new(entries[e], game_seed(deal, (e as u64 + 1) * 1_000 + index))
+            let level = entries[e];
+            let bot = match (level, hard) {
+                (Level::Hard, Some(n)) => Box::new(HardBot::new(Budget::iterations(n), None)),
+                _ => make_bot(level),
+            };
+            Player::with_bot(level, bot, game_seed(deal, (e as u64 + 1) * 1_000 + index))
         })
         .collect();
     let mut legal = Vec::with_capacity(8);
@@ -139,6 +166,7 @@ fn wilson(wins: u64, games: u64) -> (f64, f64) {
 fn report(
     rules: &RuleSet,
     entries: &[Level],
+    hard: Option<u32>,
     games: u64,
     seed: u64,
     threads: usize,
@@ -146,6 +174,9 @@ fn report(
 ) {
     let n = entries.len();
     println!("rules: {rules}");
+    if let Some(n) = hard {
+        println!("hard bot budget: {n} iterations");
+    }
     println!(
         "games: {games}  seats: {n}  seed: {seed}  threads: {threads}  (each deal played in all {n} seat rotations)"
     );
