@@ -15,7 +15,18 @@ if (!dir) {
   process.exit(1);
 }
 const file = join(dir, 'index.html');
-const html = readFileSync(file, 'utf8');
+let html = readFileSync(file, 'utf8');
+// `trunk serve` fills the reload script's address and path into every
+// response, which would change its hash: fill them in now, the same way
+// (the page's own host, the public URL's path), so the served text is
+// exactly the hashed text.
+let wsBase = process.env.TRUNK_PUBLIC_URL || '/';
+try { wsBase = new URL(wsBase, 'http://localhost').pathname; } catch { wsBase = '/'; }
+if (!wsBase.endsWith('/')) wsBase += '/';
+html = html
+  .replaceAll("'{{__TRUNK_ADDRESS__}}'", 'window.location.host')
+  .replaceAll('`{{__TRUNK_ADDRESS__}}`', 'window.location.host')
+  .replaceAll('{{__TRUNK_WS_BASE__}}', wsBase);
 if (!html.includes(PLACEHOLDER)) {
   console.error(`csp-hash: ${file} has no ${PLACEHOLDER} placeholder in its CSP`);
   process.exit(1);

@@ -14,6 +14,9 @@ pub struct Standing {
     pub in_match: bool,
     pub winner: bool,
     pub mine: bool,
+    pub seat: crate::rules::Seat,
+    /// 1 for the best, in the order shown.
+    pub place: usize,
 }
 
 /// A button of the dialog.
@@ -65,6 +68,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
         };
         html! {
             <tr class={classes!(s.winner.then_some("winner"), s.mine.then_some("mine"), (!s.in_match).then_some("gone"))}>
+                <td class="place">{ s.place }</td>
                 <th scope="row">{ s.name.clone() }</th>
                 if extra_col.is_some() {
                     <td>{ match props.format { Format::Points => s.score.to_string(), _ => s.tokens.to_string() } }</td>
@@ -82,6 +86,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     <caption>{ tr(lang, Key::Standings) }</caption>
                     <thead>
                         <tr>
+                            <th scope="col"><span class="sr-only">{ tr(lang, Key::Place) }</span></th>
                             <th scope="col">{ tr(lang, Key::Player) }</th>
                             if let Some(c) = extra_col { <th scope="col">{ c }</th> }
                             <th scope="col"><span class="sr-only">{ tr(lang, Key::Status) }</span></th>

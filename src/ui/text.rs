@@ -132,6 +132,7 @@ keys! {
     Yes => "Yes",
     TotalWord => "Total",
     Status => "Status",
+    Place => "Place",
     No => "No",
 }
 
