@@ -37,9 +37,13 @@ async function markPlayStart(page) {
 
 async function recordLongTasks(page, label) {
   const since = await page.evaluate(() => window.__probe.playStart || 0);
-  const tasks = (await longTasks(page)).filter((t) => t.start >= since);
-  const max = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
-  metrics.longTasks.push({ label, count: tasks.length, max });
+  const { all, app } = await longTasks(page, since);
+  const max = (ts) => ts.reduce((m, t) => Math.max(m, t.duration), 0);
+  const bot = await page.evaluate(() => performance.getEntriesByName('ono99-bot-think').map((e) => e.duration));
+  metrics.longTasks.push({
+    label, count: all.length, max: max(all), appCount: app.length, appMax: max(app),
+    botMoves: bot.length, botMax: bot.reduce((m, d) => Math.max(m, d), 0),
+  });
 }
 
 export const scenarios = [
