@@ -5,6 +5,7 @@
 use super::card::CardFace;
 use super::text::{discard_four, play_card, tr, Key, Lang};
 use crate::rules::{Action, Card, Edition};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// One card of the hand and whether it may be played now.
@@ -31,17 +32,85 @@ pub struct HandProps {
     pub on_action: Callback<Action>,
 }
 
+/// After a play the focused card leaves the hand (and the page loses
+/// focus): put keyboard focus back on the card now in that place.
+fn restore_focus(list: &NodeRef, index: usize) {
+    let Some(ul) = list.cast::<web_sys::Element>() else {
+        return;
+    };
+    let lost = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_none_or(|a| a.tag_name().eq_ignore_ascii_case("body"));
+    if !lost {
+        return;
+    }
+    let buttons = ul.get_elements_by_class_name("card-btn");
+    let n = buttons.length();
+    if n == 0 {
+        return;
+    }
+    let i = (index as u32).min(n - 1);
+    if let Some(el) = buttons
+        .item(i)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
+    let list = use_node_ref();
+    // Which card last had focus, while focus is in the hand.
+    let focused = use_mut_ref(|| None::<usize>);
+    {
+        let list = list.clone();
+        let focused = focused.clone();
+        use_effect_with(props.slots.clone(), move |_| {
+            // Copy the index out first: focusing fires our focus handlers,
+            // which write to the same cell.
+            let index = *focused.borrow();
+            if let Some(i) = index {
+                restore_focus(&list, i);
+            }
+        });
+    }
+    let onfocusout = {
+        let focused = focused.clone();
+        let list = list.clone();
+        Callback::from(move |e: FocusEvent| {
+            // Focus moved somewhere else on purpose: stop following it. (A
+            // removed card gives no related target: keep the place then.)
+            let inside = match (e.related_target(), list.cast::<web_sys::Node>()) {
+                (Some(t), Some(ul)) => t
+                    .dyn_into::<web_sys::Node>()
+                    .is_ok_and(|n| ul.contains(Some(&n))),
+                (None, _) => true,
+                _ => false,
+            };
+            if !inside {
+                *focused.borrow_mut() = None;
+            }
+        })
+    };
     let cards = props.slots.iter().enumerate().map(|(i, slot)| {
         let card = slot.card;
         let on_action = props.on_action.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::Play(card)));
+        let onfocus = {
+            let focused = focused.clone();
+            Callback::from(move |_: FocusEvent| *focused.borrow_mut() = Some(i))
+        };
         let why_id = format!("why-{i}");
+        // Keyed by card and occurrence, so the cards that stay keep their
+        // place in the page when one is played.
+        let nth = props.slots[..i].iter().filter(|s| s.card == card).count();
+        let key = format!("{}#{nth}", card.code());
         let playable = slot.reason.is_none();
         html! {
-            <li class="slot" key={format!("{i}-{}", card.code())}>
+            <li class="slot" key={key}>
                 <button
                     type="button"
                     class={classes!("card-btn", if playable { "playable" } else { "unplayable" })}
@@ -50,6 +119,7 @@ pub fn hand(props: &HandProps) -> Html {
                     aria-describedby={(!playable).then(|| why_id.clone())}
                     data-card={card.code()}
                     {onclick}
+                    {onfocus}
                 >
                     <CardFace {card} edition={props.edition} />
                 </button>
@@ -84,7 +154,7 @@ pub fn hand(props: &HandProps) -> Html {
                     </ul>
                 </div>
             } else {
-                <ul class="cards">{ for cards }</ul>
+                <ul class="cards" ref={list} {onfocusout}>{ for cards }</ul>
             }
             { for four }
         </section>

@@ -229,6 +229,12 @@ export const scenarios = [
       const after = await snapshot(page);
       assert(after.log.some((l) => l.startsWith('You play ') || l.startsWith('You discard')), 'Enter did not play the card');
       checkTotalAgainstLog(after);
+      // Focus stays in the hand, so the next card is one Tab or Enter away.
+      await waitForDecision(page);
+      const focus = await page.evaluate(() => document.activeElement && document.activeElement.className);
+      if (!(await snapshot(page)).matchOver) {
+        assert(/card-btn/.test(focus || ''), `after playing, focus went to "${focus}" instead of the hand`);
+      }
     }),
   },
   {
