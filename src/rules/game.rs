@@ -70,6 +70,68 @@ enum Flow {
     Hold,
 }
 
+/// The most cards a hand can hold: four in play, more only in set-up positions.
+pub const MAX_HAND: usize = 8;
+
+/// A hand of cards, stored inline so that creating and copying a match
+/// (every search iteration does) allocates nothing for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Hand {
+    cards: [Card; MAX_HAND],
+    len: u8,
+}
+
+impl Hand {
+    pub const fn new() -> Hand {
+        Hand {
+            cards: [Card::NinetyNine; MAX_HAND],
+            len: 0,
+        }
+    }
+
+    /// Adds a card; a full hand (which play never makes) keeps what it has.
+    #[inline]
+    pub fn push(&mut self, card: Card) {
+        if (self.len as usize) < MAX_HAND {
+            self.cards[self.len as usize] = card;
+            self.len += 1;
+        }
+    }
+
+    /// Removes the first `card`, keeping the order of the rest.
+    #[inline]
+    pub fn remove(&mut self, card: Card) -> bool {
+        let len = self.len as usize;
+        match self.cards[..len].iter().position(|&c| c == card) {
+            Some(pos) => {
+                self.cards.copy_within(pos + 1..len, pos);
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::new()
+    }
+}
+
+impl std::ops::Deref for Hand {
+    type Target = [Card];
+    #[inline]
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
 /// For each kind of card, the totals at which it is playable
 /// (`lo <= total <= hi`), before the turn-dependent rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,7 +189,7 @@ pub struct Match {
     // The hand.
     draw_pile: Vec<Card>, // top card last
     discard_pile: Vec<Card>,
-    hands: PerSeat<Vec<Card>>,
+    hands: PerSeat<Hand>,
     laid_down: PerSeat<Vec<Card>>,
     in_hand: SeatSet,
     total: i32,
@@ -193,7 +255,7 @@ impl Match {
             outcome: None,
             draw_pile: Vec::with_capacity(rules.edition.deck_counts().total()),
             discard_pile: Vec::with_capacity(rules.edition.deck_counts().total()),
-            hands: PerSeat::new(seats, Vec::with_capacity(HAND_SIZE)),
+            hands: PerSeat::new(seats, Hand::new()),
             laid_down: PerSeat::new(seats, Vec::new()),
             in_hand: SeatSet::first(seats),
             total: 0,
@@ -465,7 +527,7 @@ impl Match {
         }
         let mut seen = 0u32;
         let mut len = 0;
-        for &card in &self.hands[self.current] {
+        for &card in self.hands[self.current].iter() {
             let bit = 1u32 << card.index();
             if seen & bit == 0 {
                 seen |= bit;
@@ -524,14 +586,7 @@ impl Match {
         self.plays += 1;
         let flow = match action {
             Action::Play(card) => {
-                let hand = &mut self.hands[seat];
-                if let Some(pos) = hand.iter().position(|&c| c == card) {
-                    // Keep the hand's order (the UI shows it) without a memmove call.
-                    for i in pos + 1..hand.len() {
-                        hand[i - 1] = hand[i];
-                    }
-                    hand.pop();
-                }
+                self.hands[seat].remove(card);
                 self.discard_pile.push(card);
                 self.total = self.total_after(card);
                 let total = self.total;
@@ -553,7 +608,8 @@ impl Match {
                 }
             }
             Action::DiscardFourOno => {
-                self.discard_pile.append(&mut self.hands[seat]);
+                self.discard_pile.extend_from_slice(&self.hands[seat]);
+                self.hands[seat].clear();
                 let total = self.total;
                 self.emit(|| Event::DiscardedFourOno { seat, total });
                 self.draw(seat, HAND_SIZE);
@@ -619,7 +675,8 @@ impl Match {
                 return;
             }
             let seat = self.current;
-            self.laid_down[seat].append(&mut self.hands[seat]);
+            self.laid_down[seat].extend_from_slice(&self.hands[seat]);
+            self.hands[seat].clear();
             self.in_hand.remove(seat);
             if self.logging {
                 let laid_down = self.laid_down[seat].clone();
@@ -898,10 +955,16 @@ impl Match {
             let seat = Seat(i as u8);
             match hand {
                 Some(cards) => {
+                    if cards.len() > MAX_HAND {
+                        return Err(SetupError::Scenario(format!(
+                            "{seat} holds {} cards; a hand holds at most {MAX_HAND}",
+                            cards.len()
+                        )));
+                    }
                     for &c in &cards {
                         used.add(c);
+                        m.hands[seat].push(c);
                     }
-                    m.hands[seat] = cards;
                 }
                 None => {
                     m.in_hand.remove(seat);
@@ -1008,7 +1071,7 @@ impl Match {
 }
 
 pub(crate) struct ViewParts<'a> {
-    pub hands: &'a PerSeat<Vec<Card>>,
+    pub hands: &'a PerSeat<Hand>,
     pub laid_down: &'a PerSeat<Vec<Card>>,
 }
 

@@ -59,7 +59,7 @@ impl Match {
         PlayerView {
             seat,
             rules: *self.rules(),
-            hand: parts.hands[seat].clone(),
+            hand: parts.hands[seat].to_vec(),
             total: self.total(),
             direction: self.direction(),
             to_act: self.to_act(),
