@@ -78,6 +78,8 @@ pub const MAX_HAND: usize = 8;
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Hand {
     cards: [Card; MAX_HAND],
+    /// `cards[i].index()`, kept so legality checks need no conversion.
+    kinds: [u8; MAX_HAND],
     len: u8,
 }
 
@@ -85,6 +87,7 @@ impl Hand {
     pub const fn new() -> Hand {
         Hand {
             cards: [Card::NinetyNine; MAX_HAND],
+            kinds: [0; MAX_HAND],
             len: 0,
         }
     }
@@ -94,6 +97,7 @@ impl Hand {
     pub fn push(&mut self, card: Card) {
         if (self.len as usize) < MAX_HAND {
             self.cards[self.len as usize] = card;
+            self.kinds[self.len as usize] = card.index() as u8;
             self.len += 1;
         }
     }
@@ -105,6 +109,7 @@ impl Hand {
         match self.cards[..len].iter().position(|&c| c == card) {
             Some(pos) => {
                 self.cards.copy_within(pos + 1..len, pos);
+                self.kinds.copy_within(pos + 1..len, pos);
                 self.len -= 1;
                 true
             }
@@ -396,16 +401,35 @@ impl Match {
     /// case, and [`Match::card_rule`] every other (a test checks they agree).
     #[inline]
     fn check_card(&self, card: Card) -> Result<(), RuleError> {
-        let k = card.index();
-        let special = match card {
-            Card::PlayTwo => self.step == TurnStep::FirstOfTwo,
-            Card::NinetyNine => self.rules.ninety_nine == NinetyNine::DeadButTens,
-            _ => false,
-        };
-        if !special && self.bounds.lo[k] <= self.total && self.total <= self.bounds.hi[k] {
+        if self.is_playable(card, card.index(), self.turn_dependent_kinds()) {
             Ok(())
         } else {
             self.card_rule(card)
+        }
+    }
+
+    /// The kinds whose legality depends on the turn and not only on the
+    /// total, as a bit mask by [`Card::index`].
+    #[inline]
+    fn turn_dependent_kinds(&self) -> u32 {
+        let mut special = 0u32;
+        if self.step == TurnStep::FirstOfTwo {
+            special |= 1 << Card::PlayTwo.index();
+        }
+        if self.rules.ninety_nine == NinetyNine::DeadButTens {
+            special |= 1 << Card::NinetyNine.index();
+        }
+        special
+    }
+
+    /// The legality decision itself; `kind` is `card.index()`, `special`
+    /// is [`Match::turn_dependent_kinds`].
+    #[inline]
+    fn is_playable(&self, card: Card, kind: usize, special: u32) -> bool {
+        if special & (1 << kind) == 0 {
+            self.bounds.lo[kind] <= self.total && self.total <= self.bounds.hi[kind]
+        } else {
+            self.card_rule(card).is_ok()
         }
     }
 
@@ -525,16 +549,19 @@ impl Match {
         if self.outcome.is_some() {
             return;
         }
+        let special = self.turn_dependent_kinds();
+        let hand = &self.hands[self.current];
         let mut seen = 0u32;
         let mut len = 0;
-        for &card in self.hands[self.current].iter() {
-            let bit = 1u32 << card.index();
-            if seen & bit == 0 {
-                seen |= bit;
-                if self.check_card(card).is_ok() {
-                    self.legal[len] = Action::Play(card);
-                    len += 1;
-                }
+        for i in 0..hand.len as usize {
+            let kind = hand.kinds[i] as usize;
+            if seen & (1 << kind) != 0 {
+                continue;
+            }
+            seen |= 1 << kind;
+            if self.is_playable(hand.cards[i], kind, special) {
+                self.legal[len] = Action::Play(hand.cards[i]);
+                len += 1;
             }
         }
         if self.rules.four_ono_discard && self.holds_four_ono() {
@@ -724,15 +751,13 @@ impl Match {
                 if self.discard_pile.is_empty() {
                     return;
                 }
-                let mut order = std::mem::take(&mut self.discard_pile);
-                self.rng.shuffle(&mut order);
+                // The emptied draw pile's buffer becomes the discard pile.
+                std::mem::swap(&mut self.draw_pile, &mut self.discard_pile);
+                self.rng.shuffle(&mut self.draw_pile);
                 if self.logging {
-                    self.log.push(Event::Reshuffled {
-                        order: order.clone(),
-                    });
+                    let order = self.draw_pile.iter().rev().copied().collect();
+                    self.log.push(Event::Reshuffled { order });
                 }
-                order.reverse();
-                self.draw_pile = order;
             }
             if let Some(card) = self.draw_pile.pop() {
                 self.hands[seat].push(card);
@@ -746,19 +771,21 @@ impl Match {
     fn start_hand(&mut self, dealer: Seat, first: Seat) {
         self.hand_number += 1;
         self.dealer = dealer;
-        let mut deck = self.rules.edition.deck_slice().to_vec();
-        self.rng.shuffle(&mut deck);
+        // Shuffled in the draw pile's own buffer; its last card is the top.
+        self.draw_pile.clear();
+        self.draw_pile
+            .extend_from_slice(self.rules.edition.deck_slice());
+        self.rng.shuffle(&mut self.draw_pile);
         let hand = self.hand_number;
         if self.logging {
+            let deck = self.draw_pile.iter().rev().copied().collect();
             self.log.push(Event::HandStarted {
                 hand,
                 dealer,
                 first,
-                deck: deck.clone(),
+                deck,
             });
         }
-        deck.reverse();
-        self.draw_pile = deck;
         self.discard_pile.clear();
         for seat in self.hands.seats() {
             self.hands[seat].clear();
