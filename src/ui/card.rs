@@ -93,9 +93,12 @@ pub fn card_face(props: &CardFaceProps) -> Html {
     };
     html! {
         <span class={classes!("cardface", kind_class(card), props.class.clone())} aria-hidden="true">
-            <span class="corner tl">{ corner(card) }</span>
+            // The corner indices are drawn by CSS from `data-c`: they are not
+            // text, so the only text of a card is its centre, which is part
+            // of the card button's accessible name ("Play 7").
+            <span class="corner tl" data-c={corner(card)}></span>
             <span class="centre">{ centre }</span>
-            <span class="corner br">{ corner(card) }</span>
+            <span class="corner br" data-c={corner(card)}></span>
         </span>
     }
 }

@@ -1,5 +1,7 @@
 // The end-to-end scenarios. Each gets a fresh browser context whose console
 // errors, page errors, failed or foreign requests and CSP violations fail it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   assert, assertClean, checkTotalAgainstLog, choose, load, longTasks, openPage, playToEnd,
   shot, snapshot, waitForDecision,
@@ -44,6 +46,21 @@ async function recordLongTasks(page, label) {
     label, count: all.length, max: max(all), appCount: app.length, appMax: max(app),
     botMoves: bot.length, botMax: bot.reduce((m, d) => Math.max(m, d), 0),
   });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (through the DevTools protocol, so the page's
+ *  CSP needs no exception) and fails on serious or critical violations. */
+async function audit(page, where) {
+  const result = await page.evaluate(async (src) => {
+    if (!window.axe) (0, eval)(src);
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, AXE);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
+  return result.length;
 }
 
 export const scenarios = [
@@ -214,7 +231,7 @@ export const scenarios = [
             name: el.getAttribute('aria-label'),
             playable: el.classList.contains('playable'),
             outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-            tipVisible: tip ? getComputedStyle(tip).visibility === 'visible' : null,
+            tipVisible: tip ? getComputedStyle(tip).display !== 'none' : null,
           };
         });
         if (found && !found.playable) {
@@ -283,6 +300,35 @@ export const scenarios = [
         metrics.appReady.push(t.startVisible);
         metrics.firstPlayable.push(t.firstPlayable);
       }
+    }),
+  },
+  {
+    name: 'accessibility audit (axe-core): setup, table, refusal, rules, end screen',
+    run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
+      await load(page, ctx.server);
+      await audit(page, 'setup');
+      await choose(page, 'Number of players', '3');
+      await page.getByLabel('Classic (1980)').check();
+      await choose(page, 'How fast the bots play', 'instant');
+      await page.getByRole('button', { name: 'Start game' }).click();
+      await waitForDecision(page);
+      await audit(page, 'table');
+      const bad = page.locator('.hand button.card-btn.unplayable').first();
+      if (await bad.count()) {
+        await bad.click({ force: true });
+        await audit(page, 'table with a refused card');
+      }
+      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('heading', { name: 'How to play ONO 99' }).waitFor();
+      await audit(page, 'rules');
+      await page.getByRole('button', { name: /Back/ }).first().click();
+      await waitForDecision(page);
+      const snap = await snapshot(page);
+      if (snap.nextHand || snap.matchOver) await audit(page, 'hand or match summary');
+      const stats = await playToEnd(page, { pick: 'first', tryIllegal: false });
+      assert(stats.snap.matchOver, 'did not finish');
+      await audit(page, 'match over');
+      await audit(page.context().pages()[0], 'match over (again)');
     }),
   },
 ];
