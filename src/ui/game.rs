@@ -46,7 +46,7 @@ fn browser_bot(level: Level) -> Box<dyn Bot> {
 /// The call-outs of `events`, as log lines.
 fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLine> {
     let edition = state.setup.rules.edition;
-    let name = |s: Seat| state.name(s);
+    let name = |s: Seat| state.name(s, lang);
     events
         .iter()
         .filter_map(|e| {
@@ -128,7 +128,7 @@ pub fn game(props: &GameProps) -> Html {
     let to_act = game.to_act();
     let owes = game.owes_two();
     let view = game.view(ME);
-    let name = |s: Seat| state.name(s);
+    let name = |s: Seat| state.name(s, lang);
 
     // Opponents around the table.
     let opponents = (1..seats).map(|i| {
@@ -137,7 +137,7 @@ pub fn game(props: &GameProps) -> Html {
         html! {
             <Opponent
                 key={i}
-                name={AttrValue::from(setup.name(seat))}
+                name={AttrValue::from(setup.name(seat, lang))}
                 level={setup.level(seat).unwrap_or(Level::Medium)}
                 hand_len={p.hand_len}
                 in_hand={p.in_hand}
@@ -157,7 +157,9 @@ pub fn game(props: &GameProps) -> Html {
     // Your hand, with the engine's verdict on each card.
     let my_turn = state.my_turn();
     let me = &view.seats[ME];
-    let waiting_name = to_act.map(|t| state.setup.name(t.seat)).unwrap_or_default();
+    let waiting_name = to_act
+        .map(|t| state.setup.name(t.seat, lang))
+        .unwrap_or_default();
     let slots: Vec<CardSlot> = view
         .hand
         .iter()
@@ -265,7 +267,7 @@ pub fn game(props: &GameProps) -> Html {
             .seats
             .iter()
             .map(|(seat, p)| Standing {
-                name: state.name(seat),
+                name: state.name(seat, lang),
                 tokens: p.tokens,
                 score: p.score,
                 in_match: p.in_match,
@@ -341,13 +343,13 @@ pub fn game(props: &GameProps) -> Html {
         let state2 = state.clone();
         let mut lines = Vec::new();
         if let Some(l) = summary.loser {
-            lines.push(text::went_out_line(lang, l == ME, &state.name(l)));
+            lines.push(text::went_out_line(lang, l == ME, &state.name(l, lang)));
         }
         if let Some(w) = summary.winner {
-            lines.push(text::last_in_line(lang, w == ME, &state.name(w)));
+            lines.push(text::last_in_line(lang, w == ME, &state.name(w, lang)));
         }
         for &s in &summary.left {
-            lines.push(text::leaves_line(lang, s == ME, &state.name(s)));
+            lines.push(text::leaves_line(lang, s == ME, &state.name(s, lang)));
         }
         Some(html! {
             <EndScreen
@@ -423,7 +425,7 @@ pub fn game(props: &GameProps) -> Html {
                         { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
                     </div>
                     <div class={classes!("me", my_turn.then_some("to-act"), (!me.in_hand).then_some("is-out"))}>
-                        <span class="name">{ setup.name(ME) }</span>
+                        <span class="name">{ setup.name(ME, lang) }</span>
                         if let Some(s) = my_standing { <span class="standing">{ s }</span> }
                         if my_turn { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
                         if owes == Some(ME) { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }

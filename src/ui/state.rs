@@ -5,8 +5,10 @@
 //! rest. The reducer only asks the engine; it holds no rule of its own. A
 //! refused action is stored as `last_error` and changes nothing else.
 
+use super::text::{self, Key, Lang};
 use crate::bots::{Bot, Level};
 use crate::rules::{Action, Event, Match, Rng, RuleError, RuleSet, Seat, SetupError};
+use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -14,7 +16,8 @@ use yew::Reducible;
 pub const ME: Seat = Seat(0);
 
 /// How long a bot waits before each play.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Speed {
     Slow,
     #[default]
@@ -51,14 +54,15 @@ impl Speed {
 }
 
 /// One bot seat of the setup.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BotSetup {
     pub name: String,
     pub level: Level,
 }
 
-/// Everything the new-game screen chooses.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// Everything the new-game screen chooses (serializable, for saving the
+/// last setup and games in progress).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameSetup {
     pub player_name: String,
     /// Seats 1.. in clockwise order.
@@ -81,14 +85,18 @@ impl Default for GameSetup {
     }
 }
 
+/// The default name of the `index`-th bot seat (0-based).
+fn default_bot_name(index: usize, lang: Lang) -> String {
+    match text::BOT_NAMES.get(index) {
+        Some(name) => (*name).to_string(),
+        None => text::bot_heading(lang, index + 1),
+    }
+}
+
 /// The default bot for the `index`-th bot seat (0-based).
 pub fn default_bot(index: usize) -> BotSetup {
     BotSetup {
-        name: super::text::BOT_NAMES
-            .get(index)
-            .copied()
-            .unwrap_or("Bot")
-            .to_string(),
+        name: default_bot_name(index, Lang::default()),
         level: Level::Medium,
     }
 }
@@ -116,23 +124,19 @@ impl GameSetup {
     }
 
     /// The display name of `seat`: the player's own name, or the bot's.
-    pub fn name(&self, seat: Seat) -> String {
+    pub fn name(&self, seat: Seat, lang: Lang) -> String {
         match seat.index().checked_sub(1) {
             None => {
                 let n = self.player_name.trim();
                 if n.is_empty() {
-                    "You".to_string()
+                    text::tr(lang, Key::You).to_string()
                 } else {
                     n.to_string()
                 }
             }
             Some(i) => match self.bots.get(i) {
                 Some(b) if !b.name.trim().is_empty() => b.name.trim().to_string(),
-                _ => super::text::BOT_NAMES
-                    .get(i)
-                    .copied()
-                    .unwrap_or("Bot")
-                    .to_string(),
+                _ => default_bot_name(i, lang),
             },
         }
     }
@@ -291,11 +295,12 @@ impl GameState {
         })
     }
 
-    pub fn name(&self, seat: Seat) -> String {
+    /// How the log and the standings name `seat`: "You" for the person.
+    pub fn name(&self, seat: Seat, lang: Lang) -> String {
         if seat == ME {
-            "You".to_string()
+            text::tr(lang, Key::You).to_string()
         } else {
-            self.setup.name(seat)
+            self.setup.name(seat, lang)
         }
     }
 
