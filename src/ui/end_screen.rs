@@ -82,6 +82,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
             <div class={classes!("dialog", props.celebrate.then_some("celebrate"))} role="dialog" aria-modal="true" aria-labelledby="end-heading">
                 <h2 id="end-heading">{ props.heading.clone() }</h2>
                 { for props.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                if !props.standings.is_empty() {
                 <table class="standings">
                     <caption>{ tr(lang, Key::Standings) }</caption>
                     <thead>
@@ -94,6 +95,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     </thead>
                     <tbody>{ for rows }</tbody>
                 </table>
+                }
                 <div class="dialog-buttons">
                     <button ref={primary} type="button" class="btn primary" onclick={props.primary.onclick.clone()}>
                         { props.primary.label.clone() }

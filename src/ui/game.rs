@@ -78,6 +78,7 @@ pub fn game(props: &GameProps) -> Html {
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
+    let confirm_leave = use_state(|| false);
     use_effect_with((), |_| {
         // A new game starts its bot timings afresh.
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -90,7 +91,7 @@ pub fn game(props: &GameProps) -> Html {
     {
         let handle = state.clone();
         use_effect_with(
-            (state.version, props.paused, state.speed),
+            (state.version, props.paused || *confirm_leave, state.speed),
             move |(_, paused, speed)| {
                 let mut timer = None;
                 if !*paused {
@@ -324,7 +325,20 @@ pub fn game(props: &GameProps) -> Html {
         })
         .filter_map(|e| callout(lang, e, edition, ME, &name))
         .collect();
-    let overlay = if let Some(outcome) = game.outcome() {
+    let overlay = if *confirm_leave {
+        let leave = props.on_new_game.clone();
+        let stay = confirm_leave.clone();
+        Some(html! {
+            <EndScreen
+                heading={AttrValue::from(tr(lang, Key::LeaveHeading))}
+                lines={vec![tr(lang, Key::LeaveText).to_string()]}
+                standings={Vec::<Standing>::new()}
+                format={rules.format}
+                primary={DialogButton { label: tr(lang, Key::KeepPlaying).into(), onclick: Callback::from(move |_| stay.set(false)) }}
+                secondary={Some(DialogButton { label: tr(lang, Key::LeaveGame).into(), onclick: Callback::from(move |_| leave.emit(())) })}
+            />
+        })
+    } else if let Some(outcome) = game.outcome() {
         let again = props.on_play_again.clone();
         let new = props.on_new_game.clone();
         let won = outcome.winners.contains(&ME);
@@ -378,8 +392,19 @@ pub fn game(props: &GameProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let on_new = {
+        // Leaving a game in progress asks first; a finished one just goes.
         let cb = props.on_new_game.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
+        let confirm = confirm_leave.clone();
+        let over = game.is_over();
+        Callback::from(
+            move |_: MouseEvent| {
+                if over {
+                    cb.emit(())
+                } else {
+                    confirm.set(true)
+                }
+            },
+        )
     };
     let speed_key = |s: Speed| match s {
         Speed::Slow => Key::SpeedSlow,
@@ -438,6 +463,7 @@ pub fn game(props: &GameProps) -> Html {
                     {four_ono}
                     prompt={AttrValue::from(prompt)}
                     active={my_turn}
+                    urgent={my_turn && owes == Some(ME)}
                     laid_down={me.laid_down.clone()}
                     {on_action}
                 />

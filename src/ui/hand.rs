@@ -26,6 +26,9 @@ pub struct HandProps {
     pub prompt: AttrValue,
     /// Highlight the prompt (it is the person's turn).
     pub active: bool,
+    /// The person owes two plays: the prompt becomes a banner.
+    #[prop_or_default]
+    pub urgent: bool,
     /// Cards laid face up after going out (shown instead of a hand).
     #[prop_or_default]
     pub laid_down: Vec<Card>,
@@ -142,7 +145,7 @@ pub fn hand(props: &HandProps) -> Html {
         <section class="hand" aria-labelledby="hand-heading">
             <div class="hand-head">
                 <h2 id="hand-heading">{ tr(lang, Key::YourHand) }</h2>
-                <p class={classes!("prompt", props.active.then_some("active"))}>{ props.prompt.clone() }</p>
+                <p class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
             </div>
             if props.slots.is_empty() && !props.laid_down.is_empty() {
                 <div class="laid-down mine">

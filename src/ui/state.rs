@@ -262,7 +262,14 @@ impl GameState {
         self.announce_from = before;
         // The summary only pauses a match that goes on; the final screen
         // covers the last hand.
-        self.summary = if self.game.is_over() { None } else { summary };
+        // Nor does it wait for a person who has left the match: they just
+        // watch the bots play on.
+        let watching = !self.game.in_match().contains(ME);
+        self.summary = if self.game.is_over() || watching {
+            None
+        } else {
+            summary
+        };
         Ok(())
     }
 

@@ -123,6 +123,7 @@ export async function snapshot(page) {
       nextHand: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Next hand')),
       matchOver: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Play again')),
       alert: (document.querySelector('.play [role="alert"]') || {}).textContent || null,
+      prompt: (document.querySelector('.hand .prompt') || {}).textContent || '',
     };
   });
 }
@@ -174,7 +175,7 @@ export async function waitForDecision(page, timeout = 120000) {
  * Returns statistics of the match.
  */
 export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxTurns = 2000 } = {}) {
-  const stats = { myPlays: 0, refused: 0, hands: 1, checks: 0, fourOno: 0 };
+  const stats = { myPlays: 0, refused: 0, hands: 1, checks: 0, fourOno: 0, owedTwo: 0 };
   for (let turn = 0; turn < maxTurns; turn++) {
     await waitForDecision(page);
     let snap = await busy(page, () => snapshot(page));
@@ -186,6 +187,7 @@ export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxT
       stats.hands++;
       continue;
     }
+    if (/must play two cards/.test(snap.prompt)) stats.owedTwo++;
     const playable = snap.cards.filter((c) => c.playable);
     const unplayable = snap.cards.filter((c) => !c.playable);
     if (tryIllegal && unplayable.length) {

@@ -103,12 +103,18 @@ export const scenarios = [
       assert(stats.myPlays > 0 || stats.snap.log.some((l) => l.startsWith('You are out')), 'never played a card');
       assert(/wins? the match!|share the win/.test(stats.snap.dialogHeading || ''), `end screen names no winner: ${stats.snap.dialogHeading}`);
       await shot(page, 'desktop-end');
-      ctx.note(`default game: ${stats.myPlays} plays by clicking, ${stats.refused} refused unplayable cards, ${stats.checks} total checks`);
+      ctx.note(`default game: ${stats.myPlays} plays by clicking, ${stats.refused} refused unplayable cards, ${stats.checks} total checks, ${stats.owedTwo} turns owing a Play 2`);
       // Play again deals a new game with the same settings.
       await page.getByRole('button', { name: 'Play again' }).click();
       await page.getByRole('img', { name: /^Total \d+$/ }).waitFor();
       assert(await page.locator('.felt .seat').count() === 3, 'play again changed the table');
+      // Leaving a game in progress asks first, and "Keep playing" changes nothing.
       await page.getByRole('button', { name: 'New game' }).first().click();
+      await page.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
+      await page.getByRole('button', { name: 'Keep playing' }).click();
+      assert(await page.getByRole('dialog').count() === 0, 'the leave dialog did not close');
+      await page.getByRole('button', { name: 'New game' }).first().click();
+      await page.getByRole('button', { name: 'Leave game' }).click();
       await page.getByRole('button', { name: 'Start game' }).waitFor();
     }),
   },
@@ -132,7 +138,7 @@ export const scenarios = [
       assert(/Tokens/.test(stats.snap.dialog), 'standings do not show tokens');
       await shot(page, 'desktop-8-classic-end');
       await recordLongTasks(page, '8-player classic, instant bots');
-      ctx.note(`8-player classic: ${stats.hands} hands, ${stats.myPlays} plays by clicking`);
+      ctx.note(`8-player classic: ${stats.hands} hands, ${stats.myPlays} plays by clicking, ${stats.owedTwo} turns owing a Double Play, ${stats.fourOno} four-ONO discards`);
     }),
   },
   {
