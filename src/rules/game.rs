@@ -1090,6 +1090,47 @@ impl Match {
         out
     }
 
+    /// Deals again, at random, every card `observer` cannot see (the other
+    /// players' hands, keeping their sizes, and the draw pile), and re-seeds
+    /// the shuffles still to come. Everything `observer` knows stays as it
+    /// is, so the result is another deal consistent with their view: search
+    /// uses it on its own copy to draw a new determinization cheaply.
+    pub fn redeal_unseen(&mut self, observer: Seat, rng: &mut Rng) {
+        let mut pool = [Card::NinetyNine; 128];
+        let mut n = 0;
+        for seat in self.hands.seats() {
+            if seat != observer {
+                for &c in self.hands[seat].iter() {
+                    pool[n] = c;
+                    n += 1;
+                }
+            }
+        }
+        for &c in &self.draw_pile {
+            if n < pool.len() {
+                pool[n] = c;
+                n += 1;
+            }
+        }
+        let pool = &mut pool[..n];
+        rng.shuffle(pool);
+        let mut next = 0;
+        for seat in self.hands.seats() {
+            if seat != observer {
+                let size = self.hands[seat].len();
+                self.hands[seat].clear();
+                for &c in &pool[next..next + size] {
+                    self.hands[seat].push(c);
+                }
+                next += size;
+            }
+        }
+        self.draw_pile.clear();
+        self.draw_pile.extend_from_slice(&pool[next..]);
+        self.rng = rng.fork();
+        self.refresh_legal();
+    }
+
     /// Re-seeds the shuffles still to come (search uses it so that a
     /// determinized future does not repeat the real one).
     pub fn reseed(&mut self, seed: u64) {
@@ -1163,6 +1204,29 @@ mod tests {
     use crate::rules::options::{Format, LoseAt, Negatives, NinetyNine};
 
     /// The quick bounds and the spelled-out rules agree everywhere.
+    #[test]
+    fn redealing_keeps_what_the_observer_knows() {
+        let mut rng = Rng::new(3);
+        for seed in 0..50 {
+            let mut m = Match::new_unlogged(RuleSet::modern(), 2 + (seed as usize % 7), seed)
+                .expect("valid");
+            for _ in 0..(seed % 30) {
+                let legal = m.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                m.apply(legal[rng.below(legal.len())]).expect("legal");
+            }
+            let Some(turn) = m.to_act() else { continue };
+            let before = m.view(turn.seat);
+            let mut copy = m.clone();
+            copy.redeal_unseen(turn.seat, &mut rng);
+            assert_eq!(copy.view(turn.seat), before);
+            assert_eq!(copy.card_census(), m.card_census());
+            assert_eq!(copy.legal_actions(), m.legal_actions());
+        }
+    }
+
     #[test]
     fn bounds_agree_with_the_rules_for_every_option_total_and_step() {
         for edition in [Edition::Modern, Edition::Classic] {
