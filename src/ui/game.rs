@@ -11,7 +11,7 @@ use super::text::{
     self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
     winners_line, Key, Lang,
 };
-use crate::bots::{make_bot_with_clock, Bot, Level};
+use crate::bots::{make_bot_with_clock, Bot, Budget, HardBot, Level};
 use crate::rules::{Action, Event as MatchEvent, Format, Seat, TurnStep};
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
@@ -40,7 +40,19 @@ fn browser_bot(level: Level) -> Box<dyn Bot> {
         Some(p) => p.now(),
         None => js_sys::Date::now(),
     });
-    make_bot_with_clock(level, clock)
+    match level {
+        // A little under the bots' own browser budget (25 ms), so that the
+        // search plus the redraw after it stay within one 50 ms task even
+        // on a busy machine.
+        Level::Hard => Box::new(HardBot::new(
+            Budget {
+                millis: Some(20.0),
+                ..Budget::BROWSER
+            },
+            Some(clock),
+        )),
+        other => make_bot_with_clock(other, clock),
+    }
 }
 
 /// The call-outs of `events`, as log lines.
@@ -244,11 +256,11 @@ pub fn game(props: &GameProps) -> Html {
         cache.1.clone()
     };
     let current_start = starts.last().copied().unwrap_or(0);
-    let current_lines = log_lines(
+    let current_lines = Lines(Rc::new(log_lines(
         &state,
         game.log().get(current_start..).unwrap_or_default(),
         lang,
-    );
+    )));
 
     let error = state.last_error.as_ref().map(|e| {
         let dismiss = {

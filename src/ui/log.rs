@@ -35,7 +35,7 @@ pub struct GameLogProps {
     /// One entry per hand already over.
     pub past: Vec<Lines>,
     /// The hand being played.
-    pub current: Vec<LogLine>,
+    pub current: Lines,
 }
 
 fn line(key: usize, line: &LogLine) -> Html {
@@ -51,10 +51,13 @@ struct HandProps {
     lines: Lines,
 }
 
-#[function_component(PastHand)]
-fn past_hand(props: &HandProps) -> Html {
+/// One hand's lines. The hand being played and, once it is over, the same
+/// hand among the past ones have the same key, so ending a hand moves no
+/// line in the page.
+#[function_component(HandLines)]
+fn hand_lines(props: &HandProps) -> Html {
     html! {
-        <li class="hand-group past">
+        <li class="hand-group">
             <ol>{ for props.lines.0.iter().enumerate().map(|(i, l)| line(i, l)) }</ol>
         </li>
     }
@@ -69,7 +72,7 @@ pub fn game_log(props: &GameLogProps) -> Html {
         // lays the page out anyway (reading sizes now would force a layout
         // on every play).
         let list = list.clone();
-        use_effect_with((props.past.len(), props.current.len()), move |_| {
+        use_effect_with((props.past.len(), props.current.0.len()), move |_| {
             if let (Some(el), Some(window)) = (list.cast::<web_sys::Element>(), web_sys::window()) {
                 let scroll = Closure::once_into_js(move || el.set_scroll_top(i32::MAX));
                 let _ = window.request_animation_frame(scroll.unchecked_ref());
@@ -80,12 +83,9 @@ pub fn game_log(props: &GameLogProps) -> Html {
         <aside class="log" aria-labelledby="log-heading">
             <h2 id="log-heading">{ tr(lang, Key::GameLog) }</h2>
             <ol class="log-hands" ref={list} tabindex="0" aria-labelledby="log-heading">
-                { for props.past.iter().enumerate().map(|(i, lines)| html! {
-                    <PastHand key={i} lines={lines.clone()} />
+                { for props.past.iter().chain(std::iter::once(&props.current)).enumerate().map(|(i, lines)| html! {
+                    <HandLines key={i} lines={lines.clone()} />
                 }) }
-                <li key="current" class="hand-group">
-                    <ol>{ for props.current.iter().enumerate().map(|(i, l)| line(i, l)) }</ol>
-                </li>
             </ol>
         </aside>
     }

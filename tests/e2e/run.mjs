@@ -7,7 +7,10 @@
 // the build was made for), drives Debian's Chromium ($CHROMIUM or
 // /usr/bin/chromium) through playwright-core, runs every scenario, prints
 // the measurements and a last line "N passed, N failed", and exits non-zero
-// on any failure. Screenshots go to test-results/.
+// on any failure. Screenshots and metrics.json go to test-results/.
+// STRICT_PERF=1 also fails on the timing targets (first playable card
+// within 500 ms, no task over 50 ms while bots play), which are otherwise
+// only reported.
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -98,6 +101,14 @@ async function main() {
       + `(counting the test's work too: ${l.count}, longest ${l.max.toFixed(0)} ms)`);
   }
   for (const n of notes) console.log(`  ${n}`);
+  // The timing targets are reported always, enforced on request: a shared
+  // CI machine's load would make them flaky as hard checks.
+  if (process.env.STRICT_PERF === '1') {
+    const slowStart = median(metrics.firstPlayable) > 500;
+    const longTask = metrics.longTasks.some((l) => l.appMax > 50);
+    if (slowStart) { failed++; console.log('FAIL STRICT_PERF: first playable card after more than 500 ms'); }
+    if (longTask) { failed++; console.log('FAIL STRICT_PERF: a main-thread task over 50 ms while bots played'); }
+  }
   writeFileSync(join(RESULTS, 'metrics.json'), JSON.stringify({
     bundle: { rawBytes: size.raw, gzipBytes: size.gz, files: size.rows },
     appReadyMs: metrics.appReady,
