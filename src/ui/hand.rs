@@ -98,6 +98,35 @@ pub fn hand(props: &HandProps) -> Html {
             }
         })
     };
+    // Left and right arrows move between the cards (Tab works too).
+    let onkeydown = {
+        let list = list.clone();
+        let focused = focused.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let step: i64 = match e.key().as_str() {
+                "ArrowLeft" => -1,
+                "ArrowRight" => 1,
+                _ => return,
+            };
+            let current = *focused.borrow();
+            let (Some(i), Some(ul)) = (current, list.cast::<web_sys::Element>()) else {
+                return;
+            };
+            let buttons = ul.get_elements_by_class_name("card-btn");
+            let n = i64::from(buttons.length());
+            if n == 0 {
+                return;
+            }
+            e.prevent_default();
+            let next = (i as i64 + step).rem_euclid(n) as u32;
+            if let Some(el) = buttons
+                .item(next)
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = el.focus();
+            }
+        })
+    };
     let cards = props.slots.iter().enumerate().map(|(i, slot)| {
         let card = slot.card;
         let on_action = props.on_action.clone();
@@ -157,7 +186,7 @@ pub fn hand(props: &HandProps) -> Html {
                     </ul>
                 </div>
             } else {
-                <ul class="cards" ref={list} {onfocusout}>{ for cards }</ul>
+                <ul class="cards" ref={list} {onfocusout} {onkeydown}>{ for cards }</ul>
             }
             { for four }
         </section>

@@ -122,7 +122,7 @@ keys! {
     RulesTokens => "Tokens: a hand ends as soon as one player is out. That player loses a token, or leaves the match if they had none left, and starts the next hand. The last player in the match wins.",
     RulesPoints => "Points: each hand is played to the end, then everyone scores the cards left in hand (numbers at face value, 99 cards 20, other special cards 15; a player who went out scores the cards they laid down) and each player who went out adds 25. Reaching the limit either knocks a player out or ends the match with the lowest score winning.",
     RulesKeyboardHeading => "Playing with a keyboard",
-    RulesKeyboard => "Use Tab to move between cards and buttons, and Enter or Space to play the focused card. Cards that can't be played say why when they have focus. Every play is announced for screen readers.",
+    RulesKeyboard => "Use Tab to move between cards and buttons (the left and right arrows also move between your cards), and Enter or Space to play the focused card. Cards that can't be played say why when they have focus. Every play is announced for screen readers.",
     AboutHeading => "About",
     About1 => "This is an unofficial fan implementation made for fun. It is not affiliated with, endorsed or sponsored by Mattel.",
     About2 => "ONO 99 is a trademark of Mattel, Inc.",

@@ -247,6 +247,14 @@ export const scenarios = [
       }
       assert(found, 'Tab never reached a playable card');
       assert(found.outline, `focused card ${found.name} has no visible focus outline`);
+      // Arrow keys move along the hand and back.
+      const at = () => page.evaluate(() => [...document.querySelectorAll('.hand .card-btn')].indexOf(document.activeElement));
+      const start = await at();
+      await page.keyboard.press('ArrowRight');
+      const moved = await at();
+      assert(moved >= 0 && moved !== start, `ArrowRight did not move along the hand (${start} -> ${moved})`);
+      await page.keyboard.press('ArrowLeft');
+      assert(await at() === start, 'ArrowLeft did not come back');
       await page.keyboard.press('Enter');
       await page.waitForFunction((n) => document.querySelectorAll('.log li li').length > n, before.log.length);
       const after = await snapshot(page);
