@@ -37,16 +37,16 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The native default: about 25 ms a move on one core of a current
-    /// desktop CPU (see `docs/bots.md`), with no clock needed.
+    /// The native default: about 20 ms a move on one core of the 2-core
+    /// development machine (see `docs/bots.md`), with no clock needed.
     pub const DEFAULT: Budget = Budget {
-        iterations: 2_000,
+        iterations: 3_000,
         millis: None,
     };
 
-    /// With a clock (the browser): the same iterations, cut off at 25 ms.
+    /// With a clock (the browser): up to 4,000 iterations, cut off at 25 ms.
     pub const BROWSER: Budget = Budget {
-        iterations: 2_000,
+        iterations: 4_000,
         millis: Some(25.0),
     };
 
