@@ -21,6 +21,17 @@ fn random_seed() -> u64 {
     (hi << 32) ^ lo
 }
 
+/// `?seed=<n>` in the address deals the first game from that seed, so a
+/// deal can be replayed (bug reports, tests).
+fn seed_from_address() -> Option<u64> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seed="))
+        .and_then(|v| v.parse().ok())
+}
+
 #[derive(Clone, PartialEq)]
 enum Screen {
     Setup,
@@ -35,13 +46,15 @@ pub fn app() -> Html {
     let show_rules = use_state(|| false);
     let error = use_state(|| None::<AttrValue>);
     let games = use_mut_ref(|| 0u32);
+    let fixed_seed = use_mut_ref(seed_from_address);
 
     let start = {
         let setup = setup.clone();
         let screen = screen.clone();
         let error = error.clone();
-        Callback::from(
-            move |()| match GameState::new(Rc::new((*setup).clone()), random_seed()) {
+        Callback::from(move |()| {
+            let seed = fixed_seed.borrow_mut().take().unwrap_or_else(random_seed);
+            match GameState::new(Rc::new((*setup).clone()), seed) {
                 Ok(state) => {
                     let n = {
                         let mut g = games.borrow_mut();
@@ -52,8 +65,8 @@ pub fn app() -> Html {
                     screen.set(Screen::Game(Rc::new(state), n));
                 }
                 Err(e) => error.set(Some(e.to_string().into())),
-            },
-        )
+            }
+        })
     };
     let on_change = {
         let setup = setup.clone();

@@ -200,6 +200,8 @@ pub fn game(props: &GameProps) -> Html {
         tr(lang, Key::YouLeftMatch).to_string()
     } else if !me.in_hand {
         tr(lang, Key::YouAreOut).to_string()
+    } else if my_turn && four_ono && slots.iter().all(|s| s.reason.is_some()) {
+        tr(lang, Key::OnlyFourOno).to_string()
     } else if my_turn {
         turn_prompt(
             lang,

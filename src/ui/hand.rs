@@ -165,7 +165,7 @@ pub fn hand(props: &HandProps) -> Html {
         let on_action = props.on_action.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::DiscardFourOno));
         html! {
-            <button type="button" class="btn four-ono" {onclick}>
+            <button type="button" class="btn primary four-ono" {onclick}>
                 { discard_four(lang, props.edition) }
             </button>
         }

@@ -74,6 +74,7 @@ keys! {
     Turn => "Playing",
     OwesTwo => "Owes 2 plays",
     YourTurn => "Your turn — pick a card.",
+    OnlyFourOno => "Your turn — no card fits: discard your four ONO 99 cards and draw four new ones.",
     YouAreOut => "You are out of this hand. The others play on.",
     YouLeftMatch => "You are out of the match. The others play on.",
     WaitingForBots => "The bots are playing…",

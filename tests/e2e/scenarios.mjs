@@ -345,4 +345,30 @@ export const scenarios = [
       await audit(page.context().pages()[0], 'match over (again)');
     }),
   },
+  {
+    // Seed 71923 deals you (2 players, modern, you first) four ONO 99 cards.
+    // If the engine's dealing ever changes, find a new seed with
+    // Match::new(RuleSet::modern(), 2, seed): seat 0 to act, four 99s.
+    name: 'four-ONO discard: a replayed deal (?seed=) with four ONO 99 cards in your hand',
+    run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
+      await page.goto(`${ctx.server.url}?seed=71923`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor();
+      await choose(page, 'Number of players', '2');
+      await page.getByRole('button', { name: 'Start game' }).click();
+      await waitForDecision(page);
+      const before = await snapshot(page);
+      assert(before.four, `seed 71923 no longer deals four ONO 99 to you (hand: ${before.cards.map((c) => c.name).join(', ')}); the engine's deal changed, find a new seed`);
+      for (const c of before.cards) {
+        assert(c.name === 'Play ONO 99' && !c.playable && c.reason === "ONO 99 cards can't be played", `unexpected card ${JSON.stringify(c)}`);
+      }
+      await shot(page, 'desktop-four-ono');
+      await page.getByRole('button', { name: 'Discard four ONO 99' }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('.log li li')].some((li) => li.textContent.startsWith('You discard four ONO 99')));
+      const after = await snapshot(page);
+      checkTotalAgainstLog(after);
+      assert(after.log.some((l) => l === 'You discard four ONO 99 — total 0'), 'no call-out for the discard');
+      assert(after.log.filter((l) => l.startsWith('You draw ')).length === 4, 'did not draw four cards');
+      // Play again deals a fresh (random) game.
+    }),
+  },
 ];
