@@ -87,8 +87,9 @@ ensure_chromium() {
 
 serve() {
     ensure_build_tools
-    say "serving the game at http://127.0.0.1:8080/ (Ctrl-C stops)"
-    exec trunk serve --offline --address 127.0.0.1 --port 8080
+    local port="${PORT:-8080}"
+    say "serving the game at http://127.0.0.1:$port/ (Ctrl-C stops)"
+    exec trunk serve --offline --address 127.0.0.1 --port "$port"
 }
 
 PASSED=0
