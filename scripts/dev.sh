@@ -44,9 +44,9 @@ cargo_tool() {
 
 ensure_node() {
     if ! command -v npm >/dev/null; then
-        if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        if command -v apt-get >/dev/null && as_root true; then
             say "installing Node.js and npm from Debian"
-            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm ||
+            as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm ||
                 die "could not install nodejs and npm"
         else
             die "Node.js and npm are missing: install them (Debian/Ubuntu: apt-get install nodejs npm)"
@@ -70,14 +70,32 @@ ensure_build_tools() {
     ensure_node
 }
 
+# Runs a command as root: directly, or through sudo where that works without a password.
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        sudo "$@"
+    else
+        return 1
+    fi
+}
+
 ensure_chromium() {
-    if command -v chromium >/dev/null; then
-        export CHROMIUM="${CHROMIUM:-$(command -v chromium)}"
+    local candidate
+    if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
         return 0
     fi
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    for candidate in chromium chromium-browser google-chrome; do
+        if command -v "$candidate" >/dev/null; then
+            export CHROMIUM="$(command -v "$candidate")"
+            return 0
+        fi
+    done
+    if command -v apt-get >/dev/null && as_root true; then
         say "installing Debian's chromium and chromium-driver for the browser tests"
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver ||
+        as_root apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium chromium-driver ||
             die "could not install chromium"
         export CHROMIUM="$(command -v chromium)"
     else
