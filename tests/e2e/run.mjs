@@ -94,6 +94,7 @@ async function main() {
   if (metrics.firstPlayable.length) {
     console.log(`  navigation to app ready (Start game shown): median ${median(metrics.appReady).toFixed(0)} ms`);
     console.log(`  navigation to first playable card (instant bots, includes the test's clicks): median ${median(metrics.firstPlayable).toFixed(0)} ms of ${metrics.firstPlayable.map((x) => x.toFixed(0)).join(', ')}`);
+    console.log(`  longest task while loading (WebAssembly compile and first render): median ${median(metrics.loadTask).toFixed(0)} ms; while dealing a game and building the table: median ${median(metrics.startTask).toFixed(0)} ms`);
   }
   for (const l of metrics.longTasks) {
     console.log(`  ${l.label}: longest bot decision ${l.botMax.toFixed(0)} ms over ${l.botMoves} moves; `
@@ -113,6 +114,8 @@ async function main() {
     bundle: { rawBytes: size.raw, gzipBytes: size.gz, files: size.rows },
     appReadyMs: metrics.appReady,
     firstPlayableMs: metrics.firstPlayable,
+    loadTaskMs: metrics.loadTask,
+    startTaskMs: metrics.startTask,
     longTasks: metrics.longTasks,
   }, null, 2));
   console.log(`\n${passed} passed, ${failed} failed`);

@@ -11,7 +11,7 @@ const PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Shared across scenarios: the measurements the run prints at the end. */
-export const metrics = { longTasks: [], firstPlayable: [], appReady: [] };
+export const metrics = { longTasks: [], firstPlayable: [], appReady: [], loadTask: [], startTask: [] };
 
 async function withPage(ctx, options, fn) {
   const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
@@ -31,8 +31,9 @@ async function noHorizontalScroll(page, where) {
   assert(sw <= w, `${where}: the page scrolls sideways (${sw}px wide in a ${w}px window)`);
 }
 
-/** Marks the moment bots start playing: long tasks before it (loading the
- *  page, compiling the WebAssembly) are not counted. */
+/** Marks the moment the table is up and bots play: long tasks before it
+ *  (loading the page, compiling the WebAssembly, building the table once)
+ *  are not counted. */
 async function markPlayStart(page) {
   await page.evaluate(() => { window.__probe.playStart = performance.now(); });
 }
@@ -126,9 +127,9 @@ export const scenarios = [
       await page.getByLabel('Classic (1980)').check();
       assert(await page.getByLabel('Format').inputValue() === 'tokens', 'classic is not played for tokens');
       await choose(page, 'How fast the bots play', 'instant');
-      await markPlayStart(page);
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
+      await markPlayStart(page);
       assert(await page.locator('.felt .seat').count() === 7, 'expected 7 opponents');
       await waitForDecision(page);
       await shot(page, 'desktop-8-classic');
@@ -148,9 +149,9 @@ export const scenarios = [
       await choose(page, 'Number of players', '2');
       await choose(page, 'Bot 1 level', 'hard');
       await choose(page, 'How fast the bots play', 'instant');
-      await markPlayStart(page);
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
+      await markPlayStart(page);
       assert(await page.locator('.felt .seat').count() === 1, 'expected 1 opponent');
       const stats = await playToEnd(page, { pick: 'first' });
       assert(/wins? the match!/.test(stats.snap.dialogHeading || ''), 'no winner named');
@@ -165,8 +166,9 @@ export const scenarios = [
       await choose(page, 'Number of players', '8');
       for (let n = 1; n <= 7; n++) await choose(page, `Bot ${n} level`, n % 2 ? 'hard' : 'medium');
       await choose(page, 'How fast the bots play', 'instant');
-      await markPlayStart(page);
       await page.getByRole('button', { name: 'Start game' }).click();
+      await page.getByRole('img', { name: /^Total / }).waitFor();
+      await markPlayStart(page);
       const stats = await playToEnd(page, { pick: 'first', tryIllegal: false });
       assert(stats.snap.matchOver, 'did not finish');
       await recordLongTasks(page, '8-player modern, 4 hard + 3 medium bots, instant');
@@ -313,6 +315,10 @@ export const scenarios = [
         const t = await page.evaluate(() => window.__probe);
         metrics.appReady.push(t.startVisible);
         metrics.firstPlayable.push(t.firstPlayable);
+        const loading = t.longTasks.filter((x) => x.start < t.startVisible).reduce((m, x) => Math.max(m, x.duration), 0);
+        const starting = t.longTasks.filter((x) => x.start >= t.startVisible).reduce((m, x) => Math.max(m, x.duration), 0);
+        metrics.loadTask.push(loading);
+        metrics.startTask.push(starting);
       }
     }),
   },
