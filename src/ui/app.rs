@@ -2,6 +2,8 @@
 //! being played.
 
 use super::game::Game;
+use super::prefs::Prefs;
+use super::prefs_bar::PrefsBar;
 use super::rules_screen::RulesScreen;
 use super::setup::SetupScreen;
 use super::state::{GameSetup, GameState};
@@ -47,6 +49,21 @@ pub fn app() -> Html {
     let error = use_state(|| None::<AttrValue>);
     let games = use_mut_ref(|| 0u32);
     let fixed_seed = use_mut_ref(seed_from_address);
+    // Language, sound, motion and hints: saved on every change, applied
+    // to the page (lang attribute, reduced motion) after each render.
+    let prefs = use_state(Prefs::load);
+    use_effect_with(*prefs, |p| p.apply_to_page());
+    use_effect_with((), |_| super::sound::unlock_on_gestures());
+    let on_prefs = {
+        let prefs = prefs.clone();
+        Callback::from(move |p: Prefs| {
+            p.save();
+            // Turning sound on is itself a gesture: audio may start now.
+            super::sound::set_enabled(p.sound);
+            super::sound::unlock();
+            prefs.set(p);
+        })
+    };
 
     let start = {
         let setup = setup.clone();
@@ -102,7 +119,9 @@ pub fn app() -> Html {
         Screen::Setup => setup.rules,
     };
     html! {
-        <ContextProvider<Lang> context={Lang::En}>
+        <ContextProvider<Lang> context={prefs.lang}>
+        <ContextProvider<Prefs> context={*prefs}>
+            <PrefsBar prefs={*prefs} on_change={on_prefs} />
             if *show_rules {
                 <RulesScreen {rules} on_back={close_rules} />
             }
@@ -129,6 +148,7 @@ pub fn app() -> Html {
                     },
                 } }
             </div>
+        </ContextProvider<Prefs>>
         </ContextProvider<Lang>>
     }
 }

@@ -91,6 +91,19 @@ pub fn game(props: &GameProps) -> Html {
     let state = use_reducer(move || (*start).clone());
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
+    let hints_on = use_context::<super::prefs::Prefs>().is_some_and(|p| p.hints);
+    // Sound effects for what the last change added to the log (a resumed
+    // game starts quiet).
+    {
+        let heard = use_mut_ref(|| state.game.log().len());
+        let handle = state.clone();
+        use_effect_with(state.game.log().len(), move |&len| {
+            let from = std::mem::replace(&mut *heard.borrow_mut(), len);
+            if let Some(new) = handle.game.log().get(from..len) {
+                super::sound::for_events(new, ME);
+            }
+        });
+    }
     use_effect_with((), |_| {
         // A new game starts its bot timings afresh.
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -173,6 +186,12 @@ pub fn game(props: &GameProps) -> Html {
     let waiting_name = to_act
         .map(|t| state.setup.name(t.seat, lang))
         .unwrap_or_default();
+    // The coach, from your seat's view only, when hints are on.
+    let advice = if my_turn && hints_on {
+        crate::bots::coach::advise(&view, &game.legal_actions())
+    } else {
+        Vec::new()
+    };
     let slots: Vec<CardSlot> = view
         .hand
         .iter()
@@ -190,6 +209,13 @@ pub fn game(props: &GameProps) -> Html {
                 reason: verdict
                     .err()
                     .map(|e| reason(lang, &e, edition, &waiting_name)),
+                hint: advice
+                    .iter()
+                    .find(|a| a.action == Action::Play(card))
+                    .map(|a| {
+                        let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
+                        text::next_stuck(lang, percent, a.next_is_me)
+                    }),
             }
         })
         .collect();

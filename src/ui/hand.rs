@@ -14,6 +14,8 @@ pub struct CardSlot {
     pub card: Card,
     /// `None` when the card is playable now; otherwise why not.
     pub reason: Option<String>,
+    /// The coach's hint on a playable card, when hints are on.
+    pub hint: Option<String>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -65,6 +67,7 @@ fn restore_focus(list: &NodeRef, index: usize) {
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
+    let hints = use_context::<super::prefs::Prefs>().is_some_and(|p| p.hints);
     let list = use_node_ref();
     // Which card last had focus, while focus is in the hand.
     let focused = use_mut_ref(|| None::<usize>);
@@ -141,6 +144,18 @@ pub fn hand(props: &HandProps) -> Html {
         let nth = props.slots[..i].iter().filter(|s| s.card == card).count();
         let key = format!("{}#{nth}", card.code());
         let playable = slot.reason.is_none();
+        // With hints on, a playable card says so and carries the coach's
+        // figure in its description (its name stays "Play 7").
+        let hint_id = format!("hint-{i}");
+        let hint = (playable && hints).then(|| match &slot.hint {
+            Some(h) => format!("{} \u{b7} {h}", tr(lang, Key::HintSafe)),
+            None => tr(lang, Key::HintSafe).to_string(),
+        });
+        let described_by = if !playable {
+            Some(why_id.clone())
+        } else {
+            hint.as_ref().map(|_| hint_id.clone())
+        };
         html! {
             <li class="slot" key={key}>
                 <button
@@ -148,7 +163,7 @@ pub fn hand(props: &HandProps) -> Html {
                     class={classes!("card-btn", if playable { "playable" } else { "unplayable" })}
                     aria-label={play_card(lang, card, props.edition)}
                     aria-disabled={(!playable).then_some("true")}
-                    aria-describedby={(!playable).then(|| why_id.clone())}
+                    aria-describedby={described_by}
                     data-card={card.code()}
                     {onclick}
                     {onfocus}
@@ -157,6 +172,9 @@ pub fn hand(props: &HandProps) -> Html {
                 </button>
                 if let Some(reason) = &slot.reason {
                     <span class="why" role="tooltip" id={why_id}>{ reason.clone() }</span>
+                }
+                if let Some(h) = hint {
+                    <span class="hint" id={hint_id}>{ h }</span>
                 }
             </li>
         }

@@ -14,6 +14,13 @@ mod rules_screen;
 mod setup;
 pub mod state;
 pub mod text;
+mod text_es;
+mod text_fr;
+mod text_pt;
+mod translation;
+mod prefs;
+mod prefs_bar;
+mod sound;
 
 /// Mounts the app into the page body.
 pub fn start() {

@@ -17,6 +17,9 @@ use crate::rules::{
 pub enum Lang {
     #[default]
     En,
+    Es,
+    Fr,
+    Pt,
 }
 
 /// Builds the [`Key`] enum, its `ALL` list and the English table together,
@@ -168,12 +171,20 @@ keys! {
     PassText => "Hand the device to {name}. Their cards stay hidden until they are ready.",
     PassReady => "I am {name}: show my cards",
     OfflineReady => "Ready to play offline.",
+    // Preferences bar: language, sound, motion, hints.
+    SettingsLabel => "Settings",
+    LanguageLabel => "Language",
+    SoundLabel => "Sound",
+    ReduceMotionLabel => "Reduce motion",
+    HintsLabel => "Hints",
+    HintSafe => "Safe now",
 }
 
 /// The text of `key` in `lang`.
 pub fn tr(lang: Lang, key: Key) -> &'static str {
     match lang {
         Lang::En => english(key),
+        l => foreign(l).key(key),
     }
 }
 
@@ -203,6 +214,7 @@ pub fn card_name(lang: Lang, card: Card, edition: Edition) -> String {
                 Edition::Classic => "99".to_string(),
             },
         },
+        l => foreign(l).card_name(card, edition),
     }
 }
 
@@ -210,6 +222,7 @@ pub fn card_name(lang: Lang, card: Card, edition: Edition) -> String {
 pub fn play_card(lang: Lang, card: Card, edition: Edition) -> String {
     match lang {
         Lang::En => format!("Play {}", card_name(lang, card, edition)),
+        l => foreign(l).play_card(card, edition),
     }
 }
 
@@ -220,6 +233,7 @@ pub fn discard_four(lang: Lang, edition: Edition) -> String {
             "Discard four {}",
             card_name(lang, Card::NinetyNine, edition)
         ),
+        l => foreign(l).discard_four(edition),
     }
 }
 
@@ -227,6 +241,7 @@ pub fn discard_four(lang: Lang, edition: Edition) -> String {
 pub fn total_label(lang: Lang, total: i32) -> String {
     match lang {
         Lang::En => format!("Total {}", number(total)),
+        l => foreign(l).total_label(total),
     }
 }
 
@@ -251,6 +266,7 @@ pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
                 "Can't be played under the usual rules: it just clogs your hand."
             }
         },
+        l => foreign(l).card_effect(card, edition),
     }
 }
 
@@ -286,6 +302,7 @@ pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) 
             }
             RuleError::NotFourOno => "you need four 99 cards and nothing else".to_string(),
         },
+        l => foreign(l).reason(err, edition, to_act_name),
     }
 }
 
@@ -304,6 +321,7 @@ pub fn turn_prompt(lang: Lang, step: TurnStep, edition: Edition) -> String {
             }
             (TurnStep::SecondOfTwo, _) => "Now play your second card.".to_string(),
         },
+        l => foreign(l).turn_prompt(step, edition),
     }
 }
 
@@ -311,6 +329,7 @@ pub fn turn_prompt(lang: Lang, step: TurnStep, edition: Edition) -> String {
 pub fn waiting_for(lang: Lang, name: &str) -> String {
     match lang {
         Lang::En => format!("{name} is playing…"),
+        l => foreign(l).waiting_for(name),
     }
 }
 
@@ -320,6 +339,7 @@ pub fn direction(lang: Lang, d: Direction) -> &'static str {
             Direction::Clockwise => "Clockwise",
             Direction::Counterclockwise => "Counter-clockwise",
         },
+        l => foreign(l).direction(d),
     }
 }
 
@@ -339,6 +359,7 @@ pub fn level(lang: Lang, level: Level) -> &'static str {
 pub fn bot_level(lang: Lang, l: Level) -> String {
     match lang {
         Lang::En => format!("{} {}", level(lang, l), english(Key::Bot)),
+        other => foreign(other).bot_level(l),
     }
 }
 
@@ -348,6 +369,7 @@ pub fn cards_count(lang: Lang, n: usize) -> String {
             1 => "1 card".to_string(),
             n => format!("{n} cards"),
         },
+        l => foreign(l).cards_count(n),
     }
 }
 
@@ -357,30 +379,35 @@ pub fn tokens_count(lang: Lang, n: u8) -> String {
             1 => "1 token".to_string(),
             n => format!("{n} tokens"),
         },
+        l => foreign(l).tokens_count(n),
     }
 }
 
 pub fn points_count(lang: Lang, n: u32) -> String {
     match lang {
         Lang::En => format!("{n} points"),
+        l => foreign(l).points_count(n),
     }
 }
 
 pub fn seat_label(lang: Lang, name: &str, l: Level) -> String {
     match lang {
         Lang::En => format!("{name}, {}", bot_level(lang, l)),
+        other => foreign(other).seat_label(name, l),
     }
 }
 
 pub fn player_count(lang: Lang, n: usize) -> String {
     match lang {
         Lang::En => format!("{n} players"),
+        l => foreign(l).player_count(n),
     }
 }
 
 pub fn bot_heading(lang: Lang, index: usize) -> String {
     match lang {
         Lang::En => format!("Bot {index}"),
+        l => foreign(l).bot_heading(index),
     }
 }
 
@@ -403,6 +430,7 @@ pub fn option_label(lang: Lang, name: &str) -> &'static str {
             "points_end" => "When someone reaches the limit",
             _ => "",
         },
+        l => foreign(l).option_label(name),
     }
 }
 
@@ -420,6 +448,7 @@ pub fn option_help(lang: Lang, name: &str) -> &'static str {
             "points_end" => "In the points format: knock that player out, or end the match with the lowest score winning.",
             _ => "",
         },
+        l => foreign(l).option_help(name),
     }
 }
 
@@ -430,6 +459,7 @@ pub fn negatives(lang: Lang, v: Negatives) -> &'static str {
             Negatives::Allow => "Allowed, total may go negative",
             Negatives::Floor => "Allowed, total stops at 0",
         },
+        l => foreign(l).negatives(v),
     }
 }
 
@@ -440,6 +470,7 @@ pub fn ninety_nine(lang: Lang, v: NinetyNine) -> &'static str {
             NinetyNine::DeadButTens => "Playable as a Hold on multiples of ten",
             NinetyNine::Sets99 => "Sets the total to 99",
         },
+        l => foreign(l).ninety_nine(v),
     }
 }
 
@@ -449,6 +480,7 @@ pub fn lose_at(lang: Lang, v: LoseAt) -> &'static str {
             LoseAt::Reach99 => "Reaching 99 or more",
             LoseAt::Exceed99 => "Going over 99",
         },
+        l => foreign(l).lose_at(v),
     }
 }
 
@@ -459,6 +491,7 @@ pub fn format_name(lang: Lang, v: Format) -> &'static str {
             Format::Tokens => "Tokens (lives)",
             Format::Points => "Points",
         },
+        l => foreign(l).format_name(v),
     }
 }
 
@@ -468,6 +501,7 @@ pub fn points_end(lang: Lang, v: PointsEnd) -> &'static str {
             PointsEnd::Knockout => "That player is knocked out",
             PointsEnd::Lowest => "The match ends, lowest score wins",
         },
+        l => foreign(l).points_end(v),
     }
 }
 
@@ -571,6 +605,7 @@ pub fn callout(
             }
             Event::MatchOver { winners } => winners_line(lang, winners, me, name),
         }),
+        l => foreign(l).callout(event, edition, me, name),
     }
 }
 
@@ -591,6 +626,7 @@ pub fn winners_line(
                 format!("{} share the win!", names.join(" and "))
             }
         },
+        l => foreign(l).winners_line(winners, me, name),
     }
 }
 
@@ -598,12 +634,14 @@ pub fn winners_line(
 pub fn hand_over_heading(lang: Lang, hand: u32) -> String {
     match lang {
         Lang::En => format!("Hand {hand} is over"),
+        l => foreign(l).hand_over_heading(hand),
     }
 }
 
 pub fn hand_number(lang: Lang, hand: u32) -> String {
     match lang {
         Lang::En => format!("Hand {hand}"),
+        l => foreign(l).hand_number(hand),
     }
 }
 
@@ -612,6 +650,7 @@ pub fn went_out_line(lang: Lang, me: bool, name: &str) -> String {
     match lang {
         Lang::En if me => "You went out and lose a token.".to_string(),
         Lang::En => format!("{name} went out and loses a token."),
+        l => foreign(l).went_out_line(me, name),
     }
 }
 
@@ -620,6 +659,7 @@ pub fn last_in_line(lang: Lang, me: bool, name: &str) -> String {
     match lang {
         Lang::En if me => "You were the last one in.".to_string(),
         Lang::En => format!("{name} was the last one in."),
+        l => foreign(l).last_in_line(me, name),
     }
 }
 
@@ -628,5 +668,61 @@ pub fn leaves_line(lang: Lang, me: bool, name: &str) -> String {
     match lang {
         Lang::En if me => "You leave the match.".to_string(),
         Lang::En => format!("{name} leaves the match."),
+        l => foreign(l).leaves_line(me, name),
+    }
+}
+
+// ----- languages ----------------------------------------------------------------
+
+impl Lang {
+    /// Every language, in the order the selector lists them.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Es, Lang::Fr, Lang::Pt];
+
+    /// The BCP 47 code (the page's `lang` attribute, the saved preference).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+            Lang::Pt => "pt",
+        }
+    }
+
+    /// The language of a browser tag such as `pt-BR` or `es`, if we have it.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The language's name in itself, for the selector.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Es => "Español",
+            Lang::Fr => "Français",
+            Lang::Pt => "Português",
+        }
+    }
+}
+
+/// The table of a language other than English (English is written out in
+/// this file, beside the keys).
+fn foreign(lang: Lang) -> &'static dyn super::translation::Translation {
+    match lang {
+        Lang::Es => &super::text_es::Es,
+        Lang::Fr => &super::text_fr::Fr,
+        Lang::Pt => &super::text_pt::Pt,
+        // Never asked for: every caller handles English itself.
+        Lang::En => &super::text_es::Es,
+    }
+}
+
+/// A coach hint on a playable card: the chance (in percent) that whoever
+/// plays next will have no legal play ("you" on the second of two plays).
+pub fn next_stuck(lang: Lang, percent: u32, next_is_me: bool) -> String {
+    match lang {
+        Lang::En if next_is_me => format!("Stuck on your second play: {percent}%"),
+        Lang::En => format!("Next player stuck: {percent}%"),
+        l => foreign(l).next_stuck(percent, next_is_me),
     }
 }

@@ -1,0 +1,517 @@
+//! Spanish texts. Card names follow the Spanish rulebook ("Reversa",
+//! "Juega 2"); the sentences are our own.
+
+use super::text::{number, Key};
+use super::translation::{Names, Translation};
+use crate::bots::Level;
+use crate::rules::{
+    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    Seat, TurnStep,
+};
+
+pub struct Es;
+
+impl Translation for Es {
+    fn key(&self, key: Key) -> &'static str {
+        match key {
+            Key::AppTitle => "ONO 99",
+            Key::Tagline => "Mantén el total por debajo de 99… o quedas fuera.",
+            Key::NewGameHeading => "Partida nueva",
+            Key::PlayersHeading => "Jugadores",
+            Key::PlayerCount => "Número de jugadores",
+            Key::YourName => "Tu nombre",
+            Key::You => "Tú",
+            Key::BotName => "Nombre",
+            Key::BotLevel => "Nivel",
+            Key::EditionHeading => "Edición",
+            Key::EditionModern => "Moderna (2022)",
+            Key::EditionModernHelp => "112 cartas con Juega 2, Reversa, −10 y cartas ONO 99; una sola mano, gana quien quede en pie.",
+            Key::EditionClassic => "Clásica (1980)",
+            Key::EditionClassicHelp => "54 cartas con Pasa y Doble jugada; el total puede ser negativo; tres fichas por jugador.",
+            Key::EditionResetNote => "Al elegir una edición, las opciones de reglas vuelven a los valores de esa edición.",
+            Key::CardRulesHeading => "Reglas de las cartas",
+            Key::MatchHeading => "Formato de la partida",
+            Key::SpeedHeading => "Velocidad de los bots",
+            Key::SpeedLabel => "Con qué rapidez juegan los bots",
+            Key::StartGame => "Empezar partida",
+            Key::HowToPlay => "Cómo se juega",
+            Key::Rules => "Reglas",
+            Key::Back => "Volver",
+            Key::Menu => "Partida nueva",
+            Key::Table => "Mesa",
+            Key::YourHand => "Tu mano",
+            Key::DrawPile => "Mazo para robar",
+            Key::DiscardPile => "Pila de descarte",
+            Key::EmptyPile => "Vacía",
+            Key::GameLog => "Registro de la partida",
+            Key::Out => "Fuera",
+            Key::OutOfMatch => "Eliminado de la partida",
+            Key::Turn => "Jugando",
+            Key::OwesTwo => "Debe jugar 2",
+            Key::YourTurn => "Tu turno: elige una carta.",
+            Key::OnlyFourOno => "Tu turno: ninguna carta cabe. Descarta tus cuatro cartas ONO 99 y roba cuatro nuevas.",
+            Key::YouAreOut => "Quedaste fuera de esta mano. Los demás siguen jugando.",
+            Key::YouLeftMatch => "Quedaste fuera de la partida. Los demás siguen jugando.",
+            Key::WaitingForBots => "Los bots están jugando…",
+            Key::NextHand => "Siguiente mano",
+            Key::PlayAgain => "Jugar otra vez",
+            Key::NewGame => "Partida nueva",
+            Key::Standings => "Clasificación",
+            Key::Player => "Jugador",
+            Key::Tokens => "Fichas",
+            Key::Score => "Puntos",
+            Key::Winner => "Ganador",
+            Key::Dismiss => "Cerrar",
+            Key::LaidDown => "Cartas bajadas",
+            Key::SpeedSlow => "Lenta",
+            Key::SpeedNormal => "Normal",
+            Key::SpeedFast => "Rápida",
+            Key::SpeedInstant => "Instantánea",
+            Key::LevelEasy => "Fácil",
+            Key::LevelMedium => "Medio",
+            Key::LevelHard => "Difícil",
+            Key::LevelRandom => "Al azar",
+            Key::Bot => "bot",
+            Key::OnOff => "Activado",
+            Key::RulesTitle => "Cómo se juega a ONO 99",
+            Key::RulesGoalHeading => "El objetivo",
+            Key::RulesGoal => "Por turnos, cada jugador echa una carta en una pila común y dice en voz alta el nuevo total, que empieza en 0. Quien no puede jugar sin llevar el total a 99 o más queda fuera. Gana el último que sigue en juego.",
+            Key::RulesCardsHeading => "Las cartas",
+            Key::RulesTurnHeading => "Tu turno",
+            Key::RulesTurn1 => "Juega una carta de tu mano, di el nuevo total y roba para volver a tener cuatro. El juego roba y suma por ti.",
+            Key::RulesTurn2 => "Una carta de número suma su valor. Solo se puede jugar si el total sigue por debajo de 99.",
+            Key::RulesTurn3 => "Si no puedes jugar ninguna de tus cartas, quedas fuera: tu mano se muestra boca arriba y el juego sigue sin ti.",
+            Key::RulesTurn4 => "Cuando se acaba el mazo, la pila de descarte se baraja y forma un mazo nuevo. El total no cambia.",
+            Key::RulesPlayTwoHeading => "Juega 2",
+            Key::RulesPlayTwo1 => "Un Juega 2 obliga al siguiente jugador a jugar dos cartas seguidas, robando después de cada una.",
+            Key::RulesPlayTwo2 => "Con la primera de esas dos cartas puede librarse de la carga: una Reversa la devuelve en sentido contrario y otro Juega 2 la pasa al siguiente. En ambos casos su turno termina en ese momento.",
+            Key::RulesPlayTwo3 => "Nadie debe nunca más de dos jugadas, y si quien las debe se queda sin jugada, queda fuera y el siguiente juega con normalidad.",
+            Key::RulesFourOno => "¿Tienes cuatro cartas ONO 99? En tu turno puedes descartarlas todas y robar cuatro nuevas. El total no cambia.",
+            Key::RulesClassicHeading => "La edición clásica (1980)",
+            Key::RulesClassic1 => "La baraja antigua tiene 54 cartas: del 2 al 9 tres veces cada una, diez 10, cuatro −10, seis Reversas, dos Dobles jugadas, cuatro Pasa y cuatro cartas 99. No hay ni 0 ni 1.",
+            Key::RulesClassic2 => "El total puede bajar de cero, así que el −10 siempre se puede jugar. Pasa no suma nada: simplemente cede el turno.",
+            Key::RulesClassic3 => "La Doble jugada es el Juega 2 clásico. Quien debe dos jugadas puede pasarla con una Reversa o un Pasa, pero no puede responder con otra Doble jugada.",
+            Key::RulesClassic4 => "La versión clásica suele jugarse con fichas: cada jugador empieza con tres, el primero que queda fuera en una mano pierde una, y quien queda fuera sin fichas abandona la partida.",
+            Key::RulesOptionsHeading => "Opciones de reglas de esta partida",
+            Key::RulesFormatsHeading => "Formatos de partida",
+            Key::RulesElimination => "Eliminación: una sola mano, hasta que solo quede un jugador, que es el ganador.",
+            Key::RulesTokens => "Fichas: la mano termina en cuanto un jugador queda fuera. Ese jugador pierde una ficha (o abandona la partida si ya no le quedaban) y empieza la mano siguiente. Gana el último que sigue en la partida.",
+            Key::RulesPoints => "Puntos: cada mano se juega hasta el final y luego cada uno suma las cartas que le quedan (los números por su valor, las cartas 99 20 puntos, las demás especiales 15; quien quedó fuera cuenta las cartas que bajó) y cada jugador que quedó fuera suma 25 más. Al llegar al límite, ese jugador queda eliminado o la partida termina y gana la puntuación más baja.",
+            Key::RulesKeyboardHeading => "Jugar con el teclado",
+            Key::RulesKeyboard => "Usa Tab para pasar de una carta o botón a otro (las flechas izquierda y derecha también recorren tus cartas) y Intro o Espacio para jugar la carta seleccionada. Las cartas que no se pueden jugar explican el motivo al recibir el foco. Cada jugada se anuncia a los lectores de pantalla.",
+            Key::AboutHeading => "Acerca de",
+            Key::About1 => "Esta es una versión no oficial hecha por aficionados, por diversión. No está afiliada a Mattel ni cuenta con su respaldo o patrocinio.",
+            Key::About2 => "ONO 99 es una marca registrada de Mattel, Inc.",
+            Key::CardsLeftSuffix => "cartas restantes",
+            Key::ErrorPrefix => "No permitido:",
+            Key::SetupErrorPrefix => "No se puede empezar esta partida:",
+            Key::Yes => "Sí",
+            Key::LeaveHeading => "¿Abandonar esta partida?",
+            Key::LeaveText => "Se perderá la partida en curso.",
+            Key::LeaveGame => "Abandonar",
+            Key::KeepPlaying => "Seguir jugando",
+            Key::TotalWord => "Total",
+            Key::Status => "Estado",
+            Key::Place => "Puesto",
+            Key::No => "No",
+            Key::SaveNoticeHeading => "No se ha recuperado la partida guardada",
+            Key::SaveNoticeBroken => "No se pudo leer tu partida guardada, así que se ha apartado. Prepara una partida nueva aquí abajo.",
+            Key::SaveNoticeOld => "Tu partida guardada es de una versión anterior de ONO 99 y no se puede continuar. Prepara una partida nueva aquí abajo.",
+            Key::Statistics => "Estadísticas",
+            Key::StatsTitle => "Tus estadísticas",
+            Key::StatsEmpty => "Todavía no has terminado ninguna partida. Juega contra los bots para empezar tu historial.",
+            Key::StatsOverall => "En total",
+            Key::StatsPlayed => "Jugadas",
+            Key::StatsWon => "Ganadas",
+            Key::StatsWinRate => "Porcentaje de victorias",
+            Key::StatsBestStreak => "Mejor racha de victorias",
+            Key::StatsCurrentStreak => "Racha actual",
+            Key::StatsAveragePlace => "Puesto medio al terminar",
+            Key::StatsByEdition => "Por edición",
+            Key::StatsByLevel => "Por nivel de los rivales",
+            Key::StatsLevelMixed => "Niveles mezclados",
+            Key::StatsLevelPeople => "Con otras personas",
+            Key::StatsReset => "Borrar estadísticas",
+            Key::StatsResetHeading => "¿Borrar las estadísticas?",
+            Key::StatsResetText => "Se olvidarán todas las partidas contadas hasta ahora. No se puede deshacer.",
+            Key::StatsResetConfirm => "Borrar",
+            Key::Cancel => "Cancelar",
+            Key::Person => "Persona",
+            Key::SeatPlayedBy => "jugado por",
+            Key::PassHeading => "Pasa el dispositivo a {name}",
+            Key::PassText => "Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que esté listo.",
+            Key::PassReady => "Soy {name}: mostrar mis cartas",
+            Key::OfflineReady => "Listo para jugar sin conexión.",
+            Key::SettingsLabel => "Ajustes",
+            Key::LanguageLabel => "Idioma",
+            Key::SoundLabel => "Sonido",
+            Key::ReduceMotionLabel => "Reducir animaciones",
+            Key::HintsLabel => "Pistas",
+            Key::HintSafe => "Se puede jugar",
+        }
+    }
+
+    fn card_name(&self, card: Card, edition: Edition) -> String {
+        match card {
+            Card::Number(n) => n.to_string(),
+            Card::MinusTen => "\u{2212}10".to_string(),
+            Card::Reverse => "Reversa".to_string(),
+            Card::PlayTwo => match edition {
+                Edition::Modern => "Juega 2".to_string(),
+                Edition::Classic => "Doble jugada".to_string(),
+            },
+            Card::Hold => "Pasa".to_string(),
+            Card::NinetyNine => match edition {
+                Edition::Modern => "ONO 99".to_string(),
+                Edition::Classic => "99".to_string(),
+            },
+        }
+    }
+
+    fn play_card(&self, card: Card, edition: Edition) -> String {
+        format!("Echar {}", self.card_name(card, edition))
+    }
+
+    fn discard_four(&self, edition: Edition) -> String {
+        format!(
+            "Descartar cuatro {}",
+            self.card_name(Card::NinetyNine, edition)
+        )
+    }
+
+    fn total_label(&self, total: i32) -> String {
+        format!("Total {}", number(total))
+    }
+
+    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
+        match (card, edition) {
+            (Card::Number(_), _) => "Suma su valor al total.",
+            (Card::MinusTen, Edition::Modern) => {
+                "Resta 10 al total, pero sin bajar de 0 (salvo que las opciones digan otra cosa)."
+            }
+            (Card::MinusTen, Edition::Classic) => "Resta 10 al total; puede quedar negativo.",
+            (Card::Reverse, _) => "No suma nada y cambia el sentido del juego.",
+            (Card::PlayTwo, Edition::Modern) => {
+                "No suma nada; el siguiente jugador debe jugar dos cartas."
+            }
+            (Card::PlayTwo, Edition::Classic) => {
+                "No suma nada; el siguiente jugador debe jugar dos cartas, y la primera no puede ser otra igual."
+            }
+            (Card::Hold, _) => "No suma nada; el turno simplemente pasa.",
+            (Card::NinetyNine, _) => {
+                "Con las reglas normales no se puede jugar: solo estorba en tu mano."
+            }
+        }
+    }
+
+    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
+        match err {
+            RuleError::MatchOver => "la partida ha terminado".to_string(),
+            RuleError::NotYourTurn { .. } => format!("es el turno de {to_act_name}"),
+            RuleError::CardNotInHand { .. } => "esa carta no está en tu mano".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Reach99,
+                ..
+            } => "llegaría a 99".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Exceed99,
+                ..
+            } => "pasaría de 99".to_string(),
+            RuleError::BelowZero { .. } => "el total no puede bajar de 0".to_string(),
+            RuleError::NinetyNineDead => format!(
+                "las cartas {} no se pueden jugar",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            RuleError::NinetyNineNotOnTen { .. } => {
+                "una carta 99 necesita que el total sea múltiplo de diez".to_string()
+            }
+            RuleError::NinetyNineOncePerTurn => {
+                "solo se puede jugar una carta 99 por turno".to_string()
+            }
+            RuleError::CannotOpenWithDoublePlay => {
+                "no puedes responder a una Doble jugada con otra Doble jugada".to_string()
+            }
+            RuleError::FourOnoDiscardOff => {
+                "el descarte de cuatro cartas está desactivado en estas reglas".to_string()
+            }
+            RuleError::NotFourOno => "necesitas cuatro cartas 99 y nada más".to_string(),
+        }
+    }
+
+    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
+        match (step, edition) {
+            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
+            (TurnStep::FirstOfTwo, Edition::Modern) => {
+                "Juega 2: debes jugar dos cartas. Pásalo con una Reversa o un Juega 2, o juega tu primera carta."
+                    .to_string()
+            }
+            (TurnStep::FirstOfTwo, Edition::Classic) => {
+                "Doble jugada: debes jugar dos cartas. Pásala con una Reversa o un Pasa, o juega tu primera carta."
+                    .to_string()
+            }
+            (TurnStep::SecondOfTwo, _) => "Ahora juega tu segunda carta.".to_string(),
+        }
+    }
+
+    fn waiting_for(&self, name: &str) -> String {
+        format!("Juega {name}…")
+    }
+
+    fn direction(&self, d: Direction) -> &'static str {
+        match d {
+            Direction::Clockwise => "Sentido horario",
+            Direction::Counterclockwise => "Sentido antihorario",
+        }
+    }
+
+    fn bot_level(&self, l: Level) -> String {
+        let level = match l {
+            Level::Random => "al azar",
+            Level::Easy => "fácil",
+            Level::Medium => "medio",
+            Level::Hard => "difícil",
+        };
+        format!("Bot {level}")
+    }
+
+    fn cards_count(&self, n: usize) -> String {
+        match n {
+            1 => "1 carta".to_string(),
+            n => format!("{n} cartas"),
+        }
+    }
+
+    fn tokens_count(&self, n: u8) -> String {
+        match n {
+            1 => "1 ficha".to_string(),
+            n => format!("{n} fichas"),
+        }
+    }
+
+    fn points_count(&self, n: u32) -> String {
+        match n {
+            1 => "1 punto".to_string(),
+            n => format!("{n} puntos"),
+        }
+    }
+
+    fn seat_label(&self, name: &str, l: Level) -> String {
+        format!("{name}, {}", self.bot_level(l).to_lowercase())
+    }
+
+    fn player_count(&self, n: usize) -> String {
+        format!("{n} jugadores")
+    }
+
+    fn bot_heading(&self, index: usize) -> String {
+        format!("Bot {index}")
+    }
+
+    fn option_label(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "−10 cerca de cero",
+            "ninety_nine" => "Cartas 99",
+            "lose_at" => "Fuera de límite",
+            "four_ono_discard" => "Descarte de cuatro ONO",
+            "format" => "Formato",
+            "tokens" => "Fichas por jugador",
+            "points_limit" => "Límite de puntos",
+            "points_end" => "Cuando alguien llega al límite",
+            _ => "",
+        }
+    }
+
+    fn option_help(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "Qué puede hacer un −10 cuando el total es menor que 10.",
+            "ninety_nine" => "Si las cartas 99 se pueden jugar alguna vez y qué hacen.",
+            "lose_at" => "Qué totales son demasiado altos para jugar.",
+            "four_ono_discard" => "Quien tenga cuatro cartas ONO 99 puede descartarlas todas y robar otras cuatro.",
+            "format" => "Cómo se suman las manos para formar una partida.",
+            "tokens" => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
+            "points_limit" => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
+            "points_end" => "En el formato de puntos: eliminar a ese jugador o terminar la partida, y gana la puntuación más baja.",
+            _ => "",
+        }
+    }
+
+    fn negatives(&self, v: Negatives) -> &'static str {
+        match v {
+            Negatives::Forbid => "No se permite por debajo de 10",
+            Negatives::Allow => "Se permite; el total puede ser negativo",
+            Negatives::Floor => "Se permite; el total se queda en 0",
+        }
+    }
+
+    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
+        match v {
+            NinetyNine::Dead => "Nunca se pueden jugar",
+            NinetyNine::DeadButTens => "Valen como Pasa en múltiplos de diez",
+            NinetyNine::Sets99 => "Ponen el total en 99",
+        }
+    }
+
+    fn lose_at(&self, v: LoseAt) -> &'static str {
+        match v {
+            LoseAt::Reach99 => "Llegar a 99 o más",
+            LoseAt::Exceed99 => "Pasar de 99",
+        }
+    }
+
+    fn format_name(&self, v: Format) -> &'static str {
+        match v {
+            Format::Elimination => "Eliminación (una mano)",
+            Format::Tokens => "Fichas (vidas)",
+            Format::Points => "Puntos",
+        }
+    }
+
+    fn points_end(&self, v: PointsEnd) -> &'static str {
+        match v {
+            PointsEnd::Knockout => "Ese jugador queda eliminado",
+            PointsEnd::Lowest => "La partida termina; gana la puntuación más baja",
+        }
+    }
+
+    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String> {
+        let card = |c: Card| self.card_name(c, edition);
+        Some(match event {
+            Event::HandStarted { hand, first, .. } => {
+                if *first == me {
+                    format!("Se reparte la mano {hand}. Empiezas tú.")
+                } else {
+                    format!("Se reparte la mano {hand}. Empieza {}.", name(*first))
+                }
+            }
+            Event::Played {
+                seat,
+                card: c,
+                total,
+            } => {
+                if *seat == me {
+                    format!("Juegas {}: total {}", card(*c), number(*total))
+                } else {
+                    format!(
+                        "{} juega {}: total {}",
+                        name(*seat),
+                        card(*c),
+                        number(*total)
+                    )
+                }
+            }
+            Event::DiscardedFourOno { seat, total } => {
+                let four = card(Card::NinetyNine);
+                if *seat == me {
+                    format!("Descartas cuatro {four}: total {}", number(*total))
+                } else {
+                    format!(
+                        "{} descarta cuatro {four}: total {}",
+                        name(*seat),
+                        number(*total)
+                    )
+                }
+            }
+            Event::Drew { seat, card: c } if *seat == me => format!("Robas {}", card(*c)),
+            Event::Drew { .. } => return None,
+            Event::Reshuffled { .. } => {
+                "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
+            }
+            Event::DirectionChanged { direction: d } => {
+                format!("Sentido: {}", self.direction(*d).to_lowercase())
+            }
+            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+                let p2 = card(Card::PlayTwo);
+                if *seat == me {
+                    format!("{p2}: debes jugar dos cartas")
+                } else {
+                    format!("{p2}: {} debe jugar dos cartas", name(*seat))
+                }
+            }
+            Event::PlayerOut { seat, .. } => {
+                if *seat == me {
+                    "Quedas fuera".to_string()
+                } else {
+                    format!("{} queda fuera", name(*seat))
+                }
+            }
+            Event::HandOver {
+                hand,
+                winner,
+                loser,
+                ..
+            } => match (winner, loser) {
+                (_, Some(l)) if *l == me => {
+                    format!("Fin de la mano {hand}: pierdes una ficha.")
+                }
+                (_, Some(l)) => format!("Fin de la mano {hand}: {} pierde una ficha.", name(*l)),
+                (Some(w), None) if *w == me => {
+                    format!("Fin de la mano {hand}: eres el último en juego.")
+                }
+                (Some(w), None) => {
+                    format!("Fin de la mano {hand}: {} es el último en juego.", name(*w))
+                }
+                (None, None) => format!("Fin de la mano {hand}."),
+            },
+            Event::LeftMatch { seat } => {
+                if *seat == me {
+                    "Abandonas la partida.".to_string()
+                } else {
+                    format!("{} abandona la partida.", name(*seat))
+                }
+            }
+            Event::MatchOver { winners } => self.winners_line(winners, me, name),
+        })
+    }
+
+    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String {
+        match winners {
+            [] => "La partida ha terminado.".to_string(),
+            [w] if *w == me => "¡Ganas la partida!".to_string(),
+            [w] => format!("¡{} gana la partida!", name(*w)),
+            many => {
+                let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+                format!("¡{} comparten la victoria!", names.join(" y "))
+            }
+        }
+    }
+
+    fn hand_over_heading(&self, hand: u32) -> String {
+        format!("Fin de la mano {hand}")
+    }
+
+    fn hand_number(&self, hand: u32) -> String {
+        format!("Mano {hand}")
+    }
+
+    fn went_out_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Quedaste fuera y pierdes una ficha.".to_string()
+        } else {
+            format!("{name} quedó fuera y pierde una ficha.")
+        }
+    }
+
+    fn last_in_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Fuiste el último en juego.".to_string()
+        } else {
+            format!("{name} fue el último en juego.")
+        }
+    }
+
+    fn leaves_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Abandonas la partida.".to_string()
+        } else {
+            format!("{name} abandona la partida.")
+        }
+    }
+
+    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
+        if next_is_me {
+            format!("Sin jugada en tu segunda carta: {percent} %")
+        } else {
+            format!("Siguiente sin jugada: {percent} %")
+        }
+    }
+}

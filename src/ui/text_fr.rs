@@ -1,0 +1,520 @@
+//! French texts. Card names follow the French rulebook ("Inverser",
+//! "Jouer 2"); the sentences are our own.
+
+use super::text::{number, Key};
+use super::translation::{Names, Translation};
+use crate::bots::Level;
+use crate::rules::{
+    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    Seat, TurnStep,
+};
+
+pub struct Fr;
+
+impl Translation for Fr {
+    fn key(&self, key: Key) -> &'static str {
+        match key {
+            Key::AppTitle => "ONO 99",
+            Key::Tagline => "Gardez le total sous 99… sinon vous êtes éliminé.",
+            Key::NewGameHeading => "Nouvelle partie",
+            Key::PlayersHeading => "Joueurs",
+            Key::PlayerCount => "Nombre de joueurs",
+            Key::YourName => "Votre nom",
+            Key::You => "Vous",
+            Key::BotName => "Nom",
+            Key::BotLevel => "Niveau",
+            Key::EditionHeading => "Édition",
+            Key::EditionModern => "Moderne (2022)",
+            Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99 ; une seule manche, le dernier joueur en lice gagne.",
+            Key::EditionClassic => "Classique (1980)",
+            Key::EditionClassicHelp => "54 cartes avec Passe et Double jeu ; le total peut devenir négatif ; trois jetons chacun.",
+            Key::EditionResetNote => "Choisir une édition remet les options de règles aux valeurs de cette édition.",
+            Key::CardRulesHeading => "Règles des cartes",
+            Key::MatchHeading => "Format de la partie",
+            Key::SpeedHeading => "Vitesse des robots",
+            Key::SpeedLabel => "À quelle vitesse jouent les robots",
+            Key::StartGame => "Commencer la partie",
+            Key::HowToPlay => "Comment jouer",
+            Key::Rules => "Règles",
+            Key::Back => "Retour",
+            Key::Menu => "Nouvelle partie",
+            Key::Table => "Table",
+            Key::YourHand => "Votre main",
+            Key::DrawPile => "Pioche",
+            Key::DiscardPile => "Défausse",
+            Key::EmptyPile => "Vide",
+            Key::GameLog => "Journal de la partie",
+            Key::Out => "Éliminé",
+            Key::OutOfMatch => "Sorti de la partie",
+            Key::Turn => "À son tour",
+            Key::OwesTwo => "Doit jouer 2 fois",
+            Key::YourTurn => "À vous : choisissez une carte.",
+            Key::OnlyFourOno => "À vous : aucune carte ne passe. Défaussez vos quatre cartes ONO 99 et piochez-en quatre nouvelles.",
+            Key::YouAreOut => "Vous êtes éliminé de cette manche. Les autres continuent.",
+            Key::YouLeftMatch => "Vous êtes sorti de la partie. Les autres continuent.",
+            Key::WaitingForBots => "Les robots jouent…",
+            Key::NextHand => "Manche suivante",
+            Key::PlayAgain => "Rejouer",
+            Key::NewGame => "Nouvelle partie",
+            Key::Standings => "Classement",
+            Key::Player => "Joueur",
+            Key::Tokens => "Jetons",
+            Key::Score => "Score",
+            Key::Winner => "Gagnant",
+            Key::Dismiss => "Fermer",
+            Key::LaidDown => "Cartes posées",
+            Key::SpeedSlow => "Lente",
+            Key::SpeedNormal => "Normale",
+            Key::SpeedFast => "Rapide",
+            Key::SpeedInstant => "Immédiate",
+            Key::LevelEasy => "Facile",
+            Key::LevelMedium => "Moyen",
+            Key::LevelHard => "Difficile",
+            Key::LevelRandom => "Au hasard",
+            Key::Bot => "robot",
+            Key::OnOff => "Activé",
+            Key::RulesTitle => "Comment jouer à ONO 99",
+            Key::RulesGoalHeading => "Le but",
+            Key::RulesGoal => "À tour de rôle, chacun pose une carte sur une pile commune et annonce le nouveau total, qui part de 0. Celui qui ne peut pas jouer sans amener le total à 99 ou plus est éliminé. Le dernier joueur encore en jeu gagne.",
+            Key::RulesCardsHeading => "Les cartes",
+            Key::RulesTurnHeading => "Votre tour",
+            Key::RulesTurn1 => "Jouez une carte de votre main, annoncez le nouveau total et piochez pour revenir à quatre cartes. Le jeu pioche et additionne pour vous.",
+            Key::RulesTurn2 => "Une carte numéro ajoute sa valeur. On ne peut la jouer que si le total reste sous 99.",
+            Key::RulesTurn3 => "Si aucune de vos cartes ne peut être jouée, vous êtes éliminé : votre main est posée face visible et la partie continue sans vous.",
+            Key::RulesTurn4 => "Quand la pioche est vide, la défausse est mélangée pour former une nouvelle pioche. Le total ne bouge pas.",
+            Key::RulesPlayTwoHeading => "Jouer 2",
+            Key::RulesPlayTwo1 => "Un Jouer 2 oblige le joueur suivant à jouer deux cartes d’affilée, en piochant après chacune.",
+            Key::RulesPlayTwo2 => "Avec la première de ces deux cartes, il peut se débarrasser de la contrainte : un Inverser la renvoie dans l’autre sens, un autre Jouer 2 la transmet au suivant. Dans les deux cas, son tour s’arrête aussitôt.",
+            Key::RulesPlayTwo3 => "Personne ne doit jamais plus de deux coups, et si celui qui les doit se retrouve bloqué, il est éliminé et le joueur suivant joue normalement.",
+            Key::RulesFourOno => "Bloqué avec quatre cartes ONO 99 ? À votre tour, vous pouvez les défausser toutes les quatre et en piocher quatre nouvelles. Le total ne change pas.",
+            Key::RulesClassicHeading => "L’édition classique (1980)",
+            Key::RulesClassic1 => "L’ancien jeu compte 54 cartes : les 2 à 9 en trois exemplaires, dix 10, quatre −10, six Inverser, deux Double jeu, quatre Passe et quatre cartes 99. Il n’y a ni 0 ni 1.",
+            Key::RulesClassic2 => "Le total peut descendre sous zéro : le −10 peut donc toujours être joué. Une carte Passe n’ajoute rien et passe simplement le tour.",
+            Key::RulesClassic3 => "Le Double jeu est l’ancêtre du Jouer 2. Le joueur qui doit deux coups peut le renvoyer avec un Inverser ou une Passe, mais pas y répondre par un autre Double jeu.",
+            Key::RulesClassic4 => "La version classique se joue en général avec des jetons : chacun en a trois au départ, le premier éliminé d’une manche en perd un, et celui qui est éliminé sans jeton quitte la partie.",
+            Key::RulesOptionsHeading => "Options de règles de cette partie",
+            Key::RulesFormatsHeading => "Formats de partie",
+            Key::RulesElimination => "Élimination : une seule manche, jusqu’à ce qu’il ne reste qu’un joueur. C’est lui qui gagne.",
+            Key::RulesTokens => "Jetons : une manche s’arrête dès qu’un joueur est éliminé. Il perd un jeton, ou quitte la partie s’il n’en avait plus, et commence la manche suivante. Le dernier joueur restant gagne.",
+            Key::RulesPoints => "Points : chaque manche est jouée jusqu’au bout, puis chacun compte les cartes qui lui restent (les numéros à leur valeur, les cartes 99 à 20, les autres cartes spéciales à 15 ; un joueur éliminé compte les cartes qu’il a posées) et chaque joueur éliminé ajoute 25. Atteindre la limite élimine ce joueur ou termine la partie, et le score le plus bas l’emporte.",
+            Key::RulesKeyboardHeading => "Jouer au clavier",
+            Key::RulesKeyboard => "Tab passe d’une carte ou d’un bouton à l’autre (les flèches gauche et droite parcourent aussi vos cartes), Entrée ou Espace joue la carte sélectionnée. Une carte injouable explique pourquoi quand elle a le focus. Chaque coup est annoncé aux lecteurs d’écran.",
+            Key::AboutHeading => "À propos",
+            Key::About1 => "Ceci est une adaptation non officielle réalisée par des amateurs, pour le plaisir. Elle n’est ni affiliée à Mattel, ni approuvée ou parrainée par Mattel.",
+            Key::About2 => "ONO 99 est une marque de Mattel, Inc.",
+            Key::CardsLeftSuffix => "cartes restantes",
+            Key::ErrorPrefix => "Interdit :",
+            Key::SetupErrorPrefix => "Impossible de lancer cette partie :",
+            Key::Yes => "Oui",
+            Key::LeaveHeading => "Quitter cette partie ?",
+            Key::LeaveText => "La partie en cours sera perdue.",
+            Key::LeaveGame => "Quitter la partie",
+            Key::KeepPlaying => "Continuer à jouer",
+            Key::TotalWord => "Total",
+            Key::Status => "État",
+            Key::Place => "Rang",
+            Key::No => "Non",
+            Key::SaveNoticeHeading => "Partie enregistrée non restaurée",
+            Key::SaveNoticeBroken => "Votre partie enregistrée est illisible ; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeOld => "Votre partie enregistrée vient d’une ancienne version d’ONO 99 et ne peut pas être reprise. Préparez une nouvelle partie ci-dessous.",
+            Key::Statistics => "Statistiques",
+            Key::StatsTitle => "Vos statistiques",
+            Key::StatsEmpty => "Aucune partie terminée pour l’instant. Jouez contre les robots pour commencer votre palmarès.",
+            Key::StatsOverall => "Au total",
+            Key::StatsPlayed => "Jouées",
+            Key::StatsWon => "Gagnées",
+            Key::StatsWinRate => "Taux de victoire",
+            Key::StatsBestStreak => "Meilleure série de victoires",
+            Key::StatsCurrentStreak => "Série en cours",
+            Key::StatsAveragePlace => "Place moyenne à l’arrivée",
+            Key::StatsByEdition => "Par édition",
+            Key::StatsByLevel => "Par niveau des adversaires",
+            Key::StatsLevelMixed => "Niveaux mélangés",
+            Key::StatsLevelPeople => "Avec d’autres personnes",
+            Key::StatsReset => "Effacer les statistiques",
+            Key::StatsResetHeading => "Effacer les statistiques ?",
+            Key::StatsResetText => "Toutes les parties comptées jusqu’ici seront oubliées. C’est définitif.",
+            Key::StatsResetConfirm => "Effacer",
+            Key::Cancel => "Annuler",
+            Key::Person => "Personne réelle",
+            Key::SeatPlayedBy => "joué par",
+            Key::PassHeading => "Passez l’appareil à {name}",
+            Key::PassText => "Donnez l’appareil à {name}. Ses cartes restent cachées jusqu’à ce qu’il soit prêt.",
+            Key::PassReady => "Je suis {name} : montrer mes cartes",
+            Key::OfflineReady => "Prêt à jouer hors ligne.",
+            Key::SettingsLabel => "Réglages",
+            Key::LanguageLabel => "Langue",
+            Key::SoundLabel => "Son",
+            Key::ReduceMotionLabel => "Réduire les animations",
+            Key::HintsLabel => "Conseils",
+            Key::HintSafe => "Jouable",
+        }
+    }
+
+    fn card_name(&self, card: Card, edition: Edition) -> String {
+        match card {
+            Card::Number(n) => n.to_string(),
+            Card::MinusTen => "\u{2212}10".to_string(),
+            Card::Reverse => "Inverser".to_string(),
+            Card::PlayTwo => match edition {
+                Edition::Modern => "Jouer 2".to_string(),
+                Edition::Classic => "Double jeu".to_string(),
+            },
+            Card::Hold => "Passe".to_string(),
+            Card::NinetyNine => match edition {
+                Edition::Modern => "ONO 99".to_string(),
+                Edition::Classic => "99".to_string(),
+            },
+        }
+    }
+
+    fn play_card(&self, card: Card, edition: Edition) -> String {
+        format!("Poser {}", self.card_name(card, edition))
+    }
+
+    fn discard_four(&self, edition: Edition) -> String {
+        format!(
+            "Défausser quatre {}",
+            self.card_name(Card::NinetyNine, edition)
+        )
+    }
+
+    fn total_label(&self, total: i32) -> String {
+        format!("Total {}", number(total))
+    }
+
+    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
+        match (card, edition) {
+            (Card::Number(_), _) => "Ajoute sa valeur au total.",
+            (Card::MinusTen, Edition::Modern) => {
+                "Retire 10 au total, sans descendre sous 0 (sauf si les options le permettent)."
+            }
+            (Card::MinusTen, Edition::Classic) => {
+                "Retire 10 au total ; il peut devenir négatif."
+            }
+            (Card::Reverse, _) => "N’ajoute rien et inverse le sens du jeu.",
+            (Card::PlayTwo, Edition::Modern) => {
+                "N’ajoute rien ; le joueur suivant doit jouer deux cartes."
+            }
+            (Card::PlayTwo, Edition::Classic) => {
+                "N’ajoute rien ; le joueur suivant doit jouer deux cartes, et la première ne peut pas en être une autre."
+            }
+            (Card::Hold, _) => "N’ajoute rien ; le tour passe simplement.",
+            (Card::NinetyNine, _) => {
+                "Injouable avec les règles habituelles : elle ne fait qu’encombrer votre main."
+            }
+        }
+    }
+
+    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
+        match err {
+            RuleError::MatchOver => "la partie est terminée".to_string(),
+            RuleError::NotYourTurn { .. } => format!("c’est au tour de {to_act_name}"),
+            RuleError::CardNotInHand { .. } => "cette carte n’est pas dans votre main".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Reach99,
+                ..
+            } => "le total atteindrait 99".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Exceed99,
+                ..
+            } => "le total dépasserait 99".to_string(),
+            RuleError::BelowZero { .. } => "le total ne peut pas passer sous 0".to_string(),
+            RuleError::NinetyNineDead => format!(
+                "les cartes {} ne se jouent pas",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            RuleError::NinetyNineNotOnTen { .. } => {
+                "une carte 99 demande un total multiple de dix".to_string()
+            }
+            RuleError::NinetyNineOncePerTurn => "une seule carte 99 par tour".to_string(),
+            RuleError::CannotOpenWithDoublePlay => {
+                "on ne répond pas à un Double jeu par un Double jeu".to_string()
+            }
+            RuleError::FourOnoDiscardOff => {
+                "la défausse des quatre cartes est désactivée dans ces règles".to_string()
+            }
+            RuleError::NotFourOno => "il faut quatre cartes 99 et rien d’autre".to_string(),
+        }
+    }
+
+    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
+        match (step, edition) {
+            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
+            (TurnStep::FirstOfTwo, Edition::Modern) => {
+                "Jouer 2 : vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
+                    .to_string()
+            }
+            (TurnStep::FirstOfTwo, Edition::Classic) => {
+                "Double jeu : vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
+                    .to_string()
+            }
+            (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
+        }
+    }
+
+    fn waiting_for(&self, name: &str) -> String {
+        format!("{name} réfléchit…")
+    }
+
+    fn direction(&self, d: Direction) -> &'static str {
+        match d {
+            Direction::Clockwise => "Sens horaire",
+            Direction::Counterclockwise => "Sens antihoraire",
+        }
+    }
+
+    fn bot_level(&self, l: Level) -> String {
+        let level = match l {
+            Level::Random => "au hasard",
+            Level::Easy => "facile",
+            Level::Medium => "moyen",
+            Level::Hard => "difficile",
+        };
+        format!("Robot {level}")
+    }
+
+    fn cards_count(&self, n: usize) -> String {
+        match n {
+            0 | 1 => format!("{n} carte"),
+            n => format!("{n} cartes"),
+        }
+    }
+
+    fn tokens_count(&self, n: u8) -> String {
+        match n {
+            0 | 1 => format!("{n} jeton"),
+            n => format!("{n} jetons"),
+        }
+    }
+
+    fn points_count(&self, n: u32) -> String {
+        match n {
+            0 | 1 => format!("{n} point"),
+            n => format!("{n} points"),
+        }
+    }
+
+    fn seat_label(&self, name: &str, l: Level) -> String {
+        format!("{name}, {}", self.bot_level(l).to_lowercase())
+    }
+
+    fn player_count(&self, n: usize) -> String {
+        format!("{n} joueurs")
+    }
+
+    fn bot_heading(&self, index: usize) -> String {
+        format!("Robot {index}")
+    }
+
+    fn option_label(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "−10 près de zéro",
+            "ninety_nine" => "Cartes 99",
+            "lose_at" => "Limite",
+            "four_ono_discard" => "Défausse des quatre ONO",
+            "format" => "Format",
+            "tokens" => "Jetons par joueur",
+            "points_limit" => "Limite de points",
+            "points_end" => "Quand un joueur atteint la limite",
+            _ => "",
+        }
+    }
+
+    fn option_help(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "Ce que peut faire un −10 quand le total est inférieur à 10.",
+            "ninety_nine" => "Si les cartes 99 peuvent être jouées, et leur effet.",
+            "lose_at" => "Quels totaux sont trop élevés pour y jouer.",
+            "four_ono_discard" => "Un joueur qui tient quatre cartes ONO 99 peut toutes les défausser et en piocher quatre autres.",
+            "format" => "Comment les manches forment une partie.",
+            "tokens" => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
+            "points_limit" => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
+            "points_end" => "Dans le format aux points : éliminer ce joueur, ou terminer la partie et le score le plus bas gagne.",
+            _ => "",
+        }
+    }
+
+    fn negatives(&self, v: Negatives) -> &'static str {
+        match v {
+            Negatives::Forbid => "Interdit sous 10",
+            Negatives::Allow => "Autorisé, le total peut être négatif",
+            Negatives::Floor => "Autorisé, le total s’arrête à 0",
+        }
+    }
+
+    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
+        match v {
+            NinetyNine::Dead => "Jamais jouables",
+            NinetyNine::DeadButTens => "Jouables comme une Passe sur les dizaines",
+            NinetyNine::Sets99 => "Mettent le total à 99",
+        }
+    }
+
+    fn lose_at(&self, v: LoseAt) -> &'static str {
+        match v {
+            LoseAt::Reach99 => "Atteindre 99 ou plus",
+            LoseAt::Exceed99 => "Dépasser 99",
+        }
+    }
+
+    fn format_name(&self, v: Format) -> &'static str {
+        match v {
+            Format::Elimination => "Élimination (une manche)",
+            Format::Tokens => "Jetons (vies)",
+            Format::Points => "Points",
+        }
+    }
+
+    fn points_end(&self, v: PointsEnd) -> &'static str {
+        match v {
+            PointsEnd::Knockout => "Ce joueur est éliminé",
+            PointsEnd::Lowest => "La partie s’arrête, le score le plus bas gagne",
+        }
+    }
+
+    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String> {
+        let card = |c: Card| self.card_name(c, edition);
+        Some(match event {
+            Event::HandStarted { hand, first, .. } => {
+                if *first == me {
+                    format!("Manche {hand} distribuée. Vous commencez.")
+                } else {
+                    format!("Manche {hand} distribuée. {} commence.", name(*first))
+                }
+            }
+            Event::Played {
+                seat,
+                card: c,
+                total,
+            } => {
+                if *seat == me {
+                    format!("Vous jouez {} — total {}", card(*c), number(*total))
+                } else {
+                    format!(
+                        "{} joue {} — total {}",
+                        name(*seat),
+                        card(*c),
+                        number(*total)
+                    )
+                }
+            }
+            Event::DiscardedFourOno { seat, total } => {
+                let four = card(Card::NinetyNine);
+                if *seat == me {
+                    format!("Vous défaussez quatre {four} — total {}", number(*total))
+                } else {
+                    format!(
+                        "{} défausse quatre {four} — total {}",
+                        name(*seat),
+                        number(*total)
+                    )
+                }
+            }
+            Event::Drew { seat, card: c } if *seat == me => format!("Vous piochez {}", card(*c)),
+            Event::Drew { .. } => return None,
+            Event::Reshuffled { .. } => {
+                "La défausse est mélangée pour former une nouvelle pioche.".to_string()
+            }
+            Event::DirectionChanged { direction: d } => {
+                format!("Sens : {}", self.direction(*d).to_lowercase())
+            }
+            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+                let p2 = card(Card::PlayTwo);
+                if *seat == me {
+                    format!("{p2} : vous devez jouer deux cartes")
+                } else {
+                    format!("{p2} : {} doit jouer deux cartes", name(*seat))
+                }
+            }
+            Event::PlayerOut { seat, .. } => {
+                if *seat == me {
+                    "Vous êtes éliminé".to_string()
+                } else {
+                    format!("{} est éliminé", name(*seat))
+                }
+            }
+            Event::HandOver {
+                hand,
+                winner,
+                loser,
+                ..
+            } => match (winner, loser) {
+                (_, Some(l)) if *l == me => {
+                    format!("Fin de la manche {hand} : vous perdez un jeton.")
+                }
+                (_, Some(l)) => {
+                    format!("Fin de la manche {hand} : {} perd un jeton.", name(*l))
+                }
+                (Some(w), None) if *w == me => {
+                    format!("Fin de la manche {hand} : vous êtes le dernier en jeu.")
+                }
+                (Some(w), None) => format!(
+                    "Fin de la manche {hand} : {} est le dernier en jeu.",
+                    name(*w)
+                ),
+                (None, None) => format!("Fin de la manche {hand}."),
+            },
+            Event::LeftMatch { seat } => {
+                if *seat == me {
+                    "Vous quittez la partie.".to_string()
+                } else {
+                    format!("{} quitte la partie.", name(*seat))
+                }
+            }
+            Event::MatchOver { winners } => self.winners_line(winners, me, name),
+        })
+    }
+
+    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String {
+        match winners {
+            [] => "La partie est terminée.".to_string(),
+            [w] if *w == me => "Vous gagnez la partie !".to_string(),
+            [w] => format!("{} gagne la partie !", name(*w)),
+            many => {
+                let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+                format!("{} se partagent la victoire !", names.join(" et "))
+            }
+        }
+    }
+
+    fn hand_over_heading(&self, hand: u32) -> String {
+        format!("Fin de la manche {hand}")
+    }
+
+    fn hand_number(&self, hand: u32) -> String {
+        format!("Manche {hand}")
+    }
+
+    fn went_out_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Vous avez été éliminé et perdez un jeton.".to_string()
+        } else {
+            format!("{name} a été éliminé et perd un jeton.")
+        }
+    }
+
+    fn last_in_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Vous étiez le dernier en jeu.".to_string()
+        } else {
+            format!("{name} était le dernier en jeu.")
+        }
+    }
+
+    fn leaves_line(&self, me: bool, name: &str) -> String {
+        if me {
+            "Vous quittez la partie.".to_string()
+        } else {
+            format!("{name} quitte la partie.")
+        }
+    }
+
+    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
+        if next_is_me {
+            format!("Bloqué pour votre deuxième carte : {percent} %")
+        } else {
+            format!("Joueur suivant bloqué : {percent} %")
+        }
+    }
+}

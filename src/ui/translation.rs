@@ -1,0 +1,50 @@
+//! What a language other than English must provide: one method for each
+//! text function of [`super::text`] and a complete table of the fixed
+//! texts. A language file that misses a method or a key does not compile.
+
+use super::text::Key;
+use crate::bots::Level;
+use crate::rules::{
+    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    Seat, TurnStep,
+};
+
+/// A seat's display name.
+pub type Names<'a> = &'a dyn Fn(Seat) -> String;
+
+/// The texts of one language; see the English functions in `text` for what
+/// each one says.
+pub trait Translation {
+    fn key(&self, key: Key) -> &'static str;
+    fn card_name(&self, card: Card, edition: Edition) -> String;
+    fn play_card(&self, card: Card, edition: Edition) -> String;
+    fn discard_four(&self, edition: Edition) -> String;
+    fn total_label(&self, total: i32) -> String;
+    fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
+    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
+    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
+    fn waiting_for(&self, name: &str) -> String;
+    fn direction(&self, d: Direction) -> &'static str;
+    fn bot_level(&self, l: Level) -> String;
+    fn cards_count(&self, n: usize) -> String;
+    fn tokens_count(&self, n: u8) -> String;
+    fn points_count(&self, n: u32) -> String;
+    fn seat_label(&self, name: &str, l: Level) -> String;
+    fn player_count(&self, n: usize) -> String;
+    fn bot_heading(&self, index: usize) -> String;
+    fn option_label(&self, name: &str) -> &'static str;
+    fn option_help(&self, name: &str) -> &'static str;
+    fn negatives(&self, v: Negatives) -> &'static str;
+    fn ninety_nine(&self, v: NinetyNine) -> &'static str;
+    fn lose_at(&self, v: LoseAt) -> &'static str;
+    fn format_name(&self, v: Format) -> &'static str;
+    fn points_end(&self, v: PointsEnd) -> &'static str;
+    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String>;
+    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String;
+    fn hand_over_heading(&self, hand: u32) -> String;
+    fn hand_number(&self, hand: u32) -> String;
+    fn went_out_line(&self, me: bool, name: &str) -> String;
+    fn last_in_line(&self, me: bool, name: &str) -> String;
+    fn leaves_line(&self, me: bool, name: &str) -> String;
+    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String;
+}

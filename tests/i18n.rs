@@ -1,0 +1,365 @@
+//! Translations of the web app, checked natively.
+//!
+//! A key or text function missing in a language does not compile (each
+//! language is an exhaustive `match` behind the `Translation` trait); these
+//! tests catch the rest: empty texts, texts left in English, placeholders
+//! lost, and the rulebook's card names.
+//!
+//! The UI is built for wasm32 only, so its (browser-free) text modules are
+//! compiled here from their source files.
+
+pub use ono99::{bots, rules};
+
+#[allow(dead_code)]
+#[path = "../src/ui"]
+mod ui {
+    #[path = "text.rs"]
+    pub mod text;
+    #[path = "text_es.rs"]
+    mod text_es;
+    #[path = "text_fr.rs"]
+    mod text_fr;
+    #[path = "text_pt.rs"]
+    mod text_pt;
+    #[path = "translation.rs"]
+    mod translation;
+}
+
+use bots::Level;
+use rules::{
+    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    Seat, TurnStep,
+};
+use ui::text::{self, tr, Key, Lang};
+
+const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
+
+/// Fixed texts that may read the same as in English: names, numbers and
+/// words the languages share.
+fn may_match_english(lang: Lang, key: Key) -> bool {
+    match key {
+        Key::AppTitle | Key::TotalWord => true,
+        Key::No => lang == Lang::Es,
+        Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
+        Key::Table | Key::Score => lang == Lang::Fr,
+        _ => false,
+    }
+}
+
+#[test]
+fn every_key_is_translated_in_every_language() {
+    let mut problems = Vec::new();
+    for &key in Key::ALL {
+        let en = tr(Lang::En, key);
+        assert!(!en.trim().is_empty(), "{key:?} has no English text");
+        for lang in FOREIGN {
+            let t = tr(lang, key);
+            if t.trim().is_empty() {
+                problems.push(format!("{lang:?} {key:?} is empty"));
+            } else if t == en && !may_match_english(lang, key) {
+                problems.push(format!("{lang:?} {key:?} is still English: {t:?}"));
+            }
+            for placeholder in ["{name}"] {
+                if en.contains(placeholder) != t.contains(placeholder) {
+                    problems.push(format!("{lang:?} {key:?} lost or gained {placeholder}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn card_names_follow_each_rulebook() {
+    let m = Edition::Modern;
+    let names = |lang| {
+        (
+            text::card_name(lang, Card::PlayTwo, m),
+            text::card_name(lang, Card::Reverse, m),
+        )
+    };
+    assert_eq!(names(Lang::En), ("Play 2".into(), "Reverse".into()));
+    assert_eq!(names(Lang::Es), ("Juega 2".into(), "Reversa".into()));
+    assert_eq!(names(Lang::Fr), ("Jouer 2".into(), "Inverser".into()));
+    assert_eq!(names(Lang::Pt), ("Jogar 2".into(), "Inverter".into()));
+    // The English accessible names stay exactly as the tests expect them.
+    assert_eq!(text::play_card(Lang::En, Card::Number(7), m), "Play 7");
+    assert_eq!(text::play_card(Lang::En, Card::Reverse, m), "Play Reverse");
+    for lang in Lang::ALL {
+        for card in [Card::Number(7), Card::Reverse, Card::PlayTwo, Card::Hold] {
+            for edition in [Edition::Modern, Edition::Classic] {
+                // The button's name contains the card's visible label.
+                let label = text::card_name(lang, card, edition);
+                assert!(text::play_card(lang, card, edition).contains(&label));
+            }
+        }
+    }
+}
+
+/// Every text function, with every value it can be given, in `lang`.
+fn all_texts(lang: Lang) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let me = Seat(0);
+    let ana = Seat(1);
+    let name = |s: Seat| {
+        if s == me {
+            "Me".to_string()
+        } else {
+            "Ana".to_string()
+        }
+    };
+    for edition in [Edition::Modern, Edition::Classic] {
+        for card in [
+            Card::Number(5),
+            Card::MinusTen,
+            Card::Reverse,
+            Card::PlayTwo,
+            Card::Hold,
+            Card::NinetyNine,
+        ] {
+            out.push(text::card_name(lang, card, edition));
+            out.push(text::play_card(lang, card, edition));
+            out.push(text::card_effect(lang, card, edition).to_string());
+        }
+        out.push(text::discard_four(lang, edition));
+        for step in [
+            TurnStep::Single,
+            TurnStep::FirstOfTwo,
+            TurnStep::SecondOfTwo,
+        ] {
+            out.push(text::turn_prompt(lang, step, edition));
+        }
+        let errors = [
+            RuleError::MatchOver,
+            RuleError::NotYourTurn {
+                seat: me,
+                to_act: ana,
+            },
+            RuleError::CardNotInHand { card: Card::Hold },
+            RuleError::TotalTooHigh {
+                card: Card::Number(9),
+                new_total: 99,
+                lose_at: LoseAt::Reach99,
+            },
+            RuleError::TotalTooHigh {
+                card: Card::Number(9),
+                new_total: 100,
+                lose_at: LoseAt::Exceed99,
+            },
+            RuleError::BelowZero { total: -5 },
+            RuleError::NinetyNineDead,
+            RuleError::NinetyNineNotOnTen { total: 42 },
+            RuleError::NinetyNineOncePerTurn,
+            RuleError::CannotOpenWithDoublePlay,
+            RuleError::FourOnoDiscardOff,
+            RuleError::NotFourOno,
+        ];
+        for e in &errors {
+            out.push(text::reason(lang, e, edition, "Ana"));
+        }
+        let events = [
+            Event::HandStarted {
+                hand: 2,
+                dealer: ana,
+                first: me,
+                deck: vec![],
+            },
+            Event::HandStarted {
+                hand: 2,
+                dealer: me,
+                first: ana,
+                deck: vec![],
+            },
+            Event::Played {
+                seat: me,
+                card: Card::Number(7),
+                total: 42,
+            },
+            Event::Played {
+                seat: ana,
+                card: Card::Reverse,
+                total: 42,
+            },
+            Event::DiscardedFourOno { seat: me, total: 3 },
+            Event::DiscardedFourOno {
+                seat: ana,
+                total: 3,
+            },
+            Event::Drew {
+                seat: me,
+                card: Card::Number(4),
+            },
+            Event::Reshuffled { order: vec![] },
+            Event::DirectionChanged {
+                direction: Direction::Clockwise,
+            },
+            Event::ObligationPlaced { seat: me, by: ana },
+            Event::ObligationMoved { from: me, to: ana },
+            Event::PlayerOut {
+                seat: me,
+                laid_down: vec![],
+            },
+            Event::PlayerOut {
+                seat: ana,
+                laid_down: vec![],
+            },
+            Event::HandOver {
+                hand: 1,
+                winner: None,
+                loser: Some(me),
+                tokens: None,
+                scores: None,
+            },
+            Event::HandOver {
+                hand: 1,
+                winner: None,
+                loser: Some(ana),
+                tokens: None,
+                scores: None,
+            },
+            Event::HandOver {
+                hand: 1,
+                winner: Some(me),
+                loser: None,
+                tokens: None,
+                scores: None,
+            },
+            Event::HandOver {
+                hand: 1,
+                winner: Some(ana),
+                loser: None,
+                tokens: None,
+                scores: None,
+            },
+            Event::HandOver {
+                hand: 1,
+                winner: None,
+                loser: None,
+                tokens: None,
+                scores: None,
+            },
+            Event::LeftMatch { seat: me },
+            Event::LeftMatch { seat: ana },
+            Event::MatchOver { winners: vec![me] },
+            Event::MatchOver { winners: vec![ana] },
+            Event::MatchOver {
+                winners: vec![me, ana],
+            },
+            Event::MatchOver { winners: vec![] },
+        ];
+        for e in &events {
+            out.push(text::callout(lang, e, edition, me, &name).unwrap_or_default());
+        }
+    }
+    out.push(text::total_label(lang, -3));
+    out.push(text::waiting_for(lang, "Ana"));
+    for d in [Direction::Clockwise, Direction::Counterclockwise] {
+        out.push(text::direction(lang, d).to_string());
+    }
+    for l in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+        out.push(text::bot_level(lang, l));
+        out.push(text::seat_label(lang, "Ana", l));
+        out.push(text::level(lang, l).to_string());
+    }
+    for n in [1, 3] {
+        out.push(text::cards_count(lang, n));
+        out.push(text::tokens_count(lang, n as u8));
+        out.push(text::points_count(lang, n as u32));
+        out.push(text::player_count(lang, n + 1));
+        out.push(text::bot_heading(lang, n));
+        out.push(text::hand_over_heading(lang, n as u32));
+        out.push(text::hand_number(lang, n as u32));
+    }
+    for option in [
+        "negatives",
+        "ninety_nine",
+        "lose_at",
+        "four_ono_discard",
+        "format",
+        "tokens",
+        "points_limit",
+        "points_end",
+    ] {
+        out.push(text::option_label(lang, option).to_string());
+        out.push(text::option_help(lang, option).to_string());
+    }
+    out.extend(
+        Negatives::ALL
+            .iter()
+            .map(|&v| text::negatives(lang, v).to_string()),
+    );
+    out.extend(
+        NinetyNine::ALL
+            .iter()
+            .map(|&v| text::ninety_nine(lang, v).to_string()),
+    );
+    out.extend(
+        LoseAt::ALL
+            .iter()
+            .map(|&v| text::lose_at(lang, v).to_string()),
+    );
+    out.extend(
+        Format::ALL
+            .iter()
+            .map(|&v| text::format_name(lang, v).to_string()),
+    );
+    out.extend(
+        PointsEnd::ALL
+            .iter()
+            .map(|&v| text::points_end(lang, v).to_string()),
+    );
+    for mine in [true, false] {
+        out.push(text::went_out_line(lang, mine, "Ana"));
+        out.push(text::last_in_line(lang, mine, "Ana"));
+        out.push(text::leaves_line(lang, mine, "Ana"));
+        out.push(text::next_stuck(lang, 34, mine));
+    }
+    out
+}
+
+/// Texts with data that may read the same as in English (numbers, names).
+fn shared_with_english(t: &str) -> bool {
+    let t = t.trim();
+    t.chars().all(|c| !c.is_alphabetic())
+        || ["Total −3", "ONO 99", "Format", "Points", "Normal"].contains(&t)
+        || t.starts_with("Bot ")
+        || t.ends_with(" points")
+}
+
+#[test]
+fn every_text_with_data_is_translated_in_every_language() {
+    let english = all_texts(Lang::En);
+    let mut problems = Vec::new();
+    for lang in FOREIGN {
+        let texts = all_texts(lang);
+        assert_eq!(texts.len(), english.len());
+        for (en, t) in english.iter().zip(&texts) {
+            if t.trim().is_empty() {
+                problems.push(format!("{lang:?}: empty where English says {en:?}"));
+            } else if t == en && !shared_with_english(t) {
+                problems.push(format!("{lang:?}: still English: {t:?}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn no_text_is_empty_in_english_either() {
+    for t in all_texts(Lang::En) {
+        assert!(!t.trim().is_empty());
+    }
+}
+
+#[test]
+fn browser_language_tags_pick_a_language() {
+    assert_eq!(Lang::from_tag("pt-BR"), Some(Lang::Pt));
+    assert_eq!(Lang::from_tag("es"), Some(Lang::Es));
+    assert_eq!(Lang::from_tag("FR-ca"), Some(Lang::Fr));
+    assert_eq!(Lang::from_tag("en_GB"), Some(Lang::En));
+    assert_eq!(Lang::from_tag("de-DE"), None);
+    assert_eq!(Lang::from_tag(""), None);
+    for lang in Lang::ALL {
+        assert_eq!(Lang::from_tag(lang.code()), Some(lang));
+    }
+}
