@@ -15,6 +15,9 @@ pub struct CentreProps {
     /// Changes with every play, so the top card and total animate again.
     pub plays: usize,
     pub edition: Edition,
+    /// Who played the top card ("You", "Ana"), this hand.
+    #[prop_or_default]
+    pub top_by: Option<AttrValue>,
 }
 
 #[function_component(Centre)]
@@ -58,6 +61,9 @@ pub fn centre(props: &CentreProps) -> Html {
                     <CardFace key={props.plays} {card} edition={props.edition} class="pile-card land" />
                 } else {
                     <span class="pile-empty" aria-hidden="true" />
+                }
+                if let Some(by) = &props.top_by {
+                    <span class="pile-by" aria-hidden="true">{ by.clone() }</span>
                 }
             </div>
             <span class="sr-only">{ direction(lang, props.direction) }</span>

@@ -458,6 +458,16 @@ pub fn game(props: &GameProps) -> Html {
         Format::Points => Some(text::points_count(lang, me.score)),
     };
     let top = view.discard_pile.last().copied();
+    let top_by = game
+        .log()
+        .get(current_start..)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            MatchEvent::Played { seat, .. } => Some(AttrValue::from(state.name(*seat, lang))),
+            _ => None,
+        });
 
     html! {
         <div class={classes!("game", format!("seats-{seats}"))}>
@@ -483,6 +493,7 @@ pub fn game(props: &GameProps) -> Html {
                         direction={view.direction}
                         draw_pile_len={view.draw_pile_len}
                         {top}
+                        {top_by}
                         plays={state.actions.len()}
                         {edition}
                     />
