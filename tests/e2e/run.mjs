@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { serve } from './server.mjs';
 import { launch, RESULTS } from './lib.mjs';
 import { scenarios, metrics } from './scenarios.mjs';
+import { i18nScenarios } from './i18n.mjs';
 
 const DIST = process.env.DIST || 'dist';
 const BUDGET_KB = 200;
@@ -72,7 +73,7 @@ async function main() {
     },
   };
 
-  for (const [i, s] of [sizeScenario, ...scenarios].entries()) {
+  for (const [i, s] of [sizeScenario, ...scenarios, ...i18nScenarios].entries()) {
     if (filter && !s.name.includes(filter)) continue;
     ctx.current = String(i);
     const t0 = Date.now();

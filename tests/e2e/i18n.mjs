@@ -1,0 +1,153 @@
+// Languages, sound, reduced motion and hints, end to end.
+import { assert, assertClean, openPage, shot, waitForDecision } from './lib.mjs';
+
+// Words that only English texts use: after switching language, none may be
+// left on the page (player names and the language selector aside).
+const ENGLISH_ONLY = /\b(the|your|you|and|with|players?|cards?|hand|draw|start|rules|game|turn|reverse|play|new|back|sound|hints|language|settings)\b/i;
+
+const LANGS = {
+  es: { start: 'Empezar partida', rules: 'Cómo se juega', back: 'Volver', label: 'Idioma', hand: 'Tu mano' },
+  fr: { start: 'Commencer la partie', rules: 'Comment jouer', back: 'Retour', label: 'Langue', hand: 'Votre main' },
+  pt: { start: 'Começar o jogo', rules: 'Como jogar', back: 'Voltar', label: 'Idioma', hand: 'Sua mão' },
+};
+
+async function withPage(ctx, options, fn) {
+  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
+  try {
+    await fn(page, context);
+    await assertClean(page, problems);
+  } catch (err) {
+    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page's visible text, without the language selector's options and
+ *  the players' names. */
+async function visibleText(page) {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true);
+    body.querySelectorAll('select, .name, .sr-only').forEach((e) => e.remove());
+    // Keep screen-reader-only text too: it must be translated as well.
+    const sr = [...document.querySelectorAll('.sr-only')].map((e) => e.textContent).join(' ');
+    const labels = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ');
+    return `${body.innerText} ${sr} ${labels}`.replace(/\b(Ana|Ben|Cleo|Dev|Eli|Fay|Gus)\b/g, '');
+  });
+}
+
+async function noEnglish(page, where) {
+  const text = await visibleText(page);
+  const m = text.match(ENGLISH_ONLY);
+  if (m) {
+    const at = text.indexOf(m[0]);
+    throw new Error(`${where}: English word "${m[0]}" left in: …${text.slice(Math.max(0, at - 60), at + 60)}…`);
+  }
+}
+
+export const i18nScenarios = [
+  {
+    name: 'language: follows the browser on first visit, switches at any time, is remembered',
+    run: (ctx) => withPage(ctx, {}, async (page) => {
+      // A French browser (the language is read from navigator.language).
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'language', { get: () => 'fr-FR' });
+        Object.defineProperty(navigator, 'languages', { get: () => ['fr-FR', 'fr'] });
+      });
+      await page.goto(ctx.server.url, { waitUntil: 'load' });
+      await page.getByRole('button', { name: LANGS.fr.start }).waitFor({ timeout: 15000 });
+      assert(await page.getAttribute('html', 'lang') === 'fr', 'html lang is not fr');
+      await page.getByLabel('Langue').selectOption('es');
+      await page.getByRole('button', { name: LANGS.es.start }).waitFor();
+      assert(await page.getAttribute('html', 'lang') === 'es', 'html lang is not es');
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: LANGS.es.start }).waitFor({ timeout: 15000 });
+      await page.getByLabel('Idioma').selectOption('en');
+      await page.getByRole('button', { name: 'Start game' }).waitFor();
+    }),
+  },
+  {
+    name: 'language: every screen in Spanish, French and Portuguese has no English left',
+    run: (ctx) => withPage(ctx, {}, async (page) => {
+      await page.goto(ctx.server.url, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      let label = 'Language';
+      for (const [code, t] of Object.entries(LANGS)) {
+        await page.getByLabel(label, { exact: true }).selectOption(code);
+        label = t.label;
+        await page.getByRole('button', { name: t.start }).waitFor();
+        await noEnglish(page, `${code} setup`);
+        // Classic edition and the tokens format show more option texts.
+        await page.locator('#edition-classic').check();
+        await noEnglish(page, `${code} setup (classic)`);
+        await page.locator('#edition-modern').check();
+        await page.getByRole('button', { name: t.rules }).click();
+        await page.getByRole('button', { name: t.back }).first().waitFor();
+        await noEnglish(page, `${code} rules`);
+        if (code === 'fr') await shot(page, 'i18n-rules-fr');
+        await page.getByRole('button', { name: t.back }).first().click();
+        await page.getByRole('button', { name: t.start }).click();
+        await page.getByRole('heading', { name: t.hand }).waitFor();
+        await waitForDecision(page);
+        await noEnglish(page, `${code} table`);
+        await shot(page, `i18n-table-${code}`);
+        // The same table switched to English reads English.
+        await page.getByLabel(t.label, { exact: true }).selectOption('en');
+        await page.getByRole('heading', { name: 'Your hand' }).waitFor();
+        await page.getByLabel('Language', { exact: true }).selectOption(code);
+        await page.getByRole('heading', { name: t.hand }).waitFor();
+        // Back to the setup for the next language (the match may be over).
+        if (!(await page.locator('[role="dialog"]').count())) {
+          await page.locator('.topbar .btn').last().click();
+        }
+        await page.locator('.dialog .btn').nth(1).click();
+        await page.getByRole('button', { name: t.start }).waitFor();
+      }
+    }),
+  },
+  {
+    name: 'settings: mute, reduced motion and hints are saved; hints describe playable cards',
+    run: (ctx) => withPage(ctx, {}, async (page) => {
+      await page.goto(`${ctx.server.url}?seed=7`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      const sound = page.getByRole('checkbox', { name: 'Sound' });
+      const motion = page.getByRole('checkbox', { name: 'Reduce motion' });
+      const hints = page.getByRole('checkbox', { name: 'Hints' });
+      assert(await sound.isChecked(), 'sound is off by default');
+      assert(!(await hints.isChecked()), 'hints are on by default');
+      await sound.uncheck();
+      await motion.check();
+      await hints.check();
+      assert(await page.getAttribute('html', 'data-motion') === 'reduce', 'reduced motion not applied');
+      const anim = await page.evaluate(() => {
+        const b = document.querySelector('.btn');
+        return getComputedStyle(b).transitionDuration;
+      });
+      assert(/^0s/.test(anim), `transitions still run with reduced motion: ${anim}`);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      assert(!(await sound.isChecked()) && await motion.isChecked() && await hints.isChecked(), 'settings not remembered');
+      await sound.check();
+      await page.getByRole('button', { name: 'Start game' }).click();
+      // Wait for a turn with a playable card.
+      for (let i = 0; i < 200; i++) {
+        await waitForDecision(page);
+        if (await page.locator('.card-btn.playable').count()) break;
+        await page.waitForTimeout(100);
+      }
+      const card = page.locator('.card-btn.playable').first();
+      const name = await card.getAttribute('aria-label');
+      assert(/^Play /.test(name), `card name changed: ${name}`);
+      const desc = await page.evaluate((el) => {
+        const ids = (el.getAttribute('aria-describedby') || '').split(' ');
+        return ids.map((id) => document.getElementById(id)?.textContent || '').join(' ');
+      }, await card.elementHandle());
+      assert(/Safe now/.test(desc) && /stuck.*\d+%/.test(desc), `no hint in the description: "${desc}"`);
+      await shot(page, 'hints-on');
+      await card.click();
+      const audio = await page.evaluate(() => typeof AudioContext);
+      assert(audio === 'function', 'no Web Audio in this browser');
+    }),
+  },
+];
