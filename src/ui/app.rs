@@ -6,7 +6,10 @@ use super::prefs::Prefs;
 use super::prefs_bar::PrefsBar;
 use super::rules_screen::RulesScreen;
 use super::setup::SetupScreen;
+use super::save_notice::SaveNotice;
 use super::state::{GameSetup, GameState};
+use super::stats_screen::StatsScreen;
+use super::storage::{self, Resume};
 use super::text::Lang;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -43,11 +46,23 @@ enum Screen {
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let setup = use_state(GameSetup::default);
-    let screen = use_state(|| Screen::Setup);
+    let setup = use_state(|| storage::load_setup().unwrap_or_default());
+    // A saved match resumes where it was; a bad save leaves a notice.
+    let resumed = use_mut_ref(storage::load_save);
+    let notice = use_state(|| match &*resumed.borrow() {
+        Resume::Bad(bad) => Some(*bad),
+        _ => None,
+    });
+    let screen = use_state(
+        || match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
+            Resume::Game(state) => Screen::Game(Rc::new(*state), 1),
+            _ => Screen::Setup,
+        },
+    );
     let show_rules = use_state(|| false);
+    let show_stats = use_state(|| false);
     let error = use_state(|| None::<AttrValue>);
-    let games = use_mut_ref(|| 0u32);
+    let games = use_mut_ref(|| 1u32);
     let fixed_seed = use_mut_ref(seed_from_address);
     // Language, sound, motion and hints: saved on every change, applied
     // to the page (lang attribute, reduced motion) after each render.
@@ -69,10 +84,14 @@ pub fn app() -> Html {
         let setup = setup.clone();
         let screen = screen.clone();
         let error = error.clone();
+        let notice = notice.clone();
         Callback::from(move |()| {
             let seed = fixed_seed.borrow_mut().take().unwrap_or_else(random_seed);
             match GameState::new(Rc::new((*setup).clone()), seed) {
                 Ok(state) => {
+                    storage::save_setup(&setup);
+                    storage::forget_bad_save();
+                    notice.set(None);
                     let n = {
                         let mut g = games.borrow_mut();
                         *g += 1;
@@ -87,11 +106,30 @@ pub fn app() -> Html {
     };
     let on_change = {
         let setup = setup.clone();
-        Callback::from(move |s: GameSetup| setup.set(s))
+        Callback::from(move |s: GameSetup| {
+            storage::save_setup(&s);
+            setup.set(s)
+        })
     };
     let new_game = {
         let screen = screen.clone();
-        Callback::from(move |()| screen.set(Screen::Setup))
+        Callback::from(move |()| {
+            // Leaving a match (or its end screen) ends it: nothing to resume.
+            storage::clear_save();
+            screen.set(Screen::Setup)
+        })
+    };
+    let open_stats = {
+        let show_stats = show_stats.clone();
+        Callback::from(move |()| show_stats.set(true))
+    };
+    let close_stats = {
+        let show_stats = show_stats.clone();
+        Callback::from(move |()| show_stats.set(false))
+    };
+    let dismiss_notice = {
+        let notice = notice.clone();
+        Callback::from(move |()| notice.set(None))
     };
     let open_rules = {
         let show_rules = show_rules.clone();
@@ -108,7 +146,7 @@ pub fn app() -> Html {
             Screen::Setup => 0,
             Screen::Game(_, n) => *n,
         };
-        use_effect_with((key, *show_rules), |_| {
+        use_effect_with((key, *show_rules, *show_stats), |_| {
             if let Some(w) = web_sys::window() {
                 w.scroll_to_with_x_and_y(0.0, 0.0);
             }
@@ -125,16 +163,25 @@ pub fn app() -> Html {
             if *show_rules {
                 <RulesScreen {rules} on_back={close_rules} />
             }
-            <div class="screen" hidden={*show_rules}>
+            if *show_stats {
+                <StatsScreen on_back={close_stats} />
+            }
+            <div class="screen" hidden={*show_rules || *show_stats}>
                 { match &*screen {
                     Screen::Setup => html! {
+                        <>
+                        if let Some(bad) = *notice {
+                            <SaveNotice {bad} on_dismiss={dismiss_notice} />
+                        }
                         <SetupScreen
                             setup={(*setup).clone()}
                             {on_change}
                             on_start={start}
                             on_rules={open_rules}
+                            on_stats={open_stats}
                             error={(*error).clone()}
                         />
+                        </>
                     },
                     Screen::Game(state, n) => html! {
                         <Game

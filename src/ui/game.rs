@@ -89,6 +89,7 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
+    super::storage::use_persistence(&state);
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
     let hints_on = use_context::<super::prefs::Prefs>().is_some_and(|p| p.hints);

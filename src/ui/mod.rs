@@ -9,10 +9,15 @@ mod end_screen;
 mod game;
 mod hand;
 mod log;
+mod offline;
 mod opponent;
 mod rules_screen;
+mod save_notice;
 mod setup;
 pub mod state;
+pub mod stats;
+mod stats_screen;
+pub mod storage;
 pub mod text;
 mod text_es;
 mod text_fr;
@@ -25,4 +30,5 @@ mod sound;
 /// Mounts the app into the page body.
 pub fn start() {
     yew::Renderer::<app::App>::new().render();
+    offline::register_service_worker();
 }

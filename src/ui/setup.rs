@@ -15,6 +15,8 @@ pub struct SetupProps {
     pub on_start: Callback<()>,
     pub on_rules: Callback<()>,
     #[prop_or_default]
+    pub on_stats: Callback<()>,
+    #[prop_or_default]
     pub error: Option<AttrValue>,
 }
 
@@ -206,7 +208,10 @@ pub fn setup_screen(props: &SetupProps) -> Html {
             <header class="setup-head">
                 <h1 class="brand big"><span class="brand-ono">{ "ONO" }</span><span class="brand-99">{ "99" }</span></h1>
                 <p class="tagline">{ tr(lang, Key::Tagline) }</p>
-                <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::HowToPlay) }</button>
+                <div class="head-buttons">
+                    <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::HowToPlay) }</button>
+                    <button type="button" class="btn ghost" onclick={props.on_stats.reform(|_: MouseEvent| ())}>{ tr(lang, Key::Statistics) }</button>
+                </div>
             </header>
             <form class="setup-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <h2 class="sr-only">{ tr(lang, Key::NewGameHeading) }</h2>

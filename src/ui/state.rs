@@ -58,6 +58,9 @@ impl Speed {
 pub struct BotSetup {
     pub name: String,
     pub level: Level,
+    /// A person plays this seat on the same device (pass-and-play).
+    #[serde(default)]
+    pub person: bool,
 }
 
 /// Everything the new-game screen chooses (serializable, for saving the
@@ -98,6 +101,7 @@ pub fn default_bot(index: usize) -> BotSetup {
     BotSetup {
         name: default_bot_name(index, Lang::default()),
         level: Level::Medium,
+        person: false,
     }
 }
 
@@ -120,6 +124,7 @@ impl GameSetup {
         seat.index()
             .checked_sub(1)
             .and_then(|i| self.bots.get(i))
+            .filter(|b| !b.person)
             .map(|b| b.level)
     }
 
@@ -217,15 +222,17 @@ impl GameState {
     /// Rebuilds a game from its setup, seed and actions (for resuming a save).
     ///
     /// # Errors
-    /// The setup is impossible or an action is refused by the rules.
+    /// The setup is impossible, or the index of the first action the rules
+    /// refuse. (No error text: a save that doesn't replay is simply bad,
+    /// and the errors' messages would only add to the download.)
     pub fn replay(
         setup: Rc<GameSetup>,
         seed: u64,
         actions: &[(Seat, Action)],
-    ) -> Result<GameState, String> {
-        let mut state = GameState::new(setup, seed).map_err(|e| e.to_string())?;
-        for &(seat, action) in actions {
-            state.act(seat, action).map_err(|e| e.to_string())?;
+    ) -> Result<GameState, Option<usize>> {
+        let mut state = GameState::new(setup, seed).map_err(|_| None)?;
+        for (i, &(seat, action)) in actions.iter().enumerate() {
+            state.act(seat, action).map_err(|_| Some(i))?;
         }
         state.summary = None;
         Ok(state)

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { serve } from './server.mjs';
 import { launch, RESULTS } from './lib.mjs';
 import { scenarios, metrics } from './scenarios.mjs';
+import { persistenceScenarios } from './persistence.mjs';
 import { i18nScenarios } from './i18n.mjs';
 
 const DIST = process.env.DIST || 'dist';
@@ -73,7 +74,7 @@ async function main() {
     },
   };
 
-  for (const [i, s] of [sizeScenario, ...scenarios, ...i18nScenarios].entries()) {
+  for (const [i, s] of [sizeScenario, ...scenarios, ...i18nScenarios, ...persistenceScenarios].entries()) {
     if (filter && !s.name.includes(filter)) continue;
     ctx.current = String(i);
     const t0 = Date.now();

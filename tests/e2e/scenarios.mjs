@@ -305,6 +305,8 @@ export const scenarios = [
     name: 'time from navigation to the first playable card',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       for (let i = 0; i < 5; i++) {
+        // Each load starts at the setup, not in the game saved by the last one.
+        if (i > 0) await page.evaluate(() => localStorage.removeItem('ono99.save'));
         await page.goto('about:blank');
         await page.goto(ctx.server.url, { waitUntil: 'commit' });
         const start = page.getByRole('button', { name: 'Start game' });

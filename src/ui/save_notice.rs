@@ -1,0 +1,33 @@
+//! The short notice shown when a saved game could not be resumed.
+
+use super::storage::BadSave;
+use super::text::{tr, Key, Lang};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SaveNoticeProps {
+    pub bad: BadSave,
+    pub on_dismiss: Callback<()>,
+}
+
+#[function_component(SaveNotice)]
+pub fn save_notice(props: &SaveNoticeProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let text = match props.bad {
+        BadSave::Broken => Key::SaveNoticeBroken,
+        BadSave::Old => Key::SaveNoticeOld,
+    };
+    let dismiss = {
+        let cb = props.on_dismiss.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    html! {
+        <section class="notice" role="status" aria-labelledby="notice-heading">
+            <div>
+                <h2 id="notice-heading">{ tr(lang, Key::SaveNoticeHeading) }</h2>
+                <p>{ tr(lang, text) }</p>
+            </div>
+            <button type="button" class="btn small" onclick={dismiss}>{ tr(lang, Key::Dismiss) }</button>
+        </section>
+    }
+}

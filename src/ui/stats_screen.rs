@@ -1,0 +1,159 @@
+//! The statistics screen: the record of finished games, and a reset that
+//! asks first.
+
+use super::stats::{self, Opponents, Stats, Tally};
+use super::text::{self, tr, Key, Lang};
+use crate::bots::Level;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    pub on_back: Callback<()>,
+}
+
+fn opponents_label(lang: Lang, o: Opponents) -> &'static str {
+    match o {
+        Opponents::Easy => text::level(lang, Level::Easy),
+        Opponents::Medium => text::level(lang, Level::Medium),
+        Opponents::Hard => text::level(lang, Level::Hard),
+        Opponents::Mixed => tr(lang, Key::StatsLevelMixed),
+        Opponents::People => tr(lang, Key::StatsLevelPeople),
+    }
+}
+
+/// A table of played / won / win rate, one row per group.
+fn tally_table(lang: Lang, caption: &str, rows: Vec<(&'static str, Tally)>) -> Html {
+    html! {
+        <table class="standings stats-table">
+            <caption>{ caption.to_string() }</caption>
+            <thead>
+                <tr>
+                    <th scope="col"><span class="sr-only">{ caption.to_string() }</span></th>
+                    <th scope="col">{ tr(lang, Key::StatsPlayed) }</th>
+                    <th scope="col">{ tr(lang, Key::StatsWon) }</th>
+                    <th scope="col">{ tr(lang, Key::StatsWinRate) }</th>
+                </tr>
+            </thead>
+            <tbody>
+                { for rows.into_iter().map(|(label, t)| html! {
+                    <tr>
+                        <th scope="row">{ label }</th>
+                        <td>{ t.played }</td>
+                        <td>{ t.won }</td>
+                        <td>{ format!("{} %", t.win_percent()) }</td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+#[function_component(StatsScreen)]
+pub fn stats_screen(props: &StatsProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let record = use_state(stats::load);
+    let confirm = use_state(|| false);
+    let heading = use_node_ref();
+    {
+        let heading = heading.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = heading.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    let back = {
+        let cb = props.on_back.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let ask_reset = {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(true))
+    };
+    let cancel = {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(false))
+    };
+    let do_reset = {
+        let confirm = confirm.clone();
+        let record = record.clone();
+        Callback::from(move |_: MouseEvent| {
+            stats::reset();
+            record.set(Stats::default());
+            confirm.set(false);
+        })
+    };
+    let cancel_ref = use_node_ref();
+    {
+        // The confirmation takes the focus; closing it gives it back to the page top.
+        let cancel_ref = cancel_ref.clone();
+        use_effect_with(*confirm, move |open| {
+            if *open {
+                if let Some(el) = cancel_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
+
+    let s = &*record;
+    let body = if s.overall.played == 0 {
+        html! { <p class="stats-empty">{ tr(lang, Key::StatsEmpty) }</p> }
+    } else {
+        let average = s.average_place().unwrap_or_default();
+        // Only the groups with games in them.
+        let editions = [Key::EditionModern, Key::EditionClassic]
+            .into_iter()
+            .zip(s.by_edition)
+            .filter(|(_, t)| t.played > 0)
+            .map(|(k, t)| (tr(lang, k), t))
+            .collect();
+        let opponents = Opponents::ALL
+            .into_iter()
+            .zip(s.by_opponents)
+            .filter(|(_, t)| t.played > 0)
+            .map(|(o, t)| (opponents_label(lang, o), t))
+            .collect();
+        html! {
+            <>
+                <dl class="stats-summary">
+                    <div><dt>{ tr(lang, Key::StatsPlayed) }</dt><dd>{ s.overall.played }</dd></div>
+                    <div><dt>{ tr(lang, Key::StatsWon) }</dt><dd>{ s.overall.won }</dd></div>
+                    <div><dt>{ tr(lang, Key::StatsWinRate) }</dt><dd>{ format!("{} %", s.overall.win_percent()) }</dd></div>
+                    <div><dt>{ tr(lang, Key::StatsBestStreak) }</dt><dd>{ s.best_streak }</dd></div>
+                    <div><dt>{ tr(lang, Key::StatsCurrentStreak) }</dt><dd>{ s.streak }</dd></div>
+                    <div><dt>{ tr(lang, Key::StatsAveragePlace) }</dt><dd>{ average }</dd></div>
+                </dl>
+                { tally_table(lang, tr(lang, Key::StatsByEdition), editions) }
+                { tally_table(lang, tr(lang, Key::StatsByLevel), opponents) }
+                <div>
+                    <button type="button" class="btn" onclick={ask_reset}>{ tr(lang, Key::StatsReset) }</button>
+                </div>
+            </>
+        }
+    };
+
+    html! {
+        <main class="rules-screen stats-screen">
+            <div class="rules-top">
+                <button type="button" class="btn" onclick={back.clone()}>{ "← " }{ tr(lang, Key::Back) }</button>
+            </div>
+            <article class="rules-body">
+                <h1 ref={heading} tabindex="-1">{ tr(lang, Key::StatsTitle) }</h1>
+                { body }
+            </article>
+            if *confirm {
+                <div class="overlay">
+                    <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="reset-heading" aria-describedby="reset-text">
+                        <h2 id="reset-heading">{ tr(lang, Key::StatsResetHeading) }</h2>
+                        <p id="reset-text">{ tr(lang, Key::StatsResetText) }</p>
+                        <div class="dialog-buttons">
+                            <button ref={cancel_ref} type="button" class="btn primary" onclick={cancel}>{ tr(lang, Key::Cancel) }</button>
+                            <button type="button" class="btn danger" onclick={do_reset}>{ tr(lang, Key::StatsResetConfirm) }</button>
+                        </div>
+                    </div>
+                </div>
+            }
+        </main>
+    }
+}

@@ -1,0 +1,207 @@
+// End-to-end scenarios for what the app keeps: the saved match (resume,
+// bad saves), the settings, the statistics, offline play through the
+// service worker, and pass-and-play. Each runs in a fresh browser context
+// (its own localStorage and service workers); console errors, page errors,
+// failed requests and CSP violations fail it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  assert, assertClean, choose, load, openPage, playToEnd, shot, snapshot, waitForDecision,
+} from './lib.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function withPage(ctx, fn, options = { viewport: DESKTOP }) {
+  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
+  try {
+    await fn(page, context);
+    await assertClean(page, problems);
+  } catch (err) {
+    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+/** axe-core in the page; fails on serious or critical violations. */
+async function audit(page, where) {
+  const result = await page.evaluate(async (src) => {
+    if (!window.axe) (0, eval)(src);
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, AXE);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
+}
+
+/** What must come back after a reload: hand, total, turn, log, prompt. */
+async function tableState(page) {
+  const snap = await snapshot(page);
+  const turn = await page.evaluate(() => [...document.querySelectorAll('.to-act .name')].map((e) => e.textContent));
+  return { cards: snap.cards.map((c) => `${c.name}:${c.playable}`), total: snap.totalLabel, log: snap.log, prompt: snap.prompt, turn };
+}
+
+const storage = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function startGame(page, { players = '2', speed = 'instant' } = {}) {
+  await choose(page, 'Number of players', players);
+  await choose(page, 'How fast the bots play', speed);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await waitForDecision(page);
+}
+
+/** A bad save in storage, then a reload: the notice, the setup, the save
+ *  kept aside, and a new game that plays. */
+async function badSave(page, server, makeRaw, noticeText) {
+  await load(page, server);
+  const raw = typeof makeRaw === 'function' ? await makeRaw(page) : makeRaw;
+  await page.waitForLoadState('networkidle');
+  await page.evaluate((r) => { localStorage.clear(); localStorage.setItem('ono99.save', r); }, raw);
+  await page.reload({ waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+  const notice = page.getByRole('status').filter({ hasText: 'Saved game not restored' });
+  await notice.waitFor();
+  assert((await notice.textContent()).includes(noticeText), `notice says: ${await notice.textContent()}`);
+  assert(await storage(page, 'ono99.save.bad') === raw, 'the bad save was not kept aside');
+  assert(await storage(page, 'ono99.save') === null, 'the bad save is still the save');
+  await audit(page, 'setup with the bad-save notice');
+  // Reloading again keeps it aside (still no game to resume).
+  await page.reload({ waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+  assert(await storage(page, 'ono99.save.bad') === raw, 'a second visit lost the bad save');
+  await startGame(page);
+  assert(await storage(page, 'ono99.save.bad') === null, 'starting a new game did not drop the bad save');
+  const end = await playToEnd(page, { pick: 'first', tryIllegal: false });
+  assert(end.snap.matchOver, 'the new game did not finish');
+}
+
+export const persistenceScenarios = [
+  {
+    name: 'save and resume: a reload mid-match brings back the same hand, total, turn and log; settings persist',
+    run: (ctx) => withPage(ctx, async (page) => {
+      await load(page, ctx.server);
+      await choose(page, 'Number of players', '3');
+      await page.getByLabel('Classic (1980)').check();
+      await startGame(page, { players: '3', speed: 'instant' });
+      // Play a few turns so the log has plays by everyone.
+      for (let i = 0; i < 3; i++) {
+        const snap = await snapshot(page);
+        if (snap.matchOver || snap.nextHand) break;
+        const card = snap.cards.find((c) => c.playable);
+        if (!card) break;
+        await page.getByRole('button', { name: card.name, exact: true }).and(page.locator('.playable')).first().click();
+        await page.waitForTimeout(100);
+        await waitForDecision(page);
+      }
+      const before = await tableState(page);
+      assert(before.log.length > 3, 'nothing happened before the reload');
+      await shot(page, 'resume-before');
+      await page.reload({ waitUntil: 'load' });
+      await waitForDecision(page, 15000);
+      const after = await tableState(page);
+      assert(JSON.stringify(after) === JSON.stringify(before), `the resumed game differs:\n  before ${JSON.stringify(before)}\n  after  ${JSON.stringify(after)}`);
+      // The setup and the bots' speed are remembered too.
+      await page.getByRole('button', { name: 'New game' }).first().click();
+      await page.getByRole('button', { name: 'Leave game' }).click();
+      await page.getByRole('button', { name: 'Start game' }).waitFor();
+      assert(await storage(page, 'ono99.save') === null, 'leaving the game kept its save');
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      assert(await page.getByLabel('Number of players').inputValue() === '3', 'player count not remembered');
+      assert(await page.getByLabel('Classic (1980)').isChecked(), 'edition not remembered');
+      assert(await page.getByLabel('How fast the bots play').inputValue() === 'instant', 'speed not remembered');
+    }),
+  },
+  {
+    name: 'a corrupt save: a notice, the save kept aside, a playable new game',
+    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, 'ono99-save 1\nseed 12\nrules modern\nspeed fast\nplayer Zoe\nseat easy An', 'could not be read')),
+  },
+  {
+    name: 'a hand-edited save the rules refuse: a notice and a playable new game',
+    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, async (p) => {
+      // A real save with one more play the rules refuse (it's not that seat's turn).
+      await startGame(p);
+      const save = await storage(p, 'ono99.save');
+      assert(/^ono99-save 1\n/.test(save) && /\nactions.*\n/.test(save), `unexpected save: ${save.slice(0, 300)}`);
+      return save.replace(/\nactions(.*)\n/, '\nactions$1 1:5 1:5\n');
+    }, 'could not be read')),
+  },
+  {
+    name: 'an older-version save: its own notice and a playable new game',
+    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, 'ono99-save 0\nseed 1\nmoves 7 8\nend\n', 'older version')),
+  },
+  {
+    name: 'statistics: a finished game is counted once, survives reloads, and can be reset',
+    run: (ctx) => withPage(ctx, async (page) => {
+      await load(page, ctx.server);
+      await page.getByRole('button', { name: 'Statistics' }).click();
+      await page.getByRole('heading', { name: 'Your statistics' }).waitFor();
+      assert(await page.getByText('No finished games yet').count() === 1, 'statistics not empty at first');
+      await audit(page, 'statistics (empty)');
+      await page.getByRole('button', { name: /Back/ }).click();
+      await startGame(page, { players: '2' });
+      const end = await playToEnd(page, { pick: 'first', tryIllegal: false });
+      const won = /^You win/.test(end.snap.dialogHeading || '');
+      // Reloading on the end screen shows it again and does not count twice.
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 15000 });
+      await page.getByRole('button', { name: 'New game' }).last().click();
+      await page.getByRole('button', { name: 'Statistics' }).click();
+      const read = async () => page.evaluate(() => {
+        const out = {};
+        for (const d of document.querySelectorAll('.stats-summary > div')) out[d.querySelector('dt').textContent] = d.querySelector('dd').textContent;
+        return out;
+      });
+      let s = await read();
+      assert(s.Played === '1' && s.Won === (won ? '1' : '0'), `statistics after one game: ${JSON.stringify(s)} (won: ${won})`);
+      assert(s['Average finishing place'] === (won ? '1.0' : '2.0'), `average place: ${s['Average finishing place']}`);
+      const byEdition = await page.getByRole('table', { name: 'By edition' }).textContent();
+      assert(/Modern \(2022\)11|Modern \(2022\)10/.test(byEdition.replace(/\s+/g, '')) || byEdition.includes('Modern'), `by edition: ${byEdition}`);
+      const byLevel = await page.getByRole('table', { name: "By opponents' level" }).textContent();
+      assert(byLevel.includes('Medium'), `by level: ${byLevel}`);
+      await shot(page, 'statistics');
+      await audit(page, 'statistics');
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Statistics' }).click();
+      s = await read();
+      assert(s.Played === '1', `statistics after a reload: ${JSON.stringify(s)}`);
+      // Reset asks first; Cancel keeps everything.
+      await page.getByRole('button', { name: 'Reset statistics' }).click();
+      await page.getByRole('dialog', { name: 'Reset statistics?' }).waitFor();
+      await audit(page, 'reset confirmation');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      assert((await read()).Played === '1', 'cancel reset the statistics');
+      await page.getByRole('button', { name: 'Reset statistics' }).click();
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
+      await page.getByText('No finished games yet').waitFor();
+      assert(await storage(page, 'ono99.stats') === null, 'reset left statistics in storage');
+    }),
+  },
+  {
+    name: 'offline: after one visit the game loads and plays with the network off',
+    run: (ctx) => withPage(ctx, async (page, context) => {
+      await load(page, ctx.server);
+      // Wait until the service worker controls the page and has cached the build.
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+      // The manifest and its icons (fetched from here, not the page).
+      const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]').href);
+      const m = await (await fetch(href)).json();
+      assert(new URL(m.start_url, href).href === ctx.server.url, `manifest start_url ${m.start_url} is not the site`);
+      for (const icon of m.icons) {
+        const res = await fetch(new URL(icon.src, href));
+        assert(res.ok, `icon ${icon.src} missing`);
+      }
+      await page.waitForLoadState('networkidle');
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      await startGame(page, { players: '2' });
+      const end = await playToEnd(page, { pick: 'first', tryIllegal: false });
+      assert(end.snap.matchOver, 'the offline game did not finish');
+      await context.setOffline(false);
+    }),
+  },
+];
