@@ -6,7 +6,8 @@ use super::end_screen::{DialogButton, EndScreen, Standing};
 use super::hand::{CardSlot, Hand};
 use super::log::{GameLog, Lines, LogLine};
 use super::opponent::Opponent;
-use super::state::{GameMsg, GameState, Speed, ME};
+use super::pass_screen::PassScreen;
+use super::state::{GameMsg, GameState, Speed};
 use super::text::{
     self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
     winners_line, Key, Lang,
@@ -62,12 +63,12 @@ fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLin
     events
         .iter()
         .filter_map(|e| {
-            let text = callout(lang, e, edition, ME, &name)?;
+            let text = callout(lang, e, edition, state.me(), &name)?;
             let mine = match e {
                 MatchEvent::Played { seat, .. }
                 | MatchEvent::DiscardedFourOno { seat, .. }
                 | MatchEvent::Drew { seat, .. }
-                | MatchEvent::PlayerOut { seat, .. } => *seat == ME,
+                | MatchEvent::PlayerOut { seat, .. } => *seat == state.me(),
                 _ => false,
             };
             Some(LogLine {
@@ -101,7 +102,7 @@ pub fn game(props: &GameProps) -> Html {
         use_effect_with(state.game.log().len(), move |&len| {
             let from = std::mem::replace(&mut *heard.borrow_mut(), len);
             if let Some(new) = handle.game.log().get(from..len) {
-                super::sound::for_events(new, ME);
+                super::sound::for_events(new, handle.me());
             }
         });
     }
@@ -154,18 +155,21 @@ pub fn game(props: &GameProps) -> Html {
     let seats = setup.seat_count();
     let to_act = game.to_act();
     let owes = game.owes_two();
-    let view = game.view(ME);
+    // Whose hand shows: the person playing now (pass-and-play) or you.
+    let viewer = state.viewer;
+    let view = game.view(viewer);
     let name = |s: Seat| state.name(s, lang);
 
     // Opponents around the table.
     let opponents = (1..seats).map(|i| {
-        let seat = Seat(i as u8);
+        // Seats go round from the viewer's left.
+        let seat = Seat(((viewer.index() + i) % seats) as u8);
         let p = &view.seats[seat];
         html! {
             <Opponent
                 key={i}
                 name={AttrValue::from(setup.name(seat, lang))}
-                level={setup.level(seat).unwrap_or(Level::Medium)}
+                level={setup.level(seat)}
                 hand_len={p.hand_len}
                 in_hand={p.in_hand}
                 in_match={p.in_match}
@@ -176,14 +180,14 @@ pub fn game(props: &GameProps) -> Html {
                 {edition}
                 to_act={state.summary.is_none() && to_act.is_some_and(|t| t.seat == seat)}
                 owes_two={owes == Some(seat)}
-                position={AttrValue::from(position_class(seats, seat))}
+                position={AttrValue::from(position_class(seats, Seat(i as u8)))}
             />
         }
     });
 
     // Your hand, with the engine's verdict on each card.
     let my_turn = state.my_turn();
-    let me = &view.seats[ME];
+    let me = &view.seats[viewer];
     let waiting_name = to_act
         .map(|t| state.setup.name(t.seat, lang))
         .unwrap_or_default();
@@ -201,8 +205,8 @@ pub fn game(props: &GameProps) -> Html {
                 game.check(Action::Play(card))
             } else {
                 Err(crate::rules::RuleError::NotYourTurn {
-                    seat: ME,
-                    to_act: to_act.map(|t| t.seat).unwrap_or(ME),
+                    seat: viewer,
+                    to_act: to_act.map(|t| t.seat).unwrap_or(viewer),
                 })
             };
             CardSlot {
@@ -244,7 +248,7 @@ pub fn game(props: &GameProps) -> Html {
         let state = state.clone();
         Callback::from(move |action: Action| {
             state.dispatch(GameMsg::Act {
-                seat: ME,
+                seat: viewer,
                 action,
                 ply: None,
             })
@@ -258,7 +262,7 @@ pub fn game(props: &GameProps) -> Html {
         .unwrap_or_default()
         .iter()
         .filter(|e| !matches!(e, MatchEvent::Drew { .. } | MatchEvent::Reshuffled { .. }))
-        .filter_map(|e| callout(lang, e, edition, ME, &name))
+        .filter_map(|e| callout(lang, e, edition, state.me(), &name))
         .collect();
     // The log: each finished hand is worked out once and kept; only the
     // hand being played is redone on every change.
@@ -314,7 +318,7 @@ pub fn game(props: &GameProps) -> Html {
                 score: p.score,
                 in_match: p.in_match,
                 winner: winners.contains(&seat),
-                mine: seat == ME,
+                mine: seat == state.me(),
                 seat,
                 place: 0,
             })
@@ -364,7 +368,7 @@ pub fn game(props: &GameProps) -> Html {
                     | MatchEvent::LeftMatch { .. }
             )
         })
-        .filter_map(|e| callout(lang, e, edition, ME, &name))
+        .filter_map(|e| callout(lang, e, edition, state.me(), &name))
         .collect();
     let overlay = if *confirm_leave {
         let leave = props.on_new_game.clone();
@@ -382,10 +386,10 @@ pub fn game(props: &GameProps) -> Html {
     } else if let Some(outcome) = game.outcome() {
         let again = props.on_play_again.clone();
         let new = props.on_new_game.clone();
-        let won = outcome.winners.contains(&ME);
+        let won = outcome.winners.iter().any(|&w| setup.is_person(w));
         Some(html! {
             <EndScreen
-                heading={AttrValue::from(winners_line(lang, &outcome.winners, ME, &name))}
+                heading={AttrValue::from(winners_line(lang, &outcome.winners, state.me(), &name))}
                 lines={last_hand_lines}
                 standings={standings(&outcome.winners)}
                 format={rules.format}
@@ -398,13 +402,25 @@ pub fn game(props: &GameProps) -> Html {
         let state2 = state.clone();
         let mut lines = Vec::new();
         if let Some(l) = summary.loser {
-            lines.push(text::went_out_line(lang, l == ME, &state.name(l, lang)));
+            lines.push(text::went_out_line(
+                lang,
+                l == state.me(),
+                &state.name(l, lang),
+            ));
         }
         if let Some(w) = summary.winner {
-            lines.push(text::last_in_line(lang, w == ME, &state.name(w, lang)));
+            lines.push(text::last_in_line(
+                lang,
+                w == state.me(),
+                &state.name(w, lang),
+            ));
         }
         for &s in &summary.left {
-            lines.push(text::leaves_line(lang, s == ME, &state.name(s, lang)));
+            lines.push(text::leaves_line(
+                lang,
+                s == state.me(),
+                &state.name(s, lang),
+            ));
         }
         Some(html! {
             <EndScreen
@@ -431,6 +447,10 @@ pub fn game(props: &GameProps) -> Html {
     let on_rules = {
         let cb = props.on_rules.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let on_reveal = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(GameMsg::Reveal))
     };
     let on_new = {
         // Leaving a game in progress asks first; a finished one just goes.
@@ -486,6 +506,9 @@ pub fn game(props: &GameProps) -> Html {
                 <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::Rules) }</button>
                 <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>
             </header>
+            if state.passing {
+                <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={on_reveal} />
+            } else {
             <main class="play">
                 <div class={classes!("felt", format!("n{seats}"))} aria-label={tr(lang, Key::Table)} role="region">
                     { for opponents }
@@ -502,10 +525,10 @@ pub fn game(props: &GameProps) -> Html {
                         { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
                     </div>
                     <div class={classes!("me", my_turn.then_some("to-act"), (!me.in_hand).then_some("is-out"))}>
-                        <span class="name">{ setup.name(ME, lang) }</span>
+                        <span class="name">{ setup.name(viewer, lang) }</span>
                         if let Some(s) = my_standing { <span class="standing">{ s }</span> }
                         if my_turn { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
-                        if owes == Some(ME) { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
+                        if owes == Some(viewer) { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
                         if !me.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
                     </div>
                 </div>
@@ -515,13 +538,14 @@ pub fn game(props: &GameProps) -> Html {
                     {four_ono}
                     prompt={AttrValue::from(prompt)}
                     active={my_turn}
-                    urgent={my_turn && owes == Some(ME)}
+                    urgent={my_turn && owes == Some(viewer)}
                     laid_down={me.laid_down.clone()}
                     {on_action}
                 />
                 { for error }
             </main>
             <GameLog {past} current={current_lines} />
+            }
             { for overlay }
         </div>
     }

@@ -11,6 +11,7 @@ mod hand;
 mod log;
 mod offline;
 mod opponent;
+mod pass_screen;
 mod rules_screen;
 mod save_notice;
 mod setup;

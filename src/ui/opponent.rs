@@ -12,7 +12,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct OpponentProps {
     pub name: AttrValue,
-    pub level: Level,
+    /// The bot's level; `None` for a person (pass-and-play).
+    pub level: Option<Level>,
     pub hand_len: usize,
     pub in_hand: bool,
     pub in_match: bool,
@@ -30,6 +31,10 @@ pub struct OpponentProps {
 #[function_component(Opponent)]
 pub fn opponent(props: &OpponentProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
+    let level = match props.level {
+        Some(l) => bot_level(lang, l),
+        None => tr(lang, Key::Person).to_string(),
+    };
     let status = if !props.in_match {
         Some(tr(lang, Key::OutOfMatch))
     } else if !props.in_hand {
@@ -76,14 +81,17 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 props.to_act.then_some("to-act"),
                 status.is_some().then_some("is-out"),
             )}
-            aria-label={seat_label(lang, &props.name, props.level)}
+            aria-label={match props.level {
+                Some(l) => seat_label(lang, &props.name, l),
+                None => format!("{}, {level}", props.name),
+            }}
             aria-current={props.to_act.then_some("true")}
         >
             <div class="seat-head">
                 <span class="avatar" aria-hidden="true">{ props.name.chars().next().unwrap_or('?').to_string() }</span>
                 <span class="who">
                     <span class="name">{ props.name.clone() }</span>
-                    <span class="level">{ bot_level(lang, props.level) }</span>
+                    <span class="level">{ level }</span>
                 </span>
             </div>
             if props.in_hand {

@@ -105,26 +105,36 @@ pub fn setup_screen(props: &SetupProps) -> Html {
             Callback::from(move |e: Event| {
                 let v = select_value(&e);
                 let mut next = setup.clone();
-                if let (Some(b), Ok(level)) = (next.bots.get_mut(i), v.parse::<Level>()) {
-                    b.level = level;
+                if let Some(b) = next.bots.get_mut(i) {
+                    // "person": pass-and-play; the seat keeps its bot level.
+                    b.person = v == "person";
+                    if let Ok(level) = v.parse::<Level>() {
+                        b.level = level;
+                    }
                     on_change.emit(next);
                 }
             })
         };
         let n = i + 1;
+        let heading = if bot.person {
+            format!("{} {}", tr(lang, Key::Person), n + 1)
+        } else {
+            bot_heading(lang, n)
+        };
         html! {
-            <li class="bot-row" key={i}>
+            <li class={classes!("bot-row", bot.person.then_some("person"))} key={i}>
                 <span class="bot-tag" aria-hidden="true">{ n }</span>
                 <div class="field">
-                    <label for={format!("bot-name-{n}")}>{ format!("{} {}", bot_heading(lang, n), tr(lang, Key::BotName).to_lowercase()) }</label>
+                    <label for={format!("bot-name-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotName).to_lowercase()) }</label>
                     <input id={format!("bot-name-{n}")} type="text" maxlength="16" autocomplete="off" value={bot.name.clone()} oninput={on_name} />
                 </div>
                 <div class="field">
-                    <label for={format!("bot-level-{n}")}>{ format!("{} {}", bot_heading(lang, n), tr(lang, Key::BotLevel).to_lowercase()) }</label>
+                    <label for={format!("bot-level-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotLevel).to_lowercase()) }</label>
                     <select id={format!("bot-level-{n}")} onchange={on_level}>
                         { for BOT_LEVELS.iter().map(|&l| html! {
-                            <option value={l.name()} selected={l == bot.level}>{ text::level(lang, l) }</option>
+                            <option value={l.name()} selected={!bot.person && l == bot.level}>{ text::level(lang, l) }</option>
                         }) }
+                        <option value="person" selected={bot.person}>{ tr(lang, Key::Person) }</option>
                     </select>
                 </div>
             </li>

@@ -128,6 +128,16 @@ impl GameSetup {
             .map(|b| b.level)
     }
 
+    /// Whether a person plays `seat` (seat 0 always is).
+    pub fn is_person(&self, seat: Seat) -> bool {
+        self.level(seat).is_none()
+    }
+
+    /// How many seats people play (more than one: pass-and-play).
+    pub fn people(&self) -> usize {
+        1 + self.bots.iter().filter(|b| b.person).count()
+    }
+
     /// The display name of `seat`: the player's own name, or the bot's.
     pub fn name(&self, seat: Seat, lang: Lang) -> String {
         match seat.index().checked_sub(1) {
@@ -171,6 +181,8 @@ pub enum GameMsg {
     /// Forget the last refused action's message.
     ClearError,
     SetSpeed(Speed),
+    /// The person on the pass screen holds the device: show their hand.
+    Reveal,
 }
 
 /// The game in progress, as the UI sees it.
@@ -191,6 +203,12 @@ pub struct GameState {
     pub announce_from: usize,
     /// Bumped on every change, so effects can depend on it cheaply.
     pub version: u64,
+    /// The person whose hand and hints show (pass-and-play: the last
+    /// person to have had a turn; otherwise always [`ME`]).
+    pub viewer: Seat,
+    /// Pass-and-play: every hand is hidden until `viewer` says they are
+    /// the one holding the device.
+    pub passing: bool,
 }
 
 impl PartialEq for GameState {
@@ -216,7 +234,42 @@ impl GameState {
             summary: None,
             announce_from: 0,
             version: 0,
-        })
+            viewer: ME,
+            passing: false,
+        }
+        .with_pass())
+    }
+
+    /// With several people, a new or resumed game starts on the pass
+    /// screen: nobody's hand shows until its owner says they hold the device.
+    fn with_pass(mut self) -> GameState {
+        self.follow_turn();
+        self.passing = self.setup.people() > 1 && !self.game.is_over();
+        self
+    }
+
+    /// Hands the view to the person to act if that is someone else, behind
+    /// the pass screen.
+    fn follow_turn(&mut self) {
+        if let Some(t) = self.game.to_act() {
+            if t.seat != self.viewer && self.setup.is_person(t.seat) {
+                self.viewer = t.seat;
+                self.passing = true;
+            }
+        }
+        if self.game.is_over() {
+            self.passing = false;
+        }
+    }
+
+    /// Whether the game may call a seat "you": only with a single person.
+    pub fn me(&self) -> Seat {
+        if self.setup.people() > 1 {
+            // No seat: every call-out names its player.
+            Seat(u8::MAX)
+        } else {
+            ME
+        }
     }
 
     /// Rebuilds a game from its setup, seed and actions (for resuming a save).
@@ -235,7 +288,7 @@ impl GameState {
             state.act(seat, action).map_err(|_| Some(i))?;
         }
         state.summary = None;
-        Ok(state)
+        Ok(state.with_pass())
     }
 
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
@@ -271,12 +324,13 @@ impl GameState {
         // covers the last hand.
         // Nor does it wait for a person who has left the match: they just
         // watch the bots play on.
-        let watching = !self.game.in_match().contains(ME);
+        let watching = !self.game.in_match().iter().any(|s| self.setup.is_person(s));
         self.summary = if self.game.is_over() || watching {
             None
         } else {
             summary
         };
+        self.follow_turn();
         Ok(())
     }
 
@@ -311,16 +365,18 @@ impl GameState {
 
     /// How the log and the standings name `seat`: "You" for the person.
     pub fn name(&self, seat: Seat, lang: Lang) -> String {
-        if seat == ME {
+        if seat == self.me() {
             text::tr(lang, Key::You).to_string()
         } else {
             self.setup.name(seat, lang)
         }
     }
 
-    /// Whether the person's seat is the one to act (and nothing is paused).
+    /// Whether the viewer's seat is the one to act (and nothing is paused).
     pub fn my_turn(&self) -> bool {
-        self.summary.is_none() && self.game.to_act().is_some_and(|t| t.seat == ME)
+        self.summary.is_none()
+            && !self.passing
+            && self.game.to_act().is_some_and(|t| t.seat == self.viewer)
     }
 }
 
@@ -358,6 +414,14 @@ impl Reducible for GameState {
                 }
                 let mut next = (*self).clone();
                 next.last_error = None;
+                next
+            }
+            GameMsg::Reveal => {
+                if !self.passing {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.passing = false;
                 next
             }
             GameMsg::SetSpeed(speed) => {

@@ -18,6 +18,7 @@ import { serve } from './server.mjs';
 import { launch, RESULTS } from './lib.mjs';
 import { scenarios, metrics } from './scenarios.mjs';
 import { persistenceScenarios } from './persistence.mjs';
+import { passPlayScenarios } from './passplay.mjs';
 import { i18nScenarios } from './i18n.mjs';
 
 const DIST = process.env.DIST || 'dist';
@@ -74,7 +75,7 @@ async function main() {
     },
   };
 
-  for (const [i, s] of [sizeScenario, ...scenarios, ...i18nScenarios, ...persistenceScenarios].entries()) {
+  for (const [i, s] of [sizeScenario, ...scenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios].entries()) {
     if (filter && !s.name.includes(filter)) continue;
     ctx.current = String(i);
     const t0 = Date.now();

@@ -1,0 +1,142 @@
+// Pass-and-play: two people and a bot on one device. Between two people's
+// turns a "Pass to <name>" screen hides every hand (no card button on the
+// page) until the next person opens theirs; a reload on that screen comes
+// back to it, never to a hand.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { assert, assertClean, load, openPage, shot } from './lib.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function audit(page, where) {
+  const result = await page.evaluate(async (src) => {
+    if (!window.axe) (0, eval)(src);
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, AXE);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
+}
+
+/** What the screen shows now: the pass screen, a dialog, or a hand. */
+async function screenState(page) {
+  return page.evaluate(() => {
+    const pass = document.querySelector('.pass-screen h2');
+    const dialog = document.querySelector('[role="dialog"]');
+    const buttons = [...document.querySelectorAll('button')];
+    return {
+      pass: pass ? pass.textContent : null,
+      dialog: dialog ? [...dialog.querySelectorAll('button')].map((b) => b.textContent) : null,
+      cards: document.querySelectorAll('.hand button.card-btn').length,
+      playNamed: buttons.filter((b) => /^Play /.test(b.getAttribute('aria-label') || b.textContent) && b.closest('.hand')).length,
+      playable: [...document.querySelectorAll('.hand button.card-btn.playable')].map((b) => b.getAttribute('aria-label')),
+      four: !!document.querySelector('.hand button.four-ono'),
+      holder: (document.querySelector('.me .name') || {}).textContent || null,
+    };
+  });
+}
+
+async function waitForSomething(page) {
+  await page.waitForFunction(
+    () => document.querySelector('.pass-screen') || document.querySelector('[role="dialog"]')
+      || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.hand button.four-ono'),
+    null,
+    { timeout: 60000, polling: 50 },
+  );
+}
+
+export const passPlayScenarios = [
+  {
+    name: 'pass-and-play: two people and a bot; every hand hidden between the people\'s turns',
+    run: async (ctx) => {
+      const { context, page, problems } = await openPage(ctx.browser, ctx.server, { viewport: { width: 1280, height: 800 } });
+      try {
+        await load(page, ctx.server);
+        await page.getByLabel('Number of players', { exact: true }).selectOption('3');
+        await page.getByLabel('Your name', { exact: true }).fill('Ada');
+        await page.locator('#bot-level-1').selectOption('person');
+        await page.locator('#bot-name-1').fill('Bea');
+        await page.locator('#bot-level-2').selectOption('easy');
+        await page.getByLabel('How fast the bots play', { exact: true }).selectOption('instant');
+        // The person seat is remembered with the setup.
+        await page.reload({ waitUntil: 'load' });
+        await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+        assert(await page.locator('#bot-level-1').inputValue() === 'person', 'the person seat was not remembered');
+        assert(await page.locator('#bot-name-1').inputValue() === 'Bea', 'the person\'s name was not remembered');
+        await page.getByRole('button', { name: 'Start game' }).click();
+
+        const passes = { Ada: 0, Bea: 0 };
+        let shown = null; // whose hand was last on screen
+        let audited = false;
+        let reloaded = false;
+        let plays = 0;
+        for (let step = 0; step < 3000; step++) {
+          await waitForSomething(page);
+          const s = await screenState(page);
+          if (s.pass) {
+            const who = /Pass to (\w+)/.exec(s.pass);
+            assert(who && who[1] in passes, `pass screen for whom? "${s.pass}"`);
+            assert(s.cards === 0 && s.playNamed === 0, `a hand is on the page behind the pass screen (${s.cards} cards)`);
+            assert(s.holder === null, 'the seat name of a hand is showing behind the pass screen');
+            if (!audited) {
+              await shot(page, 'pass-screen-desktop');
+              await audit(page, 'pass screen');
+              audited = true;
+            }
+            if (!reloaded && passes.Bea > 0) {
+              // A reload on the pass screen comes back to it.
+              await page.reload({ waitUntil: 'load' });
+              await page.locator('.pass-screen').waitFor({ timeout: 15000 });
+              const again = await screenState(page);
+              assert(again.pass === s.pass, `after a reload: "${again.pass}" instead of "${s.pass}"`);
+              assert(again.cards === 0, 'a reload on the pass screen showed a hand');
+              reloaded = true;
+            }
+            passes[who[1]]++;
+            await page.getByRole('button', { name: `I am ${who[1]}: show my cards` }).click();
+            await page.locator('.hand').waitFor();
+            const after = await screenState(page);
+            assert(after.holder === who[1], `after the pass button the hand of ${after.holder} shows, not ${who[1]}'s`);
+            shown = who[1];
+            continue;
+          }
+          if (s.dialog) {
+            if (s.dialog.includes('Play again')) break;
+            if (s.dialog.includes('Next hand')) {
+              await page.getByRole('button', { name: 'Next hand' }).click();
+              continue;
+            }
+            throw new Error(`unexpected dialog: ${s.dialog.join(', ')}`);
+          }
+          // A person's turn: it must be the one whose hand was opened.
+          assert(s.holder === shown, `${s.holder}'s hand shows without the pass screen (last opened: ${shown})`);
+          const logLen = await page.locator('.log li li').count();
+          if (s.playable.length) {
+            await page.getByRole('button', { name: s.playable[0], exact: true }).and(page.locator('.playable')).first().click();
+          } else if (s.four) {
+            await page.locator('.hand button.four-ono').click();
+          }
+          plays++;
+          // Wait for the play to take effect (a change of screen or hand).
+          await page.waitForFunction(
+            (n) => document.querySelector('.pass-screen') || document.querySelector('[role="dialog"]')
+              || document.querySelectorAll('.log li li').length !== n,
+            logLen,
+            { timeout: 10000, polling: 50 },
+          ).catch(() => {});
+        }
+        const end = await screenState(page);
+        assert(end.dialog && end.dialog.includes('Play again'), 'the match did not finish');
+        assert(passes.Ada >= 1 && passes.Bea >= 2, `too few pass screens: ${JSON.stringify(passes)}`);
+        assert(reloaded, 'never reloaded on a pass screen');
+        ctx.note(`pass-and-play: ${plays} plays, pass screens ${JSON.stringify(passes)}`);
+        await assertClean(page, problems);
+      } catch (err) {
+        await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
+        throw err;
+      } finally {
+        await context.close();
+      }
+    },
+  },
+];
