@@ -140,6 +140,11 @@ impl HardBot {
             .push(Node::new(view.seat, Action::DiscardFourOno));
         let root = RootFacts::of(view);
         let start = self.clock.as_ref().map(|c| c());
+        // One deal built from the view; each iteration redeals its hidden
+        // cards in place, which is much cheaper than building a match.
+        let Some(base) = view.determinize(rng) else {
+            return Vec::new();
+        };
         for i in 0..self.budget.iterations {
             if let (Some(limit), Some(clock), Some(start)) =
                 (self.budget.millis, &self.clock, start)
@@ -148,9 +153,8 @@ impl HardBot {
                     break;
                 }
             }
-            let Some(mut m) = view.determinize(rng) else {
-                break;
-            };
+            let mut m = base.clone();
+            m.redeal_unseen(view.seat, rng);
             self.iterate(&mut m, &root, rng);
         }
         self.nodes[0]

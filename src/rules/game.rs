@@ -944,9 +944,9 @@ impl Match {
     }
 
     /// A match in a chosen position, for rule scenarios and determinized
-    /// search. Every card of the deck not placed in a hand, the discard pile
-    /// or the draw pile is put at the bottom of the draw pile when
-    /// `draw_pile` is `None`, shuffled by `seed`.
+    /// search. Every card of the deck not placed in a hand, the discard pile,
+    /// the laid-down cards or the draw pile goes to the bottom of the draw
+    /// pile, shuffled by `seed`, so that no card is lost.
     ///
     /// # Errors
     /// Bad seat count, or more copies of a card than the deck holds.
@@ -959,6 +959,7 @@ impl Match {
             step,
             direction,
             discard_pile,
+            laid_down,
             draw_pile,
             seed,
         } = position;
@@ -1002,6 +1003,18 @@ impl Match {
             used.add(c);
         }
         m.discard_pile = discard_pile;
+        if laid_down.len() > seats {
+            return Err(SetupError::Scenario(format!(
+                "laid-down cards for {} seats at a table of {seats}",
+                laid_down.len()
+            )));
+        }
+        for (i, cards) in laid_down.into_iter().enumerate() {
+            for &c in &cards {
+                used.add(c);
+            }
+            m.laid_down[Seat(i as u8)] = cards;
+        }
         let rest = rules.edition.deck_counts();
         let mut left = match draw_pile {
             Some(cards) => {
@@ -1034,11 +1047,10 @@ impl Match {
         Ok(m)
     }
 
-    /// Copies the public match state of `view` (tokens, scores, who is in,
-    /// laid-down cards) onto a position built from it.
+    /// Copies the public match state of `view` (tokens, scores, who is in)
+    /// onto a position built from it.
     pub(crate) fn restore_public(&mut self, view: &super::view::PlayerView) {
         for (seat, p) in view.seats.iter() {
-            self.laid_down[seat] = p.laid_down.clone();
             self.tokens[seat] = p.tokens;
             self.scores[seat] = p.score;
             if !p.in_match {
@@ -1164,6 +1176,8 @@ pub struct Position {
     pub step: TurnStep,
     pub direction: Direction,
     pub discard_pile: Vec<Card>,
+    /// Cards laid down by players already out, per seat (empty: none).
+    pub laid_down: Vec<Vec<Card>>,
     /// Top card first; `None` fills it from the rest of the deck.
     pub draw_pile: Option<Vec<Card>>,
     pub seed: u64,
@@ -1192,6 +1206,7 @@ impl Position {
             step: TurnStep::Single,
             direction: Direction::Clockwise,
             discard_pile: Vec::new(),
+            laid_down: Vec::new(),
             draw_pile: None,
             seed: 0,
         })

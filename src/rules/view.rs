@@ -132,6 +132,7 @@ impl PlayerView {
             step: to_act.step,
             direction: self.direction,
             discard_pile: self.discard_pile.clone(),
+            laid_down: self.seats.0.iter().map(|p| p.laid_down.clone()).collect(),
             draw_pile: None,
             seed: rng.next_u64(),
         };
