@@ -105,6 +105,9 @@ ensure_chromium() {
 
 serve() {
     ensure_build_tools
+    # Trunk refuses to watch when a folder its ignore list names is missing
+    # (a fresh clone has no test-results/, dist/ or target/ yet).
+    mkdir -p test-results dist target
     local port="${PORT:-8080}"
     say "serving the game at http://127.0.0.1:$port/ (Ctrl-C stops)"
     exec trunk serve --offline --address 127.0.0.1 --port "$port"
