@@ -1,10 +1,12 @@
 //! The player's preferences for this device: language, sound, reduced
-//! motion and hints, kept in `localStorage` under `ono99.prefs`. A missing
-//! or unreadable entry gives the defaults (language from the browser).
+//! motion and hints, kept in `localStorage` under `ono99.prefs` as
+//! `name=value` lines. A missing, unknown or unreadable line gives that
+//! preference's default (the language from the browser), so an older or
+//! hand-edited entry still reads. Storage goes through [`super::storage`],
+//! which copes with a browser that forbids it.
 
+use super::storage;
 use super::text::Lang;
-use gloo_storage::{LocalStorage, Storage};
-use serde::{Deserialize, Serialize};
 
 const STORAGE_KEY: &str = "ono99.prefs";
 
@@ -18,15 +20,37 @@ pub struct Prefs {
     pub hints: bool,
 }
 
-/// What is stored: the language by its code, every field optional so that
-/// an older or partial entry still reads.
-#[derive(Serialize, Deserialize, Default)]
-#[serde(default)]
+/// What is stored: each preference that was found, by name.
+#[derive(Default)]
 struct Stored {
-    lang: Option<String>,
+    lang: Option<Lang>,
     sound: Option<bool>,
     reduce_motion: Option<bool>,
     hints: Option<bool>,
+}
+
+impl Stored {
+    fn parse(text: &str) -> Stored {
+        let flag = |v: &str| match v.trim() {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        };
+        let mut out = Stored::default();
+        for line in text.lines() {
+            let Some((name, value)) = line.split_once('=') else {
+                continue;
+            };
+            match name.trim() {
+                "lang" => out.lang = Lang::from_tag(value.trim()),
+                "sound" => out.sound = flag(value),
+                "reduce_motion" => out.reduce_motion = flag(value),
+                "hints" => out.hints = flag(value),
+                _ => {}
+            }
+        }
+        out
+    }
 }
 
 /// The browser's preferred language, if it is one of ours.
@@ -46,14 +70,11 @@ fn browser_lang() -> Option<Lang> {
 impl Prefs {
     /// The saved preferences, or the defaults.
     pub fn load() -> Prefs {
-        let stored: Stored = LocalStorage::get(STORAGE_KEY).unwrap_or_default();
+        let stored = storage::read(STORAGE_KEY)
+            .map(|text| Stored::parse(&text))
+            .unwrap_or_default();
         Prefs {
-            lang: stored
-                .lang
-                .as_deref()
-                .and_then(Lang::from_tag)
-                .or_else(browser_lang)
-                .unwrap_or_default(),
+            lang: stored.lang.or_else(browser_lang).unwrap_or_default(),
             sound: stored.sound.unwrap_or(true),
             reduce_motion: stored.reduce_motion.unwrap_or(false),
             hints: stored.hints.unwrap_or(false),
@@ -63,13 +84,15 @@ impl Prefs {
     /// Keeps the preferences for the next visit (quietly, if storage is
     /// full or forbidden).
     pub fn save(&self) {
-        let stored = Stored {
-            lang: Some(self.lang.code().to_string()),
-            sound: Some(self.sound),
-            reduce_motion: Some(self.reduce_motion),
-            hints: Some(self.hints),
-        };
-        let _ = LocalStorage::set(STORAGE_KEY, stored);
+        let bit = |on: bool| if on { '1' } else { '0' };
+        let text = format!(
+            "lang={}\nsound={}\nreduce_motion={}\nhints={}\n",
+            self.lang.code(),
+            bit(self.sound),
+            bit(self.reduce_motion),
+            bit(self.hints)
+        );
+        storage::write(STORAGE_KEY, &text);
     }
 
     /// Puts the preferences that the whole page follows on `<html>`: its

@@ -125,11 +125,11 @@ pub fn setup_screen(props: &SetupProps) -> Html {
             <li class={classes!("bot-row", bot.person.then_some("person"))} key={i}>
                 <span class="bot-tag" aria-hidden="true">{ n }</span>
                 <div class="field">
-                    <label for={format!("bot-name-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotName).to_lowercase()) }</label>
+                    <label for={format!("bot-name-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotName).to_ascii_lowercase()) }</label>
                     <input id={format!("bot-name-{n}")} type="text" maxlength="16" autocomplete="off" value={bot.name.clone()} oninput={on_name} />
                 </div>
                 <div class="field">
-                    <label for={format!("bot-level-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotLevel).to_lowercase()) }</label>
+                    <label for={format!("bot-level-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotLevel).to_ascii_lowercase()) }</label>
                     <select id={format!("bot-level-{n}")} onchange={on_level}>
                         { for BOT_LEVELS.iter().map(|&l| html! {
                             <option value={l.name()} selected={!bot.person && l == bot.level}>{ text::level(lang, l) }</option>

@@ -565,7 +565,7 @@ pub fn callout(
                 "The discard pile is shuffled into a new draw pile.".to_string()
             }
             Event::DirectionChanged { direction: d } => {
-                format!("Direction: {}", direction(lang, *d).to_lowercase())
+                format!("Direction: {}", direction(lang, *d).to_ascii_lowercase())
             }
             Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
                 let p2 = card(Card::PlayTwo);

@@ -296,7 +296,7 @@ impl Translation for Es {
     }
 
     fn seat_label(&self, name: &str, l: Level) -> String {
-        format!("{name}, {}", self.bot_level(l).to_lowercase())
+        format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
 
     fn player_count(&self, n: usize) -> String {
@@ -417,7 +417,7 @@ impl Translation for Es {
                 "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
             }
             Event::DirectionChanged { direction: d } => {
-                format!("Sentido: {}", self.direction(*d).to_lowercase())
+                format!("Sentido: {}", self.direction(*d).to_ascii_lowercase())
             }
             Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
                 let p2 = card(Card::PlayTwo);

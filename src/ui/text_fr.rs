@@ -296,7 +296,7 @@ impl Translation for Fr {
     }
 
     fn seat_label(&self, name: &str, l: Level) -> String {
-        format!("{name}, {}", self.bot_level(l).to_lowercase())
+        format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
 
     fn player_count(&self, n: usize) -> String {
@@ -417,7 +417,7 @@ impl Translation for Fr {
                 "La défausse est mélangée pour former une nouvelle pioche.".to_string()
             }
             Event::DirectionChanged { direction: d } => {
-                format!("Sens : {}", self.direction(*d).to_lowercase())
+                format!("Sens : {}", self.direction(*d).to_ascii_lowercase())
             }
             Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
                 let p2 = card(Card::PlayTwo);

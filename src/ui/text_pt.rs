@@ -294,7 +294,7 @@ impl Translation for Pt {
     }
 
     fn seat_label(&self, name: &str, l: Level) -> String {
-        format!("{name}, {}", self.bot_level(l).to_lowercase())
+        format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
 
     fn player_count(&self, n: usize) -> String {
@@ -415,7 +415,7 @@ impl Translation for Pt {
                 "A pilha de descarte é embaralhada e vira uma nova pilha de compras.".to_string()
             }
             Event::DirectionChanged { direction: d } => {
-                format!("Sentido: {}", self.direction(*d).to_lowercase())
+                format!("Sentido: {}", self.direction(*d).to_ascii_lowercase())
             }
             Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
                 let p2 = card(Card::PlayTwo);
