@@ -143,7 +143,10 @@ impl GameSetup {
         match seat.index().checked_sub(1) {
             None => {
                 let n = self.player_name.trim();
-                if n.is_empty() {
+                if n.is_empty() && self.people() > 1 {
+                    // Pass-and-play: "You" would name every person.
+                    format!("{} 1", text::tr(lang, Key::Person))
+                } else if n.is_empty() {
                     text::tr(lang, Key::You).to_string()
                 } else {
                     n.to_string()

@@ -127,7 +127,7 @@ pub fn stats_screen(props: &StatsProps) -> Html {
                 { tally_table(lang, tr(lang, Key::StatsByEdition), editions) }
                 { tally_table(lang, tr(lang, Key::StatsByLevel), opponents) }
                 <div>
-                    <button type="button" class="btn" onclick={ask_reset}>{ tr(lang, Key::StatsReset) }</button>
+                    <button type="button" class="btn danger-ghost" onclick={ask_reset}>{ tr(lang, Key::StatsReset) }</button>
                 </div>
             </>
         }
