@@ -12,9 +12,12 @@ mod log;
 mod offline;
 mod opponent;
 mod pass_screen;
+mod prefs;
+mod prefs_bar;
 mod rules_screen;
 mod save_notice;
 mod setup;
+mod sound;
 pub mod state;
 pub mod stats;
 mod stats_screen;
@@ -24,9 +27,6 @@ mod text_es;
 mod text_fr;
 mod text_pt;
 mod translation;
-mod prefs;
-mod prefs_bar;
-mod sound;
 
 /// Mounts the app into the page body.
 pub fn start() {
