@@ -648,3 +648,31 @@ fn bad_setups_are_refused_with_a_reason() {
         })
     );
 }
+
+#[test]
+fn places_rank_the_winner_first_and_the_first_out_last() {
+    for seed in 0..40 {
+        let mut m = Match::new(modern(), 4, seed).unwrap();
+        let mut rng = Rng::new(seed);
+        while m.to_act().is_some() {
+            let legal = m.legal_actions();
+            m.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        let places = m.places();
+        let outs: Vec<Seat> = m
+            .log()
+            .iter()
+            .filter_map(|e| match e {
+                Event::PlayerOut { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(places[m.outcome().unwrap().winners[0]], 1);
+        for (i, seat) in outs.iter().enumerate() {
+            assert_eq!(places[*seat], 4 - i, "seed {seed}: out order {outs:?}");
+        }
+    }
+    // Tied lowest scores share first place.
+    let m = points_match(&[("points_limit", "50"), ("points_end", "lowest")]);
+    assert_eq!(m.places().0, vec![2, 1]);
+}

@@ -197,6 +197,9 @@ pub struct Match {
     hands: PerSeat<Hand>,
     laid_down: PerSeat<Vec<Card>>,
     in_hand: SeatSet,
+    /// Who went out of this hand, in order.
+    out_order: [Seat; MAX_SEATS],
+    out_count: u8,
     total: i32,
     direction: Direction,
     current: Seat,
@@ -263,6 +266,8 @@ impl Match {
             hands: PerSeat::new(seats, Hand::new()),
             laid_down: PerSeat::new(seats, Vec::new()),
             in_hand: SeatSet::first(seats),
+            out_order: [Seat(0); MAX_SEATS],
+            out_count: 0,
             total: 0,
             direction: Direction::Clockwise,
             current: Seat(0),
@@ -341,6 +346,41 @@ impl Match {
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
+    /// Every seat's place in the match, from 1: winners first, then players
+    /// still in the match, then by tokens (more is better) or score (less is
+    /// better), then whoever went out of the current hand later. Players
+    /// who cannot be told apart share a place.
+    pub fn places(&self) -> PerSeat<usize> {
+        let winners = self
+            .outcome
+            .as_ref()
+            .map(|o| o.winners.as_slice())
+            .unwrap_or(&[]);
+        let out = &self.out_order[..self.out_count as usize];
+        let key = |s: Seat| {
+            let standing = match self.rules.format {
+                Format::Points => i64::from(self.scores[s]),
+                Format::Elimination | Format::Tokens => -i64::from(self.tokens[s]),
+            };
+            // Still in the hand beats any player out; later out beats earlier.
+            let went_out = out
+                .iter()
+                .position(|&o| o == s)
+                .map_or(i64::MIN, |i| -(i as i64));
+            (
+                !winners.contains(&s),
+                !self.in_match.contains(s),
+                standing,
+                went_out,
+            )
+        };
+        PerSeat(
+            self.seats()
+                .map(|seat| 1 + self.seats().filter(|&o| key(o) < key(seat)).count())
+                .collect(),
+        )
+    }
+
     /// Whether a 99 card was already played in this turn (`dead_but_tens`).
     pub fn ninety_nine_this_turn(&self) -> bool {
         self.ninety_nine_this_turn
@@ -705,6 +745,10 @@ impl Match {
             self.laid_down[seat].extend_from_slice(&self.hands[seat]);
             self.hands[seat].clear();
             self.in_hand.remove(seat);
+            if (self.out_count as usize) < MAX_SEATS {
+                self.out_order[self.out_count as usize] = seat;
+                self.out_count += 1;
+            }
             if self.logging {
                 let laid_down = self.laid_down[seat].clone();
                 self.log.push(Event::PlayerOut { seat, laid_down });
@@ -792,6 +836,7 @@ impl Match {
             self.laid_down[seat].clear();
         }
         self.in_hand = self.in_match;
+        self.out_count = 0;
         self.total = 0;
         self.direction = Direction::Clockwise;
         // One card at a time, starting left of the dealer.

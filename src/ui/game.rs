@@ -323,34 +323,11 @@ pub fn game(props: &GameProps) -> Html {
                 place: 0,
             })
             .collect();
-        // Best first: winners, players still in, then by tokens or score,
-        // then whoever went out of the last hand later.
-        let out_order: Vec<Seat> = game
-            .log()
-            .get(current_start..)
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|e| match e {
-                MatchEvent::PlayerOut { seat, .. } => Some(*seat),
-                _ => None,
-            })
-            .collect();
-        let went_out = |seat: Seat| {
-            out_order
-                .iter()
-                .position(|&s| s == seat)
-                .map_or(i64::MIN, |i| -(i as i64))
-        };
-        rows.sort_by_key(|r| {
-            let standing = match rules.format {
-                Format::Points => i64::from(r.score),
-                _ => -i64::from(r.tokens),
-            };
-            (!r.winner, !r.in_match, standing, went_out(r.seat))
-        });
-        for (i, r) in rows.iter_mut().enumerate() {
-            r.place = i + 1;
+        let places = game.places();
+        for r in rows.iter_mut() {
+            r.place = places[r.seat];
         }
+        rows.sort_by_key(|r| r.place);
         rows
     };
 

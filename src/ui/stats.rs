@@ -7,7 +7,7 @@
 use super::state::{GameSetup, GameState, ME};
 use super::storage;
 use crate::bots::Level;
-use crate::rules::{Edition, Event, Format, Match, Seat};
+use crate::rules::{Edition, Match, Seat};
 use std::fmt::Write as _;
 
 pub const STATS_KEY: &str = "ono99.stats";
@@ -129,46 +129,9 @@ impl Stats {
     }
 }
 
-/// Where `seat` finished: winners first, then players still in the match,
-/// then by tokens or score, then whoever went out of the last hand later.
+/// Where `seat` finished (see [`Match::places`]).
 pub fn finishing_place(game: &Match, seat: Seat) -> usize {
-    let winners = game
-        .outcome()
-        .map(|o| o.winners.clone())
-        .unwrap_or_default();
-    let last_hand = game
-        .log()
-        .iter()
-        .rposition(|e| matches!(e, Event::HandStarted { .. }))
-        .unwrap_or(0);
-    let out_order: Vec<Seat> = game
-        .log()
-        .get(last_hand..)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|e| match e {
-            Event::PlayerOut { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
-    let key = |s: Seat| {
-        let standing = match game.rules().format {
-            Format::Points => i64::from(game.scores()[s]),
-            _ => -i64::from(game.tokens()[s]),
-        };
-        let went_out = out_order
-            .iter()
-            .position(|&o| o == s)
-            .map_or(i64::MIN, |i| -(i as i64));
-        (
-            !winners.contains(&s),
-            !game.in_match().contains(s),
-            standing,
-            went_out,
-        )
-    };
-    let mine = key(seat);
-    1 + game.seats().filter(|&s| s != seat && key(s) < mine).count()
+    game.places()[seat]
 }
 
 /// The editions in the order of [`Stats::by_edition`].
