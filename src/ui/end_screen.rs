@@ -1,6 +1,7 @@
 //! The screens between hands and at the end of the match: what happened,
 //! the standings, and what to do next.
 
+use super::focus::use_focus_when;
 use super::text::{tr, Key, Lang};
 use crate::rules::Format;
 use yew::prelude::*;
@@ -43,16 +44,8 @@ pub struct EndScreenProps {
 #[function_component(EndScreen)]
 pub fn end_screen(props: &EndScreenProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let primary = use_node_ref();
-    {
-        // Move focus into the dialog so keyboard players land on its button.
-        let primary = primary.clone();
-        use_effect_with(props.heading.clone(), move |_| {
-            if let Some(el) = primary.cast::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
-        });
-    }
+    // Move focus into the dialog so keyboard players land on its button.
+    let primary = use_focus_when(props.heading.clone());
     let extra_col = match props.format {
         Format::Elimination => None,
         Format::Tokens => Some(tr(lang, Key::Tokens)),

@@ -6,6 +6,7 @@ mod app;
 mod card;
 mod centre;
 mod end_screen;
+mod focus;
 mod game;
 mod hand;
 mod log;

@@ -1,8 +1,8 @@
 //! Pass-and-play: the screen between two people's turns. No hand is on the
 //! page while it shows; the next person opens theirs with the button.
 
+use super::focus::use_focus_when;
 use super::text::{tr, Key, Lang};
-use web_sys::HtmlElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,16 +16,8 @@ pub struct PassProps {
 pub fn pass_screen(props: &PassProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let say = |key: Key| tr(lang, key).replace("{name}", &props.name);
-    let button = use_node_ref();
-    {
-        // Keyboard and screen-reader users land on the button.
-        let button = button.clone();
-        use_effect_with(props.name.clone(), move |_| {
-            if let Some(b) = button.cast::<HtmlElement>() {
-                let _ = b.focus();
-            }
-        });
-    }
+    // Keyboard and screen-reader users land on the button.
+    let button = use_focus_when(props.name.clone());
     let on_ready = props.on_ready.reform(|_: MouseEvent| ());
     html! {
         <main class="pass-screen" aria-labelledby="pass-heading">

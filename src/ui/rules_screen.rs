@@ -2,6 +2,7 @@
 //! the game being set up or played, and the About note.
 
 use super::card::CardFace;
+use super::focus::use_focus_when;
 use super::text::{self, card_effect, card_name, option_label, tr, Key, Lang};
 use crate::rules::{Card, Edition, Format, RuleSet};
 use yew::prelude::*;
@@ -69,15 +70,7 @@ fn deck_table(lang: Lang, edition: Edition) -> Html {
 pub fn rules_screen(props: &RulesProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let r = props.rules;
-    let heading = use_node_ref();
-    {
-        let heading = heading.clone();
-        use_effect_with((), move |_| {
-            if let Some(el) = heading.cast::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
-        });
-    }
+    let heading = use_focus_when(());
     let back = {
         let cb = props.on_back.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))

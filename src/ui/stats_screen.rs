@@ -1,6 +1,7 @@
 //! The statistics screen: the record of finished games, and a reset that
 //! asks first.
 
+use super::focus::use_focus_when;
 use super::stats::{self, Opponents, Stats, Tally};
 use super::text::{self, tr, Key, Lang};
 use crate::bots::Level;
@@ -53,15 +54,7 @@ pub fn stats_screen(props: &StatsProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let record = use_state(stats::load);
     let confirm = use_state(|| false);
-    let heading = use_node_ref();
-    {
-        let heading = heading.clone();
-        use_effect_with((), move |_| {
-            if let Some(el) = heading.cast::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
-        });
-    }
+    let heading = use_focus_when(());
     let back = {
         let cb = props.on_back.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))

@@ -1,0 +1,20 @@
+//! Moving keyboard focus to where a screen starts, so keyboard and
+//! screen-reader players land on it.
+
+use yew::prelude::*;
+
+/// A reference to attach to an element; the element takes keyboard focus
+/// after the first render and again whenever `deps` change.
+#[hook]
+pub fn use_focus_when<D: PartialEq + 'static>(deps: D) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(deps, move |_| {
+            if let Some(el) = node.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    node
+}
