@@ -12,7 +12,7 @@ mod arena;
 const USAGE: &str = "usage:
   ono99 simulate --rules modern|classic [--option name=value]... --seats random,random,... --games N --seed S [--records DIR]
   ono99 replay FILE...
-  ono99 arena --rules modern|classic [--option name=value]... --seats hard,medium,... --games N --seed S [--threads T]";
+  ono99 arena --rules modern|classic [--option name=value]... --seats hard,medium,... --games N --seed S [--threads T] [--hard-iterations N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
