@@ -1,5 +1,5 @@
 // Languages, sound, reduced motion and hints, end to end.
-import { assert, assertClean, openPage, shot, waitForDecision } from './lib.mjs';
+import { assert, shot, waitForDecision, withPage } from './lib.mjs';
 
 // Words that only English texts use: after switching language, none may be
 // left on the page (player names and the language selector aside).
@@ -11,18 +11,6 @@ const LANGS = {
   pt: { start: 'Começar o jogo', rules: 'Como jogar', back: 'Voltar', label: 'Idioma', hand: 'Sua mão' },
 };
 
-async function withPage(ctx, options, fn) {
-  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
-  try {
-    await fn(page, context);
-    await assertClean(page, problems);
-  } catch (err) {
-    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
 
 /** The page's visible text, without the language selector's options and
  *  the players' names. */

@@ -3,7 +3,8 @@
 // violation, and helpers that play the game the way a person would, by
 // accessible names.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const RESULTS = 'test-results';
 mkdirSync(RESULTS, { recursive: true });
@@ -250,4 +251,34 @@ export async function longTasks(page, since = 0) {
     const overlaps = (t) => p.busy.some(([a, b]) => t.start < b && t.start + t.duration > a);
     return { all, app: all.filter((t) => !overlaps(t)) };
   }, since);
+}
+
+/** Runs `fn(page, context)` in a fresh page; fails on any console error,
+ *  failed request or policy violation the page saw, and keeps a screenshot
+ *  of a failure. */
+export async function withPage(ctx, options, fn) {
+  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
+  try {
+    await fn(page, context);
+    await assertClean(page, problems);
+  } catch (err) {
+    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (through the DevTools protocol, so the page's
+ *  CSP needs no exception) and fails on serious or critical violations. */
+export async function audit(page, where) {
+  const result = await page.evaluate(async (src) => {
+    if (!window.axe) (0, eval)(src);
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, AXE);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
 }

@@ -2,21 +2,7 @@
 // turns a "Pass to <name>" screen hides every hand (no card button on the
 // page) until the next person opens theirs; a reload on that screen comes
 // back to it, never to a hand.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { assert, assertClean, load, openPage, shot } from './lib.mjs';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function audit(page, where) {
-  const result = await page.evaluate(async (src) => {
-    if (!window.axe) (0, eval)(src);
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  }, AXE);
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
-}
+import { assert, assertClean, audit, load, openPage, shot } from './lib.mjs';
 
 /** What the screen shows now: the pass screen, a dialog, or a hand. */
 async function screenState(page) {

@@ -3,38 +3,9 @@
 // service worker, and pass-and-play. Each runs in a fresh browser context
 // (its own localStorage and service workers); console errors, page errors,
 // failed requests and CSP violations fail it.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
-  assert, assertClean, choose, load, openPage, playToEnd, shot, snapshot, waitForDecision,
+  assert, audit, choose, load, playToEnd, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
-
-const DESKTOP = { width: 1280, height: 800 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function withPage(ctx, fn, options = { viewport: DESKTOP }) {
-  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
-  try {
-    await fn(page, context);
-    await assertClean(page, problems);
-  } catch (err) {
-    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
-
-/** axe-core in the page; fails on serious or critical violations. */
-async function audit(page, where) {
-  const result = await page.evaluate(async (src) => {
-    if (!window.axe) (0, eval)(src);
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  }, AXE);
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
-}
 
 /** What must come back after a reload: hand, total, turn, log, prompt. */
 async function tableState(page) {
@@ -80,7 +51,7 @@ async function badSave(page, server, makeRaw, noticeText) {
 export const persistenceScenarios = [
   {
     name: 'save and resume: a reload mid-match brings back the same hand, total, turn and log; settings persist',
-    run: (ctx) => withPage(ctx, async (page) => {
+    run: (ctx) => withPage(ctx, {}, async (page) => {
       await load(page, ctx.server);
       await choose(page, 'Number of players', '3');
       await page.getByLabel('Classic (1980)').check();
@@ -116,11 +87,11 @@ export const persistenceScenarios = [
   },
   {
     name: 'a corrupt save: a notice, the save kept aside, a playable new game',
-    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, 'ono99-save 1\nseed 12\nrules modern\nspeed fast\nplayer Zoe\nseat easy An', 'could not be read')),
+    run: (ctx) => withPage(ctx, {}, (page) => badSave(page, ctx.server, 'ono99-save 1\nseed 12\nrules modern\nspeed fast\nplayer Zoe\nseat easy An', 'could not be read')),
   },
   {
     name: 'a hand-edited save the rules refuse: a notice and a playable new game',
-    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, async (p) => {
+    run: (ctx) => withPage(ctx, {}, (page) => badSave(page, ctx.server, async (p) => {
       // A real save with one more play the rules refuse (it's not that seat's turn).
       await startGame(p);
       const save = await storage(p, 'ono99.save');
@@ -130,11 +101,11 @@ export const persistenceScenarios = [
   },
   {
     name: 'an older-version save: its own notice and a playable new game',
-    run: (ctx) => withPage(ctx, (page) => badSave(page, ctx.server, 'ono99-save 0\nseed 1\nmoves 7 8\nend\n', 'older version')),
+    run: (ctx) => withPage(ctx, {}, (page) => badSave(page, ctx.server, 'ono99-save 0\nseed 1\nmoves 7 8\nend\n', 'older version')),
   },
   {
     name: 'statistics: a finished game is counted once, survives reloads, and can be reset',
-    run: (ctx) => withPage(ctx, async (page) => {
+    run: (ctx) => withPage(ctx, {}, async (page) => {
       await load(page, ctx.server);
       await page.getByRole('button', { name: 'Statistics' }).click();
       await page.getByRole('heading', { name: 'Your statistics' }).waitFor();
@@ -181,7 +152,7 @@ export const persistenceScenarios = [
   },
   {
     name: 'offline: after one visit the game loads and plays with the network off',
-    run: (ctx) => withPage(ctx, async (page, context) => {
+    run: (ctx) => withPage(ctx, {}, async (page, context) => {
       await load(page, ctx.server);
       // Wait until the service worker controls the page and has cached the build.
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });

@@ -1,10 +1,8 @@
 // The end-to-end scenarios. Each gets a fresh browser context whose console
 // errors, page errors, failed or foreign requests and CSP violations fail it.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
-  assert, assertClean, checkTotalAgainstLog, choose, load, longTasks, openPage, playToEnd,
-  shot, snapshot, waitForDecision,
+  assert, audit, checkTotalAgainstLog, choose, load, longTasks, playToEnd,
+  shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
 
 const PHONE = { width: 360, height: 640 };
@@ -12,19 +10,6 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** Shared across scenarios: the measurements the run prints at the end. */
 export const metrics = { longTasks: [], firstPlayable: [], appReady: [], loadTask: [], startTask: [] };
-
-async function withPage(ctx, options, fn) {
-  const { context, page, problems } = await openPage(ctx.browser, ctx.server, options);
-  try {
-    await fn(page);
-    await assertClean(page, problems);
-  } catch (err) {
-    await page.screenshot({ path: `test-results/failure-${ctx.current}.png` }).catch(() => {});
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
 
 async function noHorizontalScroll(page, where) {
   const { sw, w } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, w: window.innerWidth }));
@@ -49,20 +34,6 @@ async function recordLongTasks(page, label) {
   });
 }
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Runs axe-core in the page (through the DevTools protocol, so the page's
- *  CSP needs no exception) and fails on serious or critical violations. */
-async function audit(page, where) {
-  const result = await page.evaluate(async (src) => {
-    if (!window.axe) (0, eval)(src);
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  }, AXE);
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
-  return result.length;
-}
 
 export const scenarios = [
   {
