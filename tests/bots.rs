@@ -274,6 +274,7 @@ fn a_clock_cuts_the_search_short() {
     });
     let budget = Budget {
         iterations: 100_000,
+        plays: None,
         millis: Some(5.0),
     };
     let mut bot = HardBot::new(budget, Some(clock));
@@ -289,6 +290,33 @@ fn a_clock_cuts_the_search_short() {
     let mut browser = make_bot_with_clock(Level::Hard, Box::new(|| 0.0));
     let legal = m.legal_actions();
     assert!(legal.contains(&browser.choose(&m.view(Seat(0)), &legal, &mut Rng::new(1))));
+}
+
+#[test]
+fn a_plays_budget_cuts_the_search_the_same_way_every_time() {
+    let (m, _) = twin_matches();
+    let view = m.view(Seat(0));
+    let visits = |plays: u64| -> (u32, Vec<(Action, u32)>) {
+        let budget = Budget {
+            iterations: 100_000,
+            plays: Some(plays),
+            millis: None,
+        };
+        let found = HardBot::new(budget, None).search(&view, &mut Rng::new(9));
+        (found.iter().map(|&(_, v)| v).sum(), found)
+    };
+    let (small, first) = visits(5_000);
+    let (again, second) = visits(5_000);
+    let (large, _) = visits(10_000);
+    // Every iteration simulates at least one play, so the limit bounds them.
+    assert!(small > 0 && small <= 5_000, "{small} iterations");
+    assert!(
+        small < large && large <= 10_000,
+        "{small} then {large} iterations"
+    );
+    assert_eq!((small, first), (again, second));
+    // The default budget has a plays limit, so no move takes many times the usual.
+    assert!(Budget::DEFAULT.plays.is_some());
 }
 
 /// Win rate of `level` in seat rotation against three Random players.

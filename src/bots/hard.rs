@@ -28,25 +28,33 @@ use crate::rules::{Action, Card, Format, Match, PlayerView, Rng, Seat};
 /// Milliseconds since any fixed origin, e.g. `performance.now()`.
 pub type Clock = Box<dyn Fn() -> f64>;
 
-/// How long the Hard bot searches: at most `iterations` iterations and, when
-/// a clock is given, at most `millis` milliseconds.
+/// How long the Hard bot searches: at most `iterations` iterations, at most
+/// `plays` simulated plays (tree and playouts together) and, when a clock is
+/// given, at most `millis` milliseconds.
+///
+/// `plays` is a deterministic stand-in for time: an iteration early in a hand
+/// plays the whole hand out and costs several times one near its end, so a
+/// fixed iteration count alone makes the first moves of a hand the slowest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     pub iterations: u32,
+    pub plays: Option<u64>,
     pub millis: Option<f64>,
 }
 
 impl Budget {
-    /// The native default: about 20 ms a move on one core of the 2-core
+    /// The native default: under 20 ms a move on one core of the 2-core
     /// development machine (see `docs/bots.md`), with no clock needed.
     pub const DEFAULT: Budget = Budget {
         iterations: 3_000,
+        plays: Some(DEFAULT_PLAYS),
         millis: None,
     };
 
     /// With a clock (the browser): up to 4,000 iterations, cut off at 25 ms.
     pub const BROWSER: Budget = Budget {
         iterations: 4_000,
+        plays: None,
         millis: Some(25.0),
     };
 
@@ -54,11 +62,16 @@ impl Budget {
     pub fn iterations(iterations: u32) -> Budget {
         Budget {
             iterations,
+            plays: None,
             millis: None,
         }
     }
 }
 
+/// The default budget's simulated plays. A 3,000-iteration search simulates
+/// about 65,000 plays on average in modern games (up to 137,000 at the start
+/// of a four-seat hand); this cuts the longest searches to about 20 ms.
+const DEFAULT_PLAYS: u64 = 80_000;
 /// The UCB1 exploration constant, for rewards in `[0, 1]`.
 const EXPLORATION: f64 = 0.7;
 /// How many standard errors the search's best action must beat the
@@ -145,7 +158,11 @@ impl HardBot {
         let Some(base) = view.determinize(rng) else {
             return Vec::new();
         };
+        let mut plays = 0u64;
         for i in 0..self.budget.iterations {
+            if self.budget.plays.is_some_and(|limit| plays >= limit) {
+                break;
+            }
             if let (Some(limit), Some(clock), Some(start)) =
                 (self.budget.millis, &self.clock, start)
             {
@@ -155,7 +172,7 @@ impl HardBot {
             }
             let mut m = base.clone();
             m.redeal_unseen(view.seat, rng);
-            self.iterate(&mut m, &root, rng);
+            plays += u64::from(self.iterate(&mut m, &root, rng));
         }
         self.nodes[0]
             .children
@@ -164,11 +181,13 @@ impl HardBot {
             .collect()
     }
 
-    /// One selection–expansion–playout–backpropagation pass on `m`.
-    fn iterate(&mut self, m: &mut Match, root: &RootFacts, rng: &mut Rng) {
+    /// One selection–expansion–playout–backpropagation pass on `m`; returns
+    /// how many plays it simulated.
+    fn iterate(&mut self, m: &mut Match, root: &RootFacts, rng: &mut Rng) -> u32 {
         self.path.clear();
         let mut node = 0usize;
         let mut expanded = false;
+        let mut descended = 0u32;
         while !expanded && !root.hand_is_settled(m) {
             let Some(turn) = m.to_act() else { break };
             m.legal_actions_into(&mut self.legal);
@@ -206,10 +225,11 @@ impl HardBot {
             if m.apply(self.nodes[next].action).is_err() {
                 break;
             }
+            descended += 1;
             self.path.push(next as u32);
             node = next;
         }
-        playout(m, root, rng, &mut self.legal);
+        let played = playout(m, root, rng, &mut self.legal);
         let rewards = root.rewards(m);
         self.nodes[0].visits += 1;
         for &id in &self.path {
@@ -219,6 +239,7 @@ impl HardBot {
             n.reward += r;
             n.reward_sq += r * r;
         }
+        descended + played
     }
 }
 
@@ -345,7 +366,8 @@ impl RootFacts {
 /// Finishes the hand with the playout policy: a four-99 discard when
 /// possible, else mostly the highest number that fits (keeping the defensive
 /// cards), with some uniform moves so the search sees varied opponents.
-fn playout(m: &mut Match, root: &RootFacts, rng: &mut Rng, legal: &mut Vec<Action>) {
+/// Returns how many plays it made.
+fn playout(m: &mut Match, root: &RootFacts, rng: &mut Rng, legal: &mut Vec<Action>) -> u32 {
     let mut plays = 0;
     while !root.hand_is_settled(m) && plays < MAX_PLAYOUT_PLAYS {
         m.legal_actions_into(legal);
@@ -358,6 +380,7 @@ fn playout(m: &mut Match, root: &RootFacts, rng: &mut Rng, legal: &mut Vec<Actio
         }
         plays += 1;
     }
+    plays
 }
 
 /// The playout policy's choice among `legal` (not empty).
