@@ -18,13 +18,22 @@ struct Score {
     wins: u64,
     decisions: u64,
     nanos: u128,
+    /// The longest single decision.
+    max_nanos: u128,
+    /// Decisions that took longer than [`SLOW_NANOS`].
+    slow: u64,
 }
+
+/// The Hard bot's target time per move: 25 ms.
+const SLOW_NANOS: u128 = 25_000_000;
 
 impl Score {
     fn add(&mut self, other: &Score) {
         self.wins += other.wins;
         self.decisions += other.decisions;
         self.nanos += other.nanos;
+        self.max_nanos = self.max_nanos.max(other.max_nanos);
+        self.slow += other.slow;
     }
 }
 
@@ -130,7 +139,10 @@ fn play_game(
         let clock = Instant::now();
         let action = players[seat].decide(&m, turn.seat, &legal);
         let score = &mut scores[entry_at(seat)];
-        score.nanos += clock.elapsed().as_nanos();
+        let nanos = clock.elapsed().as_nanos();
+        score.nanos += nanos;
+        score.max_nanos = score.max_nanos.max(nanos);
+        score.slow += u64::from(nanos > SLOW_NANOS);
         score.decisions += 1;
         m.apply(action).map_err(|e| {
             format!(
@@ -184,8 +196,17 @@ fn report(
         println!("note: {games} is not a multiple of {n}, so the rotations are not quite even");
     }
     println!(
-        "{:<8} {:>5} {:>8} {:>8} {:>17} {:>6} {:>12} {:>10}",
-        "bot", "seats", "wins", "rate", "95% CI", "fair", "ms/decision", "decisions"
+        "{:<8} {:>5} {:>8} {:>8} {:>17} {:>6} {:>12} {:>8} {:>8} {:>10}",
+        "bot",
+        "seats",
+        "wins",
+        "rate",
+        "95% CI",
+        "fair",
+        "ms/decision",
+        "max ms",
+        ">25 ms",
+        "decisions"
     );
     let mut levels: Vec<Level> = Vec::new();
     for &l in entries {
@@ -209,7 +230,7 @@ fn report(
             pooled.nanos as f64 / pooled.decisions as f64 / 1e6
         };
         println!(
-            "{:<8} {:>5} {:>8} {:>7.1}% {:>7.1}%–{:>5.1}% {:>5.1}% {:>12.4} {:>10}",
+            "{:<8} {:>5} {:>8} {:>7.1}% {:>7.1}%–{:>5.1}% {:>5.1}% {:>12.4} {:>8.1} {:>8} {:>10}",
             level.name(),
             seats,
             pooled.wins,
@@ -218,6 +239,8 @@ fn report(
             100.0 * hi,
             100.0 * seats as f64 / n as f64,
             ms,
+            pooled.max_nanos as f64 / 1e6,
+            pooled.slow,
             pooled.decisions
         );
     }
