@@ -117,7 +117,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
         };
         let n = i + 1;
         let heading = if bot.person {
-            format!("{} {}", tr(lang, Key::Person), n + 1)
+            format!("{} {}", tr(lang, Key::PlayerNumbered), n + 1)
         } else {
             bot_heading(lang, n)
         };

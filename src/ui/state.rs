@@ -145,7 +145,7 @@ impl GameSetup {
                 let n = self.player_name.trim();
                 if n.is_empty() && self.people() > 1 {
                     // Pass-and-play: "You" would name every person.
-                    format!("{} 1", text::tr(lang, Key::Person))
+                    format!("{} 1", text::tr(lang, Key::PlayerNumbered))
                 } else if n.is_empty() {
                     text::tr(lang, Key::You).to_string()
                 } else {

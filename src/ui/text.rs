@@ -166,6 +166,8 @@ keys! {
     StatsResetConfirm => "Reset",
     Cancel => "Cancel",
     Person => "Person",
+    // The start of a person's default name, before their number.
+    PlayerNumbered => "Player",
     SeatPlayedBy => "played by",
     PassHeading => "Pass to {name}",
     PassText => "Hand the device to {name}. Their cards stay hidden until they are ready.",

@@ -137,6 +137,7 @@ impl Translation for Es {
             Key::StatsResetConfirm => "Borrar",
             Key::Cancel => "Cancelar",
             Key::Person => "Persona",
+            Key::PlayerNumbered => "Jugador",
             Key::SeatPlayedBy => "jugado por",
             Key::PassHeading => "Pasa el dispositivo a {name}",
             Key::PassText => "Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que esté listo.",

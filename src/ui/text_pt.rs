@@ -137,6 +137,7 @@ impl Translation for Pt {
             Key::StatsResetConfirm => "Zerar",
             Key::Cancel => "Cancelar",
             Key::Person => "Pessoa",
+            Key::PlayerNumbered => "Jogador",
             Key::SeatPlayedBy => "jogado por",
             Key::PassHeading => "Passe para {name}",
             Key::PassText => "Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta.",

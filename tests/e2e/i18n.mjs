@@ -80,6 +80,16 @@ export const i18nScenarios = [
         await waitForDecision(page);
         await noEnglish(page, `${code} table`);
         await shot(page, `i18n-table-${code}`);
+        // On a 360px phone the top bar fits on one line in every language.
+        await page.setViewportSize({ width: 360, height: 640 });
+        const bar = await page.evaluate(() => {
+          const top = document.querySelector('.topbar');
+          const tall = [...top.querySelectorAll('.btn, select')].map((b) => b.getBoundingClientRect().height);
+          return { overflow: top.scrollWidth - top.clientWidth, tallest: Math.max(...tall) };
+        });
+        assert(bar.overflow <= 0 && bar.tallest <= 40, `${code} top bar at 360px: ${JSON.stringify(bar)}`);
+        await shot(page, `i18n-phone-${code}`);
+        await page.setViewportSize({ width: 1280, height: 800 });
         // The same table switched to English reads English.
         await page.getByLabel(t.label, { exact: true }).selectOption('en');
         await page.getByRole('heading', { name: 'Your hand' }).waitFor();
@@ -133,6 +143,10 @@ export const i18nScenarios = [
       }, await card.elementHandle());
       assert(/Safe now/.test(desc) && /stuck.*\d+%/.test(desc), `no hint in the description: "${desc}"`);
       await shot(page, 'hints-on');
+      // Hints must not make the hand taller: at 1280x800 every card stays in view.
+      const bottom = await page.evaluate(() => Math.max(
+        ...[...document.querySelectorAll('.hand .slot')].map((s) => s.getBoundingClientRect().bottom)));
+      assert(bottom <= 800, `with hints on the hand ends at ${bottom}px, below the 800px window`);
       await card.click();
       const audio = await page.evaluate(() => typeof AudioContext);
       assert(audio === 'function', 'no Web Audio in this browser');
