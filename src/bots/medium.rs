@@ -15,75 +15,122 @@ use super::tally::{always_playable, next_after, playable, total_after, Tally};
 use super::Bot;
 use crate::rules::{Action, Card, Format, NinetyNine, PlayerView, Rng, RuleSet, TurnStep};
 
-/// Weight of the next player being stuck.
-const ATTACK: f64 = 1.0;
-/// Weight of being stuck on the second of two owed plays.
-const FAIL_SECOND: f64 = 2.5;
-/// Weight of being stuck on the next own turn.
-const SELF_RISK: f64 = 1.2;
-/// How much the total is expected to climb before the seat acts again.
-const DRIFTS: [i32; 3] = [2, 6, 11];
-/// Keep values of the defensive cards, in chances of surviving a later turn.
-const KEEP_PLAY_TWO: f64 = 0.30;
-const KEEP_REVERSE: f64 = 0.24;
-const KEEP_MINUS_TEN: f64 = 0.24;
-const KEEP_MINUS_TEN_LOW: f64 = 0.15;
-const KEEP_ZERO: f64 = 0.20;
-/// Keep value of a number per point below 10: small numbers fit later.
-const KEEP_PER_POINT: f64 = 0.012;
-/// `points` format: the bonus per point of a card played rather than kept.
-const POINTS_SHED: f64 = 0.004;
+/// The weights of the scored look-ahead. [`Weights::MEDIUM`] is the Medium
+/// bot; `examples/tune.rs` searches for weights that beat it (docs/bots.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Weight of the next player being stuck.
+    pub attack: f64,
+    /// Extra weight of the next player being stuck when only two are left
+    /// in the hand (their being stuck wins it), as a multiple of `attack`.
+    pub attack_last: f64,
+    /// Weight of being stuck on the second of two owed plays.
+    pub fail_second: f64,
+    /// Weight of being stuck on the next own turn.
+    pub self_risk: f64,
+    /// How much the total is expected to climb before the seat acts again.
+    pub drifts: [f64; 3],
+    /// How much the drifts grow per other player in the hand beyond three
+    /// (and shrink per player fewer), as a share of the drift.
+    pub drift_per_seat: f64,
+    /// Keep values of the defensive cards, in chances of surviving a later turn.
+    pub keep_play_two: f64,
+    pub keep_play_two_classic: f64,
+    pub keep_reverse: f64,
+    pub keep_minus_ten: f64,
+    pub keep_minus_ten_low: f64,
+    pub keep_zero: f64,
+    /// Keep value of a number per point below 10: small numbers fit later.
+    pub keep_per_point: f64,
+    /// How much the keep values grow, as a share, per ten points of total
+    /// above 50 (and shrink below): defensive cards matter near the top.
+    pub keep_by_total: f64,
+    /// `points` format: the bonus per point of a card played rather than kept.
+    pub points_shed: f64,
+}
+
+impl Weights {
+    /// The Medium bot's hand-set weights.
+    pub const MEDIUM: Weights = Weights {
+        attack: 1.0,
+        attack_last: 0.0,
+        fail_second: 2.5,
+        self_risk: 1.2,
+        drifts: [2.0, 6.0, 11.0],
+        drift_per_seat: 0.0,
+        keep_play_two: 0.30,
+        keep_play_two_classic: 0.18,
+        keep_reverse: 0.24,
+        keep_minus_ten: 0.24,
+        keep_minus_ten_low: 0.15,
+        keep_zero: 0.20,
+        keep_per_point: 0.012,
+        keep_by_total: 0.0,
+        points_shed: 0.004,
+    };
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MediumBot;
 
 impl Bot for MediumBot {
     fn choose(&mut self, view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Action {
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        let tally = Tally::of(view);
-        let mut best = legal[0];
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ties = 0usize;
-        for &action in legal {
-            let s = score(view, &tally, action);
-            if s > best_score + 1e-12 {
-                best = action;
-                best_score = s;
-                ties = 1;
-            } else if (s - best_score).abs() <= 1e-12 {
-                // Reservoir sampling over exact ties keeps the choice seeded.
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = action;
-                }
-            }
-        }
-        best
+        choose_with(&Weights::MEDIUM, view, legal, rng)
     }
 }
 
+/// The legal action with the best [`score`] under `weights`; the seeded RNG
+/// only breaks exact ties.
+pub fn choose_with(
+    weights: &Weights,
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+) -> Action {
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let tally = Tally::of(view);
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    let mut ties = 0usize;
+    for &action in legal {
+        let s = score(weights, view, &tally, action);
+        if s > best_score + 1e-12 {
+            best = action;
+            best_score = s;
+            ties = 1;
+        } else if (s - best_score).abs() <= 1e-12 {
+            // Reservoir sampling over exact ties keeps the choice seeded.
+            ties += 1;
+            if rng.below(ties) == 0 {
+                best = action;
+            }
+        }
+    }
+    best
+}
+
 /// What holding `card` is worth for the rest of the hand, at `total`.
-pub fn keep_value(rules: &RuleSet, card: Card, total: i32) -> f64 {
-    match card {
-        Card::PlayTwo if always_playable(rules, card) => KEEP_PLAY_TWO,
+pub fn keep_value(w: &Weights, rules: &RuleSet, card: Card, total: i32) -> f64 {
+    let base = match card {
+        Card::PlayTwo if always_playable(rules, card) => w.keep_play_two,
         // A classic Double Play cannot open an owed turn: a weaker card.
-        Card::PlayTwo => 0.18,
-        Card::Reverse | Card::Hold => KEEP_REVERSE,
-        Card::MinusTen if always_playable(rules, card) => KEEP_MINUS_TEN,
+        Card::PlayTwo => w.keep_play_two_classic,
+        Card::Reverse | Card::Hold => w.keep_reverse,
+        Card::MinusTen if always_playable(rules, card) => w.keep_minus_ten,
         // Under `forbid` it is useless at low totals and precious at high ones.
         Card::MinusTen => {
             if total >= 10 {
-                KEEP_MINUS_TEN
+                w.keep_minus_ten
             } else {
-                KEEP_MINUS_TEN_LOW
+                w.keep_minus_ten_low
             }
         }
-        Card::Number(0) => KEEP_ZERO,
+        Card::Number(0) => w.keep_zero,
         Card::Number(n) => {
             if playable(rules, card, total, TurnStep::Single) {
-                KEEP_PER_POINT * f64::from(10 - n.min(10))
+                w.keep_per_point * f64::from(10 - n.min(10))
             } else {
                 0.0
             }
@@ -93,6 +140,11 @@ pub fn keep_value(rules: &RuleSet, card: Card, total: i32) -> f64 {
             NinetyNine::DeadButTens => 0.08,
             NinetyNine::Sets99 => 0.25,
         },
+    };
+    if w.keep_by_total == 0.0 {
+        base
+    } else {
+        base * (1.0 + w.keep_by_total * f64::from(total - 50) / 10.0).max(0.0)
     }
 }
 
@@ -108,8 +160,8 @@ fn p_hand_stuck(rules: &RuleSet, tally: &Tally, hand: &[Card], total: i32, step:
     1.0 - good as f64 / tally.unseen_len as f64
 }
 
-/// The score of `action`: higher is better.
-pub fn score(view: &PlayerView, tally: &Tally, action: Action) -> f64 {
+/// The score of `action` under `w`: higher is better.
+pub fn score(w: &Weights, view: &PlayerView, tally: &Tally, action: Action) -> f64 {
     let rules = &view.rules;
     let total = view.total;
     let mut hand = view.hand.clone();
@@ -120,7 +172,7 @@ pub fn score(view: &PlayerView, tally: &Tally, action: Action) -> f64 {
             }
             (
                 total_after(rules, card, total),
-                keep_value(rules, card, total),
+                keep_value(w, rules, card, total),
             )
         }
         Action::DiscardFourOno => {
@@ -132,13 +184,13 @@ pub fn score(view: &PlayerView, tally: &Tally, action: Action) -> f64 {
     let mut s = -spent;
     if rules.format == Format::Points {
         if let Action::Play(card) = action {
-            s += POINTS_SHED * f64::from(card.points());
+            s += w.points_shed * f64::from(card.points());
         }
     }
     let (next, owes_two) = next_after(view, action);
     if next == view.seat {
         // The second of two owed plays follows at once.
-        s -= FAIL_SECOND * p_hand_stuck(rules, tally, &hand, new_total, TurnStep::SecondOfTwo);
+        s -= w.fail_second * p_hand_stuck(rules, tally, &hand, new_total, TurnStep::SecondOfTwo);
         return s;
     }
     let next_len = view.seats[next].hand_len;
@@ -149,12 +201,23 @@ pub fn score(view: &PlayerView, tally: &Tally, action: Action) -> f64 {
     } else {
         tally.p_stuck(rules, next_len, new_total, TurnStep::Single)
     };
-    s += ATTACK * attack;
-    let risk: f64 = DRIFTS
+    let in_hand = view.seats.iter().filter(|(_, p)| p.in_hand).count();
+    let attack_weight = if in_hand == 2 {
+        w.attack * (1.0 + w.attack_last)
+    } else {
+        w.attack
+    };
+    s += attack_weight * attack;
+    let drift_scale = 1.0 + w.drift_per_seat * (in_hand as f64 - 4.0);
+    let risk: f64 = w
+        .drifts
         .iter()
-        .map(|&d| p_hand_stuck(rules, tally, &hand, new_total + d, TurnStep::Single))
+        .map(|&d| {
+            let d = (d * drift_scale).round() as i32;
+            p_hand_stuck(rules, tally, &hand, new_total + d, TurnStep::Single)
+        })
         .sum::<f64>()
-        / DRIFTS.len() as f64;
-    s -= SELF_RISK * (1.0 - attack) * risk;
+        / w.drifts.len() as f64;
+    s -= w.self_risk * (1.0 - attack) * risk;
     s
 }
