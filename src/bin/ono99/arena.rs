@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// What one entry of `--seats` did over the games it played.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Score {
     wins: u64,
     decisions: u64,
@@ -22,7 +22,15 @@ struct Score {
     max_nanos: u128,
     /// Decisions that took longer than [`SLOW_NANOS`].
     slow: u64,
+    /// How many decisions took each whole number of [`BUCKET_NANOS`]
+    /// (the last bucket holds everything longer), for percentiles.
+    buckets: Vec<u64>,
 }
+
+/// The width of a decision-time bucket: a tenth of a millisecond.
+const BUCKET_NANOS: u128 = 100_000;
+/// Buckets up to 100 ms; longer decisions share the last one.
+const BUCKETS: usize = 1_001;
 
 /// The Hard bot's target time per move: 25 ms.
 const SLOW_NANOS: u128 = 25_000_000;
@@ -34,6 +42,40 @@ impl Score {
         self.nanos += other.nanos;
         self.max_nanos = self.max_nanos.max(other.max_nanos);
         self.slow += other.slow;
+        if self.buckets.len() < other.buckets.len() {
+            self.buckets.resize(other.buckets.len(), 0);
+        }
+        for (b, o) in self.buckets.iter_mut().zip(&other.buckets) {
+            *b += o;
+        }
+    }
+
+    fn record(&mut self, nanos: u128) {
+        self.nanos += nanos;
+        self.max_nanos = self.max_nanos.max(nanos);
+        self.slow += u64::from(nanos > SLOW_NANOS);
+        self.decisions += 1;
+        if self.buckets.is_empty() {
+            self.buckets = vec![0; BUCKETS];
+        }
+        let i = usize::try_from(nanos / BUCKET_NANOS).map_or(BUCKETS - 1, |i| i.min(BUCKETS - 1));
+        self.buckets[i] += 1;
+    }
+
+    /// The time in milliseconds within which a share `q` of the decisions
+    /// took: the upper edge of its bucket, or the longest decision if that
+    /// is shorter; `None` beyond the last bucket (100 ms).
+    fn percentile_ms(&self, q: f64) -> Option<f64> {
+        let want = (q * self.decisions as f64).ceil() as u64;
+        let mut seen = 0;
+        for (i, &count) in self.buckets.iter().enumerate() {
+            seen += count;
+            if seen >= want.max(1) {
+                let edge = (i + 1) as f64 * BUCKET_NANOS as f64 / 1e6;
+                return (i + 1 < BUCKETS).then(|| edge.min(self.max_nanos as f64 / 1e6));
+            }
+        }
+        None
     }
 }
 
@@ -138,12 +180,7 @@ fn play_game(
         let seat = turn.seat.index();
         let clock = Instant::now();
         let action = players[seat].decide(&m, turn.seat, &legal);
-        let score = &mut scores[entry_at(seat)];
-        let nanos = clock.elapsed().as_nanos();
-        score.nanos += nanos;
-        score.max_nanos = score.max_nanos.max(nanos);
-        score.slow += u64::from(nanos > SLOW_NANOS);
-        score.decisions += 1;
+        scores[entry_at(seat)].record(clock.elapsed().as_nanos());
         m.apply(action).map_err(|e| {
             format!(
                 "game {index}: a {} bot broke a rule: {e}",
@@ -196,7 +233,7 @@ fn report(
         println!("note: {games} is not a multiple of {n}, so the rotations are not quite even");
     }
     println!(
-        "{:<8} {:>5} {:>8} {:>8} {:>17} {:>6} {:>12} {:>8} {:>8} {:>10}",
+        "{:<8} {:>5} {:>8} {:>8} {:>17} {:>6} {:>12} {:>8} {:>8} {:>8} {:>8} {:>10}",
         "bot",
         "seats",
         "wins",
@@ -204,6 +241,8 @@ fn report(
         "95% CI",
         "fair",
         "ms/decision",
+        "p99 ms",
+        "p99.9 ms",
         "max ms",
         ">25 ms",
         "decisions"
@@ -229,8 +268,12 @@ fn report(
         } else {
             pooled.nanos as f64 / pooled.decisions as f64 / 1e6
         };
+        let percentile = |q: f64| match pooled.percentile_ms(q) {
+            Some(ms) => format!("{ms:.1}"),
+            None => "100+".to_string(),
+        };
         println!(
-            "{:<8} {:>5} {:>8} {:>7.1}% {:>7.1}%–{:>5.1}% {:>5.1}% {:>12.4} {:>8.1} {:>8} {:>10}",
+            "{:<8} {:>5} {:>8} {:>7.1}% {:>7.1}%–{:>5.1}% {:>5.1}% {:>12.4} {:>8} {:>8} {:>8.1} {:>8} {:>10}",
             level.name(),
             seats,
             pooled.wins,
@@ -239,6 +282,8 @@ fn report(
             100.0 * hi,
             100.0 * seats as f64 / n as f64,
             ms,
+            percentile(0.99),
+            percentile(0.999),
             pooled.max_nanos as f64 / 1e6,
             pooled.slow,
             pooled.decisions
@@ -248,7 +293,31 @@ fn report(
 
 #[cfg(test)]
 mod tests {
-    use super::wilson;
+    use super::{wilson, Score};
+
+    #[test]
+    fn percentiles_come_from_the_recorded_times() {
+        let mut s = Score::default();
+        // 990 decisions of 1.05 ms, 9 of 7.3 ms and one of 250 ms.
+        for _ in 0..990 {
+            s.record(1_050_000);
+        }
+        for _ in 0..9 {
+            s.record(7_300_000);
+        }
+        s.record(250_000_000);
+        assert_eq!(s.percentile_ms(0.5), Some(1.1));
+        assert_eq!(s.percentile_ms(0.99), Some(1.1));
+        assert_eq!(s.percentile_ms(0.995), Some(7.4));
+        assert_eq!(s.percentile_ms(0.999), Some(7.4));
+        assert_eq!(s.percentile_ms(1.0), None);
+        let mut pooled = Score::default();
+        pooled.add(&s);
+        pooled.add(&s);
+        assert_eq!(pooled.decisions, 2_000);
+        assert_eq!(pooled.percentile_ms(0.999), Some(7.4));
+        assert_eq!(pooled.slow, 2);
+    }
 
     #[test]
     fn wilson_interval_brackets_the_rate() {
