@@ -13,24 +13,16 @@ pub use ono99::{bots, rules};
 #[allow(dead_code)]
 #[path = "../src/ui"]
 mod ui {
-    #[path = "text.rs"]
-    pub mod text;
-    #[path = "text_es.rs"]
-    mod text_es;
-    #[path = "text_fr.rs"]
-    mod text_fr;
-    #[path = "text_pt.rs"]
-    mod text_pt;
-    #[path = "translation.rs"]
-    mod translation;
+    #[path = "i18n/mod.rs"]
+    pub mod i18n;
 }
 
 use bots::Level;
 use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    Seat, TurnStep,
+    Seat, SetupError, TurnStep,
 };
-use ui::text::{self, tr, Key, Lang};
+use ui::i18n::{self as text, tr, Callout, Key, Lang, Who};
 
 const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 
@@ -248,8 +240,20 @@ fn all_texts(lang: Lang) -> Vec<String> {
             Event::MatchOver { winners: vec![] },
         ];
         for e in &events {
-            out.push(text::callout(lang, e, edition, me, &name).unwrap_or_default());
+            if let Some(c) = Callout::from_event(e, me, &name) {
+                out.push(text::callout(lang, &c, edition));
+            }
         }
+        out.push(text::setup_error(lang, &SetupError::SeatCount(9)));
+        out.push(text::setup_error(
+            lang,
+            &SetupError::Option(ono99::rules::OptionError::BadValue {
+                name: "tokens".into(),
+                value: "0".into(),
+                allowed: "1..9",
+            }),
+        ));
+        out.push(text::setup_error(lang, &SetupError::Cards("x".into())));
     }
     out.push(text::total_label(lang, -3));
     out.push(text::waiting_for(lang, "Ana"));
@@ -309,9 +313,14 @@ fn all_texts(lang: Lang) -> Vec<String> {
             .map(|&v| text::points_end(lang, v).to_string()),
     );
     for mine in [true, false] {
-        out.push(text::went_out_line(lang, mine, "Ana"));
-        out.push(text::last_in_line(lang, mine, "Ana"));
-        out.push(text::leaves_line(lang, mine, "Ana"));
+        let who = if mine {
+            Who::You
+        } else {
+            Who::Named("Ana".into())
+        };
+        out.push(text::went_out_line(lang, &who));
+        out.push(text::last_in_line(lang, &who));
+        out.push(text::leaves_line(lang, &who));
         out.push(text::next_stuck(lang, 34, mine));
     }
     out
@@ -362,4 +371,65 @@ fn browser_language_tags_pick_a_language() {
     for lang in Lang::ALL {
         assert_eq!(Lang::from_tag(lang.code()), Some(lang));
     }
+}
+
+#[test]
+fn languages_word_callouts_and_never_read_engine_events() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/i18n");
+    for file in ["en.rs", "es.rs", "fr.rs", "pt.rs"] {
+        let source = std::fs::read_to_string(dir.join(file)).expect("language file");
+        assert!(
+            !source.contains("Event::") && !source.contains("Event,"),
+            "{file} matches on engine events; word a Callout instead"
+        );
+    }
+}
+
+#[test]
+fn callouts_keep_private_draws_private_and_mark_your_own_lines() {
+    let me = Seat(0);
+    let ana = Seat(1);
+    let name = |s: Seat| format!("P{}", s.0);
+    let drew = |seat| Event::Drew {
+        seat,
+        card: Card::Number(4),
+    };
+    assert_eq!(Callout::from_event(&drew(ana), me, &name), None);
+    let mine = Callout::from_event(&drew(me), me, &name).expect("your own draw is called out");
+    assert!(mine.is_about_you());
+    let played = Callout::from_event(
+        &Event::Played {
+            seat: ana,
+            card: Card::Number(7),
+            total: 12,
+        },
+        me,
+        &name,
+    )
+    .expect("a play is called out");
+    assert_eq!(
+        played,
+        Callout::Played {
+            who: Who::Named("P1".into()),
+            card: Card::Number(7),
+            total: 12
+        }
+    );
+    assert!(!played.is_about_you());
+    let dealt = Callout::from_event(
+        &Event::HandStarted {
+            hand: 3,
+            dealer: ana,
+            first: me,
+            deck: vec![],
+        },
+        me,
+        &name,
+    )
+    .expect("a deal is called out");
+    assert!(dealt.starts_hand());
+    assert_eq!(
+        text::callout(Lang::En, &dealt, Edition::Modern),
+        "Hand 3 is dealt. You play first."
+    );
 }

@@ -1,41 +1,20 @@
 //! The app: which screen is showing, the setup being edited and the game
 //! being played.
 
-use super::game::Game;
-use super::prefs::Prefs;
-use super::prefs_bar::PrefsBar;
-use super::rules_screen::RulesScreen;
-use super::save_notice::SaveNotice;
-use super::setup::SetupScreen;
-use super::state::{GameSetup, GameState};
-use super::stats_screen::StatsScreen;
-use super::storage::{self, Resume};
-use super::text::Lang;
+use crate::rules::SetupError;
+use crate::ui::i18n::Lang;
+use crate::ui::platform::clock::{random_seed, seed_from_address};
+use crate::ui::platform::prefs::Prefs;
+use crate::ui::platform::storage::{self, Resume};
+use crate::ui::screens::game::Game;
+use crate::ui::screens::rules::RulesScreen;
+use crate::ui::screens::save_notice::SaveNotice;
+use crate::ui::screens::settings::PrefsBar;
+use crate::ui::screens::setup::SetupScreen;
+use crate::ui::screens::stats::StatsScreen;
+use crate::ui::state::{GameSetup, GameState};
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// A fresh random seed for a new deal: the browser's crypto source, or
-/// `Math.random` if that is unavailable.
-fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_ok() {
-        return u64::from_le_bytes(bytes);
-    }
-    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    (hi << 32) ^ lo
-}
-
-/// `?seed=<n>` in the address deals the first game from that seed, so a
-/// deal can be replayed (bug reports, tests).
-fn seed_from_address() -> Option<u64> {
-    let search = web_sys::window()?.location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("seed="))
-        .and_then(|v| v.parse().ok())
-}
 
 #[derive(Clone, PartialEq)]
 enum Screen {
@@ -61,21 +40,21 @@ pub fn app() -> Html {
     );
     let show_rules = use_state(|| false);
     let show_stats = use_state(|| false);
-    let error = use_state(|| None::<AttrValue>);
+    let error = use_state(|| None::<SetupError>);
     let games = use_mut_ref(|| 1u32);
     let fixed_seed = use_mut_ref(seed_from_address);
     // Language, sound, motion and hints: saved on every change, applied
     // to the page (lang attribute, reduced motion) after each render.
     let prefs = use_state(Prefs::load);
     use_effect_with(*prefs, |p| p.apply_to_page());
-    use_effect_with((), |_| super::sound::unlock_on_gestures());
+    use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
     let on_prefs = {
         let prefs = prefs.clone();
         Callback::from(move |p: Prefs| {
             p.save();
             // Turning sound on is itself a gesture: audio may start now.
-            super::sound::set_enabled(p.sound);
-            super::sound::unlock();
+            crate::ui::platform::sound::set_enabled(p.sound);
+            crate::ui::platform::sound::unlock();
             prefs.set(p);
         })
     };
@@ -100,7 +79,7 @@ pub fn app() -> Html {
                     error.set(None);
                     screen.set(Screen::Game(Rc::new(state), n));
                 }
-                Err(e) => error.set(Some(e.to_string().into())),
+                Err(e) => error.set(Some(e)),
             }
         })
     };

@@ -1,36 +1,30 @@
-//! The Yew browser app (wasm32 only). One component a file; the game state
-//! is a `Reducible` adapter over the rules engine (`state`), and every text
-//! lives in `text`.
+//! The Yew browser app (wasm32 only), in four folders:
+//!
+//! - `table/`: the pieces of the table (seats, the centre with the total and
+//!   piles, your hand, a card, the game log); leaf components that get data
+//!   and emit callbacks, no game logic;
+//! - `screens/`: whole screens and dialogs (the game, setup, rules,
+//!   statistics, end of a hand or match, the pass screen, notices, settings);
+//! - `i18n/`: every text in every language, and the typed call-outs derived
+//!   from engine events;
+//! - `platform/`: the browser edge (storage, preferences, sound, the service
+//!   worker, focus, the clock).
+//!
+//! Beside them: the app's root component (`app`), the game state as a
+//! `Reducible` adapter over the rules engine (`state`), the statistics
+//! record (`stats`) and the bots' turns in the page (`bot_turn`).
 
 mod app;
-mod card;
-mod centre;
-mod end_screen;
-mod focus;
-mod game;
-mod hand;
-mod log;
-mod offline;
-mod opponent;
-mod pass_screen;
-mod prefs;
-mod prefs_bar;
-mod rules_screen;
-mod save_notice;
-mod setup;
-mod sound;
+mod bot_turn;
+pub mod i18n;
+pub mod platform;
+mod screens;
 pub mod state;
 pub mod stats;
-mod stats_screen;
-pub mod storage;
-pub mod text;
-mod text_es;
-mod text_fr;
-mod text_pt;
-mod translation;
+mod table;
 
 /// Mounts the app into the page body.
 pub fn start() {
     yew::Renderer::<app::App>::new().render();
-    offline::register_service_worker();
+    platform::offline::register_service_worker();
 }

@@ -5,9 +5,9 @@
 //! rest. The reducer only asks the engine; it holds no rule of its own. A
 //! refused action is stored as `last_error` and changes nothing else.
 
-use super::text::{self, Key, Lang};
 use crate::bots::{Bot, Level};
 use crate::rules::{Action, Event, Match, Rng, RuleError, RuleSet, Seat, SetupError};
+use crate::ui::i18n::{self, Key, Lang};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use yew::Reducible;
@@ -90,9 +90,9 @@ impl Default for GameSetup {
 
 /// The default name of the `index`-th bot seat (0-based).
 fn default_bot_name(index: usize, lang: Lang) -> String {
-    match text::BOT_NAMES.get(index) {
+    match i18n::BOT_NAMES.get(index) {
         Some(name) => (*name).to_string(),
-        None => text::bot_heading(lang, index + 1),
+        None => i18n::bot_heading(lang, index + 1),
     }
 }
 
@@ -145,9 +145,9 @@ impl GameSetup {
                 let n = self.player_name.trim();
                 if n.is_empty() && self.people() > 1 {
                     // Pass-and-play: "You" would name every person.
-                    format!("{} 1", text::tr(lang, Key::PlayerNumbered))
+                    format!("{} 1", i18n::tr(lang, Key::PlayerNumbered))
                 } else if n.is_empty() {
-                    text::tr(lang, Key::You).to_string()
+                    i18n::tr(lang, Key::You).to_string()
                 } else {
                     n.to_string()
                 }
@@ -369,7 +369,7 @@ impl GameState {
     /// How the log and the standings name `seat`: "You" for the person.
     pub fn name(&self, seat: Seat, lang: Lang) -> String {
         if seat == self.me() {
-            text::tr(lang, Key::You).to_string()
+            i18n::tr(lang, Key::You).to_string()
         } else {
             self.setup.name(seat, lang)
         }

@@ -1,13 +1,13 @@
 //! The player's statistics (`ono99.stats`): games played and won overall,
 //! by edition and by the opponents' level, win streaks and the average
 //! finishing place. Only finished games count, each once (see
-//! [`super::storage::use_persistence`]); the record is for the device's own
+//! [`crate::ui::platform::storage::use_persistence`]); the record is for the device's own
 //! seat, [`ME`].
 
-use super::state::{GameSetup, GameState, ME};
-use super::storage;
 use crate::bots::Level;
 use crate::rules::{Edition, Match, Seat};
+use crate::ui::platform::storage;
+use crate::ui::state::{GameSetup, GameState, ME};
 use std::fmt::Write as _;
 
 pub const STATS_KEY: &str = "ono99.stats";

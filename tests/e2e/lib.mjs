@@ -113,7 +113,10 @@ export async function snapshot(page) {
         : null,
     }));
     const dialog = document.querySelector('[role="dialog"]');
+    const logList = document.querySelector('.log .log-hands');
     return {
+      totalPly: totalEl ? totalEl.getAttribute('data-ply') : null,
+      logPly: logList ? logList.getAttribute('data-ply') : null,
       totalLabel,
       shownTotal: totalEl ? totalEl.querySelector('.total-value').textContent : null,
       log,
@@ -161,26 +164,15 @@ export function checkTotalAgainstLog(snap) {
 }
 
 /**
- * A snapshot whose total agrees with the log, checked. Yew 0.23's scheduler
- * hands the page back to the browser when a batch of updates runs past
- * 16 ms; on a loaded machine a test once read a total that already counted a
- * −10 the log did not list yet (98 in the log, 88 shown), with instant bots
- * playing. So a mismatch is read again a little later: a real one persists
- * and still fails here, with the hand's last log lines in the message.
+ * A snapshot whose total agrees with the log, checked once. The total and
+ * the log carry the number of actions they were drawn from (`data-ply`);
+ * the page renders both from one state, so they must agree in every frame.
  */
-export async function checkedSnapshot(page, tries = 20) {
-  let failure;
-  for (let i = 0; i < tries; i++) {
-    const snap = await busy(page, () => snapshot(page));
-    try {
-      checkTotalAgainstLog(snap);
-      return snap;
-    } catch (err) {
-      failure = err;
-      await page.waitForTimeout(50);
-    }
-  }
-  throw failure;
+export async function checkedSnapshot(page) {
+  const snap = await busy(page, () => snapshot(page));
+  assert(snap.totalPly === snap.logPly, `the total shows action ${snap.totalPly}, the log action ${snap.logPly}`);
+  checkTotalAgainstLog(snap);
+  return snap;
 }
 
 /** Waits until something needs the person: a playable card, a dialog. */

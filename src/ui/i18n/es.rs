@@ -1,12 +1,14 @@
 //! Spanish texts. Card names follow the Spanish rulebook ("Reversa",
 //! "Juega 2"); the sentences are our own.
 
-use super::text::{number, Key};
-use super::translation::{Names, Translation};
+use super::callout::{Callout, Who};
+use super::keys::Key;
+use super::number;
+use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
-    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    Seat, TurnStep,
+    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
+    RuleError, SetupError, TurnStep,
 };
 
 pub struct Es;
@@ -239,6 +241,16 @@ impl Translation for Es {
         }
     }
 
+    fn setup_error(&self, err: &SetupError) -> String {
+        match err {
+            SetupError::SeatCount(n) => format!("una partida necesita de 2 a 8 jugadores, no {n}."),
+            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
+                format!("«{}» no puede ser {value}.", self.option_label(name))
+            }
+            _ => "estas reglas no se pueden jugar.".to_string(),
+        }
+    }
+
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
@@ -374,103 +386,79 @@ impl Translation for Es {
         }
     }
 
-    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String> {
+    fn callout(&self, callout: &Callout, edition: Edition) -> String {
         let card = |c: Card| self.card_name(c, edition);
-        Some(match event {
-            Event::HandStarted { hand, first, .. } => {
-                if *first == me {
-                    format!("Se reparte la mano {hand}. Empiezas tú.")
-                } else {
-                    format!("Se reparte la mano {hand}. Empieza {}.", name(*first))
-                }
-            }
-            Event::Played {
-                seat,
+        match callout {
+            Callout::HandDealt { hand, first: who } => match who {
+                Who::You => format!("Se reparte la mano {hand}. Empiezas tú."),
+                Who::Named(n) => format!("Se reparte la mano {hand}. Empieza {n}."),
+            },
+            Callout::Played {
+                who,
                 card: c,
                 total,
-            } => {
-                if *seat == me {
-                    format!("Juegas {}: total {}", card(*c), number(*total))
-                } else {
-                    format!(
-                        "{} juega {}: total {}",
-                        name(*seat),
-                        card(*c),
-                        number(*total)
-                    )
-                }
-            }
-            Event::DiscardedFourOno { seat, total } => {
+            } => match who {
+                Who::You => format!("Juegas {}: total {}", card(*c), number(*total)),
+                Who::Named(n) => format!("{n} juega {}: total {}", card(*c), number(*total)),
+            },
+            Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
-                if *seat == me {
-                    format!("Descartas cuatro {four}: total {}", number(*total))
-                } else {
-                    format!(
-                        "{} descarta cuatro {four}: total {}",
-                        name(*seat),
-                        number(*total)
-                    )
+                match who {
+                    Who::You => format!("Descartas cuatro {four}: total {}", number(*total)),
+                    Who::Named(n) => {
+                        format!("{n} descarta cuatro {four}: total {}", number(*total))
+                    }
                 }
             }
-            Event::Drew { seat, card: c } if *seat == me => format!("Robas {}", card(*c)),
-            Event::Drew { .. } => return None,
-            Event::Reshuffled { .. } => {
+            Callout::YouDrew { card: c } => format!("Robas {}", card(*c)),
+            Callout::Reshuffled => {
                 "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
             }
-            Event::DirectionChanged { direction: d } => {
-                format!("Sentido: {}", self.direction(*d).to_ascii_lowercase())
+            Callout::DirectionChanged { direction } => {
+                format!(
+                    "Sentido: {}",
+                    self.direction(*direction).to_ascii_lowercase()
+                )
             }
-            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+            Callout::OwesTwo { who } => {
                 let p2 = card(Card::PlayTwo);
-                if *seat == me {
-                    format!("{p2}: debes jugar dos cartas")
-                } else {
-                    format!("{p2}: {} debe jugar dos cartas", name(*seat))
+                match who {
+                    Who::You => format!("{p2}: debes jugar dos cartas"),
+                    Who::Named(n) => format!("{p2}: {n} debe jugar dos cartas"),
                 }
             }
-            Event::PlayerOut { seat, .. } => {
-                if *seat == me {
-                    "Quedas fuera".to_string()
-                } else {
-                    format!("{} queda fuera", name(*seat))
-                }
-            }
-            Event::HandOver {
-                hand,
-                winner,
-                loser,
-                ..
-            } => match (winner, loser) {
-                (_, Some(l)) if *l == me => {
-                    format!("Fin de la mano {hand}: pierdes una ficha.")
-                }
-                (_, Some(l)) => format!("Fin de la mano {hand}: {} pierde una ficha.", name(*l)),
-                (Some(w), None) if *w == me => {
-                    format!("Fin de la mano {hand}: eres el último en juego.")
-                }
-                (Some(w), None) => {
-                    format!("Fin de la mano {hand}: {} es el último en juego.", name(*w))
-                }
-                (None, None) => format!("Fin de la mano {hand}."),
+            Callout::Out { who } => match who {
+                Who::You => "Quedas fuera".to_string(),
+                Who::Named(n) => format!("{n} queda fuera"),
             },
-            Event::LeftMatch { seat } => {
-                if *seat == me {
-                    "Abandonas la partida.".to_string()
-                } else {
-                    format!("{} abandona la partida.", name(*seat))
-                }
-            }
-            Event::MatchOver { winners } => self.winners_line(winners, me, name),
-        })
+            Callout::HandLost { hand, who } => match who {
+                Who::You => format!("Fin de la mano {hand}: pierdes una ficha."),
+                Who::Named(n) => format!("Fin de la mano {hand}: {n} pierde una ficha."),
+            },
+            Callout::HandLastIn { hand, who } => match who {
+                Who::You => format!("Fin de la mano {hand}: eres el último en juego."),
+                Who::Named(n) => format!("Fin de la mano {hand}: {n} es el último en juego."),
+            },
+            Callout::HandOver { hand } => format!("Fin de la mano {hand}."),
+            Callout::LeftMatch { who } => match who {
+                Who::You => "Abandonas la partida.".to_string(),
+                Who::Named(n) => format!("{n} abandona la partida."),
+            },
+            Callout::MatchOver { winners } => self.winners_line(winners),
+        }
     }
 
-    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String {
+    fn winners_line(&self, winners: &[Who]) -> String {
+        let subject = |w: &Who| match w {
+            Who::You => self.key(Key::You).to_string(),
+            Who::Named(n) => n.clone(),
+        };
         match winners {
             [] => "La partida ha terminado.".to_string(),
-            [w] if *w == me => "¡Ganas la partida!".to_string(),
-            [w] => format!("¡{} gana la partida!", name(*w)),
+            [Who::You] => "¡Ganas la partida!".to_string(),
+            [w] => format!("¡{} gana la partida!", subject(w)),
             many => {
-                let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+                let names: Vec<String> = many.iter().map(subject).collect();
                 format!("¡{} comparten la victoria!", names.join(" y "))
             }
         }
@@ -484,27 +472,24 @@ impl Translation for Es {
         format!("Mano {hand}")
     }
 
-    fn went_out_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Quedaste fuera y pierdes una ficha.".to_string()
-        } else {
-            format!("{name} quedó fuera y pierde una ficha.")
+    fn went_out_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Quedaste fuera y pierdes una ficha.".to_string(),
+            Who::Named(n) => format!("{n} quedó fuera y pierde una ficha."),
         }
     }
 
-    fn last_in_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Fuiste el último en juego.".to_string()
-        } else {
-            format!("{name} fue el último en juego.")
+    fn last_in_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Fuiste el último en juego.".to_string(),
+            Who::Named(n) => format!("{n} fue el último en juego."),
         }
     }
 
-    fn leaves_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Abandonas la partida.".to_string()
-        } else {
-            format!("{name} abandona la partida.")
+    fn leaves_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Abandonas la partida.".to_string(),
+            Who::Named(n) => format!("{n} abandona la partida."),
         }
     }
 

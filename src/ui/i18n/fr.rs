@@ -1,12 +1,14 @@
 //! French texts. Card names follow the French rulebook ("Inverser",
 //! "Jouer 2"); the sentences are our own.
 
-use super::text::{number, Key};
-use super::translation::{Names, Translation};
+use super::callout::{Callout, Who};
+use super::keys::Key;
+use super::number;
+use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
-    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    Seat, TurnStep,
+    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
+    RuleError, SetupError, TurnStep,
 };
 
 pub struct Fr;
@@ -239,6 +241,19 @@ impl Translation for Fr {
         }
     }
 
+    fn setup_error(&self, err: &SetupError) -> String {
+        match err {
+            SetupError::SeatCount(n) => format!("il faut de 2 à 8 joueurs, pas {n}."),
+            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
+                format!(
+                    "« {} » ne peut pas valoir {value}.",
+                    self.option_label(name)
+                )
+            }
+            _ => "ces règles ne permettent pas de jouer.".to_string(),
+        }
+    }
+
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
@@ -374,106 +389,76 @@ impl Translation for Fr {
         }
     }
 
-    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String> {
+    fn callout(&self, callout: &Callout, edition: Edition) -> String {
         let card = |c: Card| self.card_name(c, edition);
-        Some(match event {
-            Event::HandStarted { hand, first, .. } => {
-                if *first == me {
-                    format!("Manche {hand} distribuée. Vous commencez.")
-                } else {
-                    format!("Manche {hand} distribuée. {} commence.", name(*first))
-                }
-            }
-            Event::Played {
-                seat,
+        match callout {
+            Callout::HandDealt { hand, first: who } => match who {
+                Who::You => format!("Manche {hand} distribuée. Vous commencez."),
+                Who::Named(n) => format!("Manche {hand} distribuée. {n} commence."),
+            },
+            Callout::Played {
+                who,
                 card: c,
                 total,
-            } => {
-                if *seat == me {
-                    format!("Vous jouez {} — total {}", card(*c), number(*total))
-                } else {
-                    format!(
-                        "{} joue {} — total {}",
-                        name(*seat),
-                        card(*c),
-                        number(*total)
-                    )
-                }
-            }
-            Event::DiscardedFourOno { seat, total } => {
+            } => match who {
+                Who::You => format!("Vous jouez {} — total {}", card(*c), number(*total)),
+                Who::Named(n) => format!("{n} joue {} — total {}", card(*c), number(*total)),
+            },
+            Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
-                if *seat == me {
-                    format!("Vous défaussez quatre {four} — total {}", number(*total))
-                } else {
-                    format!(
-                        "{} défausse quatre {four} — total {}",
-                        name(*seat),
-                        number(*total)
-                    )
+                match who {
+                    Who::You => format!("Vous défaussez quatre {four} — total {}", number(*total)),
+                    Who::Named(n) => {
+                        format!("{n} défausse quatre {four} — total {}", number(*total))
+                    }
                 }
             }
-            Event::Drew { seat, card: c } if *seat == me => format!("Vous piochez {}", card(*c)),
-            Event::Drew { .. } => return None,
-            Event::Reshuffled { .. } => {
+            Callout::YouDrew { card: c } => format!("Vous piochez {}", card(*c)),
+            Callout::Reshuffled => {
                 "La défausse est mélangée pour former une nouvelle pioche.".to_string()
             }
-            Event::DirectionChanged { direction: d } => {
-                format!("Sens : {}", self.direction(*d).to_ascii_lowercase())
+            Callout::DirectionChanged { direction } => {
+                format!("Sens : {}", self.direction(*direction).to_ascii_lowercase())
             }
-            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+            Callout::OwesTwo { who } => {
                 let p2 = card(Card::PlayTwo);
-                if *seat == me {
-                    format!("{p2} : vous devez jouer deux cartes")
-                } else {
-                    format!("{p2} : {} doit jouer deux cartes", name(*seat))
+                match who {
+                    Who::You => format!("{p2} : vous devez jouer deux cartes"),
+                    Who::Named(n) => format!("{p2} : {n} doit jouer deux cartes"),
                 }
             }
-            Event::PlayerOut { seat, .. } => {
-                if *seat == me {
-                    "Vous êtes éliminé".to_string()
-                } else {
-                    format!("{} est éliminé", name(*seat))
-                }
-            }
-            Event::HandOver {
-                hand,
-                winner,
-                loser,
-                ..
-            } => match (winner, loser) {
-                (_, Some(l)) if *l == me => {
-                    format!("Fin de la manche {hand} : vous perdez un jeton.")
-                }
-                (_, Some(l)) => {
-                    format!("Fin de la manche {hand} : {} perd un jeton.", name(*l))
-                }
-                (Some(w), None) if *w == me => {
-                    format!("Fin de la manche {hand} : vous êtes le dernier en jeu.")
-                }
-                (Some(w), None) => format!(
-                    "Fin de la manche {hand} : {} est le dernier en jeu.",
-                    name(*w)
-                ),
-                (None, None) => format!("Fin de la manche {hand}."),
+            Callout::Out { who } => match who {
+                Who::You => "Vous êtes éliminé".to_string(),
+                Who::Named(n) => format!("{n} est éliminé"),
             },
-            Event::LeftMatch { seat } => {
-                if *seat == me {
-                    "Vous quittez la partie.".to_string()
-                } else {
-                    format!("{} quitte la partie.", name(*seat))
-                }
-            }
-            Event::MatchOver { winners } => self.winners_line(winners, me, name),
-        })
+            Callout::HandLost { hand, who } => match who {
+                Who::You => format!("Fin de la manche {hand} : vous perdez un jeton."),
+                Who::Named(n) => format!("Fin de la manche {hand} : {n} perd un jeton."),
+            },
+            Callout::HandLastIn { hand, who } => match who {
+                Who::You => format!("Fin de la manche {hand} : vous êtes le dernier en jeu."),
+                Who::Named(n) => format!("Fin de la manche {hand} : {n} est le dernier en jeu."),
+            },
+            Callout::HandOver { hand } => format!("Fin de la manche {hand}."),
+            Callout::LeftMatch { who } => match who {
+                Who::You => "Vous quittez la partie.".to_string(),
+                Who::Named(n) => format!("{n} quitte la partie."),
+            },
+            Callout::MatchOver { winners } => self.winners_line(winners),
+        }
     }
 
-    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String {
+    fn winners_line(&self, winners: &[Who]) -> String {
+        let subject = |w: &Who| match w {
+            Who::You => self.key(Key::You).to_string(),
+            Who::Named(n) => n.clone(),
+        };
         match winners {
             [] => "La partie est terminée.".to_string(),
-            [w] if *w == me => "Vous gagnez la partie !".to_string(),
-            [w] => format!("{} gagne la partie !", name(*w)),
+            [Who::You] => "Vous gagnez la partie !".to_string(),
+            [w] => format!("{} gagne la partie !", subject(w)),
             many => {
-                let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+                let names: Vec<String> = many.iter().map(subject).collect();
                 format!("{} se partagent la victoire !", names.join(" et "))
             }
         }
@@ -487,27 +472,24 @@ impl Translation for Fr {
         format!("Manche {hand}")
     }
 
-    fn went_out_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Vous avez été éliminé et perdez un jeton.".to_string()
-        } else {
-            format!("{name} a été éliminé et perd un jeton.")
+    fn went_out_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Vous avez été éliminé et perdez un jeton.".to_string(),
+            Who::Named(n) => format!("{n} a été éliminé et perd un jeton."),
         }
     }
 
-    fn last_in_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Vous étiez le dernier en jeu.".to_string()
-        } else {
-            format!("{name} était le dernier en jeu.")
+    fn last_in_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Vous étiez le dernier en jeu.".to_string(),
+            Who::Named(n) => format!("{n} était le dernier en jeu."),
         }
     }
 
-    fn leaves_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Vous quittez la partie.".to_string()
-        } else {
-            format!("{name} quitte la partie.")
+    fn leaves_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Vous quittez la partie.".to_string(),
+            Who::Named(n) => format!("{n} quitte la partie."),
         }
     }
 

@@ -1,12 +1,14 @@
 //! Portuguese texts (Brazilian usage, as in the rulebook: "Inverter",
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
-use super::text::{number, Key};
-use super::translation::{Names, Translation};
+use super::callout::{Callout, Who};
+use super::keys::Key;
+use super::number;
+use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
-    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    Seat, TurnStep,
+    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
+    RuleError, SetupError, TurnStep,
 };
 
 pub struct Pt;
@@ -237,6 +239,16 @@ impl Translation for Pt {
         }
     }
 
+    fn setup_error(&self, err: &SetupError) -> String {
+        match err {
+            SetupError::SeatCount(n) => format!("uma partida precisa de 2 a 8 jogadores, não {n}."),
+            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
+                format!("“{}” não pode ser {value}.", self.option_label(name))
+            }
+            _ => "estas regras não podem ser jogadas.".to_string(),
+        }
+    }
+
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
@@ -372,103 +384,79 @@ impl Translation for Pt {
         }
     }
 
-    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String> {
+    fn callout(&self, callout: &Callout, edition: Edition) -> String {
         let card = |c: Card| self.card_name(c, edition);
-        Some(match event {
-            Event::HandStarted { hand, first, .. } => {
-                if *first == me {
-                    format!("Rodada {hand} distribuída. Você começa.")
-                } else {
-                    format!("Rodada {hand} distribuída. {} começa.", name(*first))
-                }
-            }
-            Event::Played {
-                seat,
+        match callout {
+            Callout::HandDealt { hand, first: who } => match who {
+                Who::You => format!("Rodada {hand} distribuída. Você começa."),
+                Who::Named(n) => format!("Rodada {hand} distribuída. {n} começa."),
+            },
+            Callout::Played {
+                who,
                 card: c,
                 total,
-            } => {
-                if *seat == me {
-                    format!("Você joga {} — total {}", card(*c), number(*total))
-                } else {
-                    format!(
-                        "{} joga {} — total {}",
-                        name(*seat),
-                        card(*c),
-                        number(*total)
-                    )
-                }
-            }
-            Event::DiscardedFourOno { seat, total } => {
+            } => match who {
+                Who::You => format!("Você joga {} — total {}", card(*c), number(*total)),
+                Who::Named(n) => format!("{n} joga {} — total {}", card(*c), number(*total)),
+            },
+            Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
-                if *seat == me {
-                    format!("Você descarta quatro {four} — total {}", number(*total))
-                } else {
-                    format!(
-                        "{} descarta quatro {four} — total {}",
-                        name(*seat),
-                        number(*total)
-                    )
+                match who {
+                    Who::You => format!("Você descarta quatro {four} — total {}", number(*total)),
+                    Who::Named(n) => {
+                        format!("{n} descarta quatro {four} — total {}", number(*total))
+                    }
                 }
             }
-            Event::Drew { seat, card: c } if *seat == me => format!("Você compra {}", card(*c)),
-            Event::Drew { .. } => return None,
-            Event::Reshuffled { .. } => {
+            Callout::YouDrew { card: c } => format!("Você compra {}", card(*c)),
+            Callout::Reshuffled => {
                 "A pilha de descarte é embaralhada e vira uma nova pilha de compras.".to_string()
             }
-            Event::DirectionChanged { direction: d } => {
-                format!("Sentido: {}", self.direction(*d).to_ascii_lowercase())
+            Callout::DirectionChanged { direction } => {
+                format!(
+                    "Sentido: {}",
+                    self.direction(*direction).to_ascii_lowercase()
+                )
             }
-            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+            Callout::OwesTwo { who } => {
                 let p2 = card(Card::PlayTwo);
-                if *seat == me {
-                    format!("{p2}: você deve jogar duas cartas")
-                } else {
-                    format!("{p2}: {} deve jogar duas cartas", name(*seat))
+                match who {
+                    Who::You => format!("{p2}: você deve jogar duas cartas"),
+                    Who::Named(n) => format!("{p2}: {n} deve jogar duas cartas"),
                 }
             }
-            Event::PlayerOut { seat, .. } => {
-                if *seat == me {
-                    "Você está fora".to_string()
-                } else {
-                    format!("{} está fora", name(*seat))
-                }
-            }
-            Event::HandOver {
-                hand,
-                winner,
-                loser,
-                ..
-            } => match (winner, loser) {
-                (_, Some(l)) if *l == me => {
-                    format!("Fim da rodada {hand}: você perde uma ficha.")
-                }
-                (_, Some(l)) => format!("Fim da rodada {hand}: {} perde uma ficha.", name(*l)),
-                (Some(w), None) if *w == me => {
-                    format!("Fim da rodada {hand}: você é o último no jogo.")
-                }
-                (Some(w), None) => {
-                    format!("Fim da rodada {hand}: {} é o último no jogo.", name(*w))
-                }
-                (None, None) => format!("Fim da rodada {hand}."),
+            Callout::Out { who } => match who {
+                Who::You => "Você está fora".to_string(),
+                Who::Named(n) => format!("{n} está fora"),
             },
-            Event::LeftMatch { seat } => {
-                if *seat == me {
-                    "Você deixa a partida.".to_string()
-                } else {
-                    format!("{} deixa a partida.", name(*seat))
-                }
-            }
-            Event::MatchOver { winners } => self.winners_line(winners, me, name),
-        })
+            Callout::HandLost { hand, who } => match who {
+                Who::You => format!("Fim da rodada {hand}: você perde uma ficha."),
+                Who::Named(n) => format!("Fim da rodada {hand}: {n} perde uma ficha."),
+            },
+            Callout::HandLastIn { hand, who } => match who {
+                Who::You => format!("Fim da rodada {hand}: você é o último no jogo."),
+                Who::Named(n) => format!("Fim da rodada {hand}: {n} é o último no jogo."),
+            },
+            Callout::HandOver { hand } => format!("Fim da rodada {hand}."),
+            Callout::LeftMatch { who } => match who {
+                Who::You => "Você deixa a partida.".to_string(),
+                Who::Named(n) => format!("{n} deixa a partida."),
+            },
+            Callout::MatchOver { winners } => self.winners_line(winners),
+        }
     }
 
-    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String {
+    fn winners_line(&self, winners: &[Who]) -> String {
+        let subject = |w: &Who| match w {
+            Who::You => self.key(Key::You).to_string(),
+            Who::Named(n) => n.clone(),
+        };
         match winners {
             [] => "A partida acabou.".to_string(),
-            [w] if *w == me => "Você venceu a partida!".to_string(),
-            [w] => format!("{} venceu a partida!", name(*w)),
+            [Who::You] => "Você venceu a partida!".to_string(),
+            [w] => format!("{} venceu a partida!", subject(w)),
             many => {
-                let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+                let names: Vec<String> = many.iter().map(subject).collect();
                 format!("{} dividem a vitória!", names.join(" e "))
             }
         }
@@ -482,27 +470,24 @@ impl Translation for Pt {
         format!("Rodada {hand}")
     }
 
-    fn went_out_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Você saiu e perde uma ficha.".to_string()
-        } else {
-            format!("{name} saiu e perde uma ficha.")
+    fn went_out_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Você saiu e perde uma ficha.".to_string(),
+            Who::Named(n) => format!("{n} saiu e perde uma ficha."),
         }
     }
 
-    fn last_in_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Você foi o último no jogo.".to_string()
-        } else {
-            format!("{name} foi o último no jogo.")
+    fn last_in_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Você foi o último no jogo.".to_string(),
+            Who::Named(n) => format!("{n} foi o último no jogo."),
         }
     }
 
-    fn leaves_line(&self, me: bool, name: &str) -> String {
-        if me {
-            "Você deixa a partida.".to_string()
-        } else {
-            format!("{name} deixa a partida.")
+    fn leaves_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "Você deixa a partida.".to_string(),
+            Who::Named(n) => format!("{n} deixa a partida."),
         }
     }
 

@@ -1,19 +1,18 @@
-//! What a language other than English must provide: one method for each
-//! text function of [`super::text`] and a complete table of the fixed
-//! texts. A language file that misses a method or a key does not compile.
+//! What every language provides: one method for each text with data in it
+//! and a complete table of the fixed texts. A language file that misses a
+//! method or a key does not compile. Languages word typed values only
+//! ([`Callout`], [`Who`], rule options, errors); they never read engine
+//! events.
 
-use super::text::Key;
+use super::callout::{Callout, Who};
+use super::keys::Key;
 use crate::bots::Level;
 use crate::rules::{
-    Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    Seat, TurnStep,
+    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    SetupError, TurnStep,
 };
 
-/// A seat's display name.
-pub type Names<'a> = &'a dyn Fn(Seat) -> String;
-
-/// The texts of one language; see the English functions in `text` for what
-/// each one says.
+/// The texts of one language; `en.rs` shows what each one says.
 pub trait Translation {
     fn key(&self, key: Key) -> &'static str;
     fn card_name(&self, card: Card, edition: Edition) -> String;
@@ -22,6 +21,7 @@ pub trait Translation {
     fn total_label(&self, total: i32) -> String;
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
+    fn setup_error(&self, err: &SetupError) -> String;
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
     fn waiting_for(&self, name: &str) -> String;
     fn direction(&self, d: Direction) -> &'static str;
@@ -39,12 +39,12 @@ pub trait Translation {
     fn lose_at(&self, v: LoseAt) -> &'static str;
     fn format_name(&self, v: Format) -> &'static str;
     fn points_end(&self, v: PointsEnd) -> &'static str;
-    fn callout(&self, event: &Event, edition: Edition, me: Seat, name: Names) -> Option<String>;
-    fn winners_line(&self, winners: &[Seat], me: Seat, name: Names) -> String;
+    fn callout(&self, callout: &Callout, edition: Edition) -> String;
+    fn winners_line(&self, winners: &[Who]) -> String;
     fn hand_over_heading(&self, hand: u32) -> String;
     fn hand_number(&self, hand: u32) -> String;
-    fn went_out_line(&self, me: bool, name: &str) -> String;
-    fn last_in_line(&self, me: bool, name: &str) -> String;
-    fn leaves_line(&self, me: bool, name: &str) -> String;
+    fn went_out_line(&self, who: &Who) -> String;
+    fn last_in_line(&self, who: &Who) -> String;
+    fn leaves_line(&self, who: &Who) -> String;
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String;
 }

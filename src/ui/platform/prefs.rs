@@ -2,11 +2,11 @@
 //! motion and hints, kept in `localStorage` under `ono99.prefs` as
 //! `name=value` lines. A missing, unknown or unreadable line gives that
 //! preference's default (the language from the browser), so an older or
-//! hand-edited entry still reads. Storage goes through [`super::storage`],
+//! hand-edited entry still reads. Storage goes through [`crate::ui::platform::storage`],
 //! which copes with a browser that forbids it.
 
-use super::storage;
-use super::text::Lang;
+use crate::ui::i18n::Lang;
+use crate::ui::platform::storage;
 
 const STORAGE_KEY: &str = "ono99.prefs";
 
@@ -110,6 +110,6 @@ impl Prefs {
         } else {
             root.remove_attribute("data-motion")
         };
-        super::sound::set_enabled(self.sound);
+        crate::ui::platform::sound::set_enabled(self.sound);
     }
 }

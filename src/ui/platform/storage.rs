@@ -1,6 +1,6 @@
 //! What the app keeps in `localStorage`: the match in progress
 //! (`ono99.save`), the settings (`ono99.settings`) and, through
-//! [`super::stats`], the statistics (`ono99.stats`).
+//! [`crate::ui::stats`], the statistics (`ono99.stats`).
 //!
 //! A save is the game's setup, seed and actions, versioned; loading replays
 //! the actions through the engine, so a save the rules refuse (corrupt,
@@ -9,10 +9,10 @@
 //! until the player starts a new game. Storage being unavailable (private
 //! mode, quota) only means nothing is kept: no call here can panic.
 
-use super::state::{BotSetup, GameMsg, GameSetup, GameState, Speed};
-use super::stats;
 use crate::bots::Level;
 use crate::rules::{Action, Card, RuleSet, Seat};
+use crate::ui::state::{BotSetup, GameMsg, GameSetup, GameState, Speed};
+use crate::ui::stats;
 use std::fmt::Write as _;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -266,12 +266,12 @@ pub fn delete(key: &str) {
     }
 }
 
-/// Reads `key`; for [`super::stats`].
+/// Reads `key`; for [`crate::ui::stats`].
 pub fn read(key: &str) -> Option<String> {
     get_raw(key)
 }
 
-/// Writes `key`; for [`super::stats`].
+/// Writes `key`; for [`crate::ui::stats`].
 pub fn write(key: &str, value: &str) {
     set_raw(key, value);
 }

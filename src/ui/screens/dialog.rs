@@ -1,9 +1,9 @@
 //! The screens between hands and at the end of the match: what happened,
 //! the standings, and what to do next.
 
-use super::focus::use_focus_when;
-use super::text::{tr, Key, Lang};
 use crate::rules::Format;
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::platform::focus::use_focus_when;
 use yew::prelude::*;
 
 /// One row of the standings table.

@@ -1,19 +1,19 @@
 //! The game screen: owns the game reducer, runs the bots on a timer and
 //! lays out the table, your hand, the call-outs and the log.
 
-use super::centre::Centre;
-use super::end_screen::{DialogButton, EndScreen, Standing};
-use super::hand::{CardSlot, Hand};
-use super::log::{GameLog, Lines, LogLine};
-use super::opponent::Opponent;
-use super::pass_screen::PassScreen;
-use super::state::{GameMsg, GameState, Speed};
-use super::text::{
-    self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
-    winners_line, Key, Lang,
-};
-use crate::bots::{make_bot_with_clock, Bot, Budget, HardBot, Level};
 use crate::rules::{Action, Event as MatchEvent, Format, Seat, TurnStep};
+use crate::ui::bot_turn;
+use crate::ui::i18n::{
+    self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
+    winners_line, Callout, Key, Lang, Who,
+};
+use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
+use crate::ui::screens::pass::PassScreen;
+use crate::ui::state::{GameMsg, GameState, Speed};
+use crate::ui::table::centre::Centre;
+use crate::ui::table::hand::{CardSlot, Hand};
+use crate::ui::table::log::{GameLog, Lines, LogLine};
+use crate::ui::table::seat::Opponent;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -30,53 +30,26 @@ pub struct GameProps {
     pub on_rules: Callback<()>,
 }
 
-const BOT_MARK: &str = "ono99-bot-start";
-const BOT_MEASURE: &str = "ono99-bot-think";
-
-/// A bot for `level` whose search may read the page's clock (never
-/// `std::time`, which panics in the browser).
-fn browser_bot(level: Level) -> Box<dyn Bot> {
-    let perf = web_sys::window().and_then(|w| w.performance());
-    let clock = Box::new(move || match &perf {
-        Some(p) => p.now(),
-        None => js_sys::Date::now(),
-    });
-    match level {
-        // Under the bots' own browser budget (25 ms): the whole move (view,
-        // Medium's guard, search, applying it) must fit in 25 ms, and with
-        // the search cut at 20 ms the browser tests measured moves of up to
-        // 26 ms. 16 ms leaves room for the rest on a busy machine.
-        Level::Hard => Box::new(HardBot::new(
-            Budget {
-                millis: Some(16.0),
-                ..Budget::BROWSER
-            },
-            Some(clock),
-        )),
-        other => make_bot_with_clock(other, clock),
-    }
+/// The call-outs of `events`, as `state` names the seats.
+fn callouts<'a>(
+    state: &'a GameState,
+    events: &'a [MatchEvent],
+    lang: Lang,
+) -> impl Iterator<Item = Callout> + 'a {
+    let me = state.me();
+    events
+        .iter()
+        .filter_map(move |e| Callout::from_event(e, me, &|s: Seat| state.name(s, lang)))
 }
 
 /// The call-outs of `events`, as log lines.
 fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLine> {
     let edition = state.setup.rules.edition;
-    let name = |s: Seat| state.name(s, lang);
-    events
-        .iter()
-        .filter_map(|e| {
-            let text = callout(lang, e, edition, state.me(), &name)?;
-            let mine = match e {
-                MatchEvent::Played { seat, .. }
-                | MatchEvent::DiscardedFourOno { seat, .. }
-                | MatchEvent::Drew { seat, .. }
-                | MatchEvent::PlayerOut { seat, .. } => *seat == state.me(),
-                _ => false,
-            };
-            Some(LogLine {
-                text,
-                divider: matches!(e, MatchEvent::HandStarted { .. }),
-                mine,
-            })
+    callouts(state, events, lang)
+        .map(|c| LogLine {
+            text: callout(lang, &c, edition),
+            divider: c.starts_hand(),
+            mine: c.is_about_you(),
         })
         .collect()
 }
@@ -91,10 +64,10 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
-    super::storage::use_persistence(&state);
+    crate::ui::platform::storage::use_persistence(&state);
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
-    let hints_on = use_context::<super::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Sound effects for what the last change added to the log (a resumed
     // game starts quiet).
     {
@@ -103,16 +76,12 @@ pub fn game(props: &GameProps) -> Html {
         use_effect_with(state.game.log().len(), move |&len| {
             let from = std::mem::replace(&mut *heard.borrow_mut(), len);
             if let Some(new) = handle.game.log().get(from..len) {
-                super::sound::for_events(new, handle.me());
+                crate::ui::platform::sound::for_events(new, handle.me());
             }
         });
     }
-    use_effect_with((), |_| {
-        // A new game starts its bot timings afresh.
-        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-            p.clear_measures_with_measure_name(BOT_MEASURE);
-        }
-    });
+    // A new game starts its bot timings afresh.
+    use_effect_with((), |_| bot_turn::clear_timings());
 
     // Bots: one decision per timer tick, so the page keeps breathing even
     // at instant speed. Any change of state cancels a pending move.
@@ -126,19 +95,7 @@ pub fn game(props: &GameProps) -> Html {
                     if let Some((_, level)) = handle.bot_to_act() {
                         let h = handle.clone();
                         timer = Some(Timeout::new(speed.delay_ms(), move || {
-                            // User Timing entries let the browser tests
-                            // report how long bots think.
-                            let perf = web_sys::window().and_then(|w| w.performance());
-                            if let Some(p) = &perf {
-                                let _ = p.mark(BOT_MARK);
-                            }
-                            let mut bot = browser_bot(level);
-                            let msg = h.bot_move(bot.as_mut());
-                            if let Some(p) = &perf {
-                                let _ = p.measure_with_start_mark(BOT_MEASURE, BOT_MARK);
-                                p.clear_marks_with_mark_name(BOT_MARK);
-                            }
-                            if let Some(msg) = msg {
+                            if let Some(msg) = bot_turn::decide(&h, level) {
                                 h.dispatch(msg);
                             }
                         }));
@@ -160,6 +117,8 @@ pub fn game(props: &GameProps) -> Html {
     let viewer = state.viewer;
     let view = game.view(viewer);
     let name = |s: Seat| state.name(s, lang);
+    let who = |s: Seat| Who::of(s, state.me(), &name);
+    let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
 
     // Opponents around the table.
     let opponents = (1..seats).map(|i| {
@@ -220,7 +179,7 @@ pub fn game(props: &GameProps) -> Html {
                     .find(|a| a.action == Action::Play(card))
                     .map(|a| {
                         let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
-                        text::next_stuck(lang, percent, a.next_is_me)
+                        i18n::next_stuck(lang, percent, a.next_is_me)
                     }),
             }
         })
@@ -263,7 +222,8 @@ pub fn game(props: &GameProps) -> Html {
         .unwrap_or_default()
         .iter()
         .filter(|e| !matches!(e, MatchEvent::Drew { .. } | MatchEvent::Reshuffled { .. }))
-        .filter_map(|e| callout(lang, e, edition, state.me(), &name))
+        .filter_map(|e| Callout::from_event(e, state.me(), &name))
+        .map(|c| callout(lang, &c, edition))
         .collect();
     // The log: each finished hand is worked out once and kept; only the
     // hand being played is redone on every change.
@@ -346,7 +306,8 @@ pub fn game(props: &GameProps) -> Html {
                     | MatchEvent::LeftMatch { .. }
             )
         })
-        .filter_map(|e| callout(lang, e, edition, state.me(), &name))
+        .filter_map(|e| Callout::from_event(e, state.me(), &name))
+        .map(|c| callout(lang, &c, edition))
         .collect();
     let overlay = if *confirm_leave {
         let leave = props.on_new_game.clone();
@@ -367,7 +328,7 @@ pub fn game(props: &GameProps) -> Html {
         let won = outcome.winners.iter().any(|&w| setup.is_person(w));
         Some(html! {
             <EndScreen
-                heading={AttrValue::from(winners_line(lang, &outcome.winners, state.me(), &name))}
+                heading={AttrValue::from(winners_line(lang, &who_all(&outcome.winners)))}
                 lines={last_hand_lines}
                 standings={standings(&outcome.winners)}
                 format={rules.format}
@@ -380,25 +341,13 @@ pub fn game(props: &GameProps) -> Html {
         let state2 = state.clone();
         let mut lines = Vec::new();
         if let Some(l) = summary.loser {
-            lines.push(text::went_out_line(
-                lang,
-                l == state.me(),
-                &state.name(l, lang),
-            ));
+            lines.push(i18n::went_out_line(lang, &who(l)));
         }
         if let Some(w) = summary.winner {
-            lines.push(text::last_in_line(
-                lang,
-                w == state.me(),
-                &state.name(w, lang),
-            ));
+            lines.push(i18n::last_in_line(lang, &who(w)));
         }
         for &s in &summary.left {
-            lines.push(text::leaves_line(
-                lang,
-                s == state.me(),
-                &state.name(s, lang),
-            ));
+            lines.push(i18n::leaves_line(lang, &who(s)));
         }
         Some(html! {
             <EndScreen
@@ -453,8 +402,8 @@ pub fn game(props: &GameProps) -> Html {
     };
     let my_standing = match rules.format {
         Format::Elimination => None,
-        Format::Tokens => Some(text::tokens_count(lang, me.tokens)),
-        Format::Points => Some(text::points_count(lang, me.score)),
+        Format::Tokens => Some(i18n::tokens_count(lang, me.tokens)),
+        Format::Points => Some(i18n::points_count(lang, me.score)),
     };
     let top = view.discard_pile.last().copied();
     let top_by = game
@@ -522,7 +471,7 @@ pub fn game(props: &GameProps) -> Html {
                 />
                 { for error }
             </main>
-            <GameLog {past} current={current_lines} />
+            <GameLog {past} current={current_lines} ply={state.actions.len()} />
             }
             { for overlay }
         </div>

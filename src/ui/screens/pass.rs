@@ -1,8 +1,8 @@
 //! Pass-and-play: the screen between two people's turns. No hand is on the
 //! page while it shows; the next person opens theirs with the button.
 
-use super::focus::use_focus_when;
-use super::text::{tr, Key, Lang};
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::platform::focus::use_focus_when;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -1,10 +1,10 @@
 //! How to play, in this project's own words: both editions, the options of
 //! the game being set up or played, and the About note.
 
-use super::card::CardFace;
-use super::focus::use_focus_when;
-use super::text::{self, card_effect, card_name, option_label, tr, Key, Lang};
 use crate::rules::{Card, Edition, Format, RuleSet};
+use crate::ui::i18n::{self, card_effect, card_name, option_label, tr, Key, Lang};
+use crate::ui::platform::focus::use_focus_when;
+use crate::ui::table::card::CardFace;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -77,17 +77,17 @@ pub fn rules_screen(props: &RulesProps) -> Html {
     };
     let p = |k: Key| html! { <p>{ tr(lang, k) }</p> };
     let mut options: Vec<(&'static str, String)> = vec![
-        ("negatives", text::negatives(lang, r.negatives).to_string()),
+        ("negatives", i18n::negatives(lang, r.negatives).to_string()),
         (
             "ninety_nine",
-            text::ninety_nine(lang, r.ninety_nine).to_string(),
+            i18n::ninety_nine(lang, r.ninety_nine).to_string(),
         ),
-        ("lose_at", text::lose_at(lang, r.lose_at).to_string()),
+        ("lose_at", i18n::lose_at(lang, r.lose_at).to_string()),
         (
             "four_ono_discard",
-            text::yes_no(lang, r.four_ono_discard).to_string(),
+            i18n::yes_no(lang, r.four_ono_discard).to_string(),
         ),
-        ("format", text::format_name(lang, r.format).to_string()),
+        ("format", i18n::format_name(lang, r.format).to_string()),
     ];
     match r.format {
         Format::Tokens => options.push(("tokens", r.tokens.to_string())),
@@ -95,7 +95,7 @@ pub fn rules_screen(props: &RulesProps) -> Html {
             options.push(("points_limit", r.points_limit.to_string()));
             options.push((
                 "points_end",
-                text::points_end(lang, r.points_end).to_string(),
+                i18n::points_end(lang, r.points_end).to_string(),
             ));
         }
         Format::Elimination => {}
@@ -148,7 +148,7 @@ pub fn rules_screen(props: &RulesProps) -> Html {
                         { for options.into_iter().map(|(name, value)| html! {
                             <>
                                 <dt>{ option_label(lang, name) }</dt>
-                                <dd><strong>{ value }</strong>{ " — " }{ text::option_help(lang, name) }</dd>
+                                <dd><strong>{ value }</strong>{ " — " }{ i18n::option_help(lang, name) }</dd>
                             </>
                         }) }
                     </dl>

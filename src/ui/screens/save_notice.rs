@@ -1,7 +1,7 @@
 //! The short notice shown when a saved game could not be resumed.
 
-use super::storage::BadSave;
-use super::text::{tr, Key, Lang};
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::platform::storage::BadSave;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

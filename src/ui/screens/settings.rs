@@ -1,8 +1,8 @@
 //! The preferences bar on every screen: language, sound, reduced motion and
 //! hints. Each change is saved at once by the app.
 
-use super::prefs::Prefs;
-use super::text::{tr, Key, Lang};
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::platform::prefs::Prefs;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

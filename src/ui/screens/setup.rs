@@ -1,10 +1,12 @@
 //! The new-game screen: players and bots, edition, every rule option with a
 //! sentence of explanation, the match format and the bots' speed.
 
-use super::state::{GameSetup, Speed, BOT_LEVELS};
-use super::text::{self, bot_heading, option_help, option_label, player_count, tr, Key, Lang};
 use crate::bots::Level;
-use crate::rules::{Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet};
+use crate::rules::{
+    Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, SetupError,
+};
+use crate::ui::i18n::{self, bot_heading, option_help, option_label, player_count, tr, Key, Lang};
+use crate::ui::state::{GameSetup, Speed, BOT_LEVELS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -17,7 +19,7 @@ pub struct SetupProps {
     #[prop_or_default]
     pub on_stats: Callback<()>,
     #[prop_or_default]
-    pub error: Option<AttrValue>,
+    pub error: Option<SetupError>,
 }
 
 fn select_value(e: &Event) -> String {
@@ -132,7 +134,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     <label for={format!("bot-level-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotLevel).to_ascii_lowercase()) }</label>
                     <select id={format!("bot-level-{n}")} onchange={on_level}>
                         { for BOT_LEVELS.iter().map(|&l| html! {
-                            <option value={l.name()} selected={!bot.person && l == bot.level}>{ text::level(lang, l) }</option>
+                            <option value={l.name()} selected={!bot.person && l == bot.level}>{ i18n::level(lang, l) }</option>
                         }) }
                         <option value="person" selected={bot.person}>{ tr(lang, Key::Person) }</option>
                     </select>
@@ -257,11 +259,11 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     <legend>{ tr(lang, Key::CardRulesHeading) }</legend>
                     <div class="grid">
                         { option_select(lang, "negatives", rules.negatives.name(),
-                            Negatives::ALL.iter().map(|&v| (v.name(), text::negatives(lang, v))).collect(), setup, on_change) }
+                            Negatives::ALL.iter().map(|&v| (v.name(), i18n::negatives(lang, v))).collect(), setup, on_change) }
                         { option_select(lang, "ninety_nine", rules.ninety_nine.name(),
-                            NinetyNine::ALL.iter().map(|&v| (v.name(), text::ninety_nine(lang, v))).collect(), setup, on_change) }
+                            NinetyNine::ALL.iter().map(|&v| (v.name(), i18n::ninety_nine(lang, v))).collect(), setup, on_change) }
                         { option_select(lang, "lose_at", rules.lose_at.name(),
-                            LoseAt::ALL.iter().map(|&v| (v.name(), text::lose_at(lang, v))).collect(), setup, on_change) }
+                            LoseAt::ALL.iter().map(|&v| (v.name(), i18n::lose_at(lang, v))).collect(), setup, on_change) }
                         <div class="field check">
                             <input id="opt-four_ono_discard" type="checkbox" checked={rules.four_ono_discard} aria-describedby="help-four_ono_discard" onchange={on_four} />
                             <label for="opt-four_ono_discard">{ option_label(lang, "four_ono_discard") }</label>
@@ -274,14 +276,14 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     <legend>{ tr(lang, Key::MatchHeading) }</legend>
                     <div class="grid">
                         { option_select(lang, "format", rules.format.name(),
-                            Format::ALL.iter().map(|&v| (v.name(), text::format_name(lang, v))).collect(), setup, on_change) }
+                            Format::ALL.iter().map(|&v| (v.name(), i18n::format_name(lang, v))).collect(), setup, on_change) }
                         if rules.format == Format::Tokens {
                             { option_select(lang, "tokens", &rules.tokens.to_string(), tokens_values, setup, on_change) }
                         }
                         if rules.format == Format::Points {
                             { option_select(lang, "points_limit", &limit, limit_values, setup, on_change) }
                             { option_select(lang, "points_end", rules.points_end.name(),
-                                PointsEnd::ALL.iter().map(|&v| (v.name(), text::points_end(lang, v))).collect(), setup, on_change) }
+                                PointsEnd::ALL.iter().map(|&v| (v.name(), i18n::points_end(lang, v))).collect(), setup, on_change) }
                         }
                     </div>
                 </fieldset>
@@ -304,7 +306,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 </fieldset>
 
                 if let Some(err) = &props.error {
-                    <p class="error" role="alert">{ format!("{} {}", tr(lang, Key::SetupErrorPrefix), err) }</p>
+                    <p class="error" role="alert">{ format!("{} {}", tr(lang, Key::SetupErrorPrefix), i18n::setup_error(lang, err)) }</p>
                 }
                 <div class="start-row">
                     <button type="button" class="btn primary big" onclick={on_start}>{ tr(lang, Key::StartGame) }</button>

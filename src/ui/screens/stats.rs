@@ -1,10 +1,10 @@
 //! The statistics screen: the record of finished games, and a reset that
 //! asks first.
 
-use super::focus::use_focus_when;
-use super::stats::{self, Opponents, Stats, Tally};
-use super::text::{self, tr, Key, Lang};
 use crate::bots::Level;
+use crate::ui::i18n::{self, tr, Key, Lang};
+use crate::ui::platform::focus::use_focus_when;
+use crate::ui::stats::{self, Opponents, Stats, Tally};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -14,9 +14,9 @@ pub struct StatsProps {
 
 fn opponents_label(lang: Lang, o: Opponents) -> &'static str {
     match o {
-        Opponents::Easy => text::level(lang, Level::Easy),
-        Opponents::Medium => text::level(lang, Level::Medium),
-        Opponents::Hard => text::level(lang, Level::Hard),
+        Opponents::Easy => i18n::level(lang, Level::Easy),
+        Opponents::Medium => i18n::level(lang, Level::Medium),
+        Opponents::Hard => i18n::level(lang, Level::Hard),
         Opponents::Mixed => tr(lang, Key::StatsLevelMixed),
         Opponents::People => tr(lang, Key::StatsLevelPeople),
     }

@@ -1,9 +1,9 @@
 //! The middle of the table: draw pile, discard pile, direction of play and
 //! the total, big.
 
-use super::card::{CardBack, CardFace};
-use super::text::{card_name, direction, number, total_label, tr, Key, Lang};
 use crate::rules::{Card, Direction, Edition};
+use crate::ui::i18n::{card_name, direction, number, total_label, tr, Key, Lang};
+use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -48,7 +48,7 @@ pub fn centre(props: &CentreProps) -> Html {
                 }
                 <span class="pile-count" aria-hidden="true">{ props.draw_pile_len }</span>
             </div>
-            <div class={classes!("total", danger)} role="img" aria-label={total_label(lang, props.total)}>
+            <div class={classes!("total", danger)} role="img" aria-label={total_label(lang, props.total)} data-ply={props.plays.to_string()}>
                 <span class="total-caption" aria-hidden="true">{ tr(lang, Key::TotalWord) }</span>
                 <span class="total-value" key={props.plays} aria-hidden="true">{ number(props.total) }</span>
                 <span class={classes!("dir", match props.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-hidden="true">

@@ -2,9 +2,9 @@
 //! others stay focusable (`aria-disabled`) and say why on hover and focus.
 //! Which is which comes from the engine, through the props.
 
-use super::card::CardFace;
-use super::text::{discard_four, play_card, tr, Key, Lang};
 use crate::rules::{Action, Card, Edition};
+use crate::ui::i18n::{discard_four, play_card, tr, Key, Lang};
+use crate::ui::table::card::CardFace;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -67,7 +67,7 @@ fn restore_focus(list: &NodeRef, index: usize) {
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let hints = use_context::<super::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     let list = use_node_ref();
     // Which card last had focus, while focus is in the hand.
     let focused = use_mut_ref(|| None::<usize>);

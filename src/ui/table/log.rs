@@ -3,7 +3,7 @@
 //! props never change again, so a long match stays cheap to redraw, and the
 //! browser skips laying out the hands scrolled out of view.
 
-use super::text::{tr, Key, Lang};
+use crate::ui::i18n::{tr, Key, Lang};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -36,6 +36,9 @@ pub struct GameLogProps {
     pub past: Vec<Lines>,
     /// The hand being played.
     pub current: Lines,
+    /// How many actions the lines cover; the total carries the same number,
+    /// so a reader (or a test) can tell both come from one state.
+    pub ply: usize,
 }
 
 fn line(key: usize, line: &LogLine) -> Html {
@@ -82,7 +85,7 @@ pub fn game_log(props: &GameLogProps) -> Html {
     html! {
         <aside class="log" aria-labelledby="log-heading">
             <h2 id="log-heading">{ tr(lang, Key::GameLog) }</h2>
-            <ol class="log-hands" ref={list} tabindex="0" aria-labelledby="log-heading">
+            <ol class="log-hands" ref={list} tabindex="0" aria-labelledby="log-heading" data-ply={props.ply.to_string()}>
                 { for props.past.iter().chain(std::iter::once(&props.current)).enumerate().map(|(i, lines)| html! {
                     <HandLines key={i} lines={lines.clone()} />
                 }) }

@@ -1,12 +1,12 @@
 //! One opponent around the table: name, level, hand size as card backs,
 //! tokens or score, and marks for the turn, a Play 2 owed and being out.
 
-use super::card::{CardBack, CardFace};
-use super::text::{
-    bot_level, card_name, cards_count, points_count, seat_label, tokens_count, tr, Key, Lang,
-};
 use crate::bots::Level;
 use crate::rules::{Card, Edition, Format};
+use crate::ui::i18n::{
+    bot_level, card_name, cards_count, points_count, seat_label, tokens_count, tr, Key, Lang,
+};
+use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

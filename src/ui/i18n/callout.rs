@@ -1,0 +1,132 @@
+//! What happened, as typed messages: the one place that reads the engine's
+//! events for the player. Each [`Callout`] carries the data its sentence
+//! needs (who, which card, the new total…), and each language only turns
+//! it into words ([`super::Translation::callout`]). A new engine event
+//! means one new variant here and one wording per language; no language
+//! file matches on `Event`.
+
+use crate::rules::{Card, Direction, Event, Seat};
+
+/// Who a sentence is about: the person reading it, or someone named.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Who {
+    /// The person at this device ("you").
+    You,
+    /// Anyone else, by display name.
+    Named(String),
+}
+
+impl Who {
+    /// `seat` as seen by `me`: "you" for `me`, otherwise its name.
+    pub fn of(seat: Seat, me: Seat, name: &dyn Fn(Seat) -> String) -> Who {
+        if seat == me {
+            Who::You
+        } else {
+            Who::Named(name(seat))
+        }
+    }
+
+    pub fn is_you(&self) -> bool {
+        matches!(self, Who::You)
+    }
+}
+
+/// One call-out: a line of the log and of the live region.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Callout {
+    /// A hand is dealt; `first` plays first.
+    HandDealt { hand: u32, first: Who },
+    /// A card is played and makes `total`.
+    Played { who: Who, card: Card, total: i32 },
+    /// Four ONO 99 cards are thrown away; the total stays `total`.
+    DiscardedFour { who: Who, total: i32 },
+    /// The person drew `card` (other players' draws are private).
+    YouDrew { card: Card },
+    /// The discard pile became the new draw pile.
+    Reshuffled,
+    /// Play now goes the other way.
+    DirectionChanged { direction: Direction },
+    /// `who` owes two plays (a Play 2 placed on them or passed to them).
+    OwesTwo { who: Who },
+    /// `who` is out of the hand.
+    Out { who: Who },
+    /// A tokens hand ended: `who` went out first and loses a token.
+    HandLost { hand: u32, who: Who },
+    /// A hand played to the end: `who` was the last one in.
+    HandLastIn { hand: u32, who: Who },
+    /// A hand ended with nobody named.
+    HandOver { hand: u32 },
+    /// `who` leaves the match.
+    LeftMatch { who: Who },
+    /// The match is over; `winners` share it (none: nobody won).
+    MatchOver { winners: Vec<Who> },
+}
+
+impl Callout {
+    /// The call-out for `event` as `me` sees it, or `None` for events
+    /// nobody announces (other players' draws are private).
+    pub fn from_event(event: &Event, me: Seat, name: &dyn Fn(Seat) -> String) -> Option<Callout> {
+        let who = |seat: Seat| Who::of(seat, me, name);
+        Some(match event {
+            Event::HandStarted { hand, first, .. } => Callout::HandDealt {
+                hand: *hand,
+                first: who(*first),
+            },
+            Event::Played { seat, card, total } => Callout::Played {
+                who: who(*seat),
+                card: *card,
+                total: *total,
+            },
+            Event::DiscardedFourOno { seat, total } => Callout::DiscardedFour {
+                who: who(*seat),
+                total: *total,
+            },
+            Event::Drew { seat, card } if *seat == me => Callout::YouDrew { card: *card },
+            Event::Drew { .. } => return None,
+            Event::Reshuffled { .. } => Callout::Reshuffled,
+            Event::DirectionChanged { direction } => Callout::DirectionChanged {
+                direction: *direction,
+            },
+            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
+                Callout::OwesTwo { who: who(*seat) }
+            }
+            Event::PlayerOut { seat, .. } => Callout::Out { who: who(*seat) },
+            Event::HandOver {
+                hand,
+                winner,
+                loser,
+                ..
+            } => match (winner, loser) {
+                (_, Some(l)) => Callout::HandLost {
+                    hand: *hand,
+                    who: who(*l),
+                },
+                (Some(w), None) => Callout::HandLastIn {
+                    hand: *hand,
+                    who: who(*w),
+                },
+                (None, None) => Callout::HandOver { hand: *hand },
+            },
+            Event::LeftMatch { seat } => Callout::LeftMatch { who: who(*seat) },
+            Event::MatchOver { winners } => Callout::MatchOver {
+                winners: winners.iter().map(|&s| who(s)).collect(),
+            },
+        })
+    }
+
+    /// Whether the line is about the person's own seat (the log marks it).
+    pub fn is_about_you(&self) -> bool {
+        match self {
+            Callout::Played { who, .. }
+            | Callout::DiscardedFour { who, .. }
+            | Callout::Out { who } => who.is_you(),
+            Callout::YouDrew { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the line starts a new hand (the log draws a divider).
+    pub fn starts_hand(&self) -> bool {
+        matches!(self, Callout::HandDealt { .. })
+    }
+}

@@ -1,0 +1,493 @@
+//! English texts: the reference every other language follows.
+
+use super::callout::{Callout, Who};
+use super::keys::Key;
+use super::number;
+use super::translation::Translation;
+use crate::bots::Level;
+use crate::rules::{
+    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
+    RuleError, SetupError, TurnStep,
+};
+
+pub struct En;
+
+/// "You" or the name, at the start of a sentence.
+fn subject(who: &Who) -> &str {
+    match who {
+        Who::You => "You",
+        Who::Named(name) => name,
+    }
+}
+
+impl Translation for En {
+    fn key(&self, key: Key) -> &'static str {
+        match key {
+            Key::AppTitle => "ONO 99",
+            Key::Tagline => "Keep the total under 99 — or you're out.",
+            Key::NewGameHeading => "New game",
+            Key::PlayersHeading => "Players",
+            Key::PlayerCount => "Number of players",
+            Key::YourName => "Your name",
+            Key::You => "You",
+            Key::BotName => "Name",
+            Key::BotLevel => "Level",
+            Key::EditionHeading => "Edition",
+            Key::EditionModern => "Modern (2022)",
+            Key::EditionModernHelp => "112 cards with Play 2, Reverse, −10 and ONO 99 cards; one hand, last player standing wins.",
+            Key::EditionClassic => "Classic (1980)",
+            Key::EditionClassicHelp => "54 cards with Hold and Double Play; the total may go negative; three tokens each.",
+            Key::EditionResetNote => "Choosing an edition resets the rule options to that edition's defaults.",
+            Key::CardRulesHeading => "Card rules",
+            Key::MatchHeading => "Match format",
+            Key::SpeedHeading => "Bot speed",
+            Key::SpeedLabel => "How fast the bots play",
+            Key::StartGame => "Start game",
+            Key::HowToPlay => "How to play",
+            Key::Rules => "Rules",
+            Key::Back => "Back",
+            Key::Menu => "New game",
+            Key::Table => "Table",
+            Key::YourHand => "Your hand",
+            Key::DrawPile => "Draw pile",
+            Key::DiscardPile => "Discard pile",
+            Key::EmptyPile => "Empty",
+            Key::GameLog => "Game log",
+            Key::Out => "Out",
+            Key::OutOfMatch => "Left the match",
+            Key::Turn => "Playing",
+            Key::OwesTwo => "Owes 2 plays",
+            Key::YourTurn => "Your turn — pick a card.",
+            Key::OnlyFourOno => "Your turn — no card fits: discard your four ONO 99 cards and draw four new ones.",
+            Key::YouAreOut => "You are out of this hand. The others play on.",
+            Key::YouLeftMatch => "You are out of the match. The others play on.",
+            Key::WaitingForBots => "The bots are playing…",
+            Key::NextHand => "Next hand",
+            Key::PlayAgain => "Play again",
+            Key::NewGame => "New game",
+            Key::Standings => "Standings",
+            Key::Player => "Player",
+            Key::Tokens => "Tokens",
+            Key::Score => "Score",
+            Key::Winner => "Winner",
+            Key::Dismiss => "Dismiss",
+            Key::LaidDown => "Laid down",
+            Key::SpeedSlow => "Slow",
+            Key::SpeedNormal => "Normal",
+            Key::SpeedFast => "Fast",
+            Key::SpeedInstant => "Instant",
+            Key::LevelEasy => "Easy",
+            Key::LevelMedium => "Medium",
+            Key::LevelHard => "Hard",
+            Key::LevelRandom => "Random",
+            Key::Bot => "bot",
+            Key::OnOff => "On",
+            Key::RulesTitle => "How to play ONO 99",
+            Key::RulesGoalHeading => "The aim",
+            Key::RulesGoal => "Players take turns adding cards to one shared pile and saying the new total out loud. The total starts at 0. Whoever can't play without pushing the total to 99 or more is out. The last player still in wins.",
+            Key::RulesCardsHeading => "The cards",
+            Key::RulesTurnHeading => "Your turn",
+            Key::RulesTurn1 => "Play one card from your hand, say the new total, and draw a card so you hold four again. The game does the drawing and the adding for you.",
+            Key::RulesTurn2 => "A number card adds its value. It may only be played if the total stays below 99.",
+            Key::RulesTurn3 => "If none of your cards can be played, you are out: your hand is laid face up and play moves on without you.",
+            Key::RulesTurn4 => "When the draw pile runs out, the discard pile is shuffled into a new draw pile. The total stays where it is.",
+            Key::RulesPlayTwoHeading => "Play 2",
+            Key::RulesPlayTwo1 => "A Play 2 forces the next player to play two cards in a row, drawing after each.",
+            Key::RulesPlayTwo2 => "With the first of those two cards they may pass the burden on instead: a Reverse sends it back the other way, another Play 2 sends it on. Either way their turn ends at once.",
+            Key::RulesPlayTwo3 => "Nobody ever owes more than two plays, and if the player who owes them gets stuck, they are out and the next player plays normally.",
+            Key::RulesFourOno => "Stuck with four ONO 99 cards? On your turn you may throw all four away and draw four new ones. The total does not change.",
+            Key::RulesClassicHeading => "The classic edition (1980)",
+            Key::RulesClassic1 => "The older deck has 54 cards: 2 to 9 three times each, ten 10s, four −10s, six Reverses, two Double Plays, four Holds and four 99 cards. There are no 0s or 1s.",
+            Key::RulesClassic2 => "The total may go below zero, so −10 can always be played. A Hold adds nothing and simply passes the turn.",
+            Key::RulesClassic3 => "Double Play is the classic Play 2. The player who owes two plays may pass it on with a Reverse or a Hold, but may not answer it with another Double Play.",
+            Key::RulesClassic4 => "The classic game is usually played for tokens: each player starts with three, the first player out of a hand loses one, and a player who is out with no token left leaves the match.",
+            Key::RulesOptionsHeading => "Rule options in this game",
+            Key::RulesFormatsHeading => "Match formats",
+            Key::RulesElimination => "Elimination: one hand, played until only one player is left. That player wins.",
+            Key::RulesTokens => "Tokens: a hand ends as soon as one player is out. That player loses a token, or leaves the match if they had none left, and starts the next hand. The last player in the match wins.",
+            Key::RulesPoints => "Points: each hand is played to the end, then everyone scores the cards left in hand (numbers at face value, 99 cards 20, other special cards 15; a player who went out scores the cards they laid down) and each player who went out adds 25. Reaching the limit either knocks a player out or ends the match with the lowest score winning.",
+            Key::RulesKeyboardHeading => "Playing with a keyboard",
+            Key::RulesKeyboard => "Use Tab to move between cards and buttons (the left and right arrows also move between your cards), and Enter or Space to play the focused card. Cards that can't be played say why when they have focus. Every play is announced for screen readers.",
+            Key::AboutHeading => "About",
+            Key::About1 => "This is an unofficial fan implementation made for fun. It is not affiliated with, endorsed or sponsored by Mattel.",
+            Key::About2 => "ONO 99 is a trademark of Mattel, Inc.",
+            Key::CardsLeftSuffix => "cards left",
+            Key::ErrorPrefix => "Not allowed:",
+            Key::SetupErrorPrefix => "Can't start this game:",
+            Key::Yes => "Yes",
+            Key::LeaveHeading => "Leave this game?",
+            Key::LeaveText => "The game in progress will be lost.",
+            Key::LeaveGame => "Leave game",
+            Key::KeepPlaying => "Keep playing",
+            Key::TotalWord => "Total",
+            Key::Status => "Status",
+            Key::Place => "Place",
+            Key::No => "No",
+            // Saves, statistics, pass-and-play ({name} is replaced by a player's name).
+            Key::SaveNoticeHeading => "Saved game not restored",
+            Key::SaveNoticeBroken => "Your saved game could not be read, so it was set aside. Set up a new game below.",
+            Key::SaveNoticeOld => "Your saved game comes from an older version of ONO 99 and cannot be resumed. Set up a new game below.",
+            Key::Statistics => "Statistics",
+            Key::StatsTitle => "Your statistics",
+            Key::StatsEmpty => "No finished games yet. Play a game against the bots to start your record.",
+            Key::StatsOverall => "Overall",
+            Key::StatsPlayed => "Played",
+            Key::StatsWon => "Won",
+            Key::StatsWinRate => "Win rate",
+            Key::StatsBestStreak => "Best win streak",
+            Key::StatsCurrentStreak => "Current win streak",
+            Key::StatsAveragePlace => "Average finishing place",
+            Key::StatsByEdition => "By edition",
+            Key::StatsByLevel => "By opponents' level",
+            Key::StatsLevelMixed => "Mixed levels",
+            Key::StatsLevelPeople => "With other people",
+            Key::StatsReset => "Reset statistics",
+            Key::StatsResetHeading => "Reset statistics?",
+            Key::StatsResetText => "Every game counted so far will be forgotten. This cannot be undone.",
+            Key::StatsResetConfirm => "Reset",
+            Key::Cancel => "Cancel",
+            Key::Person => "Person",
+            // The start of a person's default name, before their number.
+            Key::PlayerNumbered => "Player",
+            Key::SeatPlayedBy => "played by",
+            Key::PassHeading => "Pass to {name}",
+            Key::PassText => "Hand the device to {name}. Their cards stay hidden until they are ready.",
+            Key::PassReady => "I am {name}: show my cards",
+            Key::OfflineReady => "Ready to play offline.",
+            // Preferences bar: language, sound, motion, hints.
+            Key::SettingsLabel => "Settings",
+            Key::LanguageLabel => "Language",
+            Key::SoundLabel => "Sound",
+            Key::ReduceMotionLabel => "Reduce motion",
+            Key::HintsLabel => "Hints",
+            Key::HintSafe => "Safe now",
+        }
+    }
+
+    fn card_name(&self, card: Card, edition: Edition) -> String {
+        match card {
+            Card::Number(n) => n.to_string(),
+            Card::MinusTen => "\u{2212}10".to_string(),
+            Card::Reverse => "Reverse".to_string(),
+            Card::PlayTwo => match edition {
+                Edition::Modern => "Play 2".to_string(),
+                Edition::Classic => "Double Play".to_string(),
+            },
+            Card::Hold => "Hold".to_string(),
+            Card::NinetyNine => match edition {
+                Edition::Modern => "ONO 99".to_string(),
+                Edition::Classic => "99".to_string(),
+            },
+        }
+    }
+
+    fn play_card(&self, card: Card, edition: Edition) -> String {
+        format!("Play {}", self.card_name(card, edition))
+    }
+
+    fn discard_four(&self, edition: Edition) -> String {
+        format!("Discard four {}", self.card_name(Card::NinetyNine, edition))
+    }
+
+    fn total_label(&self, total: i32) -> String {
+        format!("Total {}", number(total))
+    }
+
+    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
+        match (card, edition) {
+            (Card::Number(_), _) => "Adds its value to the total.",
+            (Card::MinusTen, Edition::Modern) => {
+                "Takes 10 off the total, but never below 0 (unless the options say otherwise)."
+            }
+            (Card::MinusTen, Edition::Classic) => "Takes 10 off the total; it may go negative.",
+            (Card::Reverse, _) => "Adds nothing and turns the direction of play around.",
+            (Card::PlayTwo, Edition::Modern) => {
+                "Adds nothing; the next player must play two cards."
+            }
+            (Card::PlayTwo, Edition::Classic) => {
+                "Adds nothing; the next player must play two cards, and it can't be their first."
+            }
+            (Card::Hold, _) => "Adds nothing; play simply moves on.",
+            (Card::NinetyNine, _) => {
+                "Can't be played under the usual rules: it just clogs your hand."
+            }
+        }
+    }
+
+    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
+        match err {
+            RuleError::MatchOver => "the game is over".to_string(),
+            RuleError::NotYourTurn { .. } => format!("it's {to_act_name}'s turn"),
+            RuleError::CardNotInHand { .. } => "that card isn't in your hand".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Reach99,
+                ..
+            } => "would reach 99".to_string(),
+            RuleError::TotalTooHigh {
+                lose_at: LoseAt::Exceed99,
+                ..
+            } => "would go over 99".to_string(),
+            RuleError::BelowZero { .. } => "the total can't go below 0".to_string(),
+            RuleError::NinetyNineDead => format!(
+                "{} cards can't be played",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            RuleError::NinetyNineNotOnTen { .. } => {
+                "a 99 card needs the total to be a multiple of ten".to_string()
+            }
+            RuleError::NinetyNineOncePerTurn => "only one 99 card may be played a turn".to_string(),
+            RuleError::CannotOpenWithDoublePlay => {
+                "you can't open a Double Play with a Double Play".to_string()
+            }
+            RuleError::FourOnoDiscardOff => {
+                "the four-card discard is off in these rules".to_string()
+            }
+            RuleError::NotFourOno => "you need four 99 cards and nothing else".to_string(),
+        }
+    }
+
+    fn setup_error(&self, err: &SetupError) -> String {
+        match err {
+            SetupError::SeatCount(n) => format!("a game needs 2 to 8 players, not {n}."),
+            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
+                format!("“{}” can't be {value}.", self.option_label(name))
+            }
+            _ => "these rules can't be played.".to_string(),
+        }
+    }
+
+    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
+        match (step, edition) {
+            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
+            (TurnStep::FirstOfTwo, Edition::Modern) => {
+                "Play 2: you must play two cards. Pass it on with a Reverse or a Play 2, or play your first card."
+                    .to_string()
+            }
+            (TurnStep::FirstOfTwo, Edition::Classic) => {
+                "Double Play: you must play two cards. Pass it on with a Reverse or a Hold, or play your first card."
+                    .to_string()
+            }
+            (TurnStep::SecondOfTwo, _) => "Now play your second card.".to_string(),
+        }
+    }
+
+    fn waiting_for(&self, name: &str) -> String {
+        format!("{name} is playing…")
+    }
+
+    fn direction(&self, d: Direction) -> &'static str {
+        match d {
+            Direction::Clockwise => "Clockwise",
+            Direction::Counterclockwise => "Counter-clockwise",
+        }
+    }
+
+    fn bot_level(&self, l: Level) -> String {
+        format!("{} {}", self.key(super::level_key(l)), self.key(Key::Bot))
+    }
+
+    fn cards_count(&self, n: usize) -> String {
+        match n {
+            1 => "1 card".to_string(),
+            n => format!("{n} cards"),
+        }
+    }
+
+    fn tokens_count(&self, n: u8) -> String {
+        match n {
+            1 => "1 token".to_string(),
+            n => format!("{n} tokens"),
+        }
+    }
+
+    fn points_count(&self, n: u32) -> String {
+        format!("{n} points")
+    }
+
+    fn seat_label(&self, name: &str, l: Level) -> String {
+        format!("{name}, {}", self.bot_level(l))
+    }
+
+    fn player_count(&self, n: usize) -> String {
+        format!("{n} players")
+    }
+
+    fn bot_heading(&self, index: usize) -> String {
+        format!("Bot {index}")
+    }
+
+    fn option_label(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "Minus Ten near zero",
+            "ninety_nine" => "99 cards",
+            "lose_at" => "Out of bounds",
+            "four_ono_discard" => "Four-ONO discard",
+            "format" => "Format",
+            "tokens" => "Tokens per player",
+            "points_limit" => "Points limit",
+            "points_end" => "When someone reaches the limit",
+            _ => "",
+        }
+    }
+
+    fn option_help(&self, name: &str) -> &'static str {
+        match name {
+            "negatives" => "What a −10 may do when the total is below 10.",
+            "ninety_nine" => "Whether the 99 cards can ever be played, and what they do.",
+            "lose_at" => "Which totals are too high to play into.",
+            "four_ono_discard" => "A player holding four ONO 99 cards may throw them all away and draw four more.",
+            "format" => "How hands add up to a match.",
+            "tokens" => "Lives each player starts with in the tokens format (1 to 9).",
+            "points_limit" => "The score that ends a player's match in the points format.",
+            "points_end" => "In the points format: knock that player out, or end the match with the lowest score winning.",
+            _ => "",
+        }
+    }
+
+    fn negatives(&self, v: Negatives) -> &'static str {
+        match v {
+            Negatives::Forbid => "Not allowed below 10",
+            Negatives::Allow => "Allowed, total may go negative",
+            Negatives::Floor => "Allowed, total stops at 0",
+        }
+    }
+
+    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
+        match v {
+            NinetyNine::Dead => "Never playable",
+            NinetyNine::DeadButTens => "Playable as a Hold on multiples of ten",
+            NinetyNine::Sets99 => "Sets the total to 99",
+        }
+    }
+
+    fn lose_at(&self, v: LoseAt) -> &'static str {
+        match v {
+            LoseAt::Reach99 => "Reaching 99 or more",
+            LoseAt::Exceed99 => "Going over 99",
+        }
+    }
+
+    fn format_name(&self, v: Format) -> &'static str {
+        match v {
+            Format::Elimination => "Elimination (one hand)",
+            Format::Tokens => "Tokens (lives)",
+            Format::Points => "Points",
+        }
+    }
+
+    fn points_end(&self, v: PointsEnd) -> &'static str {
+        match v {
+            PointsEnd::Knockout => "That player is knocked out",
+            PointsEnd::Lowest => "The match ends, lowest score wins",
+        }
+    }
+
+    fn callout(&self, callout: &Callout, edition: Edition) -> String {
+        let card = |c: Card| self.card_name(c, edition);
+        match callout {
+            Callout::HandDealt { hand, first } => match first {
+                Who::You => format!("Hand {hand} is dealt. You play first."),
+                Who::Named(n) => format!("Hand {hand} is dealt. {n} plays first."),
+            },
+            Callout::Played {
+                who,
+                card: c,
+                total,
+            } => match who {
+                Who::You => format!("You play {} — total {}", card(*c), number(*total)),
+                Who::Named(n) => format!("{n} plays {} — total {}", card(*c), number(*total)),
+            },
+            Callout::DiscardedFour { who, total } => {
+                let four = card(Card::NinetyNine);
+                match who {
+                    Who::You => format!("You discard four {four} — total {}", number(*total)),
+                    Who::Named(n) => {
+                        format!("{n} discards four {four} — total {}", number(*total))
+                    }
+                }
+            }
+            Callout::YouDrew { card: c } => format!("You draw {}", card(*c)),
+            Callout::Reshuffled => "The discard pile is shuffled into a new draw pile.".to_string(),
+            Callout::DirectionChanged { direction } => {
+                format!(
+                    "Direction: {}",
+                    self.direction(*direction).to_ascii_lowercase()
+                )
+            }
+            Callout::OwesTwo { who } => {
+                let p2 = card(Card::PlayTwo);
+                match who {
+                    Who::You => format!("{p2}: you must play two cards"),
+                    Who::Named(n) => format!("{p2}: {n} must play two cards"),
+                }
+            }
+            Callout::Out { who } => match who {
+                Who::You => "You are out".to_string(),
+                Who::Named(n) => format!("{n} is out"),
+            },
+            Callout::HandLost { hand, who } => match who {
+                Who::You => format!("Hand {hand} is over: you lose a token."),
+                Who::Named(n) => format!("Hand {hand} is over: {n} loses a token."),
+            },
+            Callout::HandLastIn { hand, who } => match who {
+                Who::You => format!("Hand {hand} is over: you are the last one in."),
+                Who::Named(n) => format!("Hand {hand} is over: {n} is the last one in."),
+            },
+            Callout::HandOver { hand } => format!("Hand {hand} is over."),
+            Callout::LeftMatch { who } => match who {
+                Who::You => "You leave the match.".to_string(),
+                Who::Named(n) => format!("{n} leaves the match."),
+            },
+            Callout::MatchOver { winners } => self.winners_line(winners),
+        }
+    }
+
+    fn winners_line(&self, winners: &[Who]) -> String {
+        match winners {
+            [] => "The match is over.".to_string(),
+            [Who::You] => "You win the match!".to_string(),
+            [w] => format!("{} wins the match!", subject(w)),
+            many => {
+                let names: Vec<&str> = many.iter().map(subject).collect();
+                format!("{} share the win!", names.join(" and "))
+            }
+        }
+    }
+
+    fn hand_over_heading(&self, hand: u32) -> String {
+        format!("Hand {hand} is over")
+    }
+
+    fn hand_number(&self, hand: u32) -> String {
+        format!("Hand {hand}")
+    }
+
+    fn went_out_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "You went out and lose a token.".to_string(),
+            Who::Named(n) => format!("{n} went out and loses a token."),
+        }
+    }
+
+    fn last_in_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "You were the last one in.".to_string(),
+            Who::Named(n) => format!("{n} was the last one in."),
+        }
+    }
+
+    fn leaves_line(&self, who: &Who) -> String {
+        match who {
+            Who::You => "You leave the match.".to_string(),
+            Who::Named(n) => format!("{n} leaves the match."),
+        }
+    }
+
+    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
+        if next_is_me {
+            format!("Stuck on your second play: {percent}%")
+        } else {
+            format!("Next player stuck: {percent}%")
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! The browser edge: everything that calls a browser API other than
+//! rendering. `localStorage` (saves, settings), preferences, sound (Web
+//! Audio), the service worker, keyboard focus and the page's clock and
+//! random source. No game rule lives here, and nothing here renders a screen.
+
+pub mod clock;
+pub mod focus;
+pub mod offline;
+pub mod prefs;
+pub mod sound;
+pub mod storage;

@@ -1,0 +1,14 @@
+//! Whole screens and dialogs: the game (which lays out the `table` pieces
+//! and runs the bots), the setup form, the rules, the statistics, the
+//! dialogs between hands and at the end, the pass screen of pass-and-play,
+//! the saved-game notice and the settings. Screens may use `table`, `i18n`,
+//! `platform` and the app's `state`; nothing below them uses a screen.
+
+pub mod dialog;
+pub mod game;
+pub mod pass;
+pub mod rules;
+pub mod save_notice;
+pub mod settings;
+pub mod setup;
+pub mod stats;
