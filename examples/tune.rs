@@ -12,7 +12,7 @@
 //! docs/bots.md has what it found and what that did for the Hard bot.
 
 use ono99::bots::medium::{choose_with, Weights};
-use ono99::bots::play::game_seed;
+use ono99::bots::play::{game_seed, SeriesGame};
 use ono99::rules::{Match, Rng, RuleSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -40,20 +40,22 @@ fn wins(rules: RuleSet, w: &Weights, seats: usize, games: u64, seed: u64) -> u64
 
 /// Whether the candidate (entry 0) wins game `i`.
 fn play(rules: RuleSet, w: &Weights, n: usize, seed: u64, i: u64) -> bool {
-    let deal = game_seed(seed, i / n as u64);
-    let rotation = (i % n as u64) as usize;
-    let Ok(mut m) = Match::new_unlogged(rules, n, deal) else {
+    let game = SeriesGame::new(seed, n, i);
+    let Ok(mut m) = Match::new_unlogged(rules, n, game.deal) else {
         return false;
     };
     let mut rngs: Vec<Rng> = (0..n)
-        .map(|s| Rng::new(game_seed(deal, ((s + rotation) % n) as u64 + 1)))
+        .map(|s| Rng::new(game_seed(game.deal, game.entry_at(s) as u64 + 1)))
         .collect();
     let mut legal = Vec::new();
     while let Some(turn) = m.to_act() {
         m.legal_actions_into(&mut legal);
         let seat = turn.seat.index();
-        let entry = (seat + rotation) % n;
-        let weights = if entry == 0 { w } else { &Weights::MEDIUM };
+        let weights = if game.entry_at(seat) == 0 {
+            w
+        } else {
+            &Weights::MEDIUM
+        };
         let view = m.view(turn.seat);
         let action = choose_with(weights, &view, &legal, &mut rngs[seat]);
         if m.apply(action).is_err() {
@@ -61,7 +63,7 @@ fn play(rules: RuleSet, w: &Weights, n: usize, seed: u64, i: u64) -> bool {
         }
     }
     m.outcome()
-        .is_some_and(|o| o.winners.iter().any(|w| (w.index() + rotation) % n == 0))
+        .is_some_and(|o| o.winners.iter().any(|w| game.entry_at(w.index()) == 0))
 }
 
 /// The tunable weights, by name, as mutable references.
@@ -69,13 +71,11 @@ fn params(w: &mut Weights) -> Vec<(&'static str, &mut f64)> {
     let [d0, d1, d2] = &mut w.drifts;
     vec![
         ("attack", &mut w.attack),
-        ("attack_last", &mut w.attack_last),
         ("fail_second", &mut w.fail_second),
         ("self_risk", &mut w.self_risk),
         ("drift0", d0),
         ("drift1", d1),
         ("drift2", d2),
-        ("drift_per_seat", &mut w.drift_per_seat),
         ("keep_play_two", &mut w.keep_play_two),
         ("keep_play_two_classic", &mut w.keep_play_two_classic),
         ("keep_reverse", &mut w.keep_reverse),
@@ -83,7 +83,6 @@ fn params(w: &mut Weights) -> Vec<(&'static str, &mut f64)> {
         ("keep_minus_ten_low", &mut w.keep_minus_ten_low),
         ("keep_zero", &mut w.keep_zero),
         ("keep_per_point", &mut w.keep_per_point),
-        ("keep_by_total", &mut w.keep_by_total),
     ]
 }
 

@@ -21,18 +21,12 @@ use crate::rules::{Action, Card, Format, NinetyNine, PlayerView, Rng, RuleSet, T
 pub struct Weights {
     /// Weight of the next player being stuck.
     pub attack: f64,
-    /// Extra weight of the next player being stuck when only two are left
-    /// in the hand (their being stuck wins it), as a multiple of `attack`.
-    pub attack_last: f64,
     /// Weight of being stuck on the second of two owed plays.
     pub fail_second: f64,
     /// Weight of being stuck on the next own turn.
     pub self_risk: f64,
     /// How much the total is expected to climb before the seat acts again.
     pub drifts: [f64; 3],
-    /// How much the drifts grow per other player in the hand beyond three
-    /// (and shrink per player fewer), as a share of the drift.
-    pub drift_per_seat: f64,
     /// Keep values of the defensive cards, in chances of surviving a later turn.
     pub keep_play_two: f64,
     pub keep_play_two_classic: f64,
@@ -42,9 +36,6 @@ pub struct Weights {
     pub keep_zero: f64,
     /// Keep value of a number per point below 10: small numbers fit later.
     pub keep_per_point: f64,
-    /// How much the keep values grow, as a share, per ten points of total
-    /// above 50 (and shrink below): defensive cards matter near the top.
-    pub keep_by_total: f64,
     /// `points` format: the bonus per point of a card played rather than kept.
     pub points_shed: f64,
 }
@@ -53,11 +44,9 @@ impl Weights {
     /// The Medium bot's hand-set weights.
     pub const MEDIUM: Weights = Weights {
         attack: 1.0,
-        attack_last: 0.0,
         fail_second: 2.5,
         self_risk: 1.2,
         drifts: [2.0, 6.0, 11.0],
-        drift_per_seat: 0.0,
         keep_play_two: 0.30,
         keep_play_two_classic: 0.18,
         keep_reverse: 0.24,
@@ -65,7 +54,6 @@ impl Weights {
         keep_minus_ten_low: 0.15,
         keep_zero: 0.20,
         keep_per_point: 0.012,
-        keep_by_total: 0.0,
         points_shed: 0.004,
     };
 }
@@ -113,7 +101,7 @@ pub fn choose_with(
 
 /// What holding `card` is worth for the rest of the hand, at `total`.
 pub fn keep_value(w: &Weights, rules: &RuleSet, card: Card, total: i32) -> f64 {
-    let base = match card {
+    match card {
         Card::PlayTwo if always_playable(rules, card) => w.keep_play_two,
         // A classic Double Play cannot open an owed turn: a weaker card.
         Card::PlayTwo => w.keep_play_two_classic,
@@ -140,11 +128,6 @@ pub fn keep_value(w: &Weights, rules: &RuleSet, card: Card, total: i32) -> f64 {
             NinetyNine::DeadButTens => 0.08,
             NinetyNine::Sets99 => 0.25,
         },
-    };
-    if w.keep_by_total == 0.0 {
-        base
-    } else {
-        base * (1.0 + w.keep_by_total * f64::from(total - 50) / 10.0).max(0.0)
     }
 }
 
@@ -201,19 +184,12 @@ pub fn score(w: &Weights, view: &PlayerView, tally: &Tally, action: Action) -> f
     } else {
         tally.p_stuck(rules, next_len, new_total, TurnStep::Single)
     };
-    let in_hand = view.seats.iter().filter(|(_, p)| p.in_hand).count();
-    let attack_weight = if in_hand == 2 {
-        w.attack * (1.0 + w.attack_last)
-    } else {
-        w.attack
-    };
-    s += attack_weight * attack;
-    let drift_scale = 1.0 + w.drift_per_seat * (in_hand as f64 - 4.0);
+    s += w.attack * attack;
     let risk: f64 = w
         .drifts
         .iter()
         .map(|&d| {
-            let d = (d * drift_scale).round() as i32;
+            let d = d.round() as i32;
             p_hand_stuck(rules, tally, &hand, new_total + d, TurnStep::Single)
         })
         .sum::<f64>()

@@ -1,11 +1,11 @@
 //! `ono99 arena`: bots against each other with rotating seats.
 //!
-//! Games are played in groups of one deal per seat count: game `i` uses deal
+//! Games are played as a rotated series ([`SeriesGame`]): game `i` uses deal
 //! `i / n` (seeded from `--seed`) and rotation `i % n`, so every bot plays
 //! every deal from every seat. Each game depends only on its index, so the
 //! figures are the same for any `--threads`; only the timings vary.
 
-use ono99::bots::play::{game_seed, Player};
+use ono99::bots::play::{game_seed, Player, SeriesGame};
 use ono99::bots::{make_bot, Budget, HardBot, Level};
 use ono99::rules::{Match, RuleSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -158,20 +158,21 @@ fn play_game(
     scores: &mut [Score],
 ) -> Result<(), String> {
     let n = entries.len();
-    let deal = game_seed(seed, index / n as u64);
-    let rotation = (index % n as u64) as usize;
-    // Seat s is played by entry (s + rotation) % n.
-    let entry_at = |seat: usize| (seat + rotation) % n;
-    let mut m = Match::new_unlogged(rules, n, deal).map_err(|e| e.to_string())?;
+    let game = SeriesGame::new(seed, n, index);
+    let mut m = Match::new_unlogged(rules, n, game.deal).map_err(|e| e.to_string())?;
     let mut players: Vec<Player> = (0..n)
         .map(|s| {
-            let e = entry_at(s);
+            let e = game.entry_at(s);
             let level = entries[e];
             let bot = match (level, hard) {
                 (Level::Hard, Some(n)) => Box::new(HardBot::new(Budget::iterations(n), None)),
                 _ => make_bot(level),
             };
-            Player::with_bot(level, bot, game_seed(deal, (e as u64 + 1) * 1_000 + index))
+            Player::with_bot(
+                level,
+                bot,
+                game_seed(game.deal, (e as u64 + 1) * 1_000 + index),
+            )
         })
         .collect();
     let mut legal = Vec::with_capacity(8);
@@ -180,17 +181,17 @@ fn play_game(
         let seat = turn.seat.index();
         let clock = Instant::now();
         let action = players[seat].decide(&m, turn.seat, &legal);
-        scores[entry_at(seat)].record(clock.elapsed().as_nanos());
+        scores[game.entry_at(seat)].record(clock.elapsed().as_nanos());
         m.apply(action).map_err(|e| {
             format!(
                 "game {index}: a {} bot broke a rule: {e}",
-                entries[entry_at(seat)]
+                entries[game.entry_at(seat)]
             )
         })?;
     }
     if let Some(outcome) = m.outcome() {
         for w in &outcome.winners {
-            scores[entry_at(w.index())].wins += 1;
+            scores[game.entry_at(w.index())].wins += 1;
         }
     }
     Ok(())
