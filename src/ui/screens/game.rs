@@ -8,6 +8,7 @@ use crate::ui::i18n::{
     winners_line, Callout, Key, Lang, Who,
 };
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
+use crate::ui::screens::header::Header;
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
 use crate::ui::table::centre::Centre;
@@ -16,7 +17,6 @@ use crate::ui::table::log::{GameLog, Lines, LogLine};
 use crate::ui::table::seat::Opponent;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -364,13 +364,11 @@ pub fn game(props: &GameProps) -> Html {
 
     let on_speed = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(s) = Speed::from_name(&v) {
-                state.dispatch(GameMsg::SetSpeed(s));
-            }
-        })
+        Callback::from(move |s: Speed| state.dispatch(GameMsg::SetSpeed(s)))
     };
+    // "Hand 1" says nothing in a one-hand match.
+    let hand_label = (rules.format != Format::Elimination)
+        .then(|| AttrValue::from(hand_number(lang, view.hand_number)));
     let on_rules = {
         let cb = props.on_rules.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -394,12 +392,6 @@ pub fn game(props: &GameProps) -> Html {
             },
         )
     };
-    let speed_key = |s: Speed| match s {
-        Speed::Slow => Key::SpeedSlow,
-        Speed::Normal => Key::SpeedNormal,
-        Speed::Fast => Key::SpeedFast,
-        Speed::Instant => Key::SpeedInstant,
-    };
     let my_standing = match rules.format {
         Format::Elimination => None,
         Format::Tokens => Some(i18n::tokens_count(lang, me.tokens)),
@@ -419,20 +411,10 @@ pub fn game(props: &GameProps) -> Html {
 
     html! {
         <div class={classes!("game", format!("seats-{seats}"))}>
-            <header class="topbar">
-                <h1 class="brand"><span class="brand-ono">{ "ONO" }</span><span class="brand-99">{ "99" }</span></h1>
-                <span class="hand-no">{ hand_number(lang, view.hand_number) }</span>
-                <label class="speed">
-                    <span>{ tr(lang, Key::SpeedHeading) }</span>
-                    <select onchange={on_speed}>
-                        { for Speed::ALL.iter().map(|&s| html! {
-                            <option value={s.name()} selected={s == state.speed}>{ tr(lang, speed_key(s)) }</option>
-                        }) }
-                    </select>
-                </label>
+            <Header hand_label={hand_label} speed={state.speed} {on_speed}>
                 <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::Rules) }</button>
                 <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>
-            </header>
+            </Header>
             if state.passing {
                 <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={on_reveal} />
             } else {

@@ -6,6 +6,7 @@
 
 pub mod dialog;
 pub mod game;
+pub mod header;
 pub mod pass;
 pub mod rules;
 pub mod save_notice;
