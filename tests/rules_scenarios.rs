@@ -402,6 +402,7 @@ fn reaching_99_is_never_legal_by_default() {
         Action::Play(Card::Number(9)),
         RuleError::TotalTooHigh {
             card: Card::Number(9),
+            total: 90,
             new_total: 99,
             lose_at: LoseAt::Reach99,
         },
@@ -418,6 +419,7 @@ fn exceed_99_allows_exactly_99() {
         Action::Play(Card::Number(10)),
         RuleError::TotalTooHigh {
             card: Card::Number(10),
+            total: 90,
             new_total: 100,
             lose_at: LoseAt::Exceed99,
         },
@@ -504,6 +506,7 @@ fn ninety_nine_sets_99_needs_exceed_99() {
         Action::Play(Card::NinetyNine),
         RuleError::TotalTooHigh {
             card: Card::NinetyNine,
+            total: 12,
             new_total: 99,
             lose_at: LoseAt::Reach99,
         },

@@ -19,6 +19,8 @@ pub enum RuleError {
     })]
     TotalTooHigh {
         card: Card,
+        /// The total the card would be played on.
+        total: i32,
         new_total: i32,
         lose_at: LoseAt,
     },

@@ -14,7 +14,9 @@ pub mod view;
 pub use card::{parse_cards, Card, CardCounts, Edition};
 pub use error::{RuleError, SetupError};
 pub use event::Event;
-pub use game::{Action, Match, Outcome, Position, Preview, ToAct, TurnStep, HAND_SIZE};
+pub use game::{
+    card_outcome, Action, Match, Outcome, Position, Preview, ToAct, TurnStep, HAND_SIZE,
+};
 pub use options::{Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd, RuleSet};
 pub use record::{replay, GameRecord, RecordError};
 pub use rng::Rng;

@@ -14,6 +14,7 @@ mod scoring;
 mod turn;
 
 pub use hand::{Hand, MAX_HAND};
+pub use legality::card_outcome;
 pub use position::{Position, Preview};
 
 use super::card::Card;
@@ -100,9 +101,11 @@ pub struct Match {
     hands: PerSeat<Hand>,
     laid_down: PerSeat<Vec<Card>>,
     in_hand: SeatSet,
-    /// Who went out of this hand, in order.
-    out_order: [Seat; MAX_SEATS],
-    out_count: u8,
+    /// When each seat left the match, by seat index: 0 while still in, else
+    /// the number of the departure (1 for the first; seats that leave at
+    /// once share it). In `elimination` going out of the hand is leaving.
+    departed: [u8; MAX_SEATS],
+    departures: u8,
     total: i32,
     direction: Direction,
     current: Seat,
@@ -169,8 +172,8 @@ impl Match {
             hands: PerSeat::new(seats, Hand::new()),
             laid_down: PerSeat::new(seats, Vec::new()),
             in_hand: SeatSet::first(seats),
-            out_order: [Seat(0); MAX_SEATS],
-            out_count: 0,
+            departed: [0; MAX_SEATS],
+            departures: 0,
             total: 0,
             direction: Direction::Clockwise,
             current: Seat(0),
@@ -219,6 +222,20 @@ impl Match {
     /// Seats still in the current hand.
     pub fn in_hand(&self) -> SeatSet {
         self.in_hand
+    }
+    /// The order in which seats left the match: `Some(1)` for the first to
+    /// leave, and so on; seats that left at once (a `points` knockout of
+    /// several players in one hand) share a number; `None` while still in.
+    /// In `elimination`, going out of the one hand is leaving the match.
+    pub fn departures(&self) -> PerSeat<Option<u32>> {
+        PerSeat(
+            self.seats()
+                .map(|s| match self.departed[s.index()] {
+                    0 => None,
+                    d => Some(u32::from(d)),
+                })
+                .collect(),
+        )
     }
     pub fn tokens(&self) -> &PerSeat<u8> {
         &self.tokens

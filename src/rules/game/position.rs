@@ -5,7 +5,7 @@
 use super::{Action, Hand, Match, ToAct, TurnStep, MAX_HAND};
 use crate::rules::card::{Card, CardCounts, CARD_KINDS};
 use crate::rules::error::{RuleError, SetupError};
-use crate::rules::options::RuleSet;
+use crate::rules::options::{Format, RuleSet};
 use crate::rules::rng::Rng;
 use crate::rules::seat::{Direction, PerSeat, Seat, SeatSet, MAX_SEATS, MIN_SEATS};
 
@@ -125,6 +125,14 @@ impl Match {
         m.current = to_act;
         m.step = step;
         m.in_match = SeatSet::first(seats);
+        if rules.format == Format::Elimination {
+            // Out of the one hand before the position: out of the match, first.
+            let mut already_out = SeatSet::empty();
+            for seat in m.seats().filter(|&s| !m.in_hand.contains(s)) {
+                already_out.insert(seat);
+            }
+            m.depart_together(already_out);
+        }
         m.resolve_stuck();
         Ok(m)
     }

@@ -7,39 +7,56 @@ use crate::rules::options::{Format, PointsEnd};
 use crate::rules::seat::{Direction, PerSeat, Seat, SeatSet};
 
 impl Match {
-    /// Every seat's place in the match, from 1: winners first, then players
-    /// still in the match, then by tokens (more is better) or score (less is
-    /// better), then whoever went out of the current hand later. Players
-    /// who cannot be told apart share a place.
+    /// Every seat's place in the match, from 1. Winners come first; then
+    /// players still in the match, by tokens (more is better) or score (less
+    /// is better); then those who left the match, the later the better (in
+    /// `elimination`, going out of the hand is leaving the match), and among
+    /// those who left at once (a `points` knockout), the lower score. Only
+    /// players the rules cannot tell apart share a place: once a `tokens` or
+    /// `elimination` match is over, the places are 1 to n.
     pub fn places(&self) -> PerSeat<usize> {
         let winners = self
             .outcome
             .as_ref()
             .map(|o| o.winners.as_slice())
             .unwrap_or(&[]);
-        let out = &self.out_order[..self.out_count as usize];
         let key = |s: Seat| {
+            // 0 while still in, which beats any departure; a later
+            // departure (a higher number) beats an earlier one.
+            let left = match self.departed[s.index()] {
+                0 => 0,
+                d => 256 - u16::from(d),
+            };
             let standing = match self.rules.format {
                 Format::Points => i64::from(self.scores[s]),
-                Format::Elimination | Format::Tokens => -i64::from(self.tokens[s]),
+                Format::Tokens => -i64::from(self.tokens[s]),
+                Format::Elimination => 0,
             };
-            // Still in the hand beats any player out; later out beats earlier.
-            let went_out = out
-                .iter()
-                .position(|&o| o == s)
-                .map_or(i64::MIN, |i| -(i as i64));
-            (
-                !winners.contains(&s),
-                !self.in_match.contains(s),
-                standing,
-                went_out,
-            )
+            (!winners.contains(&s), left, standing)
         };
         PerSeat(
             self.seats()
                 .map(|seat| 1 + self.seats().filter(|&o| key(o) < key(seat)).count())
                 .collect(),
         )
+    }
+
+    /// Records that `seat` leaves the match now, alone.
+    pub(super) fn depart(&mut self, seat: Seat) {
+        let mut leaving = SeatSet::empty();
+        leaving.insert(seat);
+        self.depart_together(leaving);
+    }
+
+    /// Records that `seats` leave the match now, at once.
+    pub(super) fn depart_together(&mut self, seats: SeatSet) {
+        if seats.is_empty() {
+            return;
+        }
+        self.departures = self.departures.saturating_add(1);
+        for seat in seats.iter() {
+            self.departed[seat.index()] = self.departures;
+        }
     }
 
     pub(super) fn start_hand(&mut self, dealer: Seat, first: Seat) {
@@ -66,7 +83,6 @@ impl Match {
             self.laid_down[seat].clear();
         }
         self.in_hand = self.in_match;
-        self.out_count = 0;
         self.total = 0;
         self.direction = Direction::Clockwise;
         // One card at a time, starting left of the dealer.
@@ -88,6 +104,7 @@ impl Match {
             self.tokens[loser] -= 1;
         } else {
             self.in_match.remove(loser);
+            self.depart(loser);
         }
         let hand = self.hand_number;
         let tokens = self.tokens.0.clone();
@@ -168,10 +185,13 @@ impl Match {
                             self.finish(winners);
                             return;
                         }
+                        let mut leaving = SeatSet::empty();
                         for seat in reached {
                             self.in_match.remove(seat);
+                            leaving.insert(seat);
                             self.emit(|| Event::LeftMatch { seat });
                         }
+                        self.depart_together(leaving);
                         if self.in_match.len() == 1 {
                             let winners = self.in_match.iter().collect();
                             self.finish(winners);

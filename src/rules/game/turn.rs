@@ -7,7 +7,7 @@ use crate::rules::card::{Card, Edition};
 use crate::rules::error::RuleError;
 use crate::rules::event::Event;
 use crate::rules::options::{Format, NinetyNine};
-use crate::rules::seat::{Direction, Seat, SeatSet, MAX_SEATS};
+use crate::rules::seat::{Direction, Seat, SeatSet};
 
 /// What a played card does to the flow of play, once its total is applied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -151,9 +151,8 @@ impl Match {
             self.laid_down[seat].extend_from_slice(&self.hands[seat]);
             self.hands[seat].clear();
             self.in_hand.remove(seat);
-            if (self.out_count as usize) < MAX_SEATS {
-                self.out_order[self.out_count as usize] = seat;
-                self.out_count += 1;
+            if self.rules.format == Format::Elimination {
+                self.depart(seat);
             }
             if self.logging {
                 let laid_down = self.laid_down[seat].clone();
