@@ -22,7 +22,7 @@ use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     Seat, SetupError, TurnStep,
 };
-use ui::i18n::{self as text, tr, Callout, Key, Lang, Who};
+use ui::i18n::{self as text, tr, Callout, Key, Lang, Narrator, OutWhy, Who};
 
 const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 
@@ -34,6 +34,7 @@ fn may_match_english(lang: Lang, key: Key) -> bool {
         Key::No => lang == Lang::Es,
         Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
         Key::Table | Key::Score => lang == Lang::Fr,
+        Key::VolumeLabel => lang == Lang::Fr || lang == Lang::Pt,
         _ => false,
     }
 }
@@ -51,7 +52,7 @@ fn every_key_is_translated_in_every_language() {
             } else if t == en && !may_match_english(lang, key) {
                 problems.push(format!("{lang:?} {key:?} is still English: {t:?}"));
             }
-            for placeholder in ["{name}"] {
+            for placeholder in ["{name}", "{n}"] {
                 if en.contains(placeholder) != t.contains(placeholder) {
                     problems.push(format!("{lang:?} {key:?} lost or gained {placeholder}"));
                 }
@@ -130,11 +131,13 @@ fn all_texts(lang: Lang) -> Vec<String> {
             RuleError::CardNotInHand { card: Card::Hold },
             RuleError::TotalTooHigh {
                 card: Card::Number(9),
+                total: 90,
                 new_total: 99,
                 lose_at: LoseAt::Reach99,
             },
             RuleError::TotalTooHigh {
                 card: Card::Number(9),
+                total: 90,
                 new_total: 100,
                 lose_at: LoseAt::Exceed99,
             },
@@ -244,6 +247,33 @@ fn all_texts(lang: Lang) -> Vec<String> {
                 out.push(text::callout(lang, &c, edition));
             }
         }
+        for who in [Who::You, Who::Named("Ana".into())] {
+            let why = OutWhy {
+                total: 97,
+                cards: vec![
+                    (
+                        Card::Number(8),
+                        Err(RuleError::TotalTooHigh {
+                            card: Card::Number(8),
+                            total: 97,
+                            new_total: 105,
+                            lose_at: LoseAt::Reach99,
+                        }),
+                    ),
+                    (Card::NinetyNine, Err(RuleError::NinetyNineDead)),
+                ],
+            };
+            out.push(text::callout(
+                lang,
+                &Callout::Out {
+                    who,
+                    why: Some(why),
+                },
+                edition,
+            ));
+        }
+        out.push(text::your_place(lang, 3, 5));
+        out.push(text::headroom(lang, 18));
         out.push(text::setup_error(lang, &SetupError::SeatCount(9)));
         out.push(text::setup_error(
             lang,
@@ -432,4 +462,101 @@ fn callouts_keep_private_draws_private_and_mark_your_own_lines() {
         text::callout(Lang::En, &dealt, Edition::Modern),
         "Hand 3 is dealt. You play first."
     );
+}
+
+#[test]
+fn going_out_says_why_with_the_arithmetic() {
+    let why = OutWhy {
+        total: 97,
+        cards: vec![
+            (
+                Card::Number(3),
+                Err(RuleError::TotalTooHigh {
+                    card: Card::Number(3),
+                    total: 97,
+                    new_total: 100,
+                    lose_at: LoseAt::Reach99,
+                }),
+            ),
+            (
+                Card::Number(8),
+                Err(RuleError::TotalTooHigh {
+                    card: Card::Number(8),
+                    total: 97,
+                    new_total: 105,
+                    lose_at: LoseAt::Reach99,
+                }),
+            ),
+            (Card::NinetyNine, Err(RuleError::NinetyNineDead)),
+        ],
+    };
+    let line = text::callout(
+        Lang::En,
+        &Callout::Out {
+            who: Who::You,
+            why: Some(why),
+        },
+        Edition::Modern,
+    );
+    assert_eq!(
+        line,
+        "You're out: at 97, 3 \u{2192} 100, 8 \u{2192} 105 and ONO 99 cards can't be played"
+    );
+    // A refused card's reason starts with its sum.
+    let refusal = RuleError::TotalTooHigh {
+        card: Card::Number(8),
+        total: 97,
+        new_total: 105,
+        lose_at: LoseAt::Reach99,
+    };
+    assert_eq!(
+        text::reason(Lang::En, &refusal, Edition::Modern, "Ana"),
+        "97 + 8 = 105: would reach 99"
+    );
+    assert_eq!(text::your_place(Lang::En, 3, 5), "You finished 3rd of 5.");
+    assert_eq!(
+        text::your_place(Lang::En, 11, 12),
+        "You finished 11th of 12."
+    );
+    assert_eq!(text::your_place(Lang::En, 2, 2), "You finished 2nd of 2.");
+}
+
+#[test]
+fn the_narrator_keeps_the_total_and_explains_going_out() {
+    let me = Seat(0);
+    let ana = Seat(1);
+    let name = |s: Seat| format!("P{}", s.0);
+    let mut narrator = Narrator::new(ono99::rules::RuleSet::modern(), 0, me, &name);
+    let events = [
+        Event::HandStarted {
+            hand: 1,
+            dealer: ana,
+            first: me,
+            deck: vec![],
+        },
+        Event::Played {
+            seat: me,
+            card: Card::Number(9),
+            total: 97,
+        },
+        Event::PlayerOut {
+            seat: ana,
+            laid_down: vec![
+                Card::Number(8),
+                Card::NinetyNine,
+                Card::Number(3),
+                Card::Number(8),
+            ],
+        },
+    ];
+    let out = events
+        .iter()
+        .filter_map(|e| narrator.next(e))
+        .last()
+        .expect("going out is called out");
+    assert_eq!(
+        text::callout(Lang::En, &out, Edition::Modern),
+        "P1 is out: at 97, 3 \u{2192} 100, 8 \u{2192} 105 and ONO 99 cards can't be played"
+    );
+    assert!(!out.is_about_you());
 }

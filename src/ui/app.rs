@@ -1,18 +1,19 @@
 //! The app: which screen is showing, the setup being edited and the game
-//! being played.
+//! being played, and the player's preferences, given to every screen by
+//! context (the preferences, and a callback that saves and applies a change).
 
 use crate::rules::SetupError;
-use crate::ui::i18n::Lang;
+use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::clock::{random_seed, seed_from_address};
 use crate::ui::platform::prefs::Prefs;
 use crate::ui::platform::storage::{self, Resume};
 use crate::ui::screens::game::Game;
+use crate::ui::screens::header::Header;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
-use crate::ui::screens::settings::PrefsBar;
 use crate::ui::screens::setup::SetupScreen;
 use crate::ui::screens::stats::StatsScreen;
-use crate::ui::state::{GameSetup, GameState};
+use crate::ui::state::{GameSetup, GameState, Speed};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -43,17 +44,18 @@ pub fn app() -> Html {
     let error = use_state(|| None::<SetupError>);
     let games = use_mut_ref(|| 1u32);
     let fixed_seed = use_mut_ref(seed_from_address);
-    // Language, sound, motion and hints: saved on every change, applied
-    // to the page (lang attribute, reduced motion) after each render.
+    // Language, volume, motion and hints: saved on every change, applied
+    // to the page (lang attribute, reduced motion, volume) after each
+    // render. Any screen changes them through the `Callback<Prefs>` context.
     let prefs = use_state(Prefs::load);
     use_effect_with(*prefs, |p| p.apply_to_page());
     use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
     let on_prefs = {
         let prefs = prefs.clone();
-        Callback::from(move |p: Prefs| {
+        use_callback((), move |p: Prefs, _| {
             p.save();
-            // Turning sound on is itself a gesture: audio may start now.
-            crate::ui::platform::sound::set_enabled(p.sound);
+            // Turning the sound up is itself a gesture: audio may start now.
+            crate::ui::platform::sound::set_volume(p.volume);
             crate::ui::platform::sound::unlock();
             prefs.set(p);
         })
@@ -90,11 +92,27 @@ pub fn app() -> Html {
             setup.set(s)
         })
     };
+    let on_speed = {
+        let setup = setup.clone();
+        Callback::from(move |speed: Speed| {
+            let next = GameSetup {
+                speed,
+                ..(*setup).clone()
+            };
+            storage::save_setup(&next);
+            setup.set(next)
+        })
+    };
     let new_game = {
         let screen = screen.clone();
+        let setup = setup.clone();
         Callback::from(move |()| {
             // Leaving a match (or its end screen) ends it: nothing to resume.
             storage::clear_save();
+            // The setup as stored: with a speed chosen during the game.
+            if let Some(stored) = storage::load_setup() {
+                setup.set(stored);
+            }
             screen.set(Screen::Setup)
         })
     };
@@ -135,10 +153,31 @@ pub fn app() -> Html {
         Screen::Game(state, _) => state.setup.rules,
         Screen::Setup => setup.rules,
     };
+    // The header of the setup, rules and statistics screens (the game has
+    // its own, with its speed). Over a game, the rules screen's header has
+    // no speed to set: that is the paused game's.
+    let on_setup = matches!(&*screen, Screen::Setup);
+    let header = if on_setup || *show_rules || *show_stats {
+        let speed = on_setup.then_some(setup.speed);
+        let buttons = if *show_rules || *show_stats {
+            Html::default()
+        } else {
+            html! {
+                <>
+                    <button type="button" class="btn ghost" onclick={open_rules.reform(|_: MouseEvent| ())}>{ tr(prefs.lang, Key::HowToPlay) }</button>
+                    <button type="button" class="btn ghost" onclick={open_stats.reform(|_: MouseEvent| ())}>{ tr(prefs.lang, Key::Statistics) }</button>
+                </>
+            }
+        };
+        Some(html! { <Header {speed} {on_speed}>{ buttons }</Header> })
+    } else {
+        None
+    };
     html! {
         <ContextProvider<Lang> context={prefs.lang}>
         <ContextProvider<Prefs> context={*prefs}>
-            <PrefsBar prefs={*prefs} on_change={on_prefs} />
+        <ContextProvider<Callback<Prefs>> context={on_prefs}>
+            { for header }
             if *show_rules {
                 <RulesScreen {rules} on_back={close_rules} />
             }
@@ -156,8 +195,6 @@ pub fn app() -> Html {
                             setup={(*setup).clone()}
                             {on_change}
                             on_start={start}
-                            on_rules={open_rules}
-                            on_stats={open_stats}
                             error={(*error).clone()}
                         />
                         </>
@@ -174,6 +211,7 @@ pub fn app() -> Html {
                     },
                 } }
             </div>
+        </ContextProvider<Callback<Prefs>>>
         </ContextProvider<Prefs>>
         </ContextProvider<Lang>>
     }

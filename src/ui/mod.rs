@@ -12,7 +12,8 @@
 //!
 //! Beside them: the app's root component (`app`), the game state as a
 //! `Reducible` adapter over the rules engine (`state`), the statistics
-//! record (`stats`) and the bots' turns in the page (`bot_turn`).
+//! record (`stats`), the bots' turns in the page (`bot_turn`) and a view
+//! moved forward by events (`table_view`).
 
 mod app;
 mod bot_turn;
@@ -22,6 +23,7 @@ mod screens;
 pub mod state;
 pub mod stats;
 mod table;
+pub mod table_view;
 
 /// Mounts the app into the page body.
 pub fn start() {

@@ -6,8 +6,11 @@
 //! refused action is stored as `last_error` and changes nothing else.
 
 use crate::bots::{Bot, Level};
-use crate::rules::{Action, Event, Match, Rng, RuleError, RuleSet, Seat, SetupError};
+use crate::rules::{
+    Action, Event, Format, Match, PlayerView, Rng, RuleError, RuleSet, Seat, SetupError,
+};
 use crate::ui::i18n::{self, Key, Lang};
+use crate::ui::table_view;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use yew::Reducible;
@@ -29,13 +32,35 @@ pub enum Speed {
 impl Speed {
     pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
 
-    /// The pause before a bot's play, in milliseconds.
+    /// The usual pause before a bot's play, in milliseconds.
     pub fn delay_ms(self) -> u32 {
         match self {
             Speed::Slow => 1600,
             Speed::Normal => 850,
             Speed::Fast => 350,
             Speed::Instant => 0,
+        }
+    }
+
+    /// The least pause after a person's play before a bot answers: long
+    /// enough to see the card land on the pile and the drawn card arrive.
+    pub fn after_person_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 2200,
+            Speed::Normal => 1400,
+            Speed::Fast => 900,
+            Speed::Instant => 0,
+        }
+    }
+
+    /// How long the final table of a hand or match stays in view before
+    /// its summary opens.
+    pub fn final_table_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 2200,
+            Speed::Normal => 1600,
+            Speed::Fast => 1100,
+            Speed::Instant => 500,
         }
     }
 
@@ -167,6 +192,13 @@ pub struct HandSummary {
     pub winner: Option<Seat>,
     pub loser: Option<Seat>,
     pub left: Vec<Seat>,
+    /// The table as the hand ended, from the viewer's seat: the final total,
+    /// the loser's cards. The next hand is already dealt in the engine, but
+    /// the page shows this until the player goes on.
+    pub final_table: Option<Box<PlayerView>>,
+    /// The summary's dialog is open (it waits a moment first, so the final
+    /// table can be seen).
+    pub open: bool,
 }
 
 /// What the UI can ask of the game.
@@ -186,6 +218,14 @@ pub enum GameMsg {
     SetSpeed(Speed),
     /// The person on the pass screen holds the device: show their hand.
     Reveal,
+    /// Put up the pass screen for the next person (after the last play was
+    /// seen).
+    BeginPass,
+    /// Open the between-hands summary (after the final table was seen).
+    OpenSummary,
+    /// Play the bots' moves without pauses until a person is needed again
+    /// (the person is out of this hand, or out of the match).
+    SkipAhead,
 }
 
 /// The game in progress, as the UI sees it.
@@ -212,6 +252,15 @@ pub struct GameState {
     /// Pass-and-play: every hand is hidden until `viewer` says they are
     /// the one holding the device.
     pub passing: bool,
+    /// The bots play without pauses until a person is needed ("Skip to the
+    /// result").
+    pub skipping: bool,
+    /// Pass-and-play: the call-outs of what happened since the viewer last
+    /// held the device, shown after the pass screen (log indices).
+    pub missed_from: Option<usize>,
+    /// Pass-and-play: for each person's seat, how much of the log they had
+    /// seen when they last played.
+    pub seen_upto: std::collections::BTreeMap<usize, usize>,
 }
 
 impl PartialEq for GameState {
@@ -239,6 +288,9 @@ impl GameState {
             version: 0,
             viewer: ME,
             passing: false,
+            skipping: false,
+            missed_from: None,
+            seen_upto: std::collections::BTreeMap::new(),
         }
         .with_pass())
     }
@@ -247,21 +299,77 @@ impl GameState {
     /// screen: nobody's hand shows until its owner says they hold the device.
     fn with_pass(mut self) -> GameState {
         self.follow_turn();
+        self.passing = false;
+        self.begin_pass();
         self.passing = self.setup.people() > 1 && !self.game.is_over();
         self
     }
 
-    /// Hands the view to the person to act if that is someone else, behind
-    /// the pass screen.
-    fn follow_turn(&mut self) {
-        if let Some(t) = self.game.to_act() {
-            if t.seat != self.viewer && self.setup.is_person(t.seat) {
-                self.viewer = t.seat;
-                self.passing = true;
-            }
+    /// The person to act next, when that is someone other than the viewer:
+    /// the device must be passed to them (after a moment, so the viewer
+    /// sees their own card land and what they drew).
+    pub fn pass_due(&self) -> Option<Seat> {
+        if self.game.is_over() || self.passing {
+            return None;
         }
+        let t = self.game.to_act()?;
+        (t.seat != self.viewer && self.setup.is_person(t.seat)).then_some(t.seat)
+    }
+
+    /// Hands the view to the person to act, behind the pass screen.
+    fn begin_pass(&mut self) {
+        if let Some(seat) = self.pass_due() {
+            self.viewer = seat;
+            self.passing = true;
+        }
+    }
+
+    fn follow_turn(&mut self) {
         if self.game.is_over() {
             self.passing = false;
+            self.skipping = false;
+        }
+        // Skipping ends when a person is needed again.
+        if self.skipping && self.game.in_hand().iter().any(|s| self.setup.is_person(s)) {
+            let person_to_act = self
+                .game
+                .to_act()
+                .is_some_and(|t| self.setup.is_person(t.seat));
+            if person_to_act {
+                self.skipping = false;
+            }
+        }
+    }
+
+    /// Whether "Skip to the result" makes sense: no person is in the hand
+    /// any more, and bots are still playing it.
+    pub fn can_skip(&self) -> bool {
+        !self.game.is_over()
+            && !self.skipping
+            && self.summary.is_none()
+            && !self.game.in_hand().iter().any(|s| self.setup.is_person(s))
+    }
+
+    /// The pause before the next bot move, in milliseconds: the speed's
+    /// pause, varied a little (from the seed, so it is the same on a
+    /// re-run), and longer right after a person's play.
+    pub fn bot_delay_ms(&self) -> u32 {
+        if self.skipping || self.speed == Speed::Instant {
+            return 0;
+        }
+        let ply = self.actions.len() as u64;
+        let mut rng = Rng::new(self.seed ^ ply.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x5EED);
+        // 75% to 135% of the usual pause.
+        let base = self.speed.delay_ms();
+        let varied = base * (75 + rng.below(61) as u32) / 100;
+        let after_person = self
+            .actions
+            .last()
+            .is_some_and(|&(seat, _)| self.setup.is_person(seat));
+        if after_person {
+            varied.max(self.speed.after_person_ms())
+        } else {
+            varied
         }
     }
 
@@ -296,6 +404,10 @@ impl GameState {
 
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
         let before = self.game.log().len();
+        // The table as it stands, from the viewer's seat, in formats whose
+        // hands end with a new deal: the final table is built from it.
+        let table_before =
+            (self.setup.rules.format != Format::Elimination).then(|| self.game.view(self.viewer));
         let events = self.game.apply_for(seat, action)?;
         let mut summary = None;
         for e in events {
@@ -311,6 +423,8 @@ impl GameState {
                         winner: *winner,
                         loser: *loser,
                         left: Vec::new(),
+                        final_table: None,
+                        open: false,
                     })
                 }
                 Event::LeftMatch { seat } => {
@@ -321,8 +435,25 @@ impl GameState {
                 _ => {}
             }
         }
+        if let (Some(s), Some(mut view)) = (summary.as_mut(), table_before) {
+            // Replay this action's events up to the end of the hand onto
+            // the table as it was: the final total, the loser's cards.
+            for e in events {
+                if matches!(e, Event::HandOver { .. }) {
+                    break;
+                }
+                table_view::advance(&mut view, e);
+            }
+            s.final_table = Some(Box::new(view));
+        }
         self.actions.push((seat, action));
         self.announce_from = before;
+        if self.setup.is_person(seat) {
+            self.seen_upto.insert(seat.index(), self.game.log().len());
+            if seat == self.viewer {
+                self.missed_from = None;
+            }
+        }
         // The summary only pauses a match that goes on; the final screen
         // covers the last hand.
         // Nor does it wait for a person who has left the match: they just
@@ -333,14 +464,28 @@ impl GameState {
         } else {
             summary
         };
+        if self.summary.is_some() {
+            // A skip plays to the end of the hand; the next hand needs the
+            // person again.
+            self.skipping = false;
+        }
         self.follow_turn();
         Ok(())
+    }
+
+    /// The table the page shows for `viewer`: the final table of a hand
+    /// whose summary is pending, otherwise the match as it stands.
+    pub fn table(&self) -> PlayerView {
+        match self.summary.as_ref().and_then(|s| s.final_table.as_deref()) {
+            Some(v) => v.clone(),
+            None => self.game.view(self.viewer),
+        }
     }
 
     /// The level of the bot to act now, if a bot is to act and nothing waits
     /// for the person (the summary between hands).
     pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
-        if self.summary.is_some() {
+        if self.summary.is_some() || self.passing {
             return None;
         }
         let turn = self.game.to_act()?;
@@ -425,6 +570,35 @@ impl Reducible for GameState {
                 }
                 let mut next = (*self).clone();
                 next.passing = false;
+                // What happened since this person last played, to show
+                // once their hand is back.
+                next.missed_from = next.seen_upto.get(&next.viewer.index()).copied();
+                next
+            }
+            GameMsg::BeginPass => {
+                if self.pass_due().is_none() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.begin_pass();
+                next
+            }
+            GameMsg::OpenSummary => match &self.summary {
+                Some(s) if !s.open => {
+                    let mut next = (*self).clone();
+                    if let Some(s) = next.summary.as_mut() {
+                        s.open = true;
+                    }
+                    next
+                }
+                _ => return self,
+            },
+            GameMsg::SkipAhead => {
+                if !self.can_skip() {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.skipping = true;
                 next
             }
             GameMsg::SetSpeed(speed) => {

@@ -1,5 +1,7 @@
 // Languages, sound, reduced motion and hints, end to end.
-import { assert, shot, waitForDecision, withPage } from './lib.mjs';
+import {
+  assert, closeSettings, openSettings, setLanguage, shot, waitForDecision, withPage,
+} from './lib.mjs';
 
 // Words that only English texts use: after switching language, none may be
 // left on the page (player names and the language selector aside).
@@ -46,12 +48,12 @@ export const i18nScenarios = [
       await page.goto(ctx.server.url, { waitUntil: 'load' });
       await page.getByRole('button', { name: LANGS.fr.start }).waitFor({ timeout: 15000 });
       assert(await page.getAttribute('html', 'lang') === 'fr', 'html lang is not fr');
-      await page.getByLabel('Langue').selectOption('es');
+      await setLanguage(page, 'Langue', 'es');
       await page.getByRole('button', { name: LANGS.es.start }).waitFor();
       assert(await page.getAttribute('html', 'lang') === 'es', 'html lang is not es');
       await page.reload({ waitUntil: 'load' });
       await page.getByRole('button', { name: LANGS.es.start }).waitFor({ timeout: 15000 });
-      await page.getByLabel('Idioma').selectOption('en');
+      await setLanguage(page, 'Idioma', 'en');
       await page.getByRole('button', { name: 'Start game' }).waitFor();
     }),
   },
@@ -62,7 +64,7 @@ export const i18nScenarios = [
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
       let label = 'Language';
       for (const [code, t] of Object.entries(LANGS)) {
-        await page.getByLabel(label, { exact: true }).selectOption(code);
+        await setLanguage(page, label, code);
         label = t.label;
         await page.getByRole('button', { name: t.start }).waitFor();
         await noEnglish(page, `${code} setup`);
@@ -91,13 +93,14 @@ export const i18nScenarios = [
         await shot(page, `i18n-phone-${code}`);
         await page.setViewportSize({ width: 1280, height: 800 });
         // The same table switched to English reads English.
-        await page.getByLabel(t.label, { exact: true }).selectOption('en');
+        await setLanguage(page, t.label, 'en');
         await page.getByRole('heading', { name: 'Your hand' }).waitFor();
-        await page.getByLabel('Language', { exact: true }).selectOption(code);
+        await setLanguage(page, 'Language', code);
         await page.getByRole('heading', { name: t.hand }).waitFor();
         // Back to the setup for the next language (the match may be over).
         if (!(await page.locator('[role="dialog"]').count())) {
-          await page.locator('.topbar .btn').last().click();
+          // The game's own last button (New game), before Settings.
+          await page.locator('.topbar-actions > .btn').last().click();
         }
         await page.locator('.dialog .btn').nth(1).click();
         await page.getByRole('button', { name: t.start }).waitFor();
@@ -109,12 +112,17 @@ export const i18nScenarios = [
     run: (ctx) => withPage(ctx, {}, async (page) => {
       await page.goto(`${ctx.server.url}?seed=7`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-      const sound = page.getByRole('checkbox', { name: 'Sound' });
+      await openSettings(page);
+      const volume = page.getByLabel('Volume', { exact: true });
       const motion = page.getByRole('checkbox', { name: 'Reduce motion' });
       const hints = page.getByRole('checkbox', { name: 'Hints' });
-      assert(await sound.isChecked(), 'sound is off by default');
+      assert(Number(await volume.inputValue()) > 0, 'sound is off by default');
       assert(!(await hints.isChecked()), 'hints are on by default');
-      await sound.uncheck();
+      // Muting: the slider all the way down (Home), as a keyboard player would.
+      await volume.focus();
+      await page.keyboard.press('Home');
+      assert(await volume.inputValue() === '0', `volume after Home: ${await volume.inputValue()}`);
+      assert(await volume.getAttribute('aria-valuetext') === 'Muted', 'a muted slider does not say "Muted"');
       await motion.check();
       await hints.check();
       assert(await page.getAttribute('html', 'data-motion') === 'reduce', 'reduced motion not applied');
@@ -123,10 +131,25 @@ export const i18nScenarios = [
         return getComputedStyle(b).transitionDuration;
       });
       assert(/^0s/.test(anim), `transitions still run with reduced motion: ${anim}`);
+      assert(/volume=0/.test(await page.evaluate(() => localStorage.getItem('ono99.prefs'))), 'volume 0 not saved at once');
       await page.reload({ waitUntil: 'load' });
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-      assert(!(await sound.isChecked()) && await motion.isChecked() && await hints.isChecked(), 'settings not remembered');
-      await sound.check();
+      await openSettings(page);
+      assert(await volume.inputValue() === '0' && await motion.isChecked() && await hints.isChecked(), 'settings not remembered');
+      await volume.focus();
+      await page.keyboard.press('End');
+      assert(await volume.inputValue() === '100', `volume after End: ${await volume.inputValue()}`);
+      await closeSettings(page);
+      // An older version's "sound=0" (the on/off switch) reads as volume 0, "sound=1" as sound on.
+      for (const [stored, muted] of [['sound=0', true], ['sound=1', false]]) {
+        await page.evaluate((line) => localStorage.setItem('ono99.prefs', `lang=en\n${line}\nhints=1\n`), stored);
+        await page.reload({ waitUntil: 'load' });
+        await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+        await openSettings(page);
+        const v = Number(await volume.inputValue());
+        assert(muted ? v === 0 : v > 0, `stored ${stored} reads as volume ${v}`);
+        await closeSettings(page);
+      }
       await page.getByRole('button', { name: 'Start game' }).click();
       // Wait for a turn with a playable card.
       for (let i = 0; i < 200; i++) {
@@ -141,7 +164,8 @@ export const i18nScenarios = [
         const ids = (el.getAttribute('aria-describedby') || '').split(' ');
         return ids.map((id) => document.getElementById(id)?.textContent || '').join(' ');
       }, await card.elementHandle());
-      assert(/Safe now/.test(desc) && /stuck.*\d+%/.test(desc), `no hint in the description: "${desc}"`);
+      // The total the card makes, then the chance the next player is stuck.
+      assert(/\u2192 \u2212?\d+/.test(desc) && /stuck.*\d+%/.test(desc), `no hint in the description: "${desc}"`);
       await shot(page, 'hints-on');
       // With hints on, every card and hint of a four-player table stays in
       // view on a laptop screen: 1280x800 and 1280x720.

@@ -175,6 +175,16 @@ export async function checkedSnapshot(page) {
   return snap;
 }
 
+/** Waits until no card is moving (a person doesn't click a card in
+ *  flight either); endless animations such as the danger pulse don't count. */
+export async function settled(page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity),
+    null,
+    { timeout: 5000, polling: 30 },
+  );
+}
+
 /** Waits until something needs the person: a playable card, a dialog. */
 export async function waitForDecision(page, timeout = 120000) {
   await page.waitForFunction(
@@ -194,6 +204,7 @@ export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxT
   const stats = { myPlays: 0, refused: 0, hands: 1, checks: 0, fourOno: 0, owedTwo: 0 };
   for (let turn = 0; turn < maxTurns; turn++) {
     await waitForDecision(page);
+    await settled(page);
     let snap = await checkedSnapshot(page);
     stats.checks++;
     if (snap.matchOver) return { ...stats, snap };
@@ -253,6 +264,43 @@ export async function busy(page, fn) {
 /** Sets a labelled <select> on the setup screen. */
 export async function choose(page, label, value) {
   await page.getByLabel(label, { exact: true }).selectOption(value);
+}
+
+/** Opens the header's settings panel, if it is not open (by its gear
+ *  button, whatever the language). */
+export async function openSettings(page) {
+  const button = page.locator('.settings-btn:visible');
+  if (await button.getAttribute('aria-expanded') !== 'true') await button.click();
+  await page.locator('#settings-panel').waitFor();
+}
+
+/** Closes the settings panel with its Close button. */
+export async function closeSettings(page) {
+  await page.locator('#settings-panel .settings-foot .btn').click();
+  await page.locator('#settings-panel').waitFor({ state: 'detached' });
+}
+
+/** Sets the bots' speed as a person would: Settings, "Bot speed", Close. */
+export async function setSpeed(page, value) {
+  await openSettings(page);
+  await page.getByLabel('Bot speed', { exact: true }).selectOption(value);
+  await closeSettings(page);
+}
+
+/** The bots' speed the settings show now. */
+export async function readSpeed(page) {
+  await openSettings(page);
+  const value = await page.getByLabel('Bot speed', { exact: true }).inputValue();
+  await closeSettings(page);
+  return value;
+}
+
+/** Switches the language in the settings; `label` is the selector's label
+ *  in the language shown now ("Language", "Langue", "Idioma"). */
+export async function setLanguage(page, label, code) {
+  await openSettings(page);
+  await page.getByLabel(label, { exact: true }).selectOption(code);
+  await closeSettings(page);
 }
 
 /** Long tasks since `since`: all of them, and those outside the test's

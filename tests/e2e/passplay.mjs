@@ -2,7 +2,7 @@
 // turns a "Pass to <name>" screen hides every hand (no card button on the
 // page) until the next person opens theirs; a reload on that screen comes
 // back to it, never to a hand.
-import { assert, assertClean, audit, load, openPage, shot } from './lib.mjs';
+import { assert, assertClean, audit, load, openPage, setSpeed, shot } from './lib.mjs';
 
 /** What the screen shows now: the pass screen, a dialog, or a hand. */
 async function screenState(page) {
@@ -40,15 +40,18 @@ export const passPlayScenarios = [
         await load(page, ctx.server);
         await page.getByLabel('Number of players', { exact: true }).selectOption('3');
         await page.getByLabel('Your name', { exact: true }).fill('Ada');
-        await page.locator('#bot-level-1').selectOption('person');
-        await page.locator('#bot-name-1').fill('Bea');
-        await page.locator('#bot-level-2').selectOption('easy');
-        await page.getByLabel('How fast the bots play', { exact: true }).selectOption('instant');
+        // Seat 2 becomes a person: its row now says so, by the seat's number.
+        await page.locator('#seat-level-2').selectOption('person');
+        assert(await page.getByLabel('Player 2 name', { exact: true }).count() === 1, 'seat 2 is not labelled "Player 2 name"');
+        assert(await page.getByLabel('Bot 3 level', { exact: true }).count() === 1, 'seat 3 is not labelled "Bot 3 level"');
+        await page.locator('#seat-name-2').fill('Bea');
+        await page.locator('#seat-level-3').selectOption('easy');
+        await setSpeed(page, 'instant');
         // The person seat is remembered with the setup.
         await page.reload({ waitUntil: 'load' });
         await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-        assert(await page.locator('#bot-level-1').inputValue() === 'person', 'the person seat was not remembered');
-        assert(await page.locator('#bot-name-1').inputValue() === 'Bea', 'the person\'s name was not remembered');
+        assert(await page.locator('#seat-level-2').inputValue() === 'person', 'the person seat was not remembered');
+        assert(await page.locator('#seat-name-2').inputValue() === 'Bea', 'the person\'s name was not remembered');
         await page.getByRole('button', { name: 'Start game' }).click();
 
         const passes = { Ada: 0, Bea: 0 };

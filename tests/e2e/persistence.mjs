@@ -4,7 +4,7 @@
 // (its own localStorage and service workers); console errors, page errors,
 // failed requests and CSP violations fail it.
 import {
-  assert, audit, choose, load, playToEnd, shot, snapshot, waitForDecision, withPage,
+  assert, audit, choose, load, playToEnd, readSpeed, setSpeed, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
 
 /** What must come back after a reload: hand, total, turn, log, prompt. */
@@ -18,7 +18,7 @@ const storage = (page, key) => page.evaluate((k) => localStorage.getItem(k), key
 
 async function startGame(page, { players = '2', speed = 'instant' } = {}) {
   await choose(page, 'Number of players', players);
-  await choose(page, 'How fast the bots play', speed);
+  await setSpeed(page, speed);
   await page.getByRole('button', { name: 'Start game' }).click();
   await waitForDecision(page);
 }
@@ -82,7 +82,7 @@ export const persistenceScenarios = [
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
       assert(await page.getByLabel('Number of players').inputValue() === '3', 'player count not remembered');
       assert(await page.getByLabel('Classic (1980)').isChecked(), 'edition not remembered');
-      assert(await page.getByLabel('How fast the bots play').inputValue() === 'instant', 'speed not remembered');
+      assert(await readSpeed(page) === 'instant', 'speed not remembered');
     }),
   },
   {

@@ -1,8 +1,8 @@
 // The end-to-end scenarios. Each gets a fresh browser context whose console
 // errors, page errors, failed or foreign requests and CSP violations fail it.
 import {
-  assert, audit, checkTotalAgainstLog, choose, load, longTasks, playToEnd,
-  shot, snapshot, waitForDecision, withPage,
+  assert, audit, checkTotalAgainstLog, choose, closeSettings, load, longTasks, openSettings,
+  playToEnd, readSpeed, setLanguage, setSpeed, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
 
 const PHONE = { width: 360, height: 640 };
@@ -45,11 +45,12 @@ export const scenarios = [
       assert(unlabelled.length === 0, `controls without a label: ${unlabelled.join(', ')}`);
       assert(await page.getByLabel('Number of players').inputValue() === '4', 'default is not 4 players');
       assert(await page.getByLabel('Modern (2022)').isChecked(), 'Modern is not the default edition');
-      for (const n of [1, 2, 3]) {
+      // Seat 1 is yours; the bots sit in seats 2 to 4.
+      for (const n of [2, 3, 4]) {
         assert(await page.getByLabel(`Bot ${n} level`).inputValue() === 'medium', `bot ${n} is not Medium`);
       }
       assert(await page.getByLabel('Format').inputValue() === 'elimination', 'format is not elimination');
-      assert(await page.getByLabel('How fast the bots play').inputValue() === 'normal', 'speed is not normal');
+      assert(await readSpeed(page) === 'normal', 'speed is not normal');
       await shot(page, 'desktop-setup');
       // Choosing the classic edition resets the options to its defaults.
       await page.getByLabel('Classic (1980)').check();
@@ -70,9 +71,9 @@ export const scenarios = [
       // Watch a few plays at normal speed, then hurry the bots along.
       await waitForDecision(page);
       await shot(page, 'desktop-table');
-      await page.getByLabel('Bot speed').selectOption('instant');
+      await setSpeed(page, 'instant');
       const stats = await playToEnd(page);
-      assert(stats.myPlays > 0 || stats.snap.log.some((l) => l.startsWith('You are out')), 'never played a card');
+      assert(stats.myPlays > 0 || stats.snap.log.some((l) => /^You(’re|'re| are) out/.test(l)), 'never played a card');
       assert(/wins? the match!|share the win/.test(stats.snap.dialogHeading || ''), `end screen names no winner: ${stats.snap.dialogHeading}`);
       await shot(page, 'desktop-end');
       ctx.note(`default game: ${stats.myPlays} plays by clicking, ${stats.refused} refused unplayable cards, ${stats.checks} total checks, ${stats.owedTwo} turns owing a Play 2`);
@@ -97,7 +98,7 @@ export const scenarios = [
       await choose(page, 'Number of players', '8');
       await page.getByLabel('Classic (1980)').check();
       assert(await page.getByLabel('Format').inputValue() === 'tokens', 'classic is not played for tokens');
-      await choose(page, 'How fast the bots play', 'instant');
+      await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
       await markPlayStart(page);
@@ -118,8 +119,8 @@ export const scenarios = [
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
       await choose(page, 'Number of players', '2');
-      await choose(page, 'Bot 1 level', 'hard');
-      await choose(page, 'How fast the bots play', 'instant');
+      await choose(page, 'Bot 2 level', 'hard');
+      await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
       await markPlayStart(page);
@@ -135,8 +136,8 @@ export const scenarios = [
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
       await choose(page, 'Number of players', '8');
-      for (let n = 1; n <= 7; n++) await choose(page, `Bot ${n} level`, n % 2 ? 'hard' : 'medium');
-      await choose(page, 'How fast the bots play', 'instant');
+      for (let n = 2; n <= 8; n++) await choose(page, `Bot ${n} level`, n % 2 ? 'medium' : 'hard');
+      await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
       await markPlayStart(page);
@@ -170,7 +171,7 @@ export const scenarios = [
       await noHorizontalScroll(page, 'rules');
       await shot(page, 'phone-rules');
       await page.getByRole('button', { name: /Back/ }).first().click();
-      await page.getByLabel('Bot speed').selectOption('instant');
+      await setSpeed(page, 'instant');
       const stats = await playToEnd(page, { pick: 'first', tryIllegal: false });
       await noHorizontalScroll(page, 'end');
       await shot(page, 'phone-end');
@@ -192,7 +193,7 @@ export const scenarios = [
     name: 'keyboard: reach a playable card with Tab, see the reason on an unplayable one, play with Enter',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
-      await choose(page, 'How fast the bots play', 'instant');
+      await setSpeed(page, 'instant');
       // The start button itself is reachable and works from the keyboard.
       await page.getByRole('button', { name: 'Start game' }).focus();
       await page.keyboard.press('Enter');
@@ -282,7 +283,7 @@ export const scenarios = [
         await page.goto(ctx.server.url, { waitUntil: 'commit' });
         const start = page.getByRole('button', { name: 'Start game' });
         await start.waitFor();
-        await choose(page, 'How fast the bots play', 'instant');
+        await setSpeed(page, 'instant');
         await start.click();
         await page.locator('.hand button.card-btn.playable').first().waitFor();
         const t = await page.evaluate(() => window.__probe);
@@ -302,10 +303,13 @@ export const scenarios = [
       await audit(page, 'setup');
       await choose(page, 'Number of players', '3');
       await page.getByLabel('Classic (1980)').check();
-      await choose(page, 'How fast the bots play', 'instant');
+      await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await waitForDecision(page);
       await audit(page, 'table');
+      await openSettings(page);
+      await audit(page, 'table with the settings open');
+      await closeSettings(page);
       const bad = page.locator('.hand button.card-btn.unplayable').first();
       if (await bad.count()) {
         await bad.click({ force: true });
@@ -348,6 +352,200 @@ export const scenarios = [
       assert(after.log.some((l) => l === 'You discard four ONO 99 — total 0'), 'no call-out for the discard');
       assert(after.log.filter((l) => l.startsWith('You draw ')).length === 4, 'did not draw four cards');
       // Play again deals a fresh (random) game.
+    }),
+  },
+  {
+    name: 'quick play: one tap starts a game with the last setup; Start game never covers the form',
+    run: (ctx) => withPage(ctx, { viewport: PHONE }, async (page) => {
+      await load(page, ctx.server);
+      const quick = page.getByRole('button', { name: 'Quick play', exact: true });
+      // It comes before the form, and says what it will start.
+      const order = await page.evaluate(() => {
+        const q = document.querySelector('#quick-play').getBoundingClientRect();
+        const form = document.querySelector('.setup-form').getBoundingClientRect();
+        return { quickBottom: q.bottom, formTop: form.top };
+      });
+      assert(order.quickBottom < order.formTop, `Quick play is not above the form: ${JSON.stringify(order)}`);
+      const what = await page.locator('#quick-what').textContent();
+      assert(what === '4 players · Modern · Medium bots', `Quick play describes the default game as "${what}"`);
+      // The Start button sits in the flow at the end: scrolled to the bottom
+      // of the window, every edition description is itself at its centre.
+      const covered = await page.evaluate(async () => {
+        const out = [];
+        const row = document.querySelector('.start-row');
+        const pos = getComputedStyle(row).position;
+        if (pos === 'sticky' || pos === 'fixed') out.push(`start row is ${pos}`);
+        for (const el of document.querySelectorAll('.choice-help, .help')) {
+          el.scrollIntoView({ block: 'end' });
+          await new Promise((r) => requestAnimationFrame(r));
+          const b = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+          if (hit && !el.contains(hit)) out.push(`${el.textContent.slice(0, 40)}… is covered by ${hit.className || hit.tagName}`);
+        }
+        window.scrollTo(0, 0);
+        return out;
+      });
+      assert(covered.length === 0, `covered: ${covered.join('; ')}`);
+      await shot(page, 'phone-setup-quick');
+      // Quick play with the default setup.
+      await quick.click();
+      await page.getByRole('img', { name: /^Total \d+$/ }).waitFor();
+      assert(await page.locator('.felt .seat').count() === 3, 'quick play did not start the default 4-player game');
+      await page.getByRole('button', { name: 'New game' }).first().click();
+      await page.getByRole('button', { name: 'Leave game' }).click();
+      // A changed setup is remembered: Quick play describes and starts it.
+      await choose(page, 'Number of players', '3');
+      await page.getByLabel('Classic (1980)').check();
+      await choose(page, 'Bot 2 level', 'hard');
+      await page.reload({ waitUntil: 'load' });
+      await quick.waitFor({ timeout: 15000 });
+      const changed = await page.locator('#quick-what').textContent();
+      assert(changed === '3 players · Classic · Mixed bots', `Quick play describes "${changed}"`);
+      await quick.click();
+      await page.getByRole('img', { name: /^Total / }).waitFor();
+      assert(await page.locator('.felt .seat').count() === 2, 'quick play did not start the saved 3-player game');
+      // A tokens match (the classic default) has hands: the header numbers them.
+      assert(await page.locator('.topbar .hand-no').textContent() === 'Hand 1', 'quick play did not start the classic tokens match');
+    }),
+  },
+  {
+    name: 'settings panel: five labelled controls, keyboard and Escape, language switches the page',
+    run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
+      await load(page, ctx.server);
+      const button = page.getByRole('button', { name: 'Settings', exact: true });
+      assert(await button.getAttribute('aria-expanded') === 'false', 'the Settings button does not say it is closed');
+      // Opened from the keyboard, it takes the focus.
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const panel = page.locator('#settings-panel');
+      await panel.waitFor();
+      assert(await button.getAttribute('aria-expanded') === 'true', 'the Settings button does not say it is open');
+      assert(await page.evaluate(() => document.querySelector('#settings-panel').contains(document.activeElement)), 'focus did not move into the panel');
+      const controls = [
+        ['Language', 'select'], ['Volume', 'range'], ['Reduce motion', 'checkbox'], ['Hints', 'checkbox'], ['Bot speed', 'select'],
+      ];
+      for (const [label, kind] of controls) {
+        const el = panel.getByLabel(label, { exact: true });
+        assert(await el.count() === 1, `no "${label}" control in the panel`);
+        assert(await el.isVisible(), `"${label}" is not visible`);
+        const type = await el.evaluate((e) => (e.tagName === 'SELECT' ? 'select' : e.type));
+        assert(type === kind, `"${label}" is a ${type}, not a ${kind}`);
+        // Each label is visible text, not only an aria-label.
+        const shown = await page.evaluate((l) => [...document.querySelectorAll('#settings-panel label')].some((x) => x.textContent.trim() === l && x.getBoundingClientRect().width > 0), label);
+        assert(shown, `"${label}" has no visible label`);
+      }
+      const volume = panel.getByLabel('Volume', { exact: true });
+      assert(await volume.getAttribute('min') === '0' && await volume.getAttribute('max') === '100', 'the volume does not run from 0 to 100');
+      const speeds = await panel.getByLabel('Bot speed', { exact: true }).evaluate((s) => [...s.options].map((o) => o.textContent));
+      assert(JSON.stringify(speeds) === JSON.stringify(['Slow', 'Normal', 'Fast', 'Instant']), `speeds: ${speeds}`);
+      await audit(page, 'setup with the settings open');
+      await shot(page, 'desktop-settings');
+      // Tab walks through the controls; Escape closes and gives focus back.
+      await page.keyboard.press('Tab');
+      assert(await page.evaluate(() => document.activeElement.id) === 'set-volume', 'Tab from Language does not reach Volume');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      assert(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains('settings-btn')), 'focus did not return to the Settings button');
+      assert(await button.getAttribute('aria-expanded') === 'false', 'aria-expanded stayed true');
+      // A click outside closes it too.
+      await button.click();
+      await panel.waitFor();
+      await page.locator('.tagline').click();
+      await panel.waitFor({ state: 'detached' });
+      // Changing the language switches the page at once, and is saved.
+      await button.click();
+      await panel.getByLabel('Language', { exact: true }).selectOption('fr');
+      await page.getByRole('button', { name: 'Commencer la partie' }).waitFor();
+      assert(await page.getAttribute('html', 'lang') === 'fr', 'html lang is not fr');
+      assert(await panel.getByLabel('Langue', { exact: true }).count() === 1, 'the panel did not switch to French');
+      assert(await page.getByRole('button', { name: 'Réglages', exact: true }).count() === 1, 'the Settings button did not switch to French');
+      assert(/lang=fr/.test(await page.evaluate(() => localStorage.getItem('ono99.prefs'))), 'the language was not saved');
+      await panel.getByLabel('Langue', { exact: true }).selectOption('en');
+      await page.getByRole('button', { name: 'Start game' }).waitFor();
+      await closeSettings(page);
+      // In the game the same panel sets the game's speed.
+      await page.getByRole('button', { name: 'Start game' }).click();
+      await page.getByRole('img', { name: /^Total / }).waitFor();
+      await setSpeed(page, 'fast');
+      assert(await readSpeed(page) === 'fast', 'the game\'s speed did not change');
+      await setLanguage(page, 'Language', 'es');
+      await page.getByRole('heading', { name: 'Tu mano' }).waitFor();
+      await setLanguage(page, 'Idioma', 'en');
+      await page.getByRole('heading', { name: 'Your hand' }).waitFor();
+    }),
+  },
+  {
+    name: 'phone header (360×640): one line, the wordmark reads "ONO 99", the Table starts within 72 px',
+    run: (ctx) => withPage(ctx, { viewport: PHONE }, async (page) => {
+      await load(page, ctx.server);
+      const header = () => page.evaluate(() => {
+        const top = document.querySelector('.topbar:not([hidden])');
+        const r = top.getBoundingClientRect();
+        const brand = top.querySelector('.brand');
+        const parts = [...brand.children].map((p) => p.getBoundingClientRect());
+        const kids = [...top.querySelectorAll('.btn, .brand, .hand-no')].map((e) => e.getBoundingClientRect());
+        return {
+          height: r.height,
+          overflow: top.scrollWidth - top.clientWidth,
+          // One line: every piece lies between the bar's top and bottom.
+          oneLine: kids.every((k) => k.top >= r.top && k.bottom <= r.bottom),
+          wordmark: brand.innerText.replace(/\s+/g, ' ').trim(),
+          shown: parts.every((p) => p.width > 8 && p.left >= 0 && p.right <= window.innerWidth),
+        };
+      });
+      const check = (h, where) => {
+        assert(h.height <= 56, `${where}: the header is ${h.height}px tall`);
+        assert(h.overflow <= 0, `${where}: the header overflows by ${h.overflow}px`);
+        assert(h.oneLine, `${where}: the header takes more than one line`);
+        assert(h.wordmark === 'ONO 99' && h.shown, `${where}: the wordmark reads "${h.wordmark}" (fully shown: ${h.shown})`);
+      };
+      check(await header(), 'setup');
+      assert(await page.getByRole('heading', { name: 'ONO 99' }).count() >= 1, 'the wordmark heading is not named "ONO 99"');
+      // A tokens match shows the hand number too: the longest header.
+      await page.getByLabel('Classic (1980)').check();
+      await page.getByRole('button', { name: 'Start game' }).click();
+      await waitForDecision(page);
+      const h = await header();
+      check(h, 'game');
+      const table = await page.locator('[role=region][aria-label=Table]').boundingBox();
+      assert(table && table.y <= 72, `the Table region starts at ${table && table.y}px`);
+      await shot(page, 'phone-header-game');
+      // Every language's buttons fit on the same line.
+      for (const [code, label] of [['fr', 'Language'], ['es', 'Langue'], ['pt', 'Idioma']]) {
+        await setLanguage(page, label, code);
+        check(await header(), `game in ${code}`);
+      }
+      await setLanguage(page, 'Idioma', 'en');
+      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('heading', { name: 'How to play ONO 99' }).waitFor();
+      check(await header(), 'rules');
+    }),
+  },
+  {
+    name: 'tablet header (820×1180): the same height on the setup, game, rules and statistics screens',
+    run: (ctx) => withPage(ctx, { viewport: { width: 820, height: 1180 } }, async (page) => {
+      await load(page, ctx.server);
+      const height = () => page.evaluate(() => {
+        const top = [...document.querySelectorAll('.topbar')].find((t) => t.getClientRects().length);
+        return top.getBoundingClientRect().height;
+      });
+      const heights = { setup: await height() };
+      await page.getByRole('button', { name: 'Statistics' }).click();
+      await page.getByRole('heading', { name: 'Your statistics' }).waitFor();
+      heights.statistics = await height();
+      await page.getByRole('button', { name: /Back/ }).click();
+      await page.getByLabel('Classic (1980)').check();
+      await page.getByRole('button', { name: 'Start game' }).click();
+      await waitForDecision(page);
+      heights.game = await height();
+      await openSettings(page);
+      heights.gameWithSettings = await height();
+      await closeSettings(page);
+      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('heading', { name: 'How to play ONO 99' }).waitFor();
+      heights.rules = await height();
+      const all = Object.values(heights);
+      assert(all.every((x) => x === all[0]) && all[0] <= 64, `header heights differ: ${JSON.stringify(heights)}`);
     }),
   },
 ];

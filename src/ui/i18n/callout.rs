@@ -5,7 +5,7 @@
 //! means one new variant here and one wording per language; no language
 //! file matches on `Event`.
 
-use crate::rules::{Card, Direction, Event, Seat};
+use crate::rules::{card_outcome, Card, Direction, Event, RuleError, RuleSet, Seat, TurnStep};
 
 /// Who a sentence is about: the person reading it, or someone named.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -31,6 +31,14 @@ impl Who {
     }
 }
 
+/// Why a player went out: at `total`, each card they held, with the total
+/// it would have made or the rule it would have broken.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OutWhy {
+    pub total: i32,
+    pub cards: Vec<(Card, Result<i32, RuleError>)>,
+}
+
 /// One call-out: a line of the log and of the live region.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Callout {
@@ -48,8 +56,9 @@ pub enum Callout {
     DirectionChanged { direction: Direction },
     /// `who` owes two plays (a Play 2 placed on them or passed to them).
     OwesTwo { who: Who },
-    /// `who` is out of the hand.
-    Out { who: Who },
+    /// `who` is out of the hand, and why when it is known: the total they
+    /// faced and what each of their cards would have done.
+    Out { who: Who, why: Option<OutWhy> },
     /// A tokens hand ended: `who` went out first and loses a token.
     HandLost { hand: u32, who: Who },
     /// A hand played to the end: `who` was the last one in.
@@ -90,7 +99,10 @@ impl Callout {
             Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
                 Callout::OwesTwo { who: who(*seat) }
             }
-            Event::PlayerOut { seat, .. } => Callout::Out { who: who(*seat) },
+            Event::PlayerOut { seat, .. } => Callout::Out {
+                who: who(*seat),
+                why: None,
+            },
             Event::HandOver {
                 hand,
                 winner,
@@ -119,7 +131,7 @@ impl Callout {
         match self {
             Callout::Played { who, .. }
             | Callout::DiscardedFour { who, .. }
-            | Callout::Out { who } => who.is_you(),
+            | Callout::Out { who, .. } => who.is_you(),
             Callout::YouDrew { .. } => true,
             _ => false,
         }
@@ -128,5 +140,59 @@ impl Callout {
     /// Whether the line starts a new hand (the log draws a divider).
     pub fn starts_hand(&self) -> bool {
         matches!(self, Callout::HandDealt { .. })
+    }
+}
+
+/// Derives call-outs from a run of events, keeping the total as it goes, so
+/// that going out can say why with the arithmetic ("at 97, 8 → 105").
+pub struct Narrator<'a> {
+    rules: RuleSet,
+    me: Seat,
+    name: &'a dyn Fn(Seat) -> String,
+    total: i32,
+}
+
+impl<'a> Narrator<'a> {
+    /// A narrator starting at `total` (the total before the first event).
+    pub fn new(rules: RuleSet, total: i32, me: Seat, name: &'a dyn Fn(Seat) -> String) -> Self {
+        Narrator {
+            rules,
+            me,
+            name,
+            total,
+        }
+    }
+
+    /// The call-out for the next event, if it has one.
+    pub fn next(&mut self, event: &Event) -> Option<Callout> {
+        match event {
+            Event::HandStarted { .. } => self.total = 0,
+            Event::Played { total, .. } | Event::DiscardedFourOno { total, .. } => {
+                self.total = *total
+            }
+            Event::PlayerOut { seat, laid_down } => {
+                // A player is out at the start of a turn: a single play,
+                // the one 99 card a turn not used yet.
+                let mut cards: Vec<(Card, Result<i32, RuleError>)> = Vec::new();
+                for &card in laid_down {
+                    if cards.iter().any(|(c, _)| *c == card) {
+                        continue;
+                    }
+                    let outcome =
+                        card_outcome(&self.rules, self.total, card, TurnStep::Single, false);
+                    cards.push((card, outcome));
+                }
+                cards.sort_by_key(|(c, _)| *c);
+                return Some(Callout::Out {
+                    who: Who::of(*seat, self.me, self.name),
+                    why: Some(OutWhy {
+                        total: self.total,
+                        cards,
+                    }),
+                });
+            }
+            _ => {}
+        }
+        Callout::from_event(event, self.me, self.name)
     }
 }

@@ -154,13 +154,42 @@ impl Translation for En {
             Key::PassText => "Hand the device to {name}. Their cards stay hidden until they are ready.",
             Key::PassReady => "I am {name}: show my cards",
             Key::OfflineReady => "Ready to play offline.",
-            // Preferences bar: language, sound, motion, hints.
+            // Settings panel: language, sound, motion, hints.
             Key::SettingsLabel => "Settings",
             Key::LanguageLabel => "Language",
             Key::SoundLabel => "Sound",
             Key::ReduceMotionLabel => "Reduce motion",
             Key::HintsLabel => "Hints",
             Key::HintSafe => "Safe now",
+            // Table: pacing, results, explanations.
+            Key::SeeTheTable => "See the table",
+            Key::ShowTheResult => "Show the result",
+            Key::SkipToResult => "Skip to the result",
+            Key::YourTurnMark => "Your turn",
+            Key::YouOweTwoMark => "You owe 2 plays",
+            Key::NextMark => "Next",
+            Key::NewCard => "New",
+            Key::HintsExplain => "Under each card: the total it makes, then the chance that the next player is stuck after it. Higher is better for you. ★ marks the coach's pick.",
+            Key::CoachPick => "Coach's pick",
+            Key::SinceYourTurn => "Since your last turn",
+            Key::ResultHeading => "Result",
+            // Header, settings, quick play.
+            Key::Close => "Close",
+            Key::VolumeLabel => "Volume",
+            Key::VolumeMuted => "Muted",
+            Key::QuickPlay => "Quick play",
+            Key::SetUpGameHeading => "Set up a game",
+            Key::EditionModernShort => "Modern",
+            Key::EditionClassicShort => "Classic",
+            Key::BotsEasy => "Easy bots",
+            Key::BotsMedium => "Medium bots",
+            Key::BotsHard => "Hard bots",
+            Key::BotsMixed => "Mixed bots",
+            Key::PeopleCount => "{n} people",
+            Key::SeatPlayerName => "Player {n} name",
+            Key::SeatPlayerLevel => "Player {n} level",
+            Key::SeatBotName => "Bot {n} name",
+            Key::SeatBotLevel => "Bot {n} level",
         }
     }
 
@@ -421,7 +450,17 @@ impl Translation for En {
                     Who::Named(n) => format!("{p2}: {n} must play two cards"),
                 }
             }
-            Callout::Out { who } => match who {
+            Callout::Out {
+                who,
+                why: Some(why),
+            } => {
+                let d = super::out_detail(self, why, edition);
+                match who {
+                    Who::You => format!("You're out: {d}"),
+                    Who::Named(n) => format!("{n} is out: {d}"),
+                }
+            }
+            Callout::Out { who, why: None } => match who {
                 Who::You => "You are out".to_string(),
                 Who::Named(n) => format!("{n} is out"),
             },
@@ -481,6 +520,28 @@ impl Translation for En {
             Who::You => "You leave the match.".to_string(),
             Who::Named(n) => format!("{n} leaves the match."),
         }
+    }
+
+    fn your_place(&self, place: usize, of: usize) -> String {
+        let suffix = match (place % 10, place % 100) {
+            (1, n) if n != 11 => "st",
+            (2, n) if n != 12 => "nd",
+            (3, n) if n != 13 => "rd",
+            _ => "th",
+        };
+        format!("You finished {place}{suffix} of {of}.")
+    }
+
+    fn headroom(&self, room: i32) -> String {
+        format!("{} to 99", number(room))
+    }
+
+    fn at_total(&self, total: i32) -> String {
+        format!("at {}", number(total))
+    }
+
+    fn and_word(&self) -> &'static str {
+        "and"
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -13,6 +13,44 @@ use crate::rules::{
 
 pub struct Es;
 
+impl Es {
+    /// A card as a call-out names it, with its article: "un 7",
+    /// "una Reversa", "un Juega 2", "una carta ONO 99".
+    fn card_with_article(&self, card: Card, edition: Edition) -> String {
+        let name = self.card_name(card, edition);
+        match (card, edition) {
+            (Card::Reverse, _) | (Card::PlayTwo, Edition::Classic) => format!("una {name}"),
+            (Card::NinetyNine, _) => format!("una carta {name}"),
+            _ => format!("un {name}"),
+        }
+    }
+}
+
+/// Names joined as a list, "tú" last: "Ana, Ben y tú" ("e" before an
+/// /i/ sound: "Ana e Inés").
+fn name_list(who: &[Who]) -> String {
+    let mut names: Vec<String> = who
+        .iter()
+        .filter_map(|w| match w {
+            Who::Named(n) => Some(n.clone()),
+            Who::You => None,
+        })
+        .collect();
+    if who.iter().any(Who::is_you) {
+        names.push("tú".to_string());
+    }
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let lower = last.to_lowercase();
+            let i_sound = lower.starts_with(['i', 'í'])
+                || (lower.starts_with("hi") && !lower[2..].starts_with(['a', 'e', 'o', 'u']));
+            let and = if i_sound { "e" } else { "y" };
+            format!("{} {and} {last}", rest.join(", "))
+        }
+        _ => names.concat(),
+    }
+}
+
 impl Translation for Es {
     fn key(&self, key: Key) -> &'static str {
         match key {
@@ -47,13 +85,13 @@ impl Translation for Es {
             Key::EmptyPile => "Vacía",
             Key::GameLog => "Registro de la partida",
             Key::Out => "Fuera",
-            Key::OutOfMatch => "Eliminado de la partida",
+            Key::OutOfMatch => "Fuera de la partida",
             Key::Turn => "Jugando",
-            Key::OwesTwo => "Debe jugar 2",
+            Key::OwesTwo => "Debe jugar 2 veces",
             Key::YourTurn => "Tu turno: elige una carta.",
-            Key::OnlyFourOno => "Tu turno: ninguna carta cabe. Descarta tus cuatro cartas ONO 99 y roba cuatro nuevas.",
-            Key::YouAreOut => "Quedaste fuera de esta mano. Los demás siguen jugando.",
-            Key::YouLeftMatch => "Quedaste fuera de la partida. Los demás siguen jugando.",
+            Key::OnlyFourOno => "Tu turno: no puedes jugar ninguna carta. Descarta tus cuatro cartas ONO 99 y roba cuatro nuevas.",
+            Key::YouAreOut => "Estás fuera de esta mano. Los demás siguen jugando.",
+            Key::YouLeftMatch => "Estás fuera de la partida. Los demás siguen jugando.",
             Key::WaitingForBots => "Los bots están jugando…",
             Key::NextHand => "Siguiente mano",
             Key::PlayAgain => "Jugar otra vez",
@@ -62,7 +100,7 @@ impl Translation for Es {
             Key::Player => "Jugador",
             Key::Tokens => "Fichas",
             Key::Score => "Puntos",
-            Key::Winner => "Ganador",
+            Key::Winner => "Victoria",
             Key::Dismiss => "Cerrar",
             Key::LaidDown => "Cartas bajadas",
             Key::SpeedSlow => "Lenta",
@@ -77,7 +115,7 @@ impl Translation for Es {
             Key::OnOff => "Activado",
             Key::RulesTitle => "Cómo se juega a ONO 99",
             Key::RulesGoalHeading => "El objetivo",
-            Key::RulesGoal => "Por turnos, cada jugador echa una carta en una pila común y dice en voz alta el nuevo total, que empieza en 0. Quien no puede jugar sin llevar el total a 99 o más queda fuera. Gana el último que sigue en juego.",
+            Key::RulesGoal => "Por turnos, cada jugador echa una carta en una pila común y dice en voz alta el nuevo total, que empieza en 0. Quien no pueda jugar sin llevar el total a 99 o más queda fuera. Gana quien siga en juego hasta el final.",
             Key::RulesCardsHeading => "Las cartas",
             Key::RulesTurnHeading => "Tu turno",
             Key::RulesTurn1 => "Juega una carta de tu mano, di el nuevo total y roba para volver a tener cuatro. El juego roba y suma por ti.",
@@ -87,18 +125,18 @@ impl Translation for Es {
             Key::RulesPlayTwoHeading => "Juega 2",
             Key::RulesPlayTwo1 => "Un Juega 2 obliga al siguiente jugador a jugar dos cartas seguidas, robando después de cada una.",
             Key::RulesPlayTwo2 => "Con la primera de esas dos cartas puede librarse de la carga: una Reversa la devuelve en sentido contrario y otro Juega 2 la pasa al siguiente. En ambos casos su turno termina en ese momento.",
-            Key::RulesPlayTwo3 => "Nadie debe nunca más de dos jugadas, y si quien las debe se queda sin jugada, queda fuera y el siguiente juega con normalidad.",
+            Key::RulesPlayTwo3 => "Nunca se deben más de dos jugadas, y si quien las debe se queda sin jugada, queda fuera y el siguiente juega con normalidad.",
             Key::RulesFourOno => "¿Tienes cuatro cartas ONO 99? En tu turno puedes descartarlas todas y robar cuatro nuevas. El total no cambia.",
             Key::RulesClassicHeading => "La edición clásica (1980)",
             Key::RulesClassic1 => "La baraja antigua tiene 54 cartas: del 2 al 9 tres veces cada una, diez 10, cuatro −10, seis Reversas, dos Dobles jugadas, cuatro Pasa y cuatro cartas 99. No hay ni 0 ni 1.",
-            Key::RulesClassic2 => "El total puede bajar de cero, así que el −10 siempre se puede jugar. Pasa no suma nada: simplemente cede el turno.",
+            Key::RulesClassic2 => "El total puede bajar de cero, así que el −10 siempre se puede jugar. Un Pasa no suma nada: simplemente cede el turno.",
             Key::RulesClassic3 => "La Doble jugada es el Juega 2 clásico. Quien debe dos jugadas puede pasarla con una Reversa o un Pasa, pero no puede responder con otra Doble jugada.",
-            Key::RulesClassic4 => "La versión clásica suele jugarse con fichas: cada jugador empieza con tres, el primero que queda fuera en una mano pierde una, y quien queda fuera sin fichas abandona la partida.",
+            Key::RulesClassic4 => "La versión clásica suele jugarse con fichas: cada jugador empieza con tres, el primero que queda fuera en una mano pierde una, y quien queda fuera sin fichas sale de la partida.",
             Key::RulesOptionsHeading => "Opciones de reglas de esta partida",
             Key::RulesFormatsHeading => "Formatos de partida",
             Key::RulesElimination => "Eliminación: una sola mano, hasta que solo quede un jugador, que es el ganador.",
-            Key::RulesTokens => "Fichas: la mano termina en cuanto un jugador queda fuera. Ese jugador pierde una ficha (o abandona la partida si ya no le quedaban) y empieza la mano siguiente. Gana el último que sigue en la partida.",
-            Key::RulesPoints => "Puntos: cada mano se juega hasta el final y luego cada uno suma las cartas que le quedan (los números por su valor, las cartas 99 20 puntos, las demás especiales 15; quien quedó fuera cuenta las cartas que bajó) y cada jugador que quedó fuera suma 25 más. Al llegar al límite, ese jugador queda eliminado o la partida termina y gana la puntuación más baja.",
+            Key::RulesTokens => "Fichas: la mano termina en cuanto un jugador queda fuera. Ese jugador pierde una ficha (o sale de la partida si ya no le quedaban) y empieza la mano siguiente. Gana quien siga en la partida hasta el final.",
+            Key::RulesPoints => "Puntos: cada mano se juega hasta el final y luego cada uno suma las cartas que le quedan (los números por su valor, las cartas 99 valen 20 y las demás especiales, 15; quien quedó fuera cuenta las cartas que bajó) y cada jugador que quedó fuera suma 25 más. Quien llega al límite sale de la partida, o bien la partida termina y gana la puntuación más baja.",
             Key::RulesKeyboardHeading => "Jugar con el teclado",
             Key::RulesKeyboard => "Usa Tab para pasar de una carta o botón a otro (las flechas izquierda y derecha también recorren tus cartas) y Intro o Espacio para jugar la carta seleccionada. Las cartas que no se pueden jugar explican el motivo al recibir el foco. Cada jugada se anuncia a los lectores de pantalla.",
             Key::AboutHeading => "Acerca de",
@@ -142,15 +180,44 @@ impl Translation for Es {
             Key::PlayerNumbered => "Jugador",
             Key::SeatPlayedBy => "jugado por",
             Key::PassHeading => "Pasa el dispositivo a {name}",
-            Key::PassText => "Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que esté listo.",
+            Key::PassText => "Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas.",
             Key::PassReady => "Soy {name}: mostrar mis cartas",
-            Key::OfflineReady => "Listo para jugar sin conexión.",
+            Key::OfflineReady => "Ya se puede jugar sin conexión.",
             Key::SettingsLabel => "Ajustes",
             Key::LanguageLabel => "Idioma",
             Key::SoundLabel => "Sonido",
             Key::ReduceMotionLabel => "Reducir animaciones",
             Key::HintsLabel => "Pistas",
             Key::HintSafe => "Se puede jugar",
+            // Table: pacing, results, explanations.
+            Key::SeeTheTable => "Ver la mesa",
+            Key::ShowTheResult => "Ver el resultado",
+            Key::SkipToResult => "Saltar al resultado",
+            Key::YourTurnMark => "Tu turno",
+            Key::YouOweTwoMark => "Debes jugar 2 veces",
+            Key::NextMark => "Siguiente",
+            Key::NewCard => "Nueva",
+            Key::HintsExplain => "Bajo cada carta: el total que deja y la probabilidad de que el siguiente jugador se quede sin jugada. Cuanto más alta, mejor para ti. ★ marca la carta que recomienda el entrenador.",
+            Key::CoachPick => "Recomendada",
+            Key::SinceYourTurn => "Desde tu último turno",
+            Key::ResultHeading => "Resultado",
+            // Header, settings, quick play.
+            Key::Close => "Cerrar",
+            Key::VolumeLabel => "Volumen",
+            Key::VolumeMuted => "Silenciado",
+            Key::QuickPlay => "Partida rápida",
+            Key::SetUpGameHeading => "Preparar una partida",
+            Key::EditionModernShort => "Moderna",
+            Key::EditionClassicShort => "Clásica",
+            Key::BotsEasy => "Bots fáciles",
+            Key::BotsMedium => "Bots de nivel medio",
+            Key::BotsHard => "Bots difíciles",
+            Key::BotsMixed => "Bots de varios niveles",
+            Key::PeopleCount => "{n} personas",
+            Key::SeatPlayerName => "Nombre del jugador {n}",
+            Key::SeatPlayerLevel => "Nivel del jugador {n}",
+            Key::SeatBotName => "Nombre del bot {n}",
+            Key::SeatBotLevel => "Nivel del bot {n}",
         }
     }
 
@@ -215,11 +282,11 @@ impl Translation for Es {
             RuleError::TotalTooHigh {
                 lose_at: LoseAt::Reach99,
                 ..
-            } => "llegaría a 99".to_string(),
+            } => "el total llegaría a 99".to_string(),
             RuleError::TotalTooHigh {
                 lose_at: LoseAt::Exceed99,
                 ..
-            } => "pasaría de 99".to_string(),
+            } => "el total pasaría de 99".to_string(),
             RuleError::BelowZero { .. } => "el total no puede bajar de 0".to_string(),
             RuleError::NinetyNineDead => format!(
                 "las cartas {} no se pueden jugar",
@@ -247,7 +314,7 @@ impl Translation for Es {
             SetupError::Option(OptionError::BadValue { name, value, .. }) => {
                 format!("«{}» no puede ser {value}.", self.option_label(name))
             }
-            _ => "estas reglas no se pueden jugar.".to_string(),
+            _ => "no se puede jugar con estas reglas.".to_string(),
         }
     }
 
@@ -324,7 +391,7 @@ impl Translation for Es {
         match name {
             "negatives" => "−10 cerca de cero",
             "ninety_nine" => "Cartas 99",
-            "lose_at" => "Fuera de límite",
+            "lose_at" => "Límite",
             "four_ono_discard" => "Descarte de cuatro ONO",
             "format" => "Formato",
             "tokens" => "Fichas por jugador",
@@ -343,7 +410,7 @@ impl Translation for Es {
             "format" => "Cómo se suman las manos para formar una partida.",
             "tokens" => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
             "points_limit" => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
-            "points_end" => "En el formato de puntos: eliminar a ese jugador o terminar la partida, y gana la puntuación más baja.",
+            "points_end" => "En el formato de puntos: ese jugador sale de la partida, o bien la partida termina y gana la puntuación más baja.",
             _ => "",
         }
     }
@@ -381,7 +448,7 @@ impl Translation for Es {
 
     fn points_end(&self, v: PointsEnd) -> &'static str {
         match v {
-            PointsEnd::Knockout => "Ese jugador queda eliminado",
+            PointsEnd::Knockout => "Ese jugador sale de la partida",
             PointsEnd::Lowest => "La partida termina; gana la puntuación más baja",
         }
     }
@@ -397,26 +464,34 @@ impl Translation for Es {
                 who,
                 card: c,
                 total,
-            } => match who {
-                Who::You => format!("Juegas {}: total {}", card(*c), number(*total)),
-                Who::Named(n) => format!("{n} juega {}: total {}", card(*c), number(*total)),
-            },
+            } => {
+                let c = self.card_with_article(*c, edition);
+                match who {
+                    Who::You => format!("Echas {c}: total {}", number(*total)),
+                    Who::Named(n) => format!("{n} echa {c}: total {}", number(*total)),
+                }
+            }
             Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
                 match who {
-                    Who::You => format!("Descartas cuatro {four}: total {}", number(*total)),
-                    Who::Named(n) => {
-                        format!("{n} descarta cuatro {four}: total {}", number(*total))
+                    Who::You => {
+                        format!("Descartas cuatro cartas {four}: total {}", number(*total))
                     }
+                    Who::Named(n) => format!(
+                        "{n} descarta cuatro cartas {four}: total {}",
+                        number(*total)
+                    ),
                 }
             }
-            Callout::YouDrew { card: c } => format!("Robas {}", card(*c)),
+            Callout::YouDrew { card: c } => {
+                format!("Robas {}", self.card_with_article(*c, edition))
+            }
             Callout::Reshuffled => {
                 "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
             }
             Callout::DirectionChanged { direction } => {
                 format!(
-                    "Sentido: {}",
+                    "Ahora se juega en {}.",
                     self.direction(*direction).to_ascii_lowercase()
                 )
             }
@@ -427,7 +502,17 @@ impl Translation for Es {
                     Who::Named(n) => format!("{p2}: {n} debe jugar dos cartas"),
                 }
             }
-            Callout::Out { who } => match who {
+            Callout::Out {
+                who,
+                why: Some(why),
+            } => {
+                let d = super::out_detail(self, why, edition);
+                match who {
+                    Who::You => format!("Quedas fuera: {d}"),
+                    Who::Named(n) => format!("{n} queda fuera: {d}"),
+                }
+            }
+            Callout::Out { who, why: None } => match who {
                 Who::You => "Quedas fuera".to_string(),
                 Who::Named(n) => format!("{n} queda fuera"),
             },
@@ -436,31 +521,24 @@ impl Translation for Es {
                 Who::Named(n) => format!("Fin de la mano {hand}: {n} pierde una ficha."),
             },
             Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la mano {hand}: eres el último en juego."),
-                Who::Named(n) => format!("Fin de la mano {hand}: {n} es el último en juego."),
+                Who::You => format!("Fin de la mano {hand}: solo quedas tú en juego."),
+                Who::Named(n) => format!("Fin de la mano {hand}: solo queda {n} en juego."),
             },
             Callout::HandOver { hand } => format!("Fin de la mano {hand}."),
             Callout::LeftMatch { who } => match who {
-                Who::You => "Abandonas la partida.".to_string(),
-                Who::Named(n) => format!("{n} abandona la partida."),
+                Who::You => "Sales de la partida.".to_string(),
+                Who::Named(n) => format!("{n} sale de la partida."),
             },
             Callout::MatchOver { winners } => self.winners_line(winners),
         }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
-        let subject = |w: &Who| match w {
-            Who::You => self.key(Key::You).to_string(),
-            Who::Named(n) => n.clone(),
-        };
         match winners {
             [] => "La partida ha terminado.".to_string(),
             [Who::You] => "¡Ganas la partida!".to_string(),
-            [w] => format!("¡{} gana la partida!", subject(w)),
-            many => {
-                let names: Vec<String> = many.iter().map(subject).collect();
-                format!("¡{} comparten la victoria!", names.join(" y "))
-            }
+            [Who::Named(n)] => format!("¡{n} gana la partida!"),
+            many => format!("¡Victoria compartida entre {}!", name_list(many)),
         }
     }
 
@@ -474,23 +552,42 @@ impl Translation for Es {
 
     fn went_out_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Quedaste fuera y pierdes una ficha.".to_string(),
-            Who::Named(n) => format!("{n} quedó fuera y pierde una ficha."),
+            Who::You => "Quedas fuera y pierdes una ficha.".to_string(),
+            Who::Named(n) => format!("{n} queda fuera y pierde una ficha."),
         }
     }
 
     fn last_in_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Fuiste el último en juego.".to_string(),
-            Who::Named(n) => format!("{n} fue el último en juego."),
+            Who::You => "Solo quedas tú en juego.".to_string(),
+            Who::Named(n) => format!("Solo queda {n} en juego."),
         }
     }
 
     fn leaves_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Abandonas la partida.".to_string(),
-            Who::Named(n) => format!("{n} abandona la partida."),
+            Who::You => "Sales de la partida.".to_string(),
+            Who::Named(n) => format!("{n} sale de la partida."),
         }
+    }
+
+    fn your_place(&self, place: usize, of: usize) -> String {
+        format!("Quedas en el puesto {place} de {of}.")
+    }
+
+    fn headroom(&self, room: i32) -> String {
+        match room {
+            1 => "Falta 1 para 99".to_string(),
+            _ => format!("Faltan {} para 99", number(room)),
+        }
+    }
+
+    fn at_total(&self, total: i32) -> String {
+        format!("con el total en {}", number(total))
+    }
+
+    fn and_word(&self) -> &'static str {
+        "y"
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -13,11 +13,42 @@ use crate::rules::{
 
 pub struct Fr;
 
+impl Fr {
+    /// A card as a call-out names it, with its article: "un 7",
+    /// "un Inverser", "une Passe", "une carte ONO 99".
+    fn card_with_article(&self, card: Card, edition: Edition) -> String {
+        let name = self.card_name(card, edition);
+        match card {
+            Card::Hold => format!("une {name}"),
+            Card::NinetyNine => format!("une carte {name}"),
+            _ => format!("un {name}"),
+        }
+    }
+}
+
+/// Names joined as a list, "vous" last: "Ana, Ben et vous".
+fn name_list(who: &[Who]) -> String {
+    let mut names: Vec<String> = who
+        .iter()
+        .filter_map(|w| match w {
+            Who::Named(n) => Some(n.clone()),
+            Who::You => None,
+        })
+        .collect();
+    if who.iter().any(Who::is_you) {
+        names.push("vous".to_string());
+    }
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} et {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 impl Translation for Fr {
     fn key(&self, key: Key) -> &'static str {
         match key {
             Key::AppTitle => "ONO 99",
-            Key::Tagline => "Gardez le total sous 99… sinon vous êtes éliminé.",
+            Key::Tagline => "Gardez le total sous 99, sinon vous êtes hors jeu.",
             Key::NewGameHeading => "Nouvelle partie",
             Key::PlayersHeading => "Joueurs",
             Key::PlayerCount => "Nombre de joueurs",
@@ -27,9 +58,9 @@ impl Translation for Fr {
             Key::BotLevel => "Niveau",
             Key::EditionHeading => "Édition",
             Key::EditionModern => "Moderne (2022)",
-            Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99 ; une seule manche, le dernier joueur en lice gagne.",
+            Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99\u{a0}; une seule manche, le dernier joueur en lice gagne.",
             Key::EditionClassic => "Classique (1980)",
-            Key::EditionClassicHelp => "54 cartes avec Passe et Double jeu ; le total peut devenir négatif ; trois jetons chacun.",
+            Key::EditionClassicHelp => "54 cartes avec Passe et Double jeu\u{a0}; le total peut devenir négatif\u{a0}; trois jetons chacun.",
             Key::EditionResetNote => "Choisir une édition remet les options de règles aux valeurs de cette édition.",
             Key::CardRulesHeading => "Règles des cartes",
             Key::MatchHeading => "Format de la partie",
@@ -46,14 +77,14 @@ impl Translation for Fr {
             Key::DiscardPile => "Défausse",
             Key::EmptyPile => "Vide",
             Key::GameLog => "Journal de la partie",
-            Key::Out => "Éliminé",
-            Key::OutOfMatch => "Sorti de la partie",
+            Key::Out => "Hors jeu",
+            Key::OutOfMatch => "Hors de la partie",
             Key::Turn => "À son tour",
             Key::OwesTwo => "Doit jouer 2 fois",
-            Key::YourTurn => "À vous : choisissez une carte.",
-            Key::OnlyFourOno => "À vous : aucune carte ne passe. Défaussez vos quatre cartes ONO 99 et piochez-en quatre nouvelles.",
-            Key::YouAreOut => "Vous êtes éliminé de cette manche. Les autres continuent.",
-            Key::YouLeftMatch => "Vous êtes sorti de la partie. Les autres continuent.",
+            Key::YourTurn => "À vous\u{a0}: choisissez une carte.",
+            Key::OnlyFourOno => "À vous\u{a0}: aucune carte n’est jouable. Défaussez vos quatre cartes ONO 99 et piochez-en quatre nouvelles.",
+            Key::YouAreOut => "Vous êtes hors jeu pour cette manche. Les autres continuent.",
+            Key::YouLeftMatch => "Vous n’êtes plus dans la partie. Les autres continuent.",
             Key::WaitingForBots => "Les robots jouent…",
             Key::NextHand => "Manche suivante",
             Key::PlayAgain => "Rejouer",
@@ -62,7 +93,7 @@ impl Translation for Fr {
             Key::Player => "Joueur",
             Key::Tokens => "Jetons",
             Key::Score => "Score",
-            Key::Winner => "Gagnant",
+            Key::Winner => "Victoire",
             Key::Dismiss => "Fermer",
             Key::LaidDown => "Cartes posées",
             Key::SpeedSlow => "Lente",
@@ -82,33 +113,33 @@ impl Translation for Fr {
             Key::RulesTurnHeading => "Votre tour",
             Key::RulesTurn1 => "Jouez une carte de votre main, annoncez le nouveau total et piochez pour revenir à quatre cartes. Le jeu pioche et additionne pour vous.",
             Key::RulesTurn2 => "Une carte numéro ajoute sa valeur. On ne peut la jouer que si le total reste sous 99.",
-            Key::RulesTurn3 => "Si aucune de vos cartes ne peut être jouée, vous êtes éliminé : votre main est posée face visible et la partie continue sans vous.",
+            Key::RulesTurn3 => "Si aucune de vos cartes ne peut être jouée, vous êtes hors jeu\u{a0}: votre main est posée face visible et la partie continue sans vous.",
             Key::RulesTurn4 => "Quand la pioche est vide, la défausse est mélangée pour former une nouvelle pioche. Le total ne bouge pas.",
             Key::RulesPlayTwoHeading => "Jouer 2",
             Key::RulesPlayTwo1 => "Un Jouer 2 oblige le joueur suivant à jouer deux cartes d’affilée, en piochant après chacune.",
-            Key::RulesPlayTwo2 => "Avec la première de ces deux cartes, il peut se débarrasser de la contrainte : un Inverser la renvoie dans l’autre sens, un autre Jouer 2 la transmet au suivant. Dans les deux cas, son tour s’arrête aussitôt.",
+            Key::RulesPlayTwo2 => "Avec la première de ces deux cartes, il peut se débarrasser de la contrainte\u{a0}: un Inverser la renvoie dans l’autre sens, un autre Jouer 2 la transmet au suivant. Dans les deux cas, son tour s’arrête aussitôt.",
             Key::RulesPlayTwo3 => "Personne ne doit jamais plus de deux coups, et si celui qui les doit se retrouve bloqué, il est éliminé et le joueur suivant joue normalement.",
-            Key::RulesFourOno => "Bloqué avec quatre cartes ONO 99 ? À votre tour, vous pouvez les défausser toutes les quatre et en piocher quatre nouvelles. Le total ne change pas.",
+            Key::RulesFourOno => "Vous n’avez que des cartes ONO 99 en main\u{a0}? À votre tour, vous pouvez les défausser toutes les quatre et en piocher quatre nouvelles. Le total ne change pas.",
             Key::RulesClassicHeading => "L’édition classique (1980)",
-            Key::RulesClassic1 => "L’ancien jeu compte 54 cartes : les 2 à 9 en trois exemplaires, dix 10, quatre −10, six Inverser, deux Double jeu, quatre Passe et quatre cartes 99. Il n’y a ni 0 ni 1.",
-            Key::RulesClassic2 => "Le total peut descendre sous zéro : le −10 peut donc toujours être joué. Une carte Passe n’ajoute rien et passe simplement le tour.",
+            Key::RulesClassic1 => "L’ancien jeu compte 54 cartes\u{a0}: les 2 à 9 en trois exemplaires, dix 10, quatre −10, six Inverser, deux Double jeu, quatre Passe et quatre cartes 99. Il n’y a ni 0 ni 1.",
+            Key::RulesClassic2 => "Le total peut descendre sous zéro\u{a0}: le −10 peut donc toujours être joué. Une carte Passe n’ajoute rien et passe simplement le tour.",
             Key::RulesClassic3 => "Le Double jeu est l’ancêtre du Jouer 2. Le joueur qui doit deux coups peut le renvoyer avec un Inverser ou une Passe, mais pas y répondre par un autre Double jeu.",
-            Key::RulesClassic4 => "La version classique se joue en général avec des jetons : chacun en a trois au départ, le premier éliminé d’une manche en perd un, et celui qui est éliminé sans jeton quitte la partie.",
+            Key::RulesClassic4 => "La version classique se joue en général avec des jetons\u{a0}: chacun en a trois au départ, le premier éliminé d’une manche en perd un, et celui qui est éliminé sans jeton quitte la partie.",
             Key::RulesOptionsHeading => "Options de règles de cette partie",
             Key::RulesFormatsHeading => "Formats de partie",
-            Key::RulesElimination => "Élimination : une seule manche, jusqu’à ce qu’il ne reste qu’un joueur. C’est lui qui gagne.",
-            Key::RulesTokens => "Jetons : une manche s’arrête dès qu’un joueur est éliminé. Il perd un jeton, ou quitte la partie s’il n’en avait plus, et commence la manche suivante. Le dernier joueur restant gagne.",
-            Key::RulesPoints => "Points : chaque manche est jouée jusqu’au bout, puis chacun compte les cartes qui lui restent (les numéros à leur valeur, les cartes 99 à 20, les autres cartes spéciales à 15 ; un joueur éliminé compte les cartes qu’il a posées) et chaque joueur éliminé ajoute 25. Atteindre la limite élimine ce joueur ou termine la partie, et le score le plus bas l’emporte.",
+            Key::RulesElimination => "Élimination\u{a0}: une seule manche, jusqu’à ce qu’il ne reste qu’un joueur. C’est lui qui gagne.",
+            Key::RulesTokens => "Jetons\u{a0}: une manche s’arrête dès qu’un joueur est éliminé. Il perd un jeton, ou quitte la partie s’il n’en avait plus, et commence la manche suivante. Le dernier joueur restant gagne.",
+            Key::RulesPoints => "Points\u{a0}: chaque manche est jouée jusqu’au bout, puis chacun compte les cartes qui lui restent (les numéros à leur valeur, les cartes 99 à 20, les autres cartes spéciales à 15\u{a0}; un joueur éliminé compte les cartes qu’il a posées) et chaque joueur éliminé ajoute 25. Un joueur qui atteint la limite est éliminé, ou bien la partie s’arrête et le score le plus bas l’emporte.",
             Key::RulesKeyboardHeading => "Jouer au clavier",
             Key::RulesKeyboard => "Tab passe d’une carte ou d’un bouton à l’autre (les flèches gauche et droite parcourent aussi vos cartes), Entrée ou Espace joue la carte sélectionnée. Une carte injouable explique pourquoi quand elle a le focus. Chaque coup est annoncé aux lecteurs d’écran.",
             Key::AboutHeading => "À propos",
             Key::About1 => "Ceci est une adaptation non officielle réalisée par des amateurs, pour le plaisir. Elle n’est ni affiliée à Mattel, ni approuvée ou parrainée par Mattel.",
             Key::About2 => "ONO 99 est une marque de Mattel, Inc.",
             Key::CardsLeftSuffix => "cartes restantes",
-            Key::ErrorPrefix => "Interdit :",
-            Key::SetupErrorPrefix => "Impossible de lancer cette partie :",
+            Key::ErrorPrefix => "Interdit\u{a0}:",
+            Key::SetupErrorPrefix => "Impossible de lancer cette partie\u{a0}:",
             Key::Yes => "Oui",
-            Key::LeaveHeading => "Quitter cette partie ?",
+            Key::LeaveHeading => "Quitter cette partie\u{a0}?",
             Key::LeaveText => "La partie en cours sera perdue.",
             Key::LeaveGame => "Quitter la partie",
             Key::KeepPlaying => "Continuer à jouer",
@@ -117,7 +148,7 @@ impl Translation for Fr {
             Key::Place => "Rang",
             Key::No => "Non",
             Key::SaveNoticeHeading => "Partie enregistrée non restaurée",
-            Key::SaveNoticeBroken => "Votre partie enregistrée est illisible ; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeBroken => "Votre partie enregistrée est illisible\u{a0}; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
             Key::SaveNoticeOld => "Votre partie enregistrée vient d’une ancienne version d’ONO 99 et ne peut pas être reprise. Préparez une nouvelle partie ci-dessous.",
             Key::Statistics => "Statistiques",
             Key::StatsTitle => "Vos statistiques",
@@ -134,7 +165,7 @@ impl Translation for Fr {
             Key::StatsLevelMixed => "Niveaux mélangés",
             Key::StatsLevelPeople => "Avec d’autres personnes",
             Key::StatsReset => "Effacer les statistiques",
-            Key::StatsResetHeading => "Effacer les statistiques ?",
+            Key::StatsResetHeading => "Effacer les statistiques\u{a0}?",
             Key::StatsResetText => "Toutes les parties comptées jusqu’ici seront oubliées. C’est définitif.",
             Key::StatsResetConfirm => "Effacer",
             Key::Cancel => "Annuler",
@@ -142,15 +173,44 @@ impl Translation for Fr {
             Key::PlayerNumbered => "Joueur",
             Key::SeatPlayedBy => "joué par",
             Key::PassHeading => "Passez l’appareil à {name}",
-            Key::PassText => "Donnez l’appareil à {name}. Ses cartes restent cachées jusqu’à ce qu’il soit prêt.",
-            Key::PassReady => "Je suis {name} : montrer mes cartes",
-            Key::OfflineReady => "Prêt à jouer hors ligne.",
+            Key::PassText => "Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande.",
+            Key::PassReady => "Je suis {name}\u{a0}: montrer mes cartes",
+            Key::OfflineReady => "Le jeu fonctionne maintenant hors ligne.",
             Key::SettingsLabel => "Réglages",
             Key::LanguageLabel => "Langue",
             Key::SoundLabel => "Son",
             Key::ReduceMotionLabel => "Réduire les animations",
             Key::HintsLabel => "Conseils",
             Key::HintSafe => "Jouable",
+            // Table: pacing, results, explanations.
+            Key::SeeTheTable => "Voir la table",
+            Key::ShowTheResult => "Voir le résultat",
+            Key::SkipToResult => "Passer au résultat",
+            Key::YourTurnMark => "À vous",
+            Key::YouOweTwoMark => "Jouez 2 fois",
+            Key::NextMark => "Ensuite",
+            Key::NewCard => "Nouvelle",
+            Key::HintsExplain => "Sous chaque carte\u{a0}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
+            Key::CoachPick => "Conseillée",
+            Key::SinceYourTurn => "Depuis votre dernier tour",
+            Key::ResultHeading => "Résultat",
+            // Header, settings, quick play.
+            Key::Close => "Fermer",
+            Key::VolumeLabel => "Volume",
+            Key::VolumeMuted => "Muet",
+            Key::QuickPlay => "Partie rapide",
+            Key::SetUpGameHeading => "Préparer une partie",
+            Key::EditionModernShort => "Moderne",
+            Key::EditionClassicShort => "Classique",
+            Key::BotsEasy => "Robots faciles",
+            Key::BotsMedium => "Robots de niveau moyen",
+            Key::BotsHard => "Robots difficiles",
+            Key::BotsMixed => "Robots de niveaux variés",
+            Key::PeopleCount => "{n} personnes",
+            Key::SeatPlayerName => "Nom du joueur {n}",
+            Key::SeatPlayerLevel => "Niveau du joueur {n}",
+            Key::SeatBotName => "Nom du robot {n}",
+            Key::SeatBotLevel => "Niveau du robot {n}",
         }
     }
 
@@ -193,18 +253,18 @@ impl Translation for Fr {
                 "Retire 10 au total, sans descendre sous 0 (sauf si les options le permettent)."
             }
             (Card::MinusTen, Edition::Classic) => {
-                "Retire 10 au total ; il peut devenir négatif."
+                "Retire 10 au total\u{a0}; il peut devenir négatif."
             }
             (Card::Reverse, _) => "N’ajoute rien et inverse le sens du jeu.",
             (Card::PlayTwo, Edition::Modern) => {
-                "N’ajoute rien ; le joueur suivant doit jouer deux cartes."
+                "N’ajoute rien\u{a0}; le joueur suivant doit jouer deux cartes."
             }
             (Card::PlayTwo, Edition::Classic) => {
-                "N’ajoute rien ; le joueur suivant doit jouer deux cartes, et la première ne peut pas en être une autre."
+                "N’ajoute rien\u{a0}; le joueur suivant doit jouer deux cartes, dont la première ne peut pas être un autre Double jeu."
             }
-            (Card::Hold, _) => "N’ajoute rien ; le tour passe simplement.",
+            (Card::Hold, _) => "N’ajoute rien\u{a0}; le tour passe simplement.",
             (Card::NinetyNine, _) => {
-                "Injouable avec les règles habituelles : elle ne fait qu’encombrer votre main."
+                "Injouable avec les règles habituelles\u{a0}: elle ne fait qu’encombrer votre main."
             }
         }
     }
@@ -212,7 +272,7 @@ impl Translation for Fr {
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
         match err {
             RuleError::MatchOver => "la partie est terminée".to_string(),
-            RuleError::NotYourTurn { .. } => format!("c’est au tour de {to_act_name}"),
+            RuleError::NotYourTurn { .. } => format!("c’est à {to_act_name} de jouer"),
             RuleError::CardNotInHand { .. } => "cette carte n’est pas dans votre main".to_string(),
             RuleError::TotalTooHigh {
                 lose_at: LoseAt::Reach99,
@@ -243,10 +303,10 @@ impl Translation for Fr {
 
     fn setup_error(&self, err: &SetupError) -> String {
         match err {
-            SetupError::SeatCount(n) => format!("il faut de 2 à 8 joueurs, pas {n}."),
+            SetupError::SeatCount(n) => format!("une partie se joue de 2 à 8 joueurs, pas {n}."),
             SetupError::Option(OptionError::BadValue { name, value, .. }) => {
                 format!(
-                    "« {} » ne peut pas valoir {value}.",
+                    "«\u{a0}{}\u{a0}» ne peut pas valoir {value}.",
                     self.option_label(name)
                 )
             }
@@ -258,11 +318,11 @@ impl Translation for Fr {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
             (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jouer 2 : vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
+                "Jouer 2\u{a0}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
                     .to_string()
             }
             (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double jeu : vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
+                "Double jeu\u{a0}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
@@ -346,7 +406,7 @@ impl Translation for Fr {
             "format" => "Comment les manches forment une partie.",
             "tokens" => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
             "points_limit" => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
-            "points_end" => "Dans le format aux points : éliminer ce joueur, ou terminer la partie et le score le plus bas gagne.",
+            "points_end" => "Dans le format aux points\u{a0}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
             _ => "",
         }
     }
@@ -393,51 +453,73 @@ impl Translation for Fr {
         let card = |c: Card| self.card_name(c, edition);
         match callout {
             Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Manche {hand} distribuée. Vous commencez."),
-                Who::Named(n) => format!("Manche {hand} distribuée. {n} commence."),
+                Who::You => format!("Début de la manche {hand}. Vous commencez."),
+                Who::Named(n) => format!("Début de la manche {hand}. {n} commence."),
             },
             Callout::Played {
                 who,
                 card: c,
                 total,
-            } => match who {
-                Who::You => format!("Vous jouez {} — total {}", card(*c), number(*total)),
-                Who::Named(n) => format!("{n} joue {} — total {}", card(*c), number(*total)),
-            },
+            } => {
+                let c = self.card_with_article(*c, edition);
+                match who {
+                    Who::You => format!("Vous posez {c} — total {}", number(*total)),
+                    Who::Named(n) => format!("{n} pose {c} — total {}", number(*total)),
+                }
+            }
             Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
                 match who {
-                    Who::You => format!("Vous défaussez quatre {four} — total {}", number(*total)),
-                    Who::Named(n) => {
-                        format!("{n} défausse quatre {four} — total {}", number(*total))
-                    }
+                    Who::You => format!(
+                        "Vous défaussez quatre cartes {four} — total {}",
+                        number(*total)
+                    ),
+                    Who::Named(n) => format!(
+                        "{n} défausse quatre cartes {four} — total {}",
+                        number(*total)
+                    ),
                 }
             }
-            Callout::YouDrew { card: c } => format!("Vous piochez {}", card(*c)),
+            Callout::YouDrew { card: c } => {
+                format!("Vous piochez {}", self.card_with_article(*c, edition))
+            }
             Callout::Reshuffled => {
                 "La défausse est mélangée pour former une nouvelle pioche.".to_string()
             }
             Callout::DirectionChanged { direction } => {
-                format!("Sens : {}", self.direction(*direction).to_ascii_lowercase())
+                format!(
+                    "Le jeu tourne désormais dans le {}.",
+                    self.direction(*direction).to_ascii_lowercase()
+                )
             }
             Callout::OwesTwo { who } => {
                 let p2 = card(Card::PlayTwo);
                 match who {
-                    Who::You => format!("{p2} : vous devez jouer deux cartes"),
-                    Who::Named(n) => format!("{p2} : {n} doit jouer deux cartes"),
+                    Who::You => format!("{p2}\u{a0}: vous devez jouer deux cartes"),
+                    Who::Named(n) => format!("{p2}\u{a0}: {n} doit jouer deux cartes"),
                 }
             }
-            Callout::Out { who } => match who {
-                Who::You => "Vous êtes éliminé".to_string(),
-                Who::Named(n) => format!("{n} est éliminé"),
+            Callout::Out {
+                who,
+                why: Some(why),
+            } => {
+                let d = super::out_detail(self, why, edition);
+                match who {
+                    Who::You => format!("Vous êtes hors jeu\u{a0}: {d}"),
+                    Who::Named(n) => format!("{n} est hors jeu\u{a0}: {d}"),
+                }
+            }
+            Callout::Out { who, why: None } => match who {
+                Who::You => "Vous êtes hors jeu".to_string(),
+                Who::Named(n) => format!("{n} est hors jeu"),
             },
             Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand} : vous perdez un jeton."),
-                Who::Named(n) => format!("Fin de la manche {hand} : {n} perd un jeton."),
+                Who::You => format!("Fin de la manche {hand}\u{a0}: vous perdez un jeton."),
+                Who::Named(n) => format!("Fin de la manche {hand}\u{a0}: {n} perd un jeton."),
             },
             Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand} : vous êtes le dernier en jeu."),
-                Who::Named(n) => format!("Fin de la manche {hand} : {n} est le dernier en jeu."),
+                Who::You => format!("Fin de la manche {hand}\u{a0}: vous tenez jusqu’au bout."),
+                Who::Named(n) => format!("Fin de la manche {hand}\u{a0}: {n} tient jusqu’au bout."),
             },
             Callout::HandOver { hand } => format!("Fin de la manche {hand}."),
             Callout::LeftMatch { who } => match who {
@@ -449,18 +531,11 @@ impl Translation for Fr {
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
-        let subject = |w: &Who| match w {
-            Who::You => self.key(Key::You).to_string(),
-            Who::Named(n) => n.clone(),
-        };
         match winners {
             [] => "La partie est terminée.".to_string(),
-            [Who::You] => "Vous gagnez la partie !".to_string(),
-            [w] => format!("{} gagne la partie !", subject(w)),
-            many => {
-                let names: Vec<String> = many.iter().map(subject).collect();
-                format!("{} se partagent la victoire !", names.join(" et "))
-            }
+            [Who::You] => "Vous gagnez la partie\u{a0}!".to_string(),
+            [Who::Named(n)] => format!("{n} gagne la partie\u{a0}!"),
+            many => format!("Victoire partagée entre {}\u{a0}!", name_list(many)),
         }
     }
 
@@ -474,15 +549,15 @@ impl Translation for Fr {
 
     fn went_out_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Vous avez été éliminé et perdez un jeton.".to_string(),
-            Who::Named(n) => format!("{n} a été éliminé et perd un jeton."),
+            Who::You => "Vous sortez de la manche et perdez un jeton.".to_string(),
+            Who::Named(n) => format!("{n} sort de la manche et perd un jeton."),
         }
     }
 
     fn last_in_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Vous étiez le dernier en jeu.".to_string(),
-            Who::Named(n) => format!("{n} était le dernier en jeu."),
+            Who::You => "Vous tenez jusqu’au bout.".to_string(),
+            Who::Named(n) => format!("{n} tient jusqu’au bout."),
         }
     }
 
@@ -493,11 +568,32 @@ impl Translation for Fr {
         }
     }
 
+    fn your_place(&self, place: usize, of: usize) -> String {
+        let rank = if place == 1 {
+            "1re".to_string()
+        } else {
+            format!("{place}e")
+        };
+        format!("Vous terminez à la {rank} place sur {of}.")
+    }
+
+    fn headroom(&self, room: i32) -> String {
+        format!("Encore {} avant 99", number(room))
+    }
+
+    fn at_total(&self, total: i32) -> String {
+        format!("total à {}", number(total))
+    }
+
+    fn and_word(&self) -> &'static str {
+        "et"
+    }
+
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
         if next_is_me {
-            format!("Bloqué pour votre deuxième carte : {percent} %")
+            format!("Risque de blocage à votre deuxième carte\u{a0}: {percent}\u{a0}%")
         } else {
-            format!("Joueur suivant bloqué : {percent} %")
+            format!("Joueur suivant bloqué\u{a0}: {percent}\u{a0}%")
         }
     }
 }

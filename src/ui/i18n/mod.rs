@@ -19,7 +19,7 @@ mod keys;
 mod pt;
 mod translation;
 
-pub use callout::{Callout, Who};
+pub use callout::{Callout, Narrator, OutWhy, Who};
 pub use keys::Key;
 pub use translation::Translation;
 
@@ -133,8 +133,16 @@ pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
 }
 
 /// Why an action was refused, as a short phrase for the card's tooltip.
+/// With the arithmetic first where there is some: "97 + 8 = 105: would
+/// reach 99".
 pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-    lang.texts().reason(err, edition, to_act_name)
+    let why = lang.texts().reason(err, edition, to_act_name);
+    match refusal_sum(err) {
+        // French sets a space before the colon.
+        Some(sum) if lang == Lang::Fr => format!("{sum}\u{a0}: {why}"),
+        Some(sum) => format!("{sum}: {why}"),
+        None => why,
+    }
 }
 
 /// Why the setup screen's choices can't start a game.
@@ -261,4 +269,68 @@ pub fn leaves_line(lang: Lang, who: &Who) -> String {
 /// plays next will have no legal play ("you" on the second of two plays).
 pub fn next_stuck(lang: Lang, percent: u32, next_is_me: bool) -> String {
     lang.texts().next_stuck(percent, next_is_me)
+}
+
+/// "You finished 3rd of 5."
+pub fn your_place(lang: Lang, place: usize, of: usize) -> String {
+    lang.texts().your_place(place, of)
+}
+
+/// How much may still be added before the limit: "18 to 99".
+pub fn headroom(lang: Lang, room: i32) -> String {
+    lang.texts().headroom(room)
+}
+
+/// The sum behind a refusal, when there is one: "97 + 8 = 105".
+pub fn refusal_sum(err: &RuleError) -> Option<String> {
+    match err {
+        RuleError::TotalTooHigh {
+            card: Card::Number(n),
+            new_total,
+            ..
+        } => {
+            let n = i32::from(*n);
+            Some(format!(
+                "{} + {n} = {}",
+                number(new_total - n),
+                number(*new_total)
+            ))
+        }
+        RuleError::BelowZero { total } => Some(format!(
+            "{} \u{2212} 10 = {}",
+            number(*total),
+            number(total - 10)
+        )),
+        _ => None,
+    }
+}
+
+/// Why someone went out, with the arithmetic: "at 97, 8 → 105, 3 → 100 and
+/// ONO 99 cards can't be played". Each language words its own parts.
+pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for (card, outcome) in &why.cards {
+        let part = match outcome {
+            Ok(_) => continue,
+            Err(RuleError::TotalTooHigh { new_total, .. }) => format!(
+                "{} \u{2192} {}",
+                t.card_name(*card, edition),
+                number(*new_total)
+            ),
+            Err(e) => t.reason(e, edition, ""),
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    let list = match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {} {last}", rest.join(", "), t.and_word()),
+    };
+    if list.is_empty() {
+        t.at_total(why.total)
+    } else {
+        format!("{}, {list}", t.at_total(why.total))
+    }
 }

@@ -13,11 +13,42 @@ use crate::rules::{
 
 pub struct Pt;
 
+impl Pt {
+    /// A card as a call-out names it, with its article: "um 7",
+    /// "um Inverter", "uma Jogada dupla", "uma carta ONO 99".
+    fn card_with_article(&self, card: Card, edition: Edition) -> String {
+        let name = self.card_name(card, edition);
+        match (card, edition) {
+            (Card::PlayTwo, Edition::Classic) => format!("uma {name}"),
+            (Card::NinetyNine, _) => format!("uma carta {name}"),
+            _ => format!("um {name}"),
+        }
+    }
+}
+
+/// Names joined as a list, "você" last: "Ana, Ben e você".
+fn name_list(who: &[Who]) -> String {
+    let mut names: Vec<String> = who
+        .iter()
+        .filter_map(|w| match w {
+            Who::Named(n) => Some(n.clone()),
+            Who::You => None,
+        })
+        .collect();
+    if who.iter().any(Who::is_you) {
+        names.push("você".to_string());
+    }
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} e {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 impl Translation for Pt {
     fn key(&self, key: Key) -> &'static str {
         match key {
             Key::AppTitle => "ONO 99",
-            Key::Tagline => "Mantenha o total abaixo de 99… ou você está fora.",
+            Key::Tagline => "Mantenha o total abaixo de 99, senão você está fora.",
             Key::NewGameHeading => "Novo jogo",
             Key::PlayersHeading => "Jogadores",
             Key::PlayerCount => "Número de jogadores",
@@ -29,7 +60,7 @@ impl Translation for Pt {
             Key::EditionModern => "Moderna (2022)",
             Key::EditionModernHelp => "112 cartas com Jogar 2, Inverter, −10 e cartas ONO 99; uma só rodada, vence quem sobrar.",
             Key::EditionClassic => "Clássica (1980)",
-            Key::EditionClassicHelp => "54 cartas com Passa e Jogada dupla; o total pode ficar negativo; três fichas para cada um.",
+            Key::EditionClassicHelp => "54 cartas com Passa e Jogada dupla; o total pode ficar negativo; três fichas por jogador.",
             Key::EditionResetNote => "Escolher uma edição volta as opções de regras para os valores dessa edição.",
             Key::CardRulesHeading => "Regras das cartas",
             Key::MatchHeading => "Formato da partida",
@@ -47,9 +78,9 @@ impl Translation for Pt {
             Key::EmptyPile => "Vazia",
             Key::GameLog => "Histórico do jogo",
             Key::Out => "Fora",
-            Key::OutOfMatch => "Saiu da partida",
+            Key::OutOfMatch => "Fora da partida",
             Key::Turn => "Jogando",
-            Key::OwesTwo => "Deve 2 jogadas",
+            Key::OwesTwo => "Deve jogar 2 vezes",
             Key::YourTurn => "Sua vez: escolha uma carta.",
             Key::OnlyFourOno => "Sua vez: nenhuma carta serve. Descarte suas quatro cartas ONO 99 e compre quatro novas.",
             Key::YouAreOut => "Você está fora desta rodada. Os outros continuam.",
@@ -62,7 +93,7 @@ impl Translation for Pt {
             Key::Player => "Jogador",
             Key::Tokens => "Fichas",
             Key::Score => "Pontos",
-            Key::Winner => "Vencedor",
+            Key::Winner => "Vitória",
             Key::Dismiss => "Fechar",
             Key::LaidDown => "Cartas abertas",
             Key::SpeedSlow => "Lenta",
@@ -77,7 +108,7 @@ impl Translation for Pt {
             Key::OnOff => "Ligado",
             Key::RulesTitle => "Como jogar ONO 99",
             Key::RulesGoalHeading => "O objetivo",
-            Key::RulesGoal => "Cada jogador, na sua vez, coloca uma carta numa pilha comum e diz em voz alta o novo total, que começa em 0. Quem não conseguir jogar sem levar o total a 99 ou mais está fora. O último que continuar no jogo vence.",
+            Key::RulesGoal => "Cada jogador, na sua vez, coloca uma carta numa pilha comum e diz em voz alta o novo total, que começa em 0. Quem não conseguir jogar sem levar o total a 99 ou mais está fora. Vence quem ficar no jogo até o fim.",
             Key::RulesCardsHeading => "As cartas",
             Key::RulesTurnHeading => "Sua vez",
             Key::RulesTurn1 => "Jogue uma carta da mão, diga o novo total e compre uma carta para voltar a ter quatro. O jogo compra e soma por você.",
@@ -88,17 +119,17 @@ impl Translation for Pt {
             Key::RulesPlayTwo1 => "Um Jogar 2 obriga o próximo jogador a jogar duas cartas seguidas, comprando depois de cada uma.",
             Key::RulesPlayTwo2 => "Com a primeira dessas duas cartas ele pode se livrar da obrigação: um Inverter a devolve no sentido contrário e outro Jogar 2 a passa adiante. Nos dois casos, a vez dele termina na hora.",
             Key::RulesPlayTwo3 => "Ninguém nunca deve mais de duas jogadas, e se quem as deve ficar sem jogada, está fora e o próximo joga normalmente.",
-            Key::RulesFourOno => "Preso com quatro cartas ONO 99? Na sua vez, você pode descartar as quatro e comprar quatro novas. O total não muda.",
+            Key::RulesFourOno => "Só tem cartas ONO 99 na mão? Na sua vez, você pode descartar as quatro e comprar quatro novas. O total não muda.",
             Key::RulesClassicHeading => "A edição clássica (1980)",
             Key::RulesClassic1 => "O baralho antigo tem 54 cartas: do 2 ao 9 três vezes cada, dez 10, quatro −10, seis Inverter, duas Jogadas duplas, quatro Passa e quatro cartas 99. Não há 0 nem 1.",
             Key::RulesClassic2 => "O total pode ficar abaixo de zero, então o −10 sempre pode ser jogado. Um Passa não soma nada e apenas passa a vez.",
             Key::RulesClassic3 => "A Jogada dupla é o Jogar 2 clássico. Quem deve duas jogadas pode passá-la com um Inverter ou um Passa, mas não pode responder com outra Jogada dupla.",
-            Key::RulesClassic4 => "O jogo clássico costuma ser jogado com fichas: cada um começa com três, o primeiro a sair numa rodada perde uma, e quem sai sem nenhuma ficha deixa a partida.",
+            Key::RulesClassic4 => "O jogo clássico costuma ser jogado com fichas: cada um começa com três, o primeiro a ficar de fora numa rodada perde uma, e quem fica de fora sem nenhuma ficha deixa a partida.",
             Key::RulesOptionsHeading => "Opções de regras deste jogo",
             Key::RulesFormatsHeading => "Formatos de partida",
             Key::RulesElimination => "Eliminação: uma só rodada, jogada até sobrar um único jogador, que é o vencedor.",
-            Key::RulesTokens => "Fichas: a rodada termina assim que um jogador sai. Ele perde uma ficha (ou deixa a partida, se não tinha mais nenhuma) e começa a rodada seguinte. Vence o último que continuar na partida.",
-            Key::RulesPoints => "Pontos: cada rodada é jogada até o fim; depois cada um soma as cartas que sobraram na mão (números pelo valor, cartas 99 valem 20, as outras especiais 15; quem saiu conta as cartas que abriu na mesa) e cada jogador que saiu soma mais 25. Quem chega ao limite é eliminado, ou a partida termina e vence a menor pontuação.",
+            Key::RulesTokens => "Fichas: a rodada termina assim que um jogador fica de fora. Ele perde uma ficha (ou deixa a partida, se não tinha mais nenhuma) e começa a rodada seguinte. Vence quem continuar na partida até o fim.",
+            Key::RulesPoints => "Pontos: cada rodada é jogada até o fim; depois cada um soma as cartas que sobraram na mão (números pelo valor, cartas 99 valem 20, as outras especiais 15; quem ficou de fora conta as cartas que abriu na mesa) e cada jogador que ficou de fora soma mais 25. Quem chega ao limite é eliminado, ou a partida termina e vence a menor pontuação.",
             Key::RulesKeyboardHeading => "Jogar pelo teclado",
             Key::RulesKeyboard => "Use Tab para ir de uma carta ou botão a outro (as setas para a esquerda e a direita também percorrem suas cartas) e Enter ou Espaço para jogar a carta em foco. Cartas que não podem ser jogadas explicam o motivo quando recebem o foco. Cada jogada é anunciada aos leitores de tela.",
             Key::AboutHeading => "Sobre",
@@ -141,16 +172,45 @@ impl Translation for Pt {
             Key::Person => "Pessoa",
             Key::PlayerNumbered => "Jogador",
             Key::SeatPlayedBy => "jogado por",
-            Key::PassHeading => "Passe para {name}",
+            Key::PassHeading => "Passe o aparelho para {name}",
             Key::PassText => "Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta.",
             Key::PassReady => "Sou {name}: mostrar minhas cartas",
-            Key::OfflineReady => "Pronto para jogar offline.",
+            Key::OfflineReady => "Agora dá para jogar offline.",
             Key::SettingsLabel => "Configurações",
             Key::LanguageLabel => "Idioma",
             Key::SoundLabel => "Som",
             Key::ReduceMotionLabel => "Reduzir animações",
             Key::HintsLabel => "Dicas",
             Key::HintSafe => "Pode jogar",
+            // Table: pacing, results, explanations.
+            Key::SeeTheTable => "Ver a mesa",
+            Key::ShowTheResult => "Ver o resultado",
+            Key::SkipToResult => "Pular para o resultado",
+            Key::YourTurnMark => "Sua vez",
+            Key::YouOweTwoMark => "Jogue 2 vezes",
+            Key::NextMark => "A seguir",
+            Key::NewCard => "Nova",
+            Key::HintsExplain => "Embaixo de cada carta: o total que ela faz e a chance de o próximo jogador ficar sem jogada. Quanto maior, melhor para você. ★ marca a carta recomendada.",
+            Key::CoachPick => "Recomendada",
+            Key::SinceYourTurn => "Desde a sua última jogada",
+            Key::ResultHeading => "Resultado",
+            // Header, settings, quick play.
+            Key::Close => "Fechar",
+            Key::VolumeLabel => "Volume",
+            Key::VolumeMuted => "Mudo",
+            Key::QuickPlay => "Jogo rápido",
+            Key::SetUpGameHeading => "Preparar um jogo",
+            Key::EditionModernShort => "Moderna",
+            Key::EditionClassicShort => "Clássica",
+            Key::BotsEasy => "Robôs fáceis",
+            Key::BotsMedium => "Robôs de nível médio",
+            Key::BotsHard => "Robôs difíceis",
+            Key::BotsMixed => "Robôs de níveis variados",
+            Key::PeopleCount => "{n} pessoas",
+            Key::SeatPlayerName => "Nome do jogador {n}",
+            Key::SeatPlayerLevel => "Nível do jogador {n}",
+            Key::SeatBotName => "Nome do robô {n}",
+            Key::SeatBotLevel => "Nível do robô {n}",
         }
     }
 
@@ -209,20 +269,20 @@ impl Translation for Pt {
 
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
         match err {
-            RuleError::MatchOver => "o jogo acabou".to_string(),
+            RuleError::MatchOver => "a partida acabou".to_string(),
             RuleError::NotYourTurn { .. } => format!("é a vez de {to_act_name}"),
             RuleError::CardNotInHand { .. } => "essa carta não está na sua mão".to_string(),
             RuleError::TotalTooHigh {
                 lose_at: LoseAt::Reach99,
                 ..
-            } => "chegaria a 99".to_string(),
+            } => "o total chegaria a 99".to_string(),
             RuleError::TotalTooHigh {
                 lose_at: LoseAt::Exceed99,
                 ..
-            } => "passaria de 99".to_string(),
+            } => "o total passaria de 99".to_string(),
             RuleError::BelowZero { .. } => "o total não pode ficar abaixo de 0".to_string(),
             RuleError::NinetyNineDead => format!(
-                "cartas {} não podem ser jogadas",
+                "as cartas {} não podem ser jogadas",
                 self.card_name(Card::NinetyNine, edition)
             ),
             RuleError::NinetyNineNotOnTen { .. } => {
@@ -245,7 +305,7 @@ impl Translation for Pt {
             SetupError::Option(OptionError::BadValue { name, value, .. }) => {
                 format!("“{}” não pode ser {value}.", self.option_label(name))
             }
-            _ => "estas regras não podem ser jogadas.".to_string(),
+            _ => "não é possível jogar com estas regras.".to_string(),
         }
     }
 
@@ -341,7 +401,7 @@ impl Translation for Pt {
             "format" => "Como as rodadas formam uma partida.",
             "tokens" => "Vidas com que cada jogador começa no formato de fichas (de 1 a 9).",
             "points_limit" => "A pontuação que encerra a partida de um jogador no formato de pontos.",
-            "points_end" => "No formato de pontos: eliminar esse jogador, ou encerrar a partida e a menor pontuação vence.",
+            "points_end" => "No formato de pontos: esse jogador é eliminado, ou a partida termina e vence a menor pontuação.",
             _ => "",
         }
     }
@@ -388,33 +448,42 @@ impl Translation for Pt {
         let card = |c: Card| self.card_name(c, edition);
         match callout {
             Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Rodada {hand} distribuída. Você começa."),
-                Who::Named(n) => format!("Rodada {hand} distribuída. {n} começa."),
+                Who::You => format!("Começa a rodada {hand}. Você joga primeiro."),
+                Who::Named(n) => format!("Começa a rodada {hand}. {n} joga primeiro."),
             },
             Callout::Played {
                 who,
                 card: c,
                 total,
-            } => match who {
-                Who::You => format!("Você joga {} — total {}", card(*c), number(*total)),
-                Who::Named(n) => format!("{n} joga {} — total {}", card(*c), number(*total)),
-            },
+            } => {
+                let c = self.card_with_article(*c, edition);
+                match who {
+                    Who::You => format!("Você joga {c} — total {}", number(*total)),
+                    Who::Named(n) => format!("{n} joga {c} — total {}", number(*total)),
+                }
+            }
             Callout::DiscardedFour { who, total } => {
                 let four = card(Card::NinetyNine);
                 match who {
-                    Who::You => format!("Você descarta quatro {four} — total {}", number(*total)),
-                    Who::Named(n) => {
-                        format!("{n} descarta quatro {four} — total {}", number(*total))
-                    }
+                    Who::You => format!(
+                        "Você descarta quatro cartas {four} — total {}",
+                        number(*total)
+                    ),
+                    Who::Named(n) => format!(
+                        "{n} descarta quatro cartas {four} — total {}",
+                        number(*total)
+                    ),
                 }
             }
-            Callout::YouDrew { card: c } => format!("Você compra {}", card(*c)),
+            Callout::YouDrew { card: c } => {
+                format!("Você compra {}", self.card_with_article(*c, edition))
+            }
             Callout::Reshuffled => {
                 "A pilha de descarte é embaralhada e vira uma nova pilha de compras.".to_string()
             }
             Callout::DirectionChanged { direction } => {
                 format!(
-                    "Sentido: {}",
+                    "Agora o jogo segue no {}.",
                     self.direction(*direction).to_ascii_lowercase()
                 )
             }
@@ -425,7 +494,17 @@ impl Translation for Pt {
                     Who::Named(n) => format!("{p2}: {n} deve jogar duas cartas"),
                 }
             }
-            Callout::Out { who } => match who {
+            Callout::Out {
+                who,
+                why: Some(why),
+            } => {
+                let d = super::out_detail(self, why, edition);
+                match who {
+                    Who::You => format!("Você está fora: {d}"),
+                    Who::Named(n) => format!("{n} está fora: {d}"),
+                }
+            }
+            Callout::Out { who, why: None } => match who {
                 Who::You => "Você está fora".to_string(),
                 Who::Named(n) => format!("{n} está fora"),
             },
@@ -434,8 +513,8 @@ impl Translation for Pt {
                 Who::Named(n) => format!("Fim da rodada {hand}: {n} perde uma ficha."),
             },
             Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fim da rodada {hand}: você é o último no jogo."),
-                Who::Named(n) => format!("Fim da rodada {hand}: {n} é o último no jogo."),
+                Who::You => format!("Fim da rodada {hand}: só resta você no jogo."),
+                Who::Named(n) => format!("Fim da rodada {hand}: só resta {n} no jogo."),
             },
             Callout::HandOver { hand } => format!("Fim da rodada {hand}."),
             Callout::LeftMatch { who } => match who {
@@ -447,18 +526,11 @@ impl Translation for Pt {
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
-        let subject = |w: &Who| match w {
-            Who::You => self.key(Key::You).to_string(),
-            Who::Named(n) => n.clone(),
-        };
         match winners {
             [] => "A partida acabou.".to_string(),
             [Who::You] => "Você venceu a partida!".to_string(),
-            [w] => format!("{} venceu a partida!", subject(w)),
-            many => {
-                let names: Vec<String> = many.iter().map(subject).collect();
-                format!("{} dividem a vitória!", names.join(" e "))
-            }
+            [Who::Named(n)] => format!("{n} venceu a partida!"),
+            many => format!("Vitória dividida entre {}!", name_list(many)),
         }
     }
 
@@ -472,15 +544,15 @@ impl Translation for Pt {
 
     fn went_out_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Você saiu e perde uma ficha.".to_string(),
-            Who::Named(n) => format!("{n} saiu e perde uma ficha."),
+            Who::You => "Você ficou de fora e perdeu uma ficha.".to_string(),
+            Who::Named(n) => format!("{n} ficou de fora e perdeu uma ficha."),
         }
     }
 
     fn last_in_line(&self, who: &Who) -> String {
         match who {
-            Who::You => "Você foi o último no jogo.".to_string(),
-            Who::Named(n) => format!("{n} foi o último no jogo."),
+            Who::You => "Você ficou no jogo até o fim.".to_string(),
+            Who::Named(n) => format!("{n} ficou no jogo até o fim."),
         }
     }
 
@@ -491,11 +563,30 @@ impl Translation for Pt {
         }
     }
 
+    fn your_place(&self, place: usize, of: usize) -> String {
+        format!("Você terminou em {place}º lugar entre {of} jogadores.")
+    }
+
+    fn headroom(&self, room: i32) -> String {
+        match room {
+            1 => "Falta 1 para 99".to_string(),
+            _ => format!("Faltam {} para 99", number(room)),
+        }
+    }
+
+    fn at_total(&self, total: i32) -> String {
+        format!("com o total em {}", number(total))
+    }
+
+    fn and_word(&self) -> &'static str {
+        "e"
+    }
+
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
         if next_is_me {
             format!("Sem jogada na sua segunda carta: {percent}%")
         } else {
-            format!("Próximo sem jogada: {percent}%")
+            format!("Próximo jogador sem jogada: {percent}%")
         }
     }
 }

@@ -5,6 +5,7 @@
 //! events.
 
 use super::callout::{Callout, Who};
+
 use super::keys::Key;
 use crate::bots::Level;
 use crate::rules::{
@@ -47,4 +48,12 @@ pub trait Translation {
     fn last_in_line(&self, who: &Who) -> String;
     fn leaves_line(&self, who: &Who) -> String;
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String;
+    /// "You finished 3rd of 5."
+    fn your_place(&self, place: usize, of: usize) -> String;
+    /// How much may still be added before the limit: "18 to 99".
+    fn headroom(&self, room: i32) -> String;
+    /// "at 97", the start of why someone went out.
+    fn at_total(&self, total: i32) -> String;
+    /// The word joining the last two items of a list ("and").
+    fn and_word(&self) -> &'static str;
 }

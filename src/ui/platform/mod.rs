@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod focus;
+pub mod motion;
 pub mod offline;
 pub mod prefs;
 pub mod sound;

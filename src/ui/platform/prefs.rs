@@ -1,8 +1,9 @@
-//! The player's preferences for this device: language, sound, reduced
-//! motion and hints, kept in `localStorage` under `ono99.prefs` as
+//! The player's preferences for this device: language, sound volume,
+//! reduced motion and hints, kept in `localStorage` under `ono99.prefs` as
 //! `name=value` lines. A missing, unknown or unreadable line gives that
 //! preference's default (the language from the browser), so an older or
-//! hand-edited entry still reads. Storage goes through [`crate::ui::platform::storage`],
+//! hand-edited entry still reads; an older entry's `sound=0` (the former
+//! on/off switch) reads as volume 0. Storage goes through [`crate::ui::platform::storage`],
 //! which copes with a browser that forbids it.
 
 use crate::ui::i18n::Lang;
@@ -10,10 +11,16 @@ use crate::ui::platform::storage;
 
 const STORAGE_KEY: &str = "ono99.prefs";
 
+/// The loudest setting of the volume slider.
+pub const MAX_VOLUME: u8 = 100;
+/// The volume of a first visit, and of sound switched on by an older version.
+pub const DEFAULT_VOLUME: u8 = 70;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Prefs {
     pub lang: Lang,
-    pub sound: bool,
+    /// Sound effects' volume, 0 (muted) to [`MAX_VOLUME`].
+    pub volume: u8,
     /// Animations and transitions off (also when the system asks for it).
     pub reduce_motion: bool,
     /// The coach's marks on your cards.
@@ -24,6 +31,8 @@ pub struct Prefs {
 #[derive(Default)]
 struct Stored {
     lang: Option<Lang>,
+    volume: Option<u8>,
+    /// The older on/off switch, read when no volume is stored.
     sound: Option<bool>,
     reduce_motion: Option<bool>,
     hints: Option<bool>,
@@ -43,6 +52,7 @@ impl Stored {
             };
             match name.trim() {
                 "lang" => out.lang = Lang::from_tag(value.trim()),
+                "volume" => out.volume = value.trim().parse::<u8>().ok().map(|v| v.min(MAX_VOLUME)),
                 "sound" => out.sound = flag(value),
                 "reduce_motion" => out.reduce_motion = flag(value),
                 "hints" => out.hints = flag(value),
@@ -50,6 +60,15 @@ impl Stored {
             }
         }
         out
+    }
+
+    /// The volume: as stored, or from the older switch (off is 0).
+    fn volume(&self) -> u8 {
+        match (self.volume, self.sound) {
+            (Some(v), _) => v,
+            (None, Some(false)) => 0,
+            (None, _) => DEFAULT_VOLUME,
+        }
     }
 }
 
@@ -75,7 +94,7 @@ impl Prefs {
             .unwrap_or_default();
         Prefs {
             lang: stored.lang.or_else(browser_lang).unwrap_or_default(),
-            sound: stored.sound.unwrap_or(true),
+            volume: stored.volume(),
             reduce_motion: stored.reduce_motion.unwrap_or(false),
             hints: stored.hints.unwrap_or(false),
         }
@@ -86,9 +105,9 @@ impl Prefs {
     pub fn save(&self) {
         let bit = |on: bool| if on { '1' } else { '0' };
         let text = format!(
-            "lang={}\nsound={}\nreduce_motion={}\nhints={}\n",
+            "lang={}\nvolume={}\nreduce_motion={}\nhints={}\n",
             self.lang.code(),
-            bit(self.sound),
+            self.volume,
             bit(self.reduce_motion),
             bit(self.hints)
         );
@@ -110,6 +129,6 @@ impl Prefs {
         } else {
             root.remove_attribute("data-motion")
         };
-        crate::ui::platform::sound::set_enabled(self.sound);
+        crate::ui::platform::sound::set_volume(self.volume);
     }
 }

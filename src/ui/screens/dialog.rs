@@ -39,6 +39,9 @@ pub struct EndScreenProps {
     pub primary: DialogButton,
     #[prop_or_default]
     pub secondary: Option<DialogButton>,
+    /// Closes the dialog to look at the table behind it (Escape does too).
+    #[prop_or_default]
+    pub close: Option<DialogButton>,
 }
 
 #[function_component(EndScreen)]
@@ -70,8 +73,24 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
             </tr>
         }
     });
+    let onkeydown = props.close.as_ref().map(|c| {
+        let onclick = c.onclick.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                e.prevent_default();
+                if let Ok(click) = web_sys::MouseEvent::new("click") {
+                    onclick.emit(click);
+                }
+            }
+        })
+    });
     html! {
-        <div class="overlay">
+        <div class="overlay" {onkeydown}>
+            if props.celebrate {
+                <div class="confetti" aria-hidden="true">
+                    { for (0..24).map(|i| html! { <span class={format!("bit b{}", i % 12)} /> }) }
+                </div>
+            }
             <div class={classes!("dialog", props.celebrate.then_some("celebrate"))} role="dialog" aria-modal="true" aria-labelledby="end-heading">
                 <h2 id="end-heading">{ props.heading.clone() }</h2>
                 { for props.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
@@ -80,7 +99,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     <caption>{ tr(lang, Key::Standings) }</caption>
                     <thead>
                         <tr>
-                            <th scope="col"><span class="sr-only">{ tr(lang, Key::Place) }</span></th>
+                            <th scope="col">{ tr(lang, Key::Place) }</th>
                             <th scope="col">{ tr(lang, Key::Player) }</th>
                             if let Some(c) = extra_col { <th scope="col">{ c }</th> }
                             <th scope="col"><span class="sr-only">{ tr(lang, Key::Status) }</span></th>
@@ -95,6 +114,9 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     </button>
                     if let Some(b) = &props.secondary {
                         <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
+                    }
+                    if let Some(b) = &props.close {
+                        <button type="button" class="btn ghost" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }
                 </div>
             </div>

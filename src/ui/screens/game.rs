@@ -1,18 +1,22 @@
-//! The game screen: owns the game reducer, runs the bots on a timer and
-//! lays out the table, your hand, the call-outs and the log.
+//! The game screen: owns the game reducer, paces the bots, and lays out the
+//! table, your hand, the call-outs, the log and the dialogs between hands
+//! and at the end. What to say comes from `i18n`, what to draw from `table`.
 
-use crate::rules::{Action, Event as MatchEvent, Format, Seat, TurnStep};
+use crate::bots::{make_bot, Level};
+use crate::rules::{
+    Action, Direction, Event as MatchEvent, Format, PlayerView, Rng, Seat, TurnStep,
+};
 use crate::ui::bot_turn;
 use crate::ui::i18n::{
-    self, callout, hand_number, hand_over_heading, reason, tr, turn_prompt, waiting_for,
-    winners_line, Callout, Key, Lang, Who,
+    self, callout, hand_over_heading, reason, tr, turn_prompt, waiting_for, winners_line, Callout,
+    Key, Lang, Narrator, Who,
 };
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
-use crate::ui::table::centre::Centre;
-use crate::ui::table::hand::{CardSlot, Hand};
+use crate::ui::table::centre::{Centre, TrailItem};
+use crate::ui::table::hand::{CardSlot, Hand, SlotState};
 use crate::ui::table::log::{GameLog, Lines, LogLine};
 use crate::ui::table::seat::Opponent;
 use gloo_timers::callback::Timeout;
@@ -30,22 +34,55 @@ pub struct GameProps {
     pub on_rules: Callback<()>,
 }
 
-/// The call-outs of `events`, as `state` names the seats.
-fn callouts<'a>(
-    state: &'a GameState,
-    events: &'a [MatchEvent],
-    lang: Lang,
-) -> impl Iterator<Item = Callout> + 'a {
-    let me = state.me();
-    events
+/// The total just before `log[index]`.
+fn total_before(log: &[MatchEvent], index: usize) -> i32 {
+    log.get(..index)
+        .unwrap_or(log)
         .iter()
-        .filter_map(move |e| Callout::from_event(e, me, &|s: Seat| state.name(s, lang)))
+        .rev()
+        .find_map(|e| match e {
+            MatchEvent::Played { total, .. } | MatchEvent::DiscardedFourOno { total, .. } => {
+                Some(*total)
+            }
+            MatchEvent::HandStarted { .. } => Some(0),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
-/// The call-outs of `events`, as log lines.
-fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLine> {
+/// The call-outs of `log[from..to]`, as `state` names the seats.
+fn callouts(
+    state: &GameState,
+    log: &[MatchEvent],
+    from: usize,
+    to: usize,
+    lang: Lang,
+) -> Vec<Callout> {
+    let name = |s: Seat| state.name(s, lang);
+    let mut narrator = Narrator::new(
+        state.setup.rules,
+        total_before(log, from),
+        state.me(),
+        &name,
+    );
+    log.get(from..to)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|e| narrator.next(e))
+        .collect()
+}
+
+/// The call-outs of `log[from..to]`, as log lines.
+fn log_lines(
+    state: &GameState,
+    log: &[MatchEvent],
+    from: usize,
+    to: usize,
+    lang: Lang,
+) -> Vec<LogLine> {
     let edition = state.setup.rules.edition;
-    callouts(state, events, lang)
+    callouts(state, log, from, to, lang)
+        .into_iter()
         .map(|c| LogLine {
             text: callout(lang, &c, edition),
             divider: c.starts_hand(),
@@ -55,8 +92,39 @@ fn log_lines(state: &GameState, events: &[MatchEvent], lang: Lang) -> Vec<LogLin
 }
 
 /// Where opponent `seat` sits: seats go clockwise from your left.
-fn position_class(seats: usize, seat: Seat) -> String {
-    format!("pos-{seats}-{}", seat.index())
+fn position_class(seats: usize, offset: usize) -> String {
+    format!("pos-{seats}-{offset}")
+}
+
+/// The seat that plays after `from` in `direction` among those still in
+/// the hand.
+fn next_in_hand(view: &PlayerView, from: Seat, direction: Direction) -> Option<Seat> {
+    let n = view.seat_count();
+    (1..n)
+        .map(|k| match direction {
+            Direction::Clockwise => (from.index() + k) % n,
+            Direction::Counterclockwise => (from.index() + n * 2 - k) % n,
+        })
+        .map(|i| Seat(i as u8))
+        .find(|&s| view.seats[s].in_hand)
+        .filter(|&s| s != from)
+}
+
+/// A timer that dispatches `msg` after `ms`, while `when` holds; any change
+/// of `deps` restarts it.
+#[hook]
+fn use_timer<D: PartialEq + Clone + 'static>(
+    state: &UseReducerHandle<GameState>,
+    deps: D,
+    when: bool,
+    ms: u32,
+    msg: fn() -> GameMsg,
+) {
+    let handle = state.clone();
+    use_effect_with((deps, when, ms), move |(_, when, ms)| {
+        let timer = when.then(|| Timeout::new(*ms, move || handle.dispatch(msg())));
+        move || drop(timer)
+    });
 }
 
 #[function_component(Game)]
@@ -67,9 +135,14 @@ pub fn game(props: &GameProps) -> Html {
     crate::ui::platform::storage::use_persistence(&state);
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
+    // The match result: shown a moment after the last play, closable to
+    // look at the final table ("See the table"), reopened on demand.
+    let result_ready = use_state(|| state.game.is_over());
+    let result_hidden = use_state(|| false);
     let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
+    let paused = props.paused || *confirm_leave;
     // Sound effects for what the last change added to the log (a resumed
-    // game starts quiet).
+    // game starts quiet), and a chime when the person's turn starts.
     {
         let heard = use_mut_ref(|| state.game.log().len());
         let handle = state.clone();
@@ -80,6 +153,16 @@ pub fn game(props: &GameProps) -> Html {
             }
         });
     }
+    {
+        let my_turn = state.my_turn();
+        let first = use_mut_ref(|| true);
+        use_effect_with(my_turn, move |&mine| {
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if mine && !was_first {
+                crate::ui::platform::sound::your_turn();
+            }
+        });
+    }
     // A new game starts its bot timings afresh.
     use_effect_with((), |_| bot_turn::clear_timings());
 
@@ -87,23 +170,51 @@ pub fn game(props: &GameProps) -> Html {
     // at instant speed. Any change of state cancels a pending move.
     {
         let handle = state.clone();
-        use_effect_with(
-            (state.version, props.paused || *confirm_leave, state.speed),
-            move |(_, paused, speed)| {
-                let mut timer = None;
-                if !*paused {
-                    if let Some((_, level)) = handle.bot_to_act() {
-                        let h = handle.clone();
-                        timer = Some(Timeout::new(speed.delay_ms(), move || {
-                            if let Some(msg) = bot_turn::decide(&h, level) {
-                                h.dispatch(msg);
-                            }
-                        }));
-                    }
+        let delay = state.bot_delay_ms();
+        use_effect_with((state.version, paused, delay), move |(_, paused, delay)| {
+            let mut timer = None;
+            if !*paused {
+                if let Some((_, level)) = handle.bot_to_act() {
+                    let h = handle.clone();
+                    timer = Some(Timeout::new(*delay, move || {
+                        if let Some(msg) = bot_turn::decide(&h, level) {
+                            h.dispatch(msg);
+                        }
+                    }));
                 }
-                move || drop(timer)
-            },
-        );
+            }
+            move || drop(timer)
+        });
+    }
+    // The final table of a hand stays in view a moment before its summary.
+    let final_ms = state.speed.final_table_ms();
+    use_timer(
+        &state,
+        state.version,
+        state.summary.as_ref().is_some_and(|s| !s.open) && !paused,
+        final_ms,
+        || GameMsg::OpenSummary,
+    );
+    // Pass-and-play: the device goes to the next person once the last
+    // play (and what was drawn) has been seen.
+    use_timer(
+        &state,
+        state.version,
+        state.pass_due().is_some() && !paused,
+        state.speed.after_person_ms().clamp(600, 1400),
+        || GameMsg::BeginPass,
+    );
+    {
+        // The match result opens after the final table was seen.
+        let ready = result_ready.clone();
+        let over = state.game.is_over();
+        use_effect_with(over, move |&over| {
+            let timer = (over && !*ready).then(|| {
+                let ready = ready.clone();
+                Timeout::new(final_ms, move || ready.set(true))
+            });
+            move || drop(timer)
+        });
     }
 
     let game = &state.game;
@@ -111,23 +222,60 @@ pub fn game(props: &GameProps) -> Html {
     let rules = setup.rules;
     let edition = rules.edition;
     let seats = setup.seat_count();
-    let to_act = game.to_act();
-    let owes = game.owes_two();
     // Whose hand shows: the person playing now (pass-and-play) or you.
     let viewer = state.viewer;
-    let view = game.view(viewer);
+    // The table: the final one of a hand whose summary is pending.
+    let view = state.table();
+    let frozen = state.summary.is_some();
+    let to_act = view.to_act.filter(|_| !frozen);
+    let owes = if frozen { None } else { game.owes_two() };
     let name = |s: Seat| state.name(s, lang);
     let who = |s: Seat| Who::of(s, state.me(), &name);
     let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
+    let next_up = to_act.and_then(|t| {
+        if t.step == TurnStep::FirstOfTwo {
+            Some(t.seat)
+        } else {
+            next_in_hand(&view, t.seat, view.direction)
+        }
+    });
 
-    // Opponents around the table.
+    // While the final table of a hand shows, the next hand (already dealt
+    // by the engine) is not on the page yet: not in the log either.
+    let log_end = if frozen {
+        game.log()
+            .iter()
+            .rposition(|e| matches!(e, MatchEvent::HandStarted { .. }))
+            .unwrap_or(game.log().len())
+    } else {
+        game.log().len()
+    };
+    let log = game.log().get(..log_end).unwrap_or_default();
+    // The log: each finished hand is worked out once and kept; only the
+    // hand on the table is redone on every change.
+    let starts: Vec<usize> = log
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, MatchEvent::HandStarted { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    let shown_hand = starts.last().copied().unwrap_or(0)..log_end;
+    let shown_events = game.log().get(shown_hand.clone()).unwrap_or_default();
+    let draws_of = |seat: Seat| {
+        shown_events
+            .iter()
+            .filter(|e| matches!(e, MatchEvent::Drew { seat: s, .. } if *s == seat))
+            .count()
+    };
+
+    // Opponents around the table, in play order from the viewer's left.
     let opponents = (1..seats).map(|i| {
-        // Seats go round from the viewer's left.
         let seat = Seat(((viewer.index() + i) % seats) as u8);
         let p = &view.seats[seat];
         html! {
             <Opponent
                 key={i}
+                seat={seat.index()}
                 name={AttrValue::from(setup.name(seat, lang))}
                 level={setup.level(seat)}
                 hand_len={p.hand_len}
@@ -138,60 +286,92 @@ pub fn game(props: &GameProps) -> Html {
                 score={p.score}
                 format={rules.format}
                 {edition}
-                to_act={state.summary.is_none() && to_act.is_some_and(|t| t.seat == seat)}
+                to_act={to_act.is_some_and(|t| t.seat == seat)}
+                next={next_up == Some(seat) && to_act.is_some_and(|t| t.seat != seat)}
                 owes_two={owes == Some(seat)}
-                position={AttrValue::from(position_class(seats, Seat(i as u8)))}
+                draws={draws_of(seat)}
+                position={AttrValue::from(position_class(seats, i))}
             />
         }
     });
 
-    // Your hand, with the engine's verdict on each card.
+    // Your hand, with the engine's verdict on each card on your turn, and
+    // at rest (full colour, no marks) during the others' turns.
     let my_turn = state.my_turn();
     let me = &view.seats[viewer];
     let waiting_name = to_act
         .map(|t| state.setup.name(t.seat, lang))
         .unwrap_or_default();
-    // The coach, from your seat's view only, when hints are on.
-    let advice = if my_turn && hints_on {
-        crate::bots::coach::advise(&view, &game.legal_actions())
+    let legal = if my_turn {
+        game.legal_actions()
     } else {
         Vec::new()
     };
+    // The coach, from your seat's view only, when hints are on: the total
+    // each card makes, the chance the next player is stuck, and a pick (what
+    // a Medium bot would play from your seat).
+    let advice = if my_turn && hints_on {
+        crate::bots::coach::advise(&view, &legal)
+    } else {
+        Vec::new()
+    };
+    let pick = (my_turn && hints_on && !legal.is_empty()).then(|| {
+        let mut bot = make_bot(Level::Medium);
+        bot.choose(&view, &legal, &mut Rng::new(state.seed))
+    });
+    // The card drawn since your last play is marked as new.
+    let fresh = {
+        let mut last = None;
+        for e in shown_events {
+            match e {
+                MatchEvent::Drew { seat, card } if *seat == viewer => last = Some(*card),
+                MatchEvent::Played { seat, .. } | MatchEvent::DiscardedFourOno { seat, .. }
+                    if *seat == viewer =>
+                {
+                    last = None
+                }
+                _ => {}
+            }
+        }
+        last
+    };
+    let fresh_index = fresh.and_then(|c| view.hand.iter().rposition(|&h| h == c));
     let slots: Vec<CardSlot> = view
         .hand
         .iter()
-        .map(|&card| {
-            let verdict = if my_turn {
-                game.check(Action::Play(card))
+        .enumerate()
+        .map(|(i, &card)| {
+            let action = Action::Play(card);
+            let state_of = if my_turn {
+                match game.check(action) {
+                    Ok(()) => SlotState::Playable,
+                    Err(e) => SlotState::Unplayable(reason(lang, &e, edition, &waiting_name)),
+                }
             } else {
-                Err(crate::rules::RuleError::NotYourTurn {
-                    seat: viewer,
-                    to_act: to_act.map(|t| t.seat).unwrap_or(viewer),
-                })
+                SlotState::Resting
             };
+            let advice = advice.iter().find(|a| a.action == action);
             CardSlot {
                 card,
-                reason: verdict
-                    .err()
-                    .map(|e| reason(lang, &e, edition, &waiting_name)),
-                hint: advice
-                    .iter()
-                    .find(|a| a.action == Action::Play(card))
-                    .map(|a| {
-                        let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
-                        i18n::next_stuck(lang, percent, a.next_is_me)
-                    }),
+                state: state_of,
+                makes: advice.map(|a| a.total),
+                hint: advice.map(|a| {
+                    let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
+                    i18n::next_stuck(lang, percent, a.next_is_me)
+                }),
+                pick: pick == Some(action),
+                fresh: fresh_index == Some(i),
             }
         })
         .collect();
     let four_ono = my_turn && game.check(Action::DiscardFourOno).is_ok();
-    let prompt = if game.is_over() {
+    let prompt = if game.is_over() || frozen {
         String::new()
     } else if !me.in_match {
         tr(lang, Key::YouLeftMatch).to_string()
     } else if !me.in_hand {
         tr(lang, Key::YouAreOut).to_string()
-    } else if my_turn && four_ono && slots.iter().all(|s| s.reason.is_some()) {
+    } else if my_turn && four_ono && slots.iter().all(|s| s.state != SlotState::Playable) {
         tr(lang, Key::OnlyFourOno).to_string()
     } else if my_turn {
         turn_prompt(
@@ -199,8 +379,6 @@ pub fn game(props: &GameProps) -> Html {
             to_act.map(|t| t.step).unwrap_or(TurnStep::Single),
             edition,
         )
-    } else if state.summary.is_some() {
-        String::new()
     } else {
         waiting_for(lang, &waiting_name)
     };
@@ -216,23 +394,19 @@ pub fn game(props: &GameProps) -> Html {
     };
 
     // Call-outs of the last action, for the live region and the banner.
-    let current: Vec<String> = game
-        .log()
-        .get(state.announce_from..)
+    let current: Vec<String> =
+        callouts(&state, log, state.announce_from.min(log_end), log_end, lang)
+            .into_iter()
+            .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
+            .map(|c| callout(lang, &c, edition))
+            .collect();
+    // Pass-and-play: what happened while this person waited for the device.
+    let missed: Vec<String> = state
+        .missed_from
+        .map(|from| log_lines(&state, game.log(), from, game.log().len(), lang))
         .unwrap_or_default()
-        .iter()
-        .filter(|e| !matches!(e, MatchEvent::Drew { .. } | MatchEvent::Reshuffled { .. }))
-        .filter_map(|e| Callout::from_event(e, state.me(), &name))
-        .map(|c| callout(lang, &c, edition))
-        .collect();
-    // The log: each finished hand is worked out once and kept; only the
-    // hand being played is redone on every change.
-    let starts: Vec<usize> = game
-        .log()
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| matches!(e, MatchEvent::HandStarted { .. }))
-        .map(|(i, _)| i)
+        .into_iter()
+        .map(|l| l.text)
         .collect();
     let past: Vec<Lines> = {
         let mut cache = past_hands.borrow_mut();
@@ -242,19 +416,42 @@ pub fn game(props: &GameProps) -> Html {
         }
         while cache.1.len() < done {
             let i = cache.1.len();
-            let events = game.log().get(starts[i]..starts[i + 1]).unwrap_or_default();
-            cache
-                .1
-                .push(Lines(Rc::new(log_lines(&state, events, lang))));
+            cache.1.push(Lines(Rc::new(log_lines(
+                &state,
+                log,
+                starts[i],
+                starts[i + 1],
+                lang,
+            ))));
         }
         cache.1.clone()
     };
     let current_start = starts.last().copied().unwrap_or(0);
     let current_lines = Lines(Rc::new(log_lines(
         &state,
-        game.log().get(current_start..).unwrap_or_default(),
+        log,
+        current_start,
+        log_end,
         lang,
     )));
+
+    // The last few plays of the hand on the table, newest last.
+    let trail: Vec<TrailItem> = shown_events
+        .iter()
+        .filter_map(|e| match e {
+            MatchEvent::Played { seat, card, .. } => Some(TrailItem {
+                name: AttrValue::from(state.name(*seat, lang)),
+                seat: seat.index(),
+                card: *card,
+            }),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .take(4)
+        .rev()
+        .collect();
 
     let error = state.last_error.as_ref().map(|e| {
         let dismiss = {
@@ -269,8 +466,12 @@ pub fn game(props: &GameProps) -> Html {
         }
     });
 
+    // The standings come from the match as it stands (tokens and scores
+    // after the hand), not from the final table on show.
+    let live = game.view(viewer);
     let standings = |winners: &[Seat]| -> Vec<Standing> {
-        let mut rows: Vec<Standing> = view
+        let places = game.places();
+        let mut rows: Vec<Standing> = live
             .seats
             .iter()
             .map(|(seat, p)| Standing {
@@ -281,34 +482,38 @@ pub fn game(props: &GameProps) -> Html {
                 winner: winners.contains(&seat),
                 mine: seat == state.me(),
                 seat,
-                place: 0,
+                place: places[seat],
             })
             .collect();
-        let places = game.places();
-        for r in rows.iter_mut() {
-            r.place = places[r.seat];
-        }
         rows.sort_by_key(|r| r.place);
         rows
     };
 
     // What ended the match, above the final standings.
-    let last_hand_lines: Vec<String> = game
-        .log()
-        .get(state.announce_from..)
-        .unwrap_or_default()
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                MatchEvent::PlayerOut { .. }
-                    | MatchEvent::HandOver { .. }
-                    | MatchEvent::LeftMatch { .. }
-            )
-        })
-        .filter_map(|e| Callout::from_event(e, state.me(), &name))
-        .map(|c| callout(lang, &c, edition))
-        .collect();
+    let last_hand_lines: Vec<String> = callouts(
+        &state,
+        game.log(),
+        state.announce_from,
+        game.log().len(),
+        lang,
+    )
+    .into_iter()
+    .filter(|c| {
+        matches!(
+            c,
+            Callout::Out { .. }
+                | Callout::HandLost { .. }
+                | Callout::HandLastIn { .. }
+                | Callout::HandOver { .. }
+                | Callout::LeftMatch { .. }
+        )
+    })
+    .map(|c| callout(lang, &c, edition))
+    .collect();
+    let show_result = {
+        let hidden = result_hidden.clone();
+        Callback::from(move |_: MouseEvent| hidden.set(false))
+    };
     let overlay = if *confirm_leave {
         let leave = props.on_new_game.clone();
         let stay = confirm_leave.clone();
@@ -322,22 +527,32 @@ pub fn game(props: &GameProps) -> Html {
                 secondary={Some(DialogButton { label: tr(lang, Key::LeaveGame).into(), onclick: Callback::from(move |_| leave.emit(())) })}
             />
         })
-    } else if let Some(outcome) = game.outcome() {
+    } else if let Some(outcome) = game.outcome().filter(|_| *result_ready && !*result_hidden) {
         let again = props.on_play_again.clone();
         let new = props.on_new_game.clone();
+        let hide = {
+            let hidden = result_hidden.clone();
+            Callback::from(move |_: MouseEvent| hidden.set(true))
+        };
         let won = outcome.winners.iter().any(|&w| setup.is_person(w));
+        let mut lines = last_hand_lines;
+        if state.me() == crate::ui::state::ME {
+            let place = game.places()[crate::ui::state::ME];
+            lines.push(i18n::your_place(lang, place, seats));
+        }
         Some(html! {
             <EndScreen
                 heading={AttrValue::from(winners_line(lang, &who_all(&outcome.winners)))}
-                lines={last_hand_lines}
+                {lines}
                 standings={standings(&outcome.winners)}
                 format={rules.format}
                 celebrate={won}
                 primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
                 secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
+                close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: hide })}
             />
         })
-    } else if let Some(summary) = &state.summary {
+    } else if let Some(summary) = state.summary.as_ref().filter(|s| s.open) {
         let state2 = state.clone();
         let mut lines = Vec::new();
         if let Some(l) = summary.loser {
@@ -368,7 +583,7 @@ pub fn game(props: &GameProps) -> Html {
     };
     // "Hand 1" says nothing in a one-hand match.
     let hand_label = (rules.format != Format::Elimination)
-        .then(|| AttrValue::from(hand_number(lang, view.hand_number)));
+        .then(|| AttrValue::from(i18n::hand_number(lang, view.hand_number)));
     let on_rules = {
         let cb = props.on_rules.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -376,6 +591,10 @@ pub fn game(props: &GameProps) -> Html {
     let on_reveal = {
         let state = state.clone();
         Callback::from(move |()| state.dispatch(GameMsg::Reveal))
+    };
+    let on_skip = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(GameMsg::SkipAhead))
     };
     let on_new = {
         // Leaving a game in progress asks first; a finished one just goes.
@@ -398,20 +617,23 @@ pub fn game(props: &GameProps) -> Html {
         Format::Points => Some(i18n::points_count(lang, me.score)),
     };
     let top = view.discard_pile.last().copied();
-    let top_by = game
-        .log()
-        .get(current_start..)
-        .unwrap_or_default()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            MatchEvent::Played { seat, .. } => Some(AttrValue::from(state.name(*seat, lang))),
-            _ => None,
-        });
+    let top_by = trail.last().map(|t| t.name.clone());
+    let me_next = next_up == Some(viewer) && to_act.is_some_and(|t| t.seat != viewer);
+    // The actions the hand area offers besides cards.
+    let actions = html! {
+        <>
+            if state.can_skip() {
+                <button type="button" class="btn primary skip" onclick={on_skip}>{ tr(lang, Key::SkipToResult) }</button>
+            }
+            if game.is_over() && *result_ready && *result_hidden {
+                <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
+            }
+        </>
+    };
 
     html! {
-        <div class={classes!("game", format!("seats-{seats}"))}>
-            <Header hand_label={hand_label} speed={state.speed} {on_speed}>
+        <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
+            <Header {hand_label} speed={state.speed} {on_speed}>
                 <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::Rules) }</button>
                 <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>
             </Header>
@@ -419,7 +641,7 @@ pub fn game(props: &GameProps) -> Html {
                 <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={on_reveal} />
             } else {
             <main class="play">
-                <div class={classes!("felt", format!("n{seats}"))} aria-label={tr(lang, Key::Table)} role="region">
+                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
                     { for opponents }
                     <Centre
                         total={view.total}
@@ -427,20 +649,28 @@ pub fn game(props: &GameProps) -> Html {
                         draw_pile_len={view.draw_pile_len}
                         {top}
                         {top_by}
+                        {trail}
                         plays={state.actions.len()}
                         {edition}
                     />
                     <div class="callout" aria-live="polite" aria-atomic="true">
                         { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
                     </div>
-                    <div class={classes!("me", my_turn.then_some("to-act"), (!me.in_hand).then_some("is-out"))}>
+                    <div class={classes!("me", my_turn.then_some("to-act"), me_next.then_some("next"), (!me.in_hand).then_some("is-out"))} data-seat={viewer.index().to_string()}>
                         <span class="name">{ setup.name(viewer, lang) }</span>
                         if let Some(s) = my_standing { <span class="standing">{ s }</span> }
-                        if my_turn { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
-                        if owes == Some(viewer) { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
+                        if my_turn { <span class="mark turn">{ tr(lang, Key::YourTurnMark) }</span> }
+                        if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
+                        if owes == Some(viewer) { <span class="mark owes">{ tr(lang, Key::YouOweTwoMark) }</span> }
                         if !me.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
                     </div>
                 </div>
+                if !missed.is_empty() {
+                    <section class="missed" aria-labelledby="missed-heading">
+                        <h2 id="missed-heading">{ tr(lang, Key::SinceYourTurn) }</h2>
+                        <ol>{ for missed.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
+                    </section>
+                }
                 <Hand
                     {slots}
                     {edition}
@@ -449,7 +679,10 @@ pub fn game(props: &GameProps) -> Html {
                     active={my_turn}
                     urgent={my_turn && owes == Some(viewer)}
                     laid_down={me.laid_down.clone()}
+                    hints={my_turn && hints_on}
+                    seat={viewer.index()}
                     {on_action}
+                    {actions}
                 />
                 { for error }
             </main>

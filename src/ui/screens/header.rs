@@ -1,9 +1,17 @@
-//! The one header bar of the game screen: the wordmark, the hand number and
-//! the screen's own buttons (given as children), plus the bots' speed.
+//! The one header bar of every screen: the wordmark, the hand number (in
+//! matches of several hands), the screen's own buttons (given as children)
+//! and the Settings button with its panel (language, volume, reduced
+//! motion, hints and the bots' speed).
+//!
+//! The panel is a disclosure: the button says whether it is open; opening
+//! moves focus to its first control; Escape or its Close button shut it and
+//! give focus back to the button; a click or Tab outside shuts it too.
 
 use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::screens::settings::SettingsPanel;
 use crate::ui::state::Speed;
-use web_sys::HtmlSelectElement;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlElement, Node};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -11,10 +19,14 @@ pub struct HeaderProps {
     /// "Hand 2", in formats with several hands.
     #[prop_or_default]
     pub hand_label: Option<AttrValue>,
-    /// How fast the bots play now, and where a new choice goes.
-    pub speed: Speed,
+    /// How fast the bots play now, where the screen has bots to pace (the
+    /// setup, the game); without it the settings have no speed control.
+    #[prop_or_default]
+    pub speed: Option<Speed>,
+    /// Where a new speed goes.
+    #[prop_or_default]
     pub on_speed: Callback<Speed>,
-    /// The screen's own buttons (Rules, New game).
+    /// The screen's own buttons (Rules, New game...).
     #[prop_or_default]
     pub children: Html,
 }
@@ -29,33 +41,137 @@ pub fn speed_key(s: Speed) -> Key {
     }
 }
 
+const PANEL_ID: &str = "settings-panel";
+
+/// Whether `target` is inside the element behind `node`.
+fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
+    let (Some(wrap), Some(target)) = (
+        node.cast::<Node>(),
+        target.and_then(|t| t.dyn_into::<Node>().ok()),
+    ) else {
+        return false;
+    };
+    wrap.contains(Some(&target))
+}
+
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let on_speed = {
-        let cb = props.on_speed.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(s) = Speed::from_name(&v) {
-                cb.emit(s);
+    let open = use_state(|| false);
+    let button = use_node_ref();
+    let wrap = use_node_ref();
+
+    // Opening moves focus to the panel's first control.
+    {
+        let wrap = wrap.clone();
+        use_effect_with(*open, move |&open| {
+            if open {
+                let first = wrap
+                    .cast::<Element>()
+                    .and_then(|w| w.query_selector("select, input").ok().flatten())
+                    .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+                if let Some(el) = first {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
+    // While open, a press anywhere outside the button and panel shuts it.
+    {
+        let wrap = wrap.clone();
+        let set_open = open.setter();
+        use_effect_with(*open, move |&open| {
+            let doc = web_sys::window().and_then(|w| w.document());
+            let listener = doc.filter(|_| open).map(|doc| {
+                let handler = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                    if !inside(&wrap, e.target()) {
+                        set_open.set(false);
+                    }
+                });
+                let _ = doc.add_event_listener_with_callback(
+                    "pointerdown",
+                    handler.as_ref().unchecked_ref(),
+                );
+                (doc, handler)
+            });
+            move || {
+                if let Some((doc, handler)) = listener {
+                    let _ = doc.remove_event_listener_with_callback(
+                        "pointerdown",
+                        handler.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+        });
+    }
+
+    // Shuts the panel and gives focus back to the Settings button.
+    let close = {
+        let open = open.clone();
+        let button = button.clone();
+        Callback::from(move |()| {
+            open.set(false);
+            if let Some(b) = button.cast::<HtmlElement>() {
+                let _ = b.focus();
             }
         })
     };
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let onkeydown = {
+        let open = open.clone();
+        let close = close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if *open && e.key() == "Escape" {
+                e.prevent_default();
+                e.stop_propagation();
+                close.emit(());
+            }
+        })
+    };
+    // Tabbing (or clicking) to a control outside shuts it.
+    let onfocusout = {
+        let open = open.clone();
+        let wrap = wrap.clone();
+        Callback::from(move |e: FocusEvent| {
+            if e.related_target().is_some() && !inside(&wrap, e.related_target()) {
+                open.set(false);
+            }
+        })
+    };
+
+    let label = tr(lang, Key::SettingsLabel);
     html! {
         <header class="topbar">
-            <h1 class="brand"><span class="brand-ono">{ "ONO" }</span><span class="brand-99">{ "99" }</span></h1>
-            if let Some(hand) = &props.hand_label {
-                <span class="hand-no">{ hand.clone() }</span>
-            }
-            <label class="speed">
-                <span>{ tr(lang, Key::SpeedHeading) }</span>
-                <select onchange={on_speed}>
-                    { for Speed::ALL.iter().map(|&s| html! {
-                        <option value={s.name()} selected={s == props.speed}>{ tr(lang, speed_key(s)) }</option>
-                    }) }
-                </select>
-            </label>
-            { props.children.clone() }
+            <div class="brand-block">
+                <h1 class="brand"><span class="brand-ono">{ "ONO" }</span>{ " " }<span class="brand-99">{ "99" }</span></h1>
+                if let Some(hand) = &props.hand_label {
+                    <span class="hand-no">{ hand.clone() }</span>
+                }
+            </div>
+            <div class="topbar-actions">
+                { props.children.clone() }
+                <div class="settings" ref={wrap} {onkeydown} {onfocusout}>
+                    <button
+                        ref={button}
+                        type="button"
+                        class={classes!("btn", "ghost", "settings-btn", open.then_some("open"))}
+                        aria-expanded={if *open { "true" } else { "false" }}
+                        aria-controls={PANEL_ID}
+                        onclick={toggle}
+                    >
+                        <svg class="gear" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                            <path fill="currentColor" d="M19.14 12.94a7.07 7.07 0 0 0 .05-.94 7.07 7.07 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7.03 7.03 0 0 0-1.63-.94l-.36-2.54a.5.5 0 0 0-.5-.42h-3.84a.5.5 0 0 0-.5.42l-.36 2.54c-.59.24-1.13.56-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.66 8.84a.5.5 0 0 0 .12.64l2.03 1.58a7.07 7.07 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32c.13.22.39.3.6.22l2.39-.96c.5.38 1.04.7 1.63.94l.36 2.54c.04.24.25.42.5.42h3.84c.25 0 .46-.18.5-.42l.36-2.54c.59-.24 1.13-.56 1.63-.94l2.39.96c.22.08.47 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64l-2.03-1.58ZM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7Z"/>
+                        </svg>
+                        <span class="settings-word">{ label }</span>
+                    </button>
+                    if *open {
+                        <SettingsPanel id={PANEL_ID} speed={props.speed} on_speed={props.on_speed.clone()} on_close={close} />
+                    }
+                </div>
+            </div>
         </header>
     }
 }

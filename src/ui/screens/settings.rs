@@ -1,23 +1,36 @@
-//! The preferences bar on every screen: language, sound, reduced motion and
-//! hints. Each change is saved at once by the app.
+//! The settings panel that the header's Settings button opens: language,
+//! volume, reduced motion, hints and, where there are bots to pace, their
+//! speed. The preferences come from the app's context and each change goes
+//! back to it at once (the app saves and applies it); the speed belongs to
+//! the screen (the setup or the game), which passes it in.
 
 use crate::ui::i18n::{tr, Key, Lang};
-use crate::ui::platform::prefs::Prefs;
+use crate::ui::platform::prefs::{Prefs, MAX_VOLUME};
+use crate::ui::platform::sound;
+use crate::ui::screens::header::speed_key;
+use crate::ui::state::Speed;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub struct PrefsBarProps {
-    pub prefs: Prefs,
-    pub on_change: Callback<Prefs>,
+pub struct SettingsPanelProps {
+    /// The element's id, for the button's `aria-controls`.
+    pub id: AttrValue,
+    /// The bots' speed, when the screen has one to set.
+    #[prop_or_default]
+    pub speed: Option<Speed>,
+    #[prop_or_default]
+    pub on_speed: Callback<Speed>,
+    /// Closes the panel (its Close button).
+    pub on_close: Callback<()>,
 }
 
-/// A labelled switch (a checkbox) for one on/off preference.
+/// A labelled checkbox for one on/off preference.
 fn toggle(
     id: &'static str,
     label: &str,
-    on: bool,
     prefs: Prefs,
+    get: fn(&Prefs) -> bool,
     set: fn(&mut Prefs, bool),
     on_change: &Callback<Prefs>,
 ) -> Html {
@@ -31,45 +44,109 @@ fn toggle(
         on_change.emit(next);
     });
     html! {
-        <span class="pref-toggle">
-            <input type="checkbox" {id} checked={on} {onchange} />
+        <div class="setting check">
+            <input type="checkbox" {id} checked={get(&prefs)} {onchange} />
             <label for={id}>{ label.to_string() }</label>
-        </span>
+        </div>
     }
 }
 
-#[function_component(PrefsBar)]
-pub fn prefs_bar(props: &PrefsBarProps) -> Html {
-    let prefs = props.prefs;
+/// What the volume slider says: "70 %", or "Muted" at 0.
+fn volume_text(lang: Lang, volume: u8) -> String {
+    if volume == 0 {
+        tr(lang, Key::VolumeMuted).to_string()
+    } else {
+        format!("{volume} %")
+    }
+}
+
+#[function_component(SettingsPanel)]
+pub fn settings_panel(props: &SettingsPanelProps) -> Html {
+    let prefs = use_context::<Prefs>().unwrap_or_else(Prefs::load);
+    let on_prefs = use_context::<Callback<Prefs>>().unwrap_or_default();
     let lang = prefs.lang;
+
     let on_lang = {
-        let on_change = props.on_change.clone();
+        let on_prefs = on_prefs.clone();
         Callback::from(move |e: Event| {
             let code = e.target_unchecked_into::<HtmlSelectElement>().value();
             if let Some(l) = Lang::from_tag(&code) {
-                on_change.emit(Prefs { lang: l, ..prefs });
+                on_prefs.emit(Prefs { lang: l, ..prefs });
             }
         })
     };
+    // The volume follows the slider as it moves; letting go plays a sample.
+    let on_volume = {
+        let on_prefs = on_prefs.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(v) = value.parse::<u8>() {
+                on_prefs.emit(Prefs {
+                    volume: v.min(MAX_VOLUME),
+                    ..prefs
+                });
+            }
+        })
+    };
+    let on_volume_set = Callback::from(|_: Event| sound::preview());
+    let on_speed = {
+        let cb = props.on_speed.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(s) = Speed::from_name(&v) {
+                cb.emit(s);
+            }
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+
     html! {
-        <div class="prefs-bar" role="group" aria-label={tr(lang, Key::SettingsLabel)}>
-            <span class="pref-lang">
-                <label for="pref-lang">
+        <div id={props.id.clone()} class="settings-panel" role="group" aria-labelledby="settings-heading" tabindex="-1">
+            <h2 id="settings-heading" class="settings-heading">{ tr(lang, Key::SettingsLabel) }</h2>
+            <div class="setting">
+                <label for="set-lang">
                     <svg class="globe" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                         <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.8"/>
                         <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" stroke-width="1.5"/>
                     </svg>
                     { tr(lang, Key::LanguageLabel) }
                 </label>
-                <select id="pref-lang" onchange={on_lang}>
+                <select id="set-lang" onchange={on_lang}>
                     { for Lang::ALL.iter().map(|&l| html! {
                         <option value={l.code()} lang={l.code()} selected={l == lang}>{ l.native_name() }</option>
                     }) }
                 </select>
-            </span>
-            { toggle("pref-sound", tr(lang, Key::SoundLabel), prefs.sound, prefs, |p, v| p.sound = v, &props.on_change) }
-            { toggle("pref-motion", tr(lang, Key::ReduceMotionLabel), prefs.reduce_motion, prefs, |p, v| p.reduce_motion = v, &props.on_change) }
-            { toggle("pref-hints", tr(lang, Key::HintsLabel), prefs.hints, prefs, |p, v| p.hints = v, &props.on_change) }
+            </div>
+            <div class="setting volume">
+                <label for="set-volume">{ tr(lang, Key::VolumeLabel) }</label>
+                <input
+                    id="set-volume"
+                    type="range"
+                    min="0"
+                    max={MAX_VOLUME.to_string()}
+                    step="5"
+                    value={prefs.volume.to_string()}
+                    aria-valuetext={volume_text(lang, prefs.volume)}
+                    oninput={on_volume}
+                    onchange={on_volume_set}
+                />
+                <output for="set-volume" class="volume-value" aria-hidden="true">{ volume_text(lang, prefs.volume) }</output>
+            </div>
+            { toggle("set-motion", tr(lang, Key::ReduceMotionLabel), prefs, |p| p.reduce_motion, |p, v| p.reduce_motion = v, &on_prefs) }
+            { toggle("set-hints", tr(lang, Key::HintsLabel), prefs, |p| p.hints, |p, v| p.hints = v, &on_prefs) }
+            if let Some(speed) = props.speed {
+                <div class="setting">
+                    <label for="set-speed">{ tr(lang, Key::SpeedHeading) }</label>
+                    <select id="set-speed" onchange={on_speed}>
+                        { for Speed::ALL.iter().map(|&s| html! {
+                            <option value={s.name()} selected={s == speed}>{ tr(lang, speed_key(s)) }</option>
+                        }) }
+                    </select>
+                </div>
+            }
+            <div class="settings-foot">
+                <button type="button" class="btn small" onclick={close}>{ tr(lang, Key::Close) }</button>
+            </div>
         </div>
     }
 }

@@ -1,12 +1,14 @@
-//! The new-game screen: players and bots, edition, every rule option with a
-//! sentence of explanation, the match format and the bots' speed.
+//! The new-game screen: Quick play (a game at once with the last setup, or
+//! the default one), then the full form: players and bots seat by seat,
+//! edition, every rule option with a sentence of explanation and the match
+//! format. The bots' speed is in the header's settings.
 
 use crate::bots::Level;
 use crate::rules::{
     Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, SetupError,
 };
-use crate::ui::i18n::{self, bot_heading, option_help, option_label, player_count, tr, Key, Lang};
-use crate::ui::state::{GameSetup, Speed, BOT_LEVELS};
+use crate::ui::i18n::{self, option_help, option_label, player_count, tr, Key, Lang};
+use crate::ui::state::{GameSetup, BOT_LEVELS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -15,9 +17,6 @@ pub struct SetupProps {
     pub setup: GameSetup,
     pub on_change: Callback<GameSetup>,
     pub on_start: Callback<()>,
-    pub on_rules: Callback<()>,
-    #[prop_or_default]
-    pub on_stats: Callback<()>,
     #[prop_or_default]
     pub error: Option<SetupError>,
 }
@@ -27,6 +26,12 @@ fn select_value(e: &Event) -> String {
 }
 
 /// A labelled `<select>` for one rule option, with its explanation.
+///
+/// A closed `<select>` shows its value on one line and cuts what does not
+/// fit, and some values are long sentences ("Allowed, total may go
+/// negative"). So the value is shown in a box that wraps, and the real
+/// select lies over it, invisible but the one that is clicked, focused,
+/// labelled and read.
 fn option_select(
     lang: Lang,
     name: &'static str,
@@ -48,17 +53,67 @@ fn option_select(
             }
         })
     };
+    let shown = values
+        .iter()
+        .find(|(value, _)| *value == current)
+        .map(|(_, label)| *label)
+        .unwrap_or_default();
     html! {
         <div class="field">
             <label for={id.clone()}>{ option_label(lang, name) }</label>
-            <select id={id} aria-describedby={help.clone()} {onchange}>
-                { for values.into_iter().map(|(value, label)| html! {
-                    <option {value} selected={value == current}>{ label }</option>
-                }) }
-            </select>
+            <div class="select-box">
+                <span class="select-face" aria-hidden="true">{ shown }</span>
+                <select id={id} aria-describedby={help.clone()} {onchange}>
+                    { for values.into_iter().map(|(value, label)| html! {
+                        <option {value} selected={value == current}>{ label }</option>
+                    }) }
+                </select>
+            </div>
             <p class="help" id={help}>{ option_help(lang, name) }</p>
         </div>
     }
+}
+
+/// The text of a `key` with a number in it ("Bot {n} name").
+fn numbered(lang: Lang, key: Key, n: usize) -> String {
+    tr(lang, key).replace("{n}", &n.to_string())
+}
+
+/// What Quick play starts, in one line: "4 players · Modern · Medium bots".
+fn summary(lang: Lang, setup: &GameSetup) -> String {
+    let rules = setup.rules;
+    let (edition, defaults) = match rules.edition {
+        Edition::Modern => (Key::EditionModernShort, RuleSet::modern()),
+        Edition::Classic => (Key::EditionClassicShort, RuleSet::classic()),
+    };
+    let mut parts = vec![
+        player_count(lang, setup.seat_count()),
+        tr(lang, edition).to_string(),
+    ];
+    if rules.format != defaults.format {
+        parts.push(i18n::format_name(lang, rules.format).to_string());
+    }
+    if setup.people() > 1 {
+        parts.push(numbered(lang, Key::PeopleCount, setup.people()));
+    }
+    let mut levels = setup.bots.iter().filter(|b| !b.person).map(|b| b.level);
+    if let Some(first) = levels.next() {
+        let bots = if levels.all(|l| l == first) {
+            match first {
+                Level::Easy => Some(Key::BotsEasy),
+                Level::Medium => Some(Key::BotsMedium),
+                Level::Hard => Some(Key::BotsHard),
+                // Only a hand-edited setup has random bots: not worth a word.
+                Level::Random => None,
+            }
+        } else {
+            Some(Key::BotsMixed)
+        };
+        if let Some(bots) = bots {
+            parts.push(tr(lang, bots).to_string());
+        }
+    }
+    parts.join(" · ")
 }
 
 #[function_component(SetupScreen)]
@@ -117,22 +172,24 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 }
             })
         };
-        let n = i + 1;
-        let heading = if bot.person {
-            format!("{} {}", tr(lang, Key::PlayerNumbered), n + 1)
+        // Seat 1 is yours; the rows below are numbered by seat and named
+        // by who plays them.
+        let seat = i + 2;
+        let (name_key, level_key) = if bot.person {
+            (Key::SeatPlayerName, Key::SeatPlayerLevel)
         } else {
-            bot_heading(lang, n)
+            (Key::SeatBotName, Key::SeatBotLevel)
         };
         html! {
             <li class={classes!("bot-row", bot.person.then_some("person"))} key={i}>
-                <span class="bot-tag" aria-hidden="true">{ n }</span>
+                <span class="bot-tag" aria-hidden="true">{ seat }</span>
                 <div class="field">
-                    <label for={format!("bot-name-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotName).to_ascii_lowercase()) }</label>
-                    <input id={format!("bot-name-{n}")} type="text" maxlength="16" autocomplete="off" value={bot.name.clone()} oninput={on_name} />
+                    <label for={format!("seat-name-{seat}")}>{ numbered(lang, name_key, seat) }</label>
+                    <input id={format!("seat-name-{seat}")} type="text" maxlength="16" autocomplete="off" value={bot.name.clone()} oninput={on_name} />
                 </div>
                 <div class="field">
-                    <label for={format!("bot-level-{n}")}>{ format!("{heading} {}", tr(lang, Key::BotLevel).to_ascii_lowercase()) }</label>
-                    <select id={format!("bot-level-{n}")} onchange={on_level}>
+                    <label for={format!("seat-level-{seat}")}>{ numbered(lang, level_key, seat) }</label>
+                    <select id={format!("seat-level-{seat}")} onchange={on_level}>
                         { for BOT_LEVELS.iter().map(|&l| html! {
                             <option value={l.name()} selected={!bot.person && l == bot.level}>{ i18n::level(lang, l) }</option>
                         }) }
@@ -179,25 +236,40 @@ pub fn setup_screen(props: &SetupProps) -> Html {
             }
         })
     };
-    let on_speed = {
-        let setup = setup.clone();
-        let on_change = on_change.clone();
-        Callback::from(move |e: Event| {
-            if let Some(speed) = Speed::from_name(&select_value(&e)) {
-                let mut next = setup.clone();
-                next.speed = speed;
-                on_change.emit(next);
-            }
+    let start = props.on_start.clone();
+    // Where a refused start is explained: beside the button that was pressed.
+    let quick_pressed = use_state(|| false);
+    let on_quick = {
+        let start = start.clone();
+        let quick_pressed = quick_pressed.clone();
+        Callback::from(move |_: MouseEvent| {
+            quick_pressed.set(true);
+            start.emit(())
         })
     };
     let on_start = {
-        let cb = props.on_start.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
+        let quick_pressed = quick_pressed.clone();
+        Callback::from(move |_: MouseEvent| {
+            quick_pressed.set(false);
+            start.emit(())
+        })
     };
-    let on_rules = {
-        let cb = props.on_rules.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
+    let error = props.error.as_ref().map(|err| {
+        html! {
+            <p class="error" role="alert">{ format!("{} {}", tr(lang, Key::SetupErrorPrefix), i18n::setup_error(lang, err)) }</p>
+        }
+    });
+    let (quick_error, form_error) = if *quick_pressed {
+        (error, None)
+    } else {
+        (None, error)
     };
+    // Your default name: "You", or "Player 1" in pass-and-play.
+    let my_placeholder = GameSetup {
+        player_name: String::new(),
+        ..setup.clone()
+    }
+    .name(crate::rules::Seat(0), lang);
 
     let tokens_values: Vec<(&'static str, &'static str)> =
         ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
@@ -217,33 +289,37 @@ pub fn setup_screen(props: &SetupProps) -> Html {
 
     html! {
         <main class="setup">
-            <header class="setup-head">
-                <h1 class="brand big"><span class="brand-ono">{ "ONO" }</span><span class="brand-99">{ "99" }</span></h1>
+            <section class="quick">
                 <p class="tagline">{ tr(lang, Key::Tagline) }</p>
-                <div class="head-buttons">
-                    <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::HowToPlay) }</button>
-                    <button type="button" class="btn ghost" onclick={props.on_stats.reform(|_: MouseEvent| ())}>{ tr(lang, Key::Statistics) }</button>
-                </div>
-            </header>
-            <form class="setup-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <h2 class="sr-only">{ tr(lang, Key::NewGameHeading) }</h2>
+                <button id="quick-play" type="button" class="btn primary big quick-btn" aria-describedby="quick-what" onclick={on_quick}>
+                    <svg class="play-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 5.5v13a1 1 0 0 0 1.52.85l10.4-6.5a1 1 0 0 0 0-1.7L9.52 4.65A1 1 0 0 0 8 5.5Z"/></svg>
+                    { tr(lang, Key::QuickPlay) }
+                </button>
+                <p class="quick-what" id="quick-what">{ summary(lang, setup) }</p>
+                { for quick_error }
+            </section>
+            <form class="setup-form" aria-labelledby="setup-heading" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <h2 id="setup-heading" class="setup-heading">{ tr(lang, Key::SetUpGameHeading) }</h2>
                 <fieldset class="panel">
                     <legend>{ tr(lang, Key::PlayersHeading) }</legend>
-                    <div class="row">
-                        <div class="field">
-                            <label for="players">{ tr(lang, Key::PlayerCount) }</label>
-                            <select id="players" onchange={on_players}>
-                                { for (2..=8usize).map(|n| html! {
-                                    <option value={n.to_string()} selected={n == setup.seat_count()}>{ player_count(lang, n) }</option>
-                                }) }
-                            </select>
-                        </div>
-                        <div class="field">
-                            <label for="my-name">{ tr(lang, Key::YourName) }</label>
-                            <input id="my-name" type="text" maxlength="16" autocomplete="nickname" placeholder={tr(lang, Key::You)} value={setup.player_name.clone()} oninput={on_my_name} />
-                        </div>
+                    <div class="field players">
+                        <label for="players">{ tr(lang, Key::PlayerCount) }</label>
+                        <select id="players" onchange={on_players}>
+                            { for (2..=8usize).map(|n| html! {
+                                <option value={n.to_string()} selected={n == setup.seat_count()}>{ player_count(lang, n) }</option>
+                            }) }
+                        </select>
                     </div>
-                    <ol class="bots">{ for bots }</ol>
+                    <ol class="bots">
+                        <li class="bot-row person mine">
+                            <span class="bot-tag" aria-hidden="true">{ 1 }</span>
+                            <div class="field">
+                                <label for="my-name">{ tr(lang, Key::YourName) }</label>
+                                <input id="my-name" type="text" maxlength="16" autocomplete="nickname" placeholder={my_placeholder} value={setup.player_name.clone()} oninput={on_my_name} />
+                            </div>
+                        </li>
+                        { for bots }
+                    </ol>
                 </fieldset>
 
                 <fieldset class="panel">
@@ -288,26 +364,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     </div>
                 </fieldset>
 
-                <fieldset class="panel">
-                    <legend>{ tr(lang, Key::SpeedHeading) }</legend>
-                    <div class="field">
-                        <label for="speed">{ tr(lang, Key::SpeedLabel) }</label>
-                        <select id="speed" onchange={on_speed}>
-                            { for Speed::ALL.iter().map(|&s| html! {
-                                <option value={s.name()} selected={s == setup.speed}>{ tr(lang, match s {
-                                    Speed::Slow => Key::SpeedSlow,
-                                    Speed::Normal => Key::SpeedNormal,
-                                    Speed::Fast => Key::SpeedFast,
-                                    Speed::Instant => Key::SpeedInstant,
-                                }) }</option>
-                            }) }
-                        </select>
-                    </div>
-                </fieldset>
-
-                if let Some(err) = &props.error {
-                    <p class="error" role="alert">{ format!("{} {}", tr(lang, Key::SetupErrorPrefix), i18n::setup_error(lang, err)) }</p>
-                }
+                { for form_error }
                 <div class="start-row">
                     <button type="button" class="btn primary big" onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
                 </div>

@@ -1,21 +1,39 @@
-//! Your hand: one button per card. Playable cards are plain buttons; the
-//! others stay focusable (`aria-disabled`) and say why on hover and focus.
+//! Your hand: one button per card. On your turn playable cards are plain
+//! buttons; the others stay focusable (`aria-disabled`) and say why, with
+//! the arithmetic, on hover and focus (on touch, a tap shows it under the
+//! card). During the others' turns the hand rests: full colour, no marks.
 //! Which is which comes from the engine, through the props.
 
 use crate::rules::{Action, Card, Edition};
-use crate::ui::i18n::{discard_four, play_card, tr, Key, Lang};
+use crate::ui::i18n::{discard_four, number, play_card, tr, Key, Lang};
+use crate::ui::platform::motion;
 use crate::ui::table::card::CardFace;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+/// Whether a card may be played now.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SlotState {
+    Playable,
+    /// Not on this turn, and why.
+    Unplayable(String),
+    /// It is someone else's turn.
+    Resting,
+}
 
 /// One card of the hand and whether it may be played now.
 #[derive(Clone, PartialEq, Debug)]
 pub struct CardSlot {
     pub card: Card,
-    /// `None` when the card is playable now; otherwise why not.
-    pub reason: Option<String>,
+    pub state: SlotState,
+    /// The total the card would make (hints on).
+    pub makes: Option<i32>,
     /// The coach's hint on a playable card, when hints are on.
     pub hint: Option<String>,
+    /// The coach's pick.
+    pub pick: bool,
+    /// Drawn since your last play.
+    pub fresh: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -34,7 +52,15 @@ pub struct HandProps {
     /// Cards laid face up after going out (shown instead of a hand).
     #[prop_or_default]
     pub laid_down: Vec<Card>,
+    /// The coach's hints show (your turn, hints on).
+    #[prop_or_default]
+    pub hints: bool,
+    /// The seat whose hand this is (cards travel from here to the pile).
+    pub seat: usize,
     pub on_action: Callback<Action>,
+    /// Buttons beside the prompt (skip, show the result).
+    #[prop_or_default]
+    pub actions: Html,
 }
 
 /// After a play the focused card leaves the hand (and the page loses
@@ -67,8 +93,32 @@ fn restore_focus(list: &NodeRef, index: usize) {
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let hints = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints = props.hints;
     let list = use_node_ref();
+    // On touch, the card whose reason a tap opened.
+    let shown_reason = use_state(|| None::<usize>);
+    let touch = use_mut_ref(|| false);
+    {
+        let shown = shown_reason.clone();
+        use_effect_with(props.slots.clone(), move |_| shown.set(None));
+    }
+    {
+        // The card drawn since your last play slides in from the draw pile.
+        let list = list.clone();
+        let fresh = props.slots.iter().position(|s| s.fresh);
+        let key = props
+            .slots
+            .iter()
+            .map(|s| s.card.code())
+            .collect::<String>();
+        use_effect_with((fresh, key), move |(fresh, _)| {
+            if let (Some(i), Some(ul)) = (fresh, list.cast::<web_sys::Element>()) {
+                if let Some(el) = ul.get_elements_by_class_name("slot").item(*i as u32) {
+                    motion::fly_from(&el, ".pile.draw", "arrive");
+                }
+            }
+        });
+    }
     // Which card last had focus, while focus is in the hand.
     let focused = use_mut_ref(|| None::<usize>);
     {
@@ -132,8 +182,32 @@ pub fn hand(props: &HandProps) -> Html {
     };
     let cards = props.slots.iter().enumerate().map(|(i, slot)| {
         let card = slot.card;
-        let on_action = props.on_action.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::Play(card)));
+        let playable = slot.state == SlotState::Playable;
+        let onclick = {
+            let on_action = props.on_action.clone();
+            let shown = shown_reason.clone();
+            let touch = touch.clone();
+            let unplayable = matches!(slot.state, SlotState::Unplayable(_));
+            let seat = props.seat;
+            Callback::from(move |e: MouseEvent| {
+                if unplayable && *touch.borrow() {
+                    // A tap on an unplayable card shows why, in place.
+                    shown.set(Some(i));
+                    return;
+                }
+                if let Some(el) = e
+                    .current_target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                {
+                    motion::remember_origin(seat, &el);
+                }
+                on_action.emit(Action::Play(card))
+            })
+        };
+        let onpointerdown = {
+            let touch = touch.clone();
+            Callback::from(move |e: PointerEvent| *touch.borrow_mut() = e.pointer_type() == "touch")
+        };
         let onfocus = {
             let focused = focused.clone();
             Callback::from(move |_: FocusEvent| *focused.borrow_mut() = Some(i))
@@ -143,34 +217,46 @@ pub fn hand(props: &HandProps) -> Html {
         // place in the page when one is played.
         let nth = props.slots[..i].iter().filter(|s| s.card == card).count();
         let key = format!("{}#{nth}", card.code());
-        let playable = slot.reason.is_none();
-        // With hints on, a playable card says so and carries the coach's
-        // figure in its description (its name stays "Play 7").
+        // With hints on, a playable card shows the total it makes and the
+        // coach's figure (its name stays "Play 7").
         let hint_id = format!("hint-{i}");
-        let hint = (playable && hints).then(|| match &slot.hint {
-            Some(h) => format!("{} \u{b7} {h}", tr(lang, Key::HintSafe)),
-            None => tr(lang, Key::HintSafe).to_string(),
+        let hint = (playable && hints).then(|| {
+            let makes = slot
+                .makes
+                .map(|t| format!("\u{2192} {}", number(t)))
+                .unwrap_or_else(|| tr(lang, Key::HintSafe).to_string());
+            match &slot.hint {
+                Some(h) => format!("{makes} \u{b7} {h}"),
+                None => makes,
+            }
         });
-        let described_by = if !playable {
-            Some(why_id.clone())
-        } else {
-            hint.as_ref().map(|_| hint_id.clone())
+        let described_by = match &slot.state {
+            SlotState::Unplayable(_) => Some(why_id.clone()),
+            _ => hint.as_ref().map(|_| hint_id.clone()),
+        };
+        let class = match slot.state {
+            SlotState::Playable => "playable",
+            SlotState::Unplayable(_) => "unplayable",
+            SlotState::Resting => "resting",
         };
         html! {
-            <li class="slot" key={key}>
+            <li class={classes!("slot", slot.fresh.then_some("fresh"), (*shown_reason == Some(i)).then_some("show-why"))} key={key}>
                 <button
                     type="button"
-                    class={classes!("card-btn", if playable { "playable" } else { "unplayable" })}
+                    class={classes!("card-btn", class, slot.pick.then_some("pick"))}
                     aria-label={play_card(lang, card, props.edition)}
                     aria-disabled={(!playable).then_some("true")}
                     aria-describedby={described_by}
                     data-card={card.code()}
                     {onclick}
+                    {onpointerdown}
                     {onfocus}
                 >
                     <CardFace {card} edition={props.edition} />
                 </button>
-                if let Some(reason) = &slot.reason {
+                if slot.fresh { <span class="new-mark" aria-hidden="true">{ tr(lang, Key::NewCard) }</span> }
+                if slot.pick { <span class="pick-mark" title={tr(lang, Key::CoachPick)}>{ "\u{2605}" }<span class="sr-only">{ tr(lang, Key::CoachPick) }</span></span> }
+                if let SlotState::Unplayable(reason) = &slot.state {
                     <span class="why" role="tooltip" id={why_id}>{ reason.clone() }</span>
                 }
                 if let Some(h) = hint {
@@ -193,7 +279,11 @@ pub fn hand(props: &HandProps) -> Html {
             <div class="hand-head">
                 <h2 id="hand-heading">{ tr(lang, Key::YourHand) }</h2>
                 <p class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
+                <div class="hand-actions">{ props.actions.clone() }</div>
             </div>
+            if hints && props.slots.iter().any(|s| s.state == SlotState::Playable) {
+                <p class="hints-explain">{ tr(lang, Key::HintsExplain) }</p>
+            }
             if props.slots.is_empty() && !props.laid_down.is_empty() {
                 <div class="laid-down mine">
                     <span class="laid-label">{ tr(lang, Key::LaidDown) }</span>

@@ -11,6 +11,8 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct OpponentProps {
+    /// The seat's index (cards fly from `[data-seat]`).
+    pub seat: usize,
     pub name: AttrValue,
     /// The bot's level; `None` for a person (pass-and-play).
     pub level: Option<Level>,
@@ -23,7 +25,13 @@ pub struct OpponentProps {
     pub format: Format,
     pub edition: Edition,
     pub to_act: bool,
+    /// Plays after the seat to act, in the current direction.
+    #[prop_or_default]
+    pub next: bool,
     pub owes_two: bool,
+    /// How many cards the seat has drawn this hand: a new one flies in.
+    #[prop_or_default]
+    pub draws: usize,
     /// Position class: where the seat sits around the table.
     pub position: AttrValue,
 }
@@ -31,6 +39,23 @@ pub struct OpponentProps {
 #[function_component(Opponent)]
 pub fn opponent(props: &OpponentProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
+    let fan = use_node_ref();
+    {
+        // A card drawn flies face down from the draw pile to the seat.
+        let fan = fan.clone();
+        let seen = use_mut_ref(|| props.draws);
+        use_effect_with(props.draws, move |&draws| {
+            let before = std::mem::replace(&mut *seen.borrow_mut(), draws);
+            if draws > before {
+                if let Some(last) = fan
+                    .cast::<web_sys::Element>()
+                    .and_then(|f| f.last_element_child())
+                {
+                    crate::ui::platform::motion::fly_from(&last, ".pile.draw", "arrive");
+                }
+            }
+        });
+    }
     let level = match props.level {
         Some(l) => bot_level(lang, l),
         None => tr(lang, Key::Person).to_string(),
@@ -79,8 +104,10 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 "seat",
                 props.position.to_string(),
                 props.to_act.then_some("to-act"),
+                props.next.then_some("next"),
                 status.is_some().then_some("is-out"),
             )}
+            data-seat={props.seat.to_string()}
             aria-label={match props.level {
                 Some(l) => seat_label(lang, &props.name, l),
                 None => format!("{}, {level}", props.name),
@@ -96,13 +123,14 @@ pub fn opponent(props: &OpponentProps) -> Html {
             </div>
             if props.in_hand {
                 <div class="backs">
-                    <span class="fan" aria-hidden="true">{ for (0..backs).map(|_| html! { <CardBack class="tiny" /> }) }</span>
+                    <span class="fan" aria-hidden="true" ref={fan}>{ for (0..backs).map(|_| html! { <CardBack class="tiny" /> }) }</span>
                     <span class="count">{ cards_count(lang, props.hand_len) }</span>
                 </div>
             }
             { standing }
             <div class="marks">
                 if props.to_act { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
+                if props.next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
                 if props.owes_two { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
                 if let Some(s) = status { <span class="mark out">{ s }</span> }
             </div>
