@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// `negatives`: what Minus Ten may do to the total.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Negatives {
     /// Minus Ten is illegal when it would take the total below 0.
     Forbid,
@@ -18,8 +17,7 @@ pub enum Negatives {
 }
 
 /// `ninety_nine`: what the 99 card does.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum NinetyNine {
     /// Never playable.
     Dead,
@@ -30,8 +28,7 @@ pub enum NinetyNine {
 }
 
 /// `lose_at`: which totals are out of bounds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum LoseAt {
     /// A play that makes the total 99 or more is illegal.
     Reach99,
@@ -40,8 +37,7 @@ pub enum LoseAt {
 }
 
 /// `format`: how hands make up a match.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Format {
     Elimination,
     Tokens,
@@ -49,8 +45,7 @@ pub enum Format {
 }
 
 /// `points_end`: how a `points` match ends.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum PointsEnd {
     /// A player reaching the limit leaves; the last one in wins.
     Knockout,
@@ -58,9 +53,13 @@ pub enum PointsEnd {
     Lowest,
 }
 
-/// Gives an option enum its §8 value names: `name()`, `from_name()`, `NAMES`.
+/// Gives an option enum its §8 value names: `name()`, `from_name()`, `NAMES`,
+/// and serde under those names. Records are read with the same names plus the
+/// spellings earlier versions wrote (`old` names, never written again).
 macro_rules! option_names {
-    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+    ($ty:ident $option:literal {
+        $($variant:ident => $name:literal $(| old $old:literal)*),+ $(,)?
+    }) => {
         impl $ty {
             /// Every value, as listed in RULES.md §8.
             pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
@@ -70,18 +69,54 @@ macro_rules! option_names {
             pub fn name(self) -> &'static str {
                 match self { $($ty::$variant => $name),+ }
             }
+            /// The value with this §8 name.
             pub fn from_name(name: &str) -> Option<Self> {
                 match name { $($name => Some($ty::$variant),)+ _ => None }
+            }
+            /// As [`Self::from_name`], also taking the spellings that records
+            /// written by earlier versions used.
+            pub fn from_record_name(name: &str) -> Option<Self> {
+                match name { $($name $(| $old)* => Some($ty::$variant),)+ _ => None }
+            }
+        }
+
+        impl Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let value = String::deserialize(d)?;
+                $ty::from_record_name(&value).ok_or_else(|| {
+                    serde::de::Error::custom(OptionError::BadValue {
+                        name: $option.to_string(),
+                        value,
+                        allowed: $ty::NAMES,
+                    })
+                })
             }
         }
     };
 }
 
-option_names!(Negatives { Forbid => "forbid", Allow => "allow", Floor => "floor" });
-option_names!(NinetyNine { Dead => "dead", DeadButTens => "dead_but_tens", Sets99 => "sets_99" });
-option_names!(LoseAt { Reach99 => "reach_99", Exceed99 => "exceed_99" });
-option_names!(Format { Elimination => "elimination", Tokens => "tokens", Points => "points" });
-option_names!(PointsEnd { Knockout => "knockout", Lowest => "lowest" });
+option_names!(Negatives "negatives" { Forbid => "forbid", Allow => "allow", Floor => "floor" });
+option_names!(NinetyNine "ninety_nine" {
+    Dead => "dead",
+    DeadButTens => "dead_but_tens",
+    Sets99 => "sets_99" | old "sets99",
+});
+option_names!(LoseAt "lose_at" {
+    Reach99 => "reach_99" | old "reach99",
+    Exceed99 => "exceed_99" | old "exceed99",
+});
+option_names!(Format "format" {
+    Elimination => "elimination",
+    Tokens => "tokens",
+    Points => "points",
+});
+option_names!(PointsEnd "points_end" { Knockout => "knockout", Lowest => "lowest" });
 
 /// A complete rule set: the edition and every option, all explicit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
@@ -331,5 +366,85 @@ mod tests {
             Err(OptionError::NotAnAssignment(_))
         ));
         assert_eq!(r, before);
+    }
+
+    /// Every rule set: each option's values crossed with both editions.
+    fn every_rule_set() -> Vec<RuleSet> {
+        let mut all = Vec::new();
+        for edition in [Edition::Modern, Edition::Classic] {
+            for &negatives in Negatives::ALL {
+                for &ninety_nine in NinetyNine::ALL {
+                    for &lose_at in LoseAt::ALL {
+                        for &format in Format::ALL {
+                            for &points_end in PointsEnd::ALL {
+                                all.push(RuleSet {
+                                    edition,
+                                    negatives,
+                                    ninety_nine,
+                                    lose_at,
+                                    four_ono_discard: format != Format::Tokens,
+                                    format,
+                                    tokens: 7,
+                                    points_limit: 250,
+                                    points_end,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn records_write_every_option_under_its_section_8_name() {
+        for rules in every_rule_set() {
+            let json = serde_json::to_value(rules).unwrap();
+            let fields = json.as_object().unwrap();
+            assert_eq!(fields.len(), OPTION_NAMES.len() + 1, "{json}");
+            assert_eq!(json["edition"], rules.edition.name());
+            let mut again = RuleSet::preset(rules.edition.name()).unwrap();
+            for (name, value) in rules.assignments() {
+                let written = match &json[name] {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                assert_eq!(written, value, "{name} in {json}");
+                // What a record holds is exactly what the CLI accepts.
+                again.set(name, &written).unwrap();
+            }
+            assert_eq!(again, rules);
+            assert_eq!(serde_json::from_value::<RuleSet>(json).unwrap(), rules);
+        }
+    }
+
+    #[test]
+    fn records_from_earlier_versions_still_load() {
+        let old = r#"{"edition": "classic", "negatives": "floor", "ninety_nine": "sets99",
+            "lose_at": "exceed99", "four_ono_discard": false, "format": "tokens",
+            "tokens": 3, "points_limit": 500, "points_end": "knockout"}"#;
+        let rules: RuleSet = serde_json::from_str(old).unwrap();
+        assert_eq!(rules.ninety_nine, NinetyNine::Sets99);
+        assert_eq!(rules.lose_at, LoseAt::Exceed99);
+        let rewritten = serde_json::to_value(rules).unwrap();
+        assert_eq!(rewritten["ninety_nine"], "sets_99");
+        assert_eq!(rewritten["lose_at"], "exceed_99");
+        let reach: LoseAt = serde_json::from_str("\"reach99\"").unwrap();
+        assert_eq!(reach, LoseAt::Reach99);
+        // The command line and the setup screen take only the §8 names.
+        assert_eq!(LoseAt::from_name("reach99"), None);
+        assert_eq!(NinetyNine::from_name("sets99"), None);
+    }
+
+    #[test]
+    fn a_record_with_an_unknown_value_names_the_option() {
+        let err = serde_json::from_str::<LoseAt>("\"reach_98\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("option 'lose_at' cannot be 'reach_98' (allowed: reach_99 exceed_99)"),
+            "{err}"
+        );
     }
 }

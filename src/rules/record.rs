@@ -8,6 +8,9 @@ use super::game::{Action, Match};
 use super::options::RuleSet;
 use super::seat::Seat;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The `format` field every record carries.
 pub const RECORD_FORMAT: &str = "ono99-record";
@@ -44,8 +47,12 @@ pub struct HandRecord {
 pub enum RecordError {
     #[error("not a game record: {0}")]
     Malformed(String),
-    #[error("record format '{found}' / version {version} is not '{RECORD_FORMAT}' version {RECORD_VERSION}")]
-    Version { found: String, version: u32 },
+    /// `found` is the `format` value as the file wrote it.
+    #[error("not a game record: its format is {found}, not \"{RECORD_FORMAT}\"")]
+    Format { found: String },
+    /// `found` is the `version` value as the file wrote it, never rounded.
+    #[error("record version {found} is not supported (only version {RECORD_VERSION} is)")]
+    Version { found: String },
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error("the match is still in progress; only finished matches make records")]
@@ -103,22 +110,40 @@ impl GameRecord {
         })
     }
 
-    /// Reads a record from JSON, checking its format and version.
+    /// Reads a record from JSON, checking its format and version first, so
+    /// that another kind of file or a later version is named as such rather
+    /// than as a field it does not understand. Option values may use the
+    /// spellings of earlier versions (see [`RuleSet`]).
     ///
     /// # Errors
-    /// Malformed JSON, a missing or unknown field, or another format/version.
+    /// [`RecordError::Format`] or [`RecordError::Version`] (with the value as
+    /// written), or [`RecordError::Malformed`]: not a JSON object, a missing,
+    /// unknown or ill-typed field, a value out of range.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        let found = value.get("format").and_then(|v| v.as_str()).unwrap_or("");
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if found != RECORD_FORMAT || version != RECORD_VERSION as u64 {
-            return Err(RecordError::Version {
-                found: found.to_string(),
-                version: version as u32,
-            });
+        let malformed = |e: serde_json::Error| RecordError::Malformed(e.to_string());
+        let top: BTreeMap<String, &RawValue> = serde_json::from_str(text).map_err(|e| {
+            if e.is_data() {
+                // Valid JSON, but not an object: say so in the record's terms.
+                RecordError::Malformed(format!("a record is one JSON object ({e})"))
+            } else {
+                malformed(e)
+            }
+        })?;
+        if let Some(format) = top.get("format") {
+            if serde_json::from_str::<String>(format.get()).ok().as_deref() != Some(RECORD_FORMAT) {
+                return Err(RecordError::Format {
+                    found: as_written(format),
+                });
+            }
         }
-        serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))
+        if let Some(version) = top.get("version") {
+            if serde_json::from_str::<u64>(version.get()).ok() != Some(u64::from(RECORD_VERSION)) {
+                return Err(RecordError::Version {
+                    found: as_written(version),
+                });
+            }
+        }
+        serde_json::from_str(text).map_err(malformed)
     }
 
     pub fn to_json(&self) -> String {
@@ -156,6 +181,27 @@ impl GameRecord {
     }
 }
 
+/// A JSON value as the file wrote it, on one line: numbers in full, other
+/// values cut after [`WRITTEN_MAX`] characters.
+fn as_written(raw: &RawValue) -> String {
+    let text = raw.get().trim();
+    if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+        return text.to_string();
+    }
+    // JSON strings cannot hold a line break, so joining lines only touches
+    // the space between tokens.
+    let line = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= WRITTEN_MAX {
+        line
+    } else {
+        let cut: String = line.chars().take(WRITTEN_MAX).collect();
+        format!("{cut}…")
+    }
+}
+
+/// How much of a long non-numeric value an error message quotes.
+const WRITTEN_MAX: usize = 60;
+
 /// Rebuilds the match a record describes, checking every step: the dealt
 /// decks, each play's legality and resulting total, every draw, reshuffle,
 /// player out and score. Step 0 of a hand is its deal; step N its Nth event.
@@ -186,11 +232,7 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
                 return Err(RecordError::Mismatch {
                     hand: *hand,
                     step: *step,
-                    message: format!(
-                        "the record has {}, the rules give {}",
-                        describe(want),
-                        describe(got)
-                    ),
+                    message: difference(want, got),
                 });
             }
             seen += 1;
@@ -237,6 +279,151 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
         });
     }
     Ok(m)
+}
+
+/// What differs between the record's event and the one the rules give: the
+/// kinds when they differ, otherwise each differing field with both values,
+/// after the fields they share, for example `event played (seat 2, card 8)
+/// differs in total: the record has 41, the rules give 40`.
+fn difference(want: &Event, got: &Event) -> String {
+    let whole = || {
+        format!(
+            "the record has {}, the rules give {}",
+            describe(want),
+            describe(got)
+        )
+    };
+    let (Ok(Value::Object(ours)), Ok(Value::Object(theirs))) =
+        (serde_json::to_value(want), serde_json::to_value(got))
+    else {
+        return whole();
+    };
+    let kind = ours.get("type").and_then(Value::as_str).unwrap_or_default();
+    if ours.get("type") != theirs.get("type") {
+        return whole();
+    }
+    let mut fields: Vec<&str> = ours
+        .keys()
+        .chain(theirs.keys())
+        .map(String::as_str)
+        .filter(|&k| k != "type")
+        .collect();
+    fields.sort_by_key(|&k| (field_rank(k), k));
+    fields.dedup();
+    let mut shared = Vec::new();
+    let mut differing = Vec::new();
+    for field in fields {
+        let a = ours.get(field).unwrap_or(&Value::Null);
+        let b = theirs.get(field).unwrap_or(&Value::Null);
+        if a == b {
+            match a {
+                // Lists are too long to set the scene; an absent field says nothing.
+                Value::Array(_) | Value::Object(_) | Value::Null => {}
+                _ if field == "seat" => shared.push(show(field, a)),
+                _ => shared.push(format!("{field} {}", show(field, a))),
+            }
+        } else {
+            differing.push(field_difference(field, a, b));
+        }
+    }
+    if differing.is_empty() {
+        return whole();
+    }
+    let subject = match want {
+        Event::HandStarted { .. } => "the deal".to_string(),
+        Event::MatchOver { .. } => "the end of the match".to_string(),
+        _ => format!("event {kind}"),
+    };
+    let context = if shared.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", shared.join(", "))
+    };
+    format!("{subject}{context} differs in {}", differing.join("; in "))
+}
+
+/// Fields in the order a reader expects them, the seat before its card.
+fn field_rank(field: &str) -> usize {
+    const ORDER: [&str; 18] = [
+        "hand",
+        "dealer",
+        "first",
+        "seat",
+        "by",
+        "from",
+        "to",
+        "card",
+        "total",
+        "direction",
+        "winner",
+        "loser",
+        "tokens",
+        "scores",
+        "laid_down",
+        "deck",
+        "order",
+        "winners",
+    ];
+    ORDER
+        .iter()
+        .position(|&f| f == field)
+        .unwrap_or(ORDER.len())
+}
+
+/// Lists longer than this (decks, reshuffles) are compared card by card.
+const LIST_SHOWN_WHOLE: usize = 8;
+
+/// `field: the record has A, the rules give B`, pointing into long lists.
+fn field_difference(field: &str, ours: &Value, theirs: &Value) -> String {
+    let both = |label: String, a: String, b: String| {
+        format!("{label}: the record has {a}, the rules give {b}")
+    };
+    if let (Value::Array(a), Value::Array(b)) = (ours, theirs) {
+        if a.len().max(b.len()) > LIST_SHOWN_WHOLE {
+            if a.len() != b.len() {
+                return both(
+                    format!("the length of {field}"),
+                    format!("{} cards", a.len()),
+                    format!("{} cards", b.len()),
+                );
+            }
+            if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+                // Decks and reshuffled draw piles are listed top card first.
+                let from = if matches!(field, "deck" | "order") {
+                    " (from the top)"
+                } else {
+                    ""
+                };
+                return both(
+                    format!("{field} card {}{from}", i + 1),
+                    show(field, &a[i]),
+                    show(field, &b[i]),
+                );
+            }
+        }
+    }
+    both(field.to_string(), show(field, ours), show(field, theirs))
+}
+
+/// A field's value as a reader says it: `seat 2`, a card code, `none`.
+fn show(field: &str, value: &Value) -> String {
+    const SEATS: [&str; 8] = [
+        "seat", "dealer", "first", "by", "from", "to", "winner", "loser",
+    ];
+    match value {
+        Value::Null => "none".to_string(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) if SEATS.contains(&field) => format!("seat {n}"),
+        Value::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|v| show("", v))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// A short human description of an event, for mismatch messages.

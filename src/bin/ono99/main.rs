@@ -3,7 +3,8 @@
 use ono99::bots::play::{game_seed, play_out, Player};
 use ono99::bots::Level;
 use ono99::rules::{replay, GameRecord, Match, RuleSet, Seat};
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,10 +16,27 @@ const USAGE: &str = "usage:
   ono99 arena --rules modern|classic [--option name=value]... --seats hard,medium,... --games N --seed S [--threads T] [--hard-iterations N]";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // File names need not be UTF-8; every other argument must be.
+    if args.first().is_some_and(|a| a == "replay") {
+        return replay_files(&args[1..]);
+    }
+    let args = match args
+        .into_iter()
+        .map(OsString::into_string)
+        .collect::<Result<Vec<String>, OsString>>()
+    {
+        Ok(args) => args,
+        Err(bad) => {
+            eprintln!(
+                "ono99: argument '{}' is not valid UTF-8",
+                bad.to_string_lossy()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match args.first().map(String::as_str) {
         Some("simulate") => simulate(&args[1..]),
-        Some("replay") => replay_files(&args[1..]),
         Some("arena") => arena::run(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
@@ -174,24 +192,58 @@ fn simulate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn replay_files(files: &[String]) -> Result<(), String> {
+/// Checks every file, good or bad: one `ok` line on stdout per good record,
+/// one line on stderr per bad one, and failure if any was bad.
+fn replay_files(files: &[OsString]) -> ExitCode {
     if files.is_empty() {
-        return Err("replay needs at least one record file".to_string());
+        eprintln!("ono99: replay needs at least one record file");
+        return ExitCode::FAILURE;
     }
-    for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: cannot read: {e}"))?;
-        let record = GameRecord::from_json(&text).map_err(|e| format!("{f}: {e}"))?;
-        let m = replay(&record).map_err(|e| format!("{f}: {e}"))?;
-        let winners: Vec<String> = m
-            .outcome()
-            .map(|o| o.winners.iter().map(|s| s.0.to_string()).collect())
-            .unwrap_or_default();
-        println!(
-            "{f}: ok ({} hands, {} plays, winner seat {})",
-            record.hands.len(),
-            m.plays(),
-            winners.join(",")
-        );
+    let mut failed = false;
+    for f in files.iter().map(Path::new) {
+        let name = one_line(&f.to_string_lossy());
+        match replay_file(f) {
+            Ok(summary) => println!("{name}: ok ({summary})"),
+            Err(problem) => {
+                eprintln!("ono99: {name}: {}", one_line(&problem));
+                failed = true;
+            }
+        }
     }
-    Ok(())
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Text with its control characters escaped, so that a line break in a file
+/// name, or in text a message quotes from a file, cannot split a report line.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Reads and replays one record; what went well, or what is wrong with it.
+fn replay_file(f: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read: {e}"))?;
+    let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
+    let m = replay(&record).map_err(|e| e.to_string())?;
+    let winners: Vec<String> = m
+        .outcome()
+        .map(|o| o.winners.iter().map(|s| s.0.to_string()).collect())
+        .unwrap_or_default();
+    Ok(format!(
+        "{} hands, {} plays, winner seat {}",
+        record.hands.len(),
+        m.plays(),
+        winners.join(",")
+    ))
 }
