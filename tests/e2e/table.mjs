@@ -53,32 +53,48 @@ async function startGame(page, server, { players = '4', classic = false, tokens,
 
 const dialogOpen = (page) => page.locator('[role="dialog"]').count().then((n) => n > 0);
 
+/** Fails if a seat box covers the total or a pile. */
+async function seatsClearOfCentre(page, where) {
+  const boxes = await page.evaluate(() => {
+    const r = (el) => { const b = el.getBoundingClientRect(); return { l: b.left, t: b.top, r: b.right, b: b.bottom }; };
+    return {
+      seats: [...document.querySelectorAll('.felt .seat')].map(r),
+      centre: [...document.querySelectorAll('.total, .pile')].map(r),
+    };
+  });
+  const hit = (a, b) => a.l < b.r - 1 && b.l < a.r - 1 && a.t < b.b - 1 && b.t < a.b - 1;
+  for (const s of boxes.seats) for (const c of boxes.centre) assert(!hit(s, c), `${where}: a seat covers the total or a pile`);
+}
+
 export const tableScenarios = [
-  {
-    name: 'end of a match: the final table first, then the result; See the table, Escape and Show the result',
-    run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
-      await startGame(page, ctx.server, { players: '3' });
+  ...[['desktop', SIZES[0][1], '3'], ['tablet', SIZES[1][1], '5']].map(([label, viewport, players]) => ({
+    name: `end of a match (${label}): the final table first, then the result; See the table, Escape and Show the result`,
+    run: (ctx) => withPage(ctx, { viewport }, async (page) => {
+      await startGame(page, ctx.server, { players });
       // The last play happens, then the table stays in view a moment.
       await playUntil(page, async () => (await page.getByRole('button', { name: 'Play again' }).count()) > 0
         || (await page.locator('.hand-actions button').count()) > 0);
+      // With instant bots the match may end before Skip can be pressed.
       const skip = page.getByRole('button', { name: 'Skip to the result' });
-      if (await skip.count()) await skip.click();
+      if (await skip.count()) await skip.click({ timeout: 2000 }).catch(() => {});
       await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 60000 });
       const result = await snapshot(page);
-      assert(/You finished \d+(st|nd|rd|th) of 3\./.test(result.dialog), `the result does not say your place: ${result.dialog}`);
+      assert(new RegExp(`You finished \\d+(st|nd|rd|th) of ${players}\\.`).test(result.dialog), `the result does not say your place: ${result.dialog}`);
       assert(await page.getByRole('columnheader', { name: 'Place' }).count() === 1, 'the standings have no "Place" column header');
-      await shot(page, 'table-desktop-result');
+      await shot(page, `table-${label}-result`);
       await page.getByRole('button', { name: 'See the table' }).click();
       assert(!(await dialogOpen(page)), 'See the table left the dialog open');
       await page.getByRole('region', { name: 'Table' }).waitFor();
-      await shot(page, 'table-desktop-final-table');
+      // Out players' laid-down cards keep clear of the total and the piles.
+      await seatsClearOfCentre(page, `${label}, final table`);
+      await shot(page, `table-${label}-final-table`);
       await page.getByRole('button', { name: 'Show the result' }).click();
       await page.getByRole('button', { name: 'Play again' }).waitFor();
       await page.keyboard.press('Escape');
       assert(!(await dialogOpen(page)), 'Escape did not close the result');
       assert(await page.getByRole('button', { name: 'Show the result' }).count() === 1, 'no way back to the result');
     }),
-  },
+  })),
   {
     name: 'Skip to the result: once you are out of an elimination game, the bots finish at once',
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
@@ -140,7 +156,11 @@ export const tableScenarios = [
           continue;
         }
         const skip = page.getByRole('button', { name: 'Skip to the result' });
-        if (await skip.count()) { skipped = true; await skip.click(); continue; }
+        if (await skip.count()) {
+          skipped = true;
+          await skip.click({ timeout: 2000 }).catch(() => {});
+          continue;
+        }
         await settled(page);
         const card = page.locator('.hand button.card-btn.playable').first();
         if (await card.count()) await card.click();
