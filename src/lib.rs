@@ -1,9 +1,12 @@
 //! ONO 99: a rules engine for every edition of the card game, bots that play
 //! from what their seat may see, and (on wasm32) the Yew browser app.
 //!
-//! `rules` and `bots` are pure Rust: no browser APIs, no global randomness.
+//! `rules`, `bots` and `online` (the protocol, host session and guest
+//! mirror of online tables) are pure Rust: no browser APIs, no global
+//! randomness.
 
 pub mod bots;
+pub mod online;
 pub mod rules;
 
 #[cfg(target_arch = "wasm32")]

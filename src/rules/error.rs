@@ -5,7 +5,10 @@ use super::card::Card;
 use super::options::{LoseAt, OptionError};
 use super::seat::Seat;
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Serializable so that an online host can tell a guest exactly which rule
+/// its action broke (`online::protocol::Refusal::Illegal`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RuleError {
     #[error("the match is over")]
     MatchOver,

@@ -1,0 +1,509 @@
+//! Invite links and reply codes: what a host and a guest paste to each other
+//! instead of a signalling server (docs/online.md, "Codes").
+//!
+//! A code is base64url (no padding) of these bytes:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 1 | format version ([`CODE_VERSION`]) |
+//! | 1 | kind: `I` invite, `R` reply |
+//! | 2 | the whole length in bytes, big-endian (so a cut code says so) |
+//! | … | the payload of that kind and version |
+//! | 4 | CRC-32 (IEEE) of everything before it, big-endian |
+//!
+//! The first four bytes and the CRC trailer keep this layout in every
+//! version, so any later code is recognised as such rather than as garbage.
+
+use super::protocol::clean_name;
+use super::sdp::{put_text, CompactSdp, Reader};
+use crate::rules::{Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, Seat};
+
+/// The code format this code writes and reads.
+pub const CODE_VERSION: u8 = 1;
+/// The longest code accepted, in characters (a link's code part).
+pub const MAX_CODE_CHARS: usize = 2048;
+/// What comes before the code in an invite link.
+pub const JOIN_PREFIX: &str = "#join=";
+
+const HEADER: usize = 4;
+const TRAILER: usize = 4;
+
+/// Why a pasted code was not accepted. Nothing is changed by a bad code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    #[error("the code is empty")]
+    Empty,
+    #[error("the code is {len} characters long, more than a code can be ({max})")]
+    TooLong { len: usize, max: usize },
+    #[error("character {position} of the code is not part of a code")]
+    NotBase64 { position: usize },
+    #[error("the code is cut short: copy all of it")]
+    Truncated,
+    #[error("the code is damaged (its checksum does not match)")]
+    BadChecksum,
+    #[error("this is {found}, not {expected}")]
+    WrongKind { expected: CodeKind, found: CodeKind },
+    #[error("the code was made by another version of the game (format {0})")]
+    UnsupportedVersion(u8),
+    #[error("the code's checksum is right but its content is not")]
+    BadPayload,
+}
+
+/// The two kinds of code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeKind {
+    Invite,
+    Reply,
+}
+
+impl CodeKind {
+    fn byte(self) -> u8 {
+        match self {
+            CodeKind::Invite => b'I',
+            CodeKind::Reply => b'R',
+        }
+    }
+}
+
+impl std::fmt::Display for CodeKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CodeKind::Invite => "an invite link",
+            CodeKind::Reply => "a reply code",
+        })
+    }
+}
+
+/// What an invite link carries: the host's offer, which seat it is for,
+/// who invites and to what game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub seat: Seat,
+    pub seat_count: u8,
+    /// At most [`super::protocol::MAX_NAME_BYTES`] bytes (cut when encoding).
+    pub host_name: String,
+    pub rules: RuleSet,
+    pub offer: CompactSdp,
+}
+
+/// What a reply code carries: the guest's answer for its seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub seat: Seat,
+    pub answer: CompactSdp,
+}
+
+impl Invite {
+    /// The code (the part after `#join=`).
+    pub fn encode(&self) -> String {
+        let mut body = vec![self.seat.0, self.seat_count];
+        put_text(&mut body, &clean_name(&self.host_name));
+        put_rules(&mut body, &self.rules);
+        self.offer.write(&mut body);
+        frame(CodeKind::Invite, &body)
+    }
+
+    /// Reads an invite from a code or from a whole link holding `#join=`.
+    ///
+    /// # Errors
+    /// [`CodeError`]: empty, too long, not base64url, cut short, damaged, a
+    /// reply code, another format version, or content that does not fit.
+    pub fn decode(text: &str) -> Result<Invite, CodeError> {
+        let text = text.rsplit_once(JOIN_PREFIX).map_or(text, |(_, code)| code);
+        let body = unframe(text, CodeKind::Invite)?;
+        let mut r = Reader::new(&body);
+        let invite = (|| {
+            let seat = Seat(r.byte()?);
+            let seat_count = r.byte()?;
+            let host_name = r.text()?;
+            let rules = read_rules(&mut r)?;
+            let offer = CompactSdp::read(&mut r)?;
+            let fits =
+                (2..=8).contains(&seat_count) && seat.0 < seat_count && rules.validate().is_ok();
+            fits.then_some(Invite {
+                seat,
+                seat_count,
+                host_name,
+                rules,
+                offer,
+            })
+        })();
+        match invite {
+            Some(invite) if r.is_empty() => Ok(invite),
+            _ => Err(CodeError::BadPayload),
+        }
+    }
+}
+
+impl Reply {
+    pub fn encode(&self) -> String {
+        let mut body = vec![self.seat.0];
+        self.answer.write(&mut body);
+        frame(CodeKind::Reply, &body)
+    }
+
+    /// Reads a reply code.
+    ///
+    /// # Errors
+    /// As [`Invite::decode`] (an invite link pasted here is
+    /// [`CodeError::WrongKind`]).
+    pub fn decode(text: &str) -> Result<Reply, CodeError> {
+        let body = unframe(text, CodeKind::Reply)?;
+        let mut r = Reader::new(&body);
+        let reply = (|| {
+            let seat = Seat(r.byte()?);
+            let answer = CompactSdp::read(&mut r)?;
+            (seat.0 < 8).then_some(Reply { seat, answer })
+        })();
+        match reply {
+            Some(reply) if r.is_empty() => Ok(reply),
+            _ => Err(CodeError::BadPayload),
+        }
+    }
+}
+
+fn frame(kind: CodeKind, body: &[u8]) -> String {
+    let len = HEADER + body.len() + TRAILER;
+    let mut bytes = Vec::with_capacity(len);
+    bytes.push(CODE_VERSION);
+    bytes.push(kind.byte());
+    bytes.extend_from_slice(&(len.min(usize::from(u16::MAX)) as u16).to_be_bytes());
+    bytes.extend_from_slice(body);
+    let crc = crc32(&bytes);
+    bytes.extend_from_slice(&crc.to_be_bytes());
+    base64url_encode(&bytes)
+}
+
+/// Checks a code's frame and returns its payload.
+fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
+    // Messengers wrap long text: whitespace inside a code is ignored.
+    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
+    if chars > MAX_CODE_CHARS {
+        return Err(CodeError::TooLong {
+            len: chars,
+            max: MAX_CODE_CHARS,
+        });
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.is_empty() {
+        return Err(CodeError::Empty);
+    }
+    let bytes = base64url_decode(&compact)?;
+    let (Some(&version), Some(&kind), Some(len_hi), Some(len_lo)) = (
+        bytes.first(),
+        bytes.get(1),
+        bytes.get(2).copied(),
+        bytes.get(3).copied(),
+    ) else {
+        return Err(CodeError::Truncated);
+    };
+    let declared = usize::from(u16::from_be_bytes([len_hi, len_lo]));
+    if bytes.len() < declared || bytes.len() < HEADER + TRAILER {
+        return Err(CodeError::Truncated);
+    }
+    if bytes.len() > declared {
+        return Err(CodeError::BadChecksum);
+    }
+    let (content, trailer) = bytes.split_at(bytes.len() - TRAILER);
+    let stored = u32::from_be_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+    if crc32(content) != stored {
+        return Err(CodeError::BadChecksum);
+    }
+    if version != CODE_VERSION {
+        return Err(CodeError::UnsupportedVersion(version));
+    }
+    let found = match kind {
+        b'I' => CodeKind::Invite,
+        b'R' => CodeKind::Reply,
+        _ => return Err(CodeError::BadPayload),
+    };
+    if found != expected {
+        return Err(CodeError::WrongKind { expected, found });
+    }
+    Ok(content[HEADER..].to_vec())
+}
+
+/// The rule set in 6 or more bytes: the enums packed in two bytes, then
+/// tokens, then the points limit as a LEB128 number.
+fn put_rules(out: &mut Vec<u8>, rules: &RuleSet) {
+    let edition = match rules.edition {
+        Edition::Modern => 0,
+        Edition::Classic => 1,
+    };
+    let negatives = match rules.negatives {
+        Negatives::Forbid => 0,
+        Negatives::Allow => 1,
+        Negatives::Floor => 2,
+    };
+    let ninety_nine = match rules.ninety_nine {
+        NinetyNine::Dead => 0,
+        NinetyNine::DeadButTens => 1,
+        NinetyNine::Sets99 => 2,
+    };
+    let lose_at = match rules.lose_at {
+        LoseAt::Reach99 => 0,
+        LoseAt::Exceed99 => 1,
+    };
+    let format = match rules.format {
+        Format::Elimination => 0,
+        Format::Tokens => 1,
+        Format::Points => 2,
+    };
+    let points_end = match rules.points_end {
+        PointsEnd::Knockout => 0,
+        PointsEnd::Lowest => 1,
+    };
+    out.push(edition | (negatives << 1) | (ninety_nine << 3) | (lose_at << 5));
+    out.push(u8::from(rules.four_ono_discard) | (format << 1) | (points_end << 3));
+    out.push(rules.tokens);
+    let mut n = rules.points_limit;
+    loop {
+        let low = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(low);
+            break;
+        }
+        out.push(low | 0x80);
+    }
+}
+
+fn read_rules(r: &mut Reader<'_>) -> Option<RuleSet> {
+    let a = r.byte()?;
+    let b = r.byte()?;
+    let tokens = r.byte()?;
+    let mut points_limit: u32 = 0;
+    for shift in [0u32, 7, 14, 21, 28] {
+        let byte = r.byte()?;
+        points_limit |= u32::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 == 0 {
+            break;
+        }
+        if shift == 28 {
+            return None;
+        }
+    }
+    if a >> 6 != 0 || b >> 4 != 0 {
+        return None;
+    }
+    Some(RuleSet {
+        edition: [Edition::Modern, Edition::Classic][usize::from(a & 1)],
+        negatives: *[Negatives::Forbid, Negatives::Allow, Negatives::Floor]
+            .get(usize::from((a >> 1) & 3))?,
+        ninety_nine: *[
+            NinetyNine::Dead,
+            NinetyNine::DeadButTens,
+            NinetyNine::Sets99,
+        ]
+        .get(usize::from((a >> 3) & 3))?,
+        lose_at: [LoseAt::Reach99, LoseAt::Exceed99][usize::from((a >> 5) & 1)],
+        four_ono_discard: b & 1 == 1,
+        format: *[Format::Elimination, Format::Tokens, Format::Points]
+            .get(usize::from((b >> 1) & 3))?,
+        points_end: [PointsEnd::Knockout, PointsEnd::Lowest][usize::from((b >> 3) & 1)],
+        tokens,
+        points_limit,
+    })
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding (RFC 4648 §5).
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// Reads base64url without padding; a trailing `=` padding is tolerated.
+///
+/// # Errors
+/// [`CodeError::NotBase64`] with the position of the first character that
+/// is not of the alphabet, or of a last character with stray bits;
+/// [`CodeError::Truncated`] for a length no encoding produces.
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, CodeError> {
+    let text = text.trim_end_matches('=');
+    let mut values = Vec::with_capacity(text.len());
+    for (position, c) in text.chars().enumerate() {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '-' => 62,
+            '_' => 63,
+            _ => return Err(CodeError::NotBase64 { position }),
+        };
+        values.push(v);
+    }
+    if values.len() % 4 == 1 {
+        return Err(CodeError::Truncated);
+    }
+    let mut out = Vec::with_capacity(values.len() * 3 / 4);
+    for chunk in values.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &v)| n | (v << (18 - 6 * i)));
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        let keep = chunk.len() - 1;
+        // Bits below the last whole byte must be zero in a canonical code.
+        if keep < 3 && n & ((1 << (8 * (3 - keep))) - 1) != 0 {
+            return Err(CodeError::NotBase64 {
+                position: values.len() - 1,
+            });
+        }
+        out.extend_from_slice(&bytes[..keep]);
+    }
+    Ok(out)
+}
+
+/// CRC-32 (IEEE 802.3, as zip and PNG use), bit by bit: codes are short.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            let mask = (crc & 1).wrapping_neg();
+            crc = (crc >> 1) ^ (0xedb8_8320 & mask);
+        }
+    }
+    !crc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc32_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    }
+
+    #[test]
+    fn base64url_matches_rfc_4648_vectors() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64url_encode(plain.as_bytes()), coded);
+            assert_eq!(base64url_decode(coded).unwrap(), plain.as_bytes());
+        }
+        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+        assert_eq!(
+            base64url_decode("Zh"),
+            Err(CodeError::NotBase64 { position: 1 })
+        );
+        assert_eq!(base64url_decode("Zm9vY"), Err(CodeError::Truncated));
+        assert_eq!(
+            base64url_decode("Zm+v"),
+            Err(CodeError::NotBase64 { position: 2 })
+        );
+    }
+
+    #[test]
+    fn rules_pack_and_unpack() {
+        let mut rules = RuleSet::classic();
+        rules.points_limit = 100_000;
+        rules.format = Format::Points;
+        rules.points_end = PointsEnd::Lowest;
+        let mut bytes = Vec::new();
+        put_rules(&mut bytes, &rules);
+        assert_eq!(read_rules(&mut Reader::new(&bytes)), Some(rules));
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::*;
+    use crate::online::sdp::tests::{CHROMIUM_ANSWER, CHROMIUM_OFFER};
+
+    fn invite() -> Invite {
+        Invite {
+            seat: Seat(2),
+            seat_count: 4,
+            host_name: "Ana".to_string(),
+            rules: RuleSet::modern(),
+            offer: CompactSdp::from_sdp(CHROMIUM_OFFER).unwrap(),
+        }
+    }
+
+    #[test]
+    fn invite_and_reply_round_trip() {
+        let code = invite().encode();
+        assert_eq!(Invite::decode(&code), Ok(invite()));
+        let link = format!("https://example.org/ono99/{JOIN_PREFIX}{code}");
+        assert_eq!(Invite::decode(&link), Ok(invite()));
+        let reply = Reply {
+            seat: Seat(2),
+            answer: CompactSdp::from_sdp(CHROMIUM_ANSWER).unwrap(),
+        };
+        let wrapped: String = reply
+            .encode()
+            .chars()
+            .enumerate()
+            .flat_map(|(i, c)| (i % 40 == 39).then_some('\n').into_iter().chain([c]))
+            .collect();
+        assert_eq!(Reply::decode(&wrapped), Ok(reply));
+    }
+
+    #[test]
+    fn bad_codes_get_their_own_errors() {
+        let code = invite().encode();
+        assert_eq!(Invite::decode(""), Err(CodeError::Empty));
+        assert_eq!(Invite::decode(" \n"), Err(CodeError::Empty));
+        assert_eq!(
+            Invite::decode(&code[..code.len() - 10]),
+            Err(CodeError::Truncated)
+        );
+        assert_eq!(
+            Reply::decode(&code),
+            Err(CodeError::WrongKind {
+                expected: CodeKind::Reply,
+                found: CodeKind::Invite
+            })
+        );
+        assert!(matches!(
+            Invite::decode("hello, world"),
+            Err(CodeError::NotBase64 { position: 5 })
+        ));
+        let mut garbled: Vec<char> = code.chars().collect();
+        garbled[30] = if garbled[30] == 'A' { 'B' } else { 'A' };
+        let garbled: String = garbled.into_iter().collect();
+        assert_eq!(Invite::decode(&garbled), Err(CodeError::BadChecksum));
+        assert!(matches!(
+            Invite::decode(&"A".repeat(MAX_CODE_CHARS + 1)),
+            Err(CodeError::TooLong { .. })
+        ));
+        // A later format version: same frame, other version byte.
+        let mut bytes = base64url_decode(&code).unwrap();
+        bytes[0] = 2;
+        let n = bytes.len() - 4;
+        let crc = crc32(&bytes[..n]);
+        bytes[n..].copy_from_slice(&crc.to_be_bytes());
+        assert_eq!(
+            Invite::decode(&base64url_encode(&bytes)),
+            Err(CodeError::UnsupportedVersion(2))
+        );
+    }
+
+    #[test]
+    fn a_typical_invite_is_a_few_hundred_characters() {
+        let code = invite().encode();
+        assert!(code.len() < 260, "{} characters", code.len());
+    }
+}

@@ -1,0 +1,511 @@
+//! The host's side of an online table: [`HostSession`] owns the match, plays
+//! its bots, and treats every byte from a guest as untrusted.
+
+use super::protocol::{
+    clean_name, redact, Connection, GuestMessage, HostMessage, Presence, PublicKind, Refusal, Sync,
+    Update, Welcome, PROTOCOL_VERSION,
+};
+use crate::bots::{make_bot, Level};
+use crate::rules::{Action, Event, Match, PerSeat, Rng, RuleError, RuleSet, Seat, SetupError};
+use serde::{Deserialize, Serialize};
+
+/// Bad messages in a row after which the host closes a guest's connection.
+pub const BAD_IN_A_ROW: u32 = 20;
+/// Bad messages among the last [`WINDOW`] after which it closes it too.
+pub const BAD_IN_WINDOW: u32 = 50;
+/// How many of a guest's latest messages the burst counter looks at.
+pub const WINDOW: u32 = 100;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
+pub enum SeatKind {
+    /// The person at the host's device.
+    Host,
+    /// Another person at the host's device (pass-and-play).
+    Person,
+    Bot(Level),
+    /// A friend on their own device.
+    Guest,
+}
+
+impl SeatKind {
+    fn public(self) -> PublicKind {
+        match self {
+            SeatKind::Host => PublicKind::Host,
+            SeatKind::Person => PublicKind::Person,
+            SeatKind::Bot(level) => PublicKind::Bot(level),
+            SeatKind::Guest => PublicKind::Guest,
+        }
+    }
+}
+
+/// One seat of the table's setup.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatSetup {
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+/// The rules and who sits where.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TableSetup {
+    pub rules: RuleSet,
+    pub seats: Vec<SeatSetup>,
+}
+
+/// A table as saved: its setup, seed and every action taken. It holds no
+/// card: the match is rebuilt by replaying the actions.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SavedTable {
+    pub setup: TableSetup,
+    pub seed: u64,
+    pub actions: Vec<Action>,
+}
+
+/// Why a saved table could not be restored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("action {index} of the save is refused: {error}")]
+    Action { index: usize, error: RuleError },
+}
+
+/// Something for the transport to do for one guest seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outgoing {
+    /// Send this message (its bytes are [`HostMessage::encode`]).
+    Message(HostMessage),
+    /// Close the connection (after sending what came before).
+    Close,
+}
+
+/// Who must act now, from the host's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mover {
+    /// A person at the host's device.
+    Local(Seat),
+    /// A bot, or the Medium bot standing in for a guest: call
+    /// [`HostSession::play_bot`] (after whatever pause the UI likes).
+    Bot(Seat, Level),
+    /// A connected guest: wait for its message.
+    Guest(Seat),
+    /// A guest who is not connected: wait, or let a bot play
+    /// ([`HostSession::bot_takes`]).
+    Absent(Seat),
+}
+
+/// A guest seat's link as the host keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Link {
+    connection: Connection,
+    /// The name the guest gave when joining (else the setup's).
+    name: Option<String>,
+    bot_playing: bool,
+    bad_in_a_row: u32,
+    /// The latest [`WINDOW`] messages, newest in bit 0: 1 for a bad one.
+    history: u128,
+}
+
+impl Link {
+    fn new() -> Link {
+        Link {
+            connection: Connection::Waiting,
+            name: None,
+            bot_playing: false,
+            bad_in_a_row: 0,
+            history: 0,
+        }
+    }
+
+    /// Counts one message; true when the burst limit is reached.
+    fn count(&mut self, bad: bool) -> bool {
+        let mask = (1u128 << WINDOW) - 1;
+        self.history = ((self.history << 1) | u128::from(bad)) & mask;
+        self.bad_in_a_row = if bad { self.bad_in_a_row + 1 } else { 0 };
+        self.over_limit()
+    }
+
+    fn over_limit(&self) -> bool {
+        self.bad_in_a_row >= BAD_IN_A_ROW || self.history.count_ones() >= BAD_IN_WINDOW
+    }
+}
+
+/// The host's table: the match (with its setup, seed and actions, so it
+/// can be saved and replayed), and a link per guest seat.
+///
+/// Every method that changes something returns what to send to which guest
+/// seat; guests who are not connected are sent nothing and get a full
+/// [`Sync`] when they come back.
+#[derive(Clone, Debug)]
+pub struct HostSession {
+    setup: TableSetup,
+    seed: u64,
+    game: Match,
+    actions: Vec<Action>,
+    links: PerSeat<Option<Link>>,
+}
+
+/// Messages for guest seats, in the order to send them.
+pub type Outbox = Vec<(Seat, Outgoing)>;
+
+impl HostSession {
+    /// Deals a new match for `setup` from `seed`.
+    ///
+    /// # Errors
+    /// A seat count outside 2–8 or an option out of range.
+    pub fn new(setup: TableSetup, seed: u64) -> Result<HostSession, SetupError> {
+        let game = Match::new(setup.rules, setup.seats.len(), seed)?;
+        let links = PerSeat(
+            setup
+                .seats
+                .iter()
+                .map(|s| (s.kind == SeatKind::Guest).then(Link::new))
+                .collect(),
+        );
+        Ok(HostSession {
+            setup,
+            seed,
+            game,
+            actions: Vec::new(),
+            links,
+        })
+    }
+
+    /// Rebuilds a saved table by replaying its actions. Every guest seat
+    /// starts as [`Connection::Waiting`]: guests are invited again.
+    ///
+    /// # Errors
+    /// The setup's error, or the first action the match refuses.
+    pub fn restore(saved: SavedTable) -> Result<HostSession, RestoreError> {
+        let mut session = HostSession::new(saved.setup, saved.seed)?;
+        for (index, action) in saved.actions.into_iter().enumerate() {
+            session
+                .game
+                .apply(action)
+                .map_err(|error| RestoreError::Action { index, error })?;
+            session.actions.push(action);
+        }
+        Ok(session)
+    }
+
+    /// The table as a save: setup, seed and actions.
+    pub fn save(&self) -> SavedTable {
+        SavedTable {
+            setup: self.setup.clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+        }
+    }
+
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+    pub fn setup(&self) -> &TableSetup {
+        &self.setup
+    }
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+    /// Actions taken so far: the number every update and request carries.
+    pub fn ply(&self) -> u32 {
+        self.actions.len() as u32
+    }
+
+    /// A seat's player as every guest sees it.
+    pub fn presence(&self, seat: Seat) -> Option<Presence> {
+        let setup = self.setup.seats.get(seat.index())?;
+        let link = self.links.0.get(seat.index()).and_then(Option::as_ref);
+        Some(Presence {
+            name: link
+                .and_then(|l| l.name.clone())
+                .unwrap_or_else(|| setup.name.clone()),
+            kind: setup.kind.public(),
+            connection: link.map(|l| l.connection),
+            bot_playing: link.is_some_and(|l| l.bot_playing),
+        })
+    }
+
+    /// The guest seats.
+    pub fn guest_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.links
+            .iter()
+            .filter(|(_, l)| l.is_some())
+            .map(|(s, _)| s)
+    }
+
+    /// Who must act now; `None` once the match is over.
+    pub fn mover(&self) -> Option<Mover> {
+        let seat = self.game.to_act()?.seat;
+        let kind = self.setup.seats.get(seat.index())?.kind;
+        let link = self.links.0.get(seat.index()).and_then(Option::as_ref);
+        Some(match (kind, link) {
+            (SeatKind::Bot(level), _) => Mover::Bot(seat, level),
+            (_, Some(l)) if l.bot_playing => Mover::Bot(seat, Level::Medium),
+            (_, Some(l)) if l.connection == Connection::Connected => Mover::Guest(seat),
+            (_, Some(_)) => Mover::Absent(seat),
+            (_, None) => Mover::Local(seat),
+        })
+    }
+
+    /// Reads one message from the guest at `from`, which is untrusted: it is
+    /// measured, parsed, its version, seat, ply, turn and legality checked.
+    /// A refused message changes nothing but the guest's bad-message count
+    /// ([`Refusal::counts_as_bad`]: refusals an honest guest meets in a race
+    /// are not counted); after a burst ([`BAD_IN_A_ROW`] in a row, or
+    /// [`BAD_IN_WINDOW`] of the last [`WINDOW`]) the connection is closed. Bytes from a seat that is
+    /// not a guest, or whose connection was closed, are ignored.
+    pub fn handle(&mut self, from: Seat, bytes: &[u8]) -> Outbox {
+        let Some(Some(link)) = self.links.0.get(from.index()) else {
+            return Vec::new();
+        };
+        if link.connection == Connection::Closed {
+            return Vec::new();
+        }
+        let result = GuestMessage::decode(bytes)
+            .map_err(Refusal::from)
+            .and_then(|msg| self.accept(from, msg));
+        let closing = match (self.links.0.get_mut(from.index()), &result) {
+            (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => link.over_limit(),
+            (Some(Some(link)), _) => link.count(result.is_err()),
+            _ => false,
+        };
+        let mut out = match result {
+            Ok(out) => out,
+            Err(refusal) => vec![(from, self.refused(refusal))],
+        };
+        if closing {
+            out.push((from, self.refused(Refusal::Closing)));
+            out.push((from, Outgoing::Close));
+            if let Some(Some(link)) = self.links.0.get_mut(from.index()) {
+                link.connection = Connection::Closed;
+            }
+            out.extend(self.status_notice(from));
+        }
+        out
+    }
+
+    fn refused(&self, refusal: Refusal) -> Outgoing {
+        Outgoing::Message(HostMessage::Refused {
+            refusal,
+            ply: self.ply(),
+        })
+    }
+
+    fn accept(&mut self, from: Seat, msg: GuestMessage) -> Result<Outbox, Refusal> {
+        let connection = match self.links.0.get(from.index()) {
+            Some(Some(link)) => link.connection,
+            _ => return Ok(Vec::new()),
+        };
+        let joined = connection == Connection::Connected;
+        match msg {
+            GuestMessage::Join { .. } if joined => Err(Refusal::AlreadyJoined),
+            GuestMessage::Join { name } => Ok(self.join(from, &name)),
+            _ if !joined => Err(Refusal::NotJoined),
+            GuestMessage::Ping { nonce } => Ok(vec![(
+                from,
+                Outgoing::Message(HostMessage::Pong {
+                    nonce,
+                    ply: self.ply(),
+                }),
+            )]),
+            GuestMessage::Resync => Ok(vec![(from, self.resume(from))]),
+            GuestMessage::Act { seat, ply, action } => {
+                if seat != from {
+                    return Err(Refusal::NotYourSeat { seat, yours: from });
+                }
+                if self
+                    .links
+                    .0
+                    .get(from.index())
+                    .and_then(Option::as_ref)
+                    .is_some_and(|l| l.bot_playing)
+                {
+                    return Err(Refusal::BotPlaying);
+                }
+                match self.game.to_act() {
+                    None => {
+                        return Err(Refusal::Illegal {
+                            error: RuleError::MatchOver,
+                        })
+                    }
+                    Some(t) if t.seat != from => {
+                        return Err(Refusal::NotYourTurn {
+                            to_act: Some(t.seat),
+                        })
+                    }
+                    Some(_) => {}
+                }
+                if ply != self.ply() {
+                    return Err(Refusal::Stale {
+                        ply,
+                        current: self.ply(),
+                    });
+                }
+                self.take(from, action)
+                    .map_err(|error| Refusal::Illegal { error })
+            }
+        }
+    }
+
+    fn join(&mut self, seat: Seat, name: &str) -> Outbox {
+        if let Some(Some(link)) = self.links.0.get_mut(seat.index()) {
+            link.connection = Connection::Connected;
+            let name = clean_name(name);
+            if !name.is_empty() {
+                link.name = Some(name);
+            }
+            link.bad_in_a_row = 0;
+        }
+        let welcome = Welcome {
+            version: PROTOCOL_VERSION,
+            seat,
+            rules: *self.game.rules(),
+            seats: self.game.seats().filter_map(|s| self.presence(s)).collect(),
+        };
+        let mut out = vec![
+            (seat, Outgoing::Message(HostMessage::Welcome(welcome))),
+            (seat, self.resume(seat)),
+        ];
+        out.extend(self.status_notice(seat));
+        out
+    }
+
+    /// Everything `seat` may know now, for a guest that (re)joined or asked
+    /// for it: its view and the current hand's log as it may know it.
+    pub fn resume(&self, seat: Seat) -> Outgoing {
+        let log = self.game.log();
+        let start = log
+            .iter()
+            .rposition(|e| matches!(e, Event::HandStarted { .. }))
+            .unwrap_or(0);
+        let hand_log = log.get(start..).unwrap_or(&[]);
+        // Seats that left at the end of this hand were in it when it was dealt.
+        let mut in_match = self.game.in_match();
+        for e in hand_log {
+            if let Event::LeftMatch { seat } = e {
+                in_match.insert(*seat);
+            }
+        }
+        Outgoing::Message(HostMessage::Sync(Sync {
+            ply: self.ply(),
+            view: self.game.view(seat),
+            log: redact(hand_log, seat, self.game.seat_count(), in_match),
+        }))
+    }
+
+    /// Plays `action` for a person at the host's device (the host or a
+    /// pass-and-play seat); the UI decides which seats those are.
+    ///
+    /// # Errors
+    /// [`RuleError::NotYourTurn`] or the broken rule; nothing changes.
+    pub fn act_local(&mut self, seat: Seat, action: Action) -> Result<Outbox, RuleError> {
+        self.take(seat, action)
+    }
+
+    /// If a bot (or the Medium bot standing in for a guest) is to act,
+    /// plays its choice from that seat's view and returns the updates.
+    pub fn play_bot(&mut self, rng: &mut Rng) -> Option<Outbox> {
+        let Some(Mover::Bot(seat, level)) = self.mover() else {
+            return None;
+        };
+        let legal = self.game.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        let action = make_bot(level).choose(&self.game.view(seat), &legal, rng);
+        self.take(seat, action).ok()
+    }
+
+    /// Applies an action for `seat` and tells every connected guest what its
+    /// seat may know of what happened.
+    fn take(&mut self, seat: Seat, action: Action) -> Result<Outbox, RuleError> {
+        let in_match = self.game.in_match();
+        let events = self.game.apply_for(seat, action)?.to_vec();
+        self.actions.push(action);
+        let ply = self.ply();
+        let to_act = self.game.to_act();
+        let ninety_nine_this_turn = self.game.ninety_nine_this_turn();
+        let seat_count = self.game.seat_count();
+        Ok(self
+            .connected()
+            .map(|guest| {
+                let update = Update {
+                    ply,
+                    events: redact(&events, guest, seat_count, in_match),
+                    to_act,
+                    ninety_nine_this_turn,
+                };
+                (guest, Outgoing::Message(HostMessage::Update(update)))
+            })
+            .collect())
+    }
+
+    fn connected(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.links
+            .iter()
+            .filter(|(_, l)| {
+                l.as_ref()
+                    .is_some_and(|l| l.connection == Connection::Connected)
+            })
+            .map(|(s, _)| s)
+    }
+
+    /// `seat`'s presence, for every other connected guest.
+    fn status_notice(&self, seat: Seat) -> Outbox {
+        let Some(presence) = self.presence(seat) else {
+            return Vec::new();
+        };
+        self.connected()
+            .filter(|&g| g != seat)
+            .map(|g| {
+                (
+                    g,
+                    Outgoing::Message(HostMessage::SeatStatus {
+                        seat,
+                        presence: presence.clone(),
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    fn with_link(&mut self, seat: Seat, change: impl FnOnce(&mut Link)) -> Outbox {
+        match self.links.0.get_mut(seat.index()) {
+            Some(Some(link)) => change(link),
+            _ => return Vec::new(),
+        }
+        self.status_notice(seat)
+    }
+
+    /// The transport lost `seat`'s connection. Its messages stop; the
+    /// others are told.
+    pub fn disconnect(&mut self, seat: Seat) -> Outbox {
+        self.with_link(seat, |l| {
+            if l.connection == Connection::Connected {
+                l.connection = Connection::Disconnected;
+            }
+        })
+    }
+
+    /// A new invitation for `seat` (after a disconnection or a close): its
+    /// next `join` is accepted and its bad-message count starts again.
+    pub fn invite_again(&mut self, seat: Seat) -> Outbox {
+        self.with_link(seat, |l| {
+            l.connection = Connection::Waiting;
+            l.bad_in_a_row = 0;
+            l.history = 0;
+        })
+    }
+
+    /// A Medium bot plays the guest's seat until [`HostSession::give_back`].
+    pub fn bot_takes(&mut self, seat: Seat) -> Outbox {
+        self.with_link(seat, |l| l.bot_playing = true)
+    }
+
+    /// The guest plays its seat again.
+    pub fn give_back(&mut self, seat: Seat) -> Outbox {
+        self.with_link(seat, |l| l.bot_playing = false)
+    }
+}

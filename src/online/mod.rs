@@ -1,0 +1,34 @@
+//! Online tables without a server (issue 14, docs/online.md): the pure part.
+//!
+//! The host's browser runs the [`Match`](crate::rules::Match); each remote
+//! seat is a friend's browser that receives only what its seat may know
+//! (RULES.md §7) and sends only action requests.
+//!
+//! - [`protocol`]: the versioned wire messages, their size limits, typed
+//!   refusals, and [`protocol::redact`], which turns engine events into what
+//!   one seat may know ([`protocol::SeatEvent`]);
+//! - [`host`]: [`HostSession`], which owns the match and treats every byte
+//!   from a guest as untrusted;
+//! - [`guest`]: [`GuestMirror`], which rebuilds a guest's view from the
+//!   host's messages alone and asks for a resync when it misses one;
+//! - [`codes`] and [`sdp`]: invite links and reply codes (a WebRTC offer or
+//!   answer, compacted, checksummed, base64url).
+//!
+//! Like `rules` and `bots`, on which alone it depends (with `serde`,
+//! `serde_json` and `thiserror`), this module uses no browser API, no clock
+//! and no global randomness: it is tested natively and runs unchanged in
+//! WebAssembly. The WebRTC transport and the lobby belong in `ui/`.
+
+pub mod codes;
+pub mod guest;
+pub mod host;
+pub mod protocol;
+pub mod sdp;
+
+pub use codes::{CodeError, CodeKind, Invite, Reply};
+pub use guest::{GuestMirror, Received};
+pub use host::{HostSession, Mover, Outgoing, SavedTable, SeatKind, SeatSetup, TableSetup};
+pub use protocol::{
+    GuestMessage, HostMessage, ProtocolError, Refusal, SeatEvent, PROTOCOL_VERSION,
+};
+pub use sdp::{CompactSdp, SdpError};

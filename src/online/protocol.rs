@@ -1,0 +1,563 @@
+//! The wire messages between a host and its guests (docs/online.md), their
+//! size limits and versioning, and the per-seat redaction of engine events.
+//!
+//! Every message is one compact JSON object `{"v":1,"msg":{"t":…,…}}`: the
+//! protocol version travels in every message, so a version mismatch is
+//! recognised before the rest is read. A message is measured before it is
+//! parsed: anything over the limit is refused unread.
+
+use crate::bots::Level;
+use crate::rules::{
+    Action, Card, Direction, Event, PlayerView, RuleError, RuleSet, Seat, SeatSet, ToAct, HAND_SIZE,
+};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this code speaks. Both sides must speak the same.
+pub const PROTOCOL_VERSION: u32 = 1;
+/// The most bytes a guest may send in one message (checked before parsing).
+pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
+/// The most bytes a guest accepts from its host in one message: a resync
+/// carries the whole view and the current hand's log, so this is larger.
+pub const MAX_HOST_MESSAGE: usize = 256 * 1024;
+/// The most bytes of a player's name (longer names are cut at a character).
+pub const MAX_NAME_BYTES: usize = 32;
+/// The most characters of parser detail echoed back in a refusal.
+const DETAIL_MAX: usize = 120;
+
+/// Why a message could not be read. Nothing was acted on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ProtocolError {
+    #[error("the message is {size} bytes, over the limit of {limit}")]
+    TooLarge { size: usize, limit: usize },
+    #[error("the message is not readable: {detail}")]
+    Malformed { detail: String },
+    #[error("the other side speaks protocol version {found}, this one speaks {supported}")]
+    WrongVersion { found: String, supported: u32 },
+}
+
+/// What a guest sends to its host.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GuestMessage {
+    /// The first message on a new connection (also on a reconnection).
+    Join { name: String },
+    /// Take `action` for `seat`, chosen when the match was at `ply`.
+    Act {
+        seat: Seat,
+        ply: u32,
+        action: Action,
+    },
+    /// Is the host still there, and at which ply? (Answered by `Pong`.)
+    Ping { nonce: u32 },
+    /// The guest's mirror found a gap or an inconsistency: send everything again.
+    Resync,
+}
+
+/// Who sits at a seat, as every player may know it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
+pub enum PublicKind {
+    /// The person at the host's device.
+    Host,
+    /// Another person at the host's device (pass-and-play).
+    Person,
+    Bot(Level),
+    /// A friend on their own device.
+    Guest,
+}
+
+/// A guest seat's connection, as the host sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Connection {
+    /// Invited, not joined yet.
+    Waiting,
+    Connected,
+    Disconnected,
+    /// Closed by the host after a burst of bad messages; only a new
+    /// invitation opens the seat again.
+    Closed,
+}
+
+/// The state of one seat's player: for a guest seat, whether it is
+/// connected and whether a bot is playing it meanwhile.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Presence {
+    pub name: String,
+    pub kind: PublicKind,
+    /// `None` for seats played at the host (people and bots).
+    pub connection: Option<Connection>,
+    /// A Medium bot plays this guest's seat until the host hands it back.
+    pub bot_playing: bool,
+}
+
+/// The table a guest has joined.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Welcome {
+    /// The protocol version the host speaks (also in the envelope).
+    pub version: u32,
+    /// The guest's own seat.
+    pub seat: Seat,
+    pub rules: RuleSet,
+    pub seats: Vec<Presence>,
+}
+
+/// Everything the guest's seat may know now: sent after joining, on a
+/// reconnection and whenever the guest asks for it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sync {
+    /// Actions taken in the match so far.
+    pub ply: u32,
+    pub view: PlayerView,
+    /// The current hand's events as this seat may know them (the log).
+    pub log: Vec<SeatEvent>,
+}
+
+/// What one accepted action did, as one seat may know it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Update {
+    /// The ply after the action: exactly one more than the previous update's.
+    pub ply: u32,
+    pub events: Vec<SeatEvent>,
+    /// Who acts next (public; the mirror does not re-derive the flow of play).
+    pub to_act: Option<ToAct>,
+    pub ninety_nine_this_turn: bool,
+}
+
+/// Why the host refused a guest's message. The host's state is unchanged.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "why", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Refusal {
+    #[error("the message was not readable: {detail}")]
+    Malformed { detail: String },
+    #[error("the message was {size} bytes, over the limit of {limit}")]
+    TooLarge { size: usize, limit: usize },
+    #[error("protocol version {found} is not spoken here (only {supported})")]
+    WrongVersion { found: String, supported: u32 },
+    #[error("join the table first")]
+    NotJoined,
+    #[error("already joined")]
+    AlreadyJoined,
+    #[error("{yours} may not act for {seat}")]
+    NotYourSeat { seat: Seat, yours: Seat },
+    #[error("it is not your turn")]
+    NotYourTurn { to_act: Option<Seat> },
+    #[error("the action was chosen at ply {ply}, the match is at ply {current}")]
+    Stale { ply: u32, current: u32 },
+    #[error("illegal: {error}")]
+    Illegal { error: RuleError },
+    #[error("a bot is playing this seat until the host hands it back")]
+    BotPlaying,
+    #[error("too many bad messages: the host closes the connection")]
+    Closing,
+}
+
+impl Refusal {
+    /// Whether this refusal counts towards closing the connection. An
+    /// honest guest can be refused by a race (its play crossed another,
+    /// a bot took its seat meanwhile, a join was repeated): those are not
+    /// counted. Everything else an honest guest never sends.
+    pub fn counts_as_bad(&self) -> bool {
+        !matches!(
+            self,
+            Refusal::NotYourTurn { .. }
+                | Refusal::Stale { .. }
+                | Refusal::BotPlaying
+                | Refusal::AlreadyJoined
+        )
+    }
+}
+
+impl From<ProtocolError> for Refusal {
+    fn from(e: ProtocolError) -> Refusal {
+        match e {
+            ProtocolError::TooLarge { size, limit } => Refusal::TooLarge { size, limit },
+            ProtocolError::Malformed { detail } => Refusal::Malformed { detail },
+            ProtocolError::WrongVersion { found, supported } => {
+                Refusal::WrongVersion { found, supported }
+            }
+        }
+    }
+}
+
+/// What a host sends to a guest.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum HostMessage {
+    Welcome(Welcome),
+    Sync(Sync),
+    Update(Update),
+    /// The guest's last message was refused; `ply` is the match's ply now.
+    Refused {
+        refusal: Refusal,
+        ply: u32,
+    },
+    /// A seat's player changed: joined, disconnected, taken over by a bot...
+    SeatStatus {
+        seat: Seat,
+        presence: Presence,
+    },
+    Pong {
+        nonce: u32,
+        ply: u32,
+    },
+}
+
+/// An engine event as one seat may know it (RULES.md §7). Other seats'
+/// draws lose their card, a new hand's deck becomes this seat's own dealt
+/// cards and the draw pile's size, a reshuffle its size only: this type has
+/// no place for another hand or the draw order.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatEvent {
+    HandStarted {
+        hand: u32,
+        dealer: Seat,
+        first: Seat,
+        /// The cards dealt to this seat, in the order they were dealt.
+        dealt: Vec<Card>,
+        draw_pile_len: usize,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+        total: i32,
+    },
+    DiscardedFourOno {
+        seat: Seat,
+        total: i32,
+    },
+    /// This seat drew `card`.
+    YouDrew {
+        card: Card,
+    },
+    /// Another seat drew a card (face down).
+    Drew {
+        seat: Seat,
+    },
+    Reshuffled {
+        draw_pile_len: usize,
+    },
+    DirectionChanged {
+        direction: Direction,
+    },
+    ObligationPlaced {
+        seat: Seat,
+        by: Seat,
+    },
+    ObligationMoved {
+        from: Seat,
+        to: Seat,
+    },
+    PlayerOut {
+        seat: Seat,
+        laid_down: Vec<Card>,
+    },
+    HandOver {
+        hand: u32,
+        winner: Option<Seat>,
+        loser: Option<Seat>,
+        tokens: Option<Vec<u8>>,
+        scores: Option<Vec<u32>>,
+    },
+    LeftMatch {
+        seat: Seat,
+    },
+    MatchOver {
+        winners: Vec<Seat>,
+    },
+}
+
+/// `events` (in order) as `seat` may know them. `in_match` is the set of
+/// seats in the match before the first event: a new hand is dealt to them,
+/// one card at a time clockwise from its first player.
+pub fn redact(
+    events: &[Event],
+    seat: Seat,
+    seat_count: usize,
+    in_match: SeatSet,
+) -> Vec<SeatEvent> {
+    let mut in_match = in_match;
+    events
+        .iter()
+        .map(|event| match event {
+            Event::HandStarted {
+                hand,
+                dealer,
+                first,
+                deck,
+            } => {
+                let order = deal_order(*first, seat_count, in_match);
+                let dealt = match order.iter().position(|&s| s == seat) {
+                    Some(k) => (0..HAND_SIZE)
+                        .filter_map(|round| deck.get(k + round * order.len()).copied())
+                        .collect(),
+                    None => Vec::new(),
+                };
+                SeatEvent::HandStarted {
+                    hand: *hand,
+                    dealer: *dealer,
+                    first: *first,
+                    dealt,
+                    draw_pile_len: deck.len().saturating_sub(HAND_SIZE * order.len()),
+                }
+            }
+            Event::Played { seat, card, total } => SeatEvent::Played {
+                seat: *seat,
+                card: *card,
+                total: *total,
+            },
+            Event::DiscardedFourOno { seat, total } => SeatEvent::DiscardedFourOno {
+                seat: *seat,
+                total: *total,
+            },
+            Event::Drew { seat: drawer, card } if *drawer == seat => {
+                SeatEvent::YouDrew { card: *card }
+            }
+            Event::Drew { seat: drawer, .. } => SeatEvent::Drew { seat: *drawer },
+            Event::Reshuffled { order } => SeatEvent::Reshuffled {
+                draw_pile_len: order.len(),
+            },
+            Event::DirectionChanged { direction } => SeatEvent::DirectionChanged {
+                direction: *direction,
+            },
+            Event::ObligationPlaced { seat, by } => SeatEvent::ObligationPlaced {
+                seat: *seat,
+                by: *by,
+            },
+            Event::ObligationMoved { from, to } => SeatEvent::ObligationMoved {
+                from: *from,
+                to: *to,
+            },
+            Event::PlayerOut { seat, laid_down } => SeatEvent::PlayerOut {
+                seat: *seat,
+                laid_down: laid_down.clone(),
+            },
+            Event::HandOver {
+                hand,
+                winner,
+                loser,
+                tokens,
+                scores,
+            } => SeatEvent::HandOver {
+                hand: *hand,
+                winner: *winner,
+                loser: *loser,
+                tokens: tokens.clone(),
+                scores: scores.clone(),
+            },
+            Event::LeftMatch { seat } => {
+                in_match.remove(*seat);
+                SeatEvent::LeftMatch { seat: *seat }
+            }
+            Event::MatchOver { winners } => SeatEvent::MatchOver {
+                winners: winners.clone(),
+            },
+        })
+        .collect()
+}
+
+/// The seats of `in_match` clockwise from `first`: the order of the deal.
+fn deal_order(first: Seat, seat_count: usize, in_match: SeatSet) -> Vec<Seat> {
+    (0..seat_count)
+        .map(|k| Seat(((first.index() + k) % seat_count.max(1)) as u8))
+        .filter(|&s| in_match.contains(s))
+        .collect()
+}
+
+#[derive(Serialize)]
+struct WireOut<'a, T> {
+    v: u32,
+    msg: &'a T,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WireIn<T> {
+    #[allow(dead_code)]
+    v: serde_json::Value,
+    msg: T,
+}
+
+/// Only the version, read before anything else (other fields ignored).
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(default)]
+    v: Option<serde_json::Value>,
+}
+
+fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Our own message types always serialize (no maps with non-string keys).
+    serde_json::to_vec(&WireOut {
+        v: PROTOCOL_VERSION,
+        msg,
+    })
+    .unwrap_or_default()
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8], limit: usize) -> Result<T, ProtocolError> {
+    if bytes.len() > limit {
+        return Err(ProtocolError::TooLarge {
+            size: bytes.len(),
+            limit,
+        });
+    }
+    let malformed = |e: serde_json::Error| ProtocolError::Malformed {
+        detail: cut(&e.to_string()),
+    };
+    let probe: Probe = serde_json::from_slice(bytes).map_err(malformed)?;
+    match probe.v {
+        None => {
+            return Err(ProtocolError::Malformed {
+                detail: "no protocol version (\"v\")".to_string(),
+            })
+        }
+        Some(v) if v.as_u64() != Some(u64::from(PROTOCOL_VERSION)) => {
+            return Err(ProtocolError::WrongVersion {
+                found: cut(&v.to_string()),
+                supported: PROTOCOL_VERSION,
+            })
+        }
+        Some(_) => {}
+    }
+    let wire: WireIn<T> = serde_json::from_slice(bytes).map_err(malformed)?;
+    Ok(wire.msg)
+}
+
+/// At most [`DETAIL_MAX`] characters of `text`: a refusal never echoes a
+/// whole hostile message back.
+fn cut(text: &str) -> String {
+    text.chars().take(DETAIL_MAX).collect()
+}
+
+/// A player's name as the table shows it: control characters dropped,
+/// trimmed, at most [`MAX_NAME_BYTES`] bytes (cut at a character).
+pub fn clean_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.trim().chars().filter(|c| !c.is_control()) {
+        if out.len() + c.len_utf8() > MAX_NAME_BYTES {
+            break;
+        }
+        out.push(c);
+    }
+    out.trim_end().to_string()
+}
+
+impl GuestMessage {
+    /// The message as sent: compact JSON in the versioned envelope.
+    pub fn encode(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// Reads a guest's message: size first, then the version, then the rest.
+    ///
+    /// # Errors
+    /// [`ProtocolError::TooLarge`] over [`MAX_GUEST_MESSAGE`] bytes (unread),
+    /// [`ProtocolError::WrongVersion`], [`ProtocolError::Malformed`].
+    pub fn decode(bytes: &[u8]) -> Result<GuestMessage, ProtocolError> {
+        decode(bytes, MAX_GUEST_MESSAGE)
+    }
+}
+
+impl HostMessage {
+    /// The message as sent: compact JSON in the versioned envelope.
+    pub fn encode(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// Reads a host's message: size first, then the version, then the rest.
+    ///
+    /// # Errors
+    /// As [`GuestMessage::decode`], with the limit [`MAX_HOST_MESSAGE`].
+    pub fn decode(bytes: &[u8]) -> Result<HostMessage, ProtocolError> {
+        decode(bytes, MAX_HOST_MESSAGE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Match;
+
+    #[test]
+    fn messages_round_trip_in_compact_json() {
+        let msg = GuestMessage::Act {
+            seat: Seat(2),
+            ply: 7,
+            action: Action::Play(Card::PlayTwo),
+        };
+        let bytes = msg.encode();
+        assert_eq!(
+            String::from_utf8_lossy(&bytes),
+            r#"{"v":1,"msg":{"t":"act","seat":2,"ply":7,"action":{"play":"P2"}}}"#
+        );
+        assert_eq!(GuestMessage::decode(&bytes), Ok(msg));
+        let refused = HostMessage::Refused {
+            refusal: Refusal::Illegal {
+                error: RuleError::NinetyNineDead,
+            },
+            ply: 3,
+        };
+        assert_eq!(HostMessage::decode(&refused.encode()), Ok(refused));
+    }
+
+    #[test]
+    fn size_and_version_are_checked_before_the_rest() {
+        let big = vec![b' '; MAX_GUEST_MESSAGE + 1];
+        assert_eq!(
+            GuestMessage::decode(&big),
+            Err(ProtocolError::TooLarge {
+                size: MAX_GUEST_MESSAGE + 1,
+                limit: MAX_GUEST_MESSAGE
+            })
+        );
+        let future = br#"{"v":2,"msg":{"t":"hello_from_the_future"}}"#;
+        assert_eq!(
+            GuestMessage::decode(future),
+            Err(ProtocolError::WrongVersion {
+                found: "2".to_string(),
+                supported: 1
+            })
+        );
+        assert!(matches!(
+            GuestMessage::decode(br#"{"msg":{"t":"ping","nonce":1}}"#),
+            Err(ProtocolError::Malformed { .. })
+        ));
+        assert!(matches!(
+            GuestMessage::decode(b"\xff\xfe"),
+            Err(ProtocolError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn a_new_hand_tells_each_seat_its_own_cards_only() {
+        let m = Match::new(RuleSet::modern(), 3, 11).unwrap();
+        let events = m.log().to_vec();
+        for seat in m.seats() {
+            let redacted = redact(&events, seat, 3, SeatSet::first(3));
+            match &redacted[..] {
+                [SeatEvent::HandStarted {
+                    dealt,
+                    draw_pile_len,
+                    ..
+                }] => {
+                    assert_eq!(dealt.as_slice(), m.hand(seat));
+                    assert_eq!(*draw_pile_len, m.draw_pile_len());
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_cleaned_and_cut() {
+        assert_eq!(clean_name("  Ana\u{7}  "), "Ana");
+        let long = "é".repeat(40);
+        assert_eq!(clean_name(&long).len(), 32);
+    }
+}
