@@ -43,8 +43,8 @@ function pageProbe() {
 }
 
 /** A new page whose problems are collected in `problems`. */
-export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion } = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: reducedMotion || 'no-preference' });
+export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false } = {}) {
+  const context = await browser.newContext({ viewport, hasTouch, reducedMotion: reducedMotion || 'no-preference' });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {
@@ -87,6 +87,9 @@ export async function load(page, server) {
 }
 
 export async function shot(page, name) {
+  // Let the total finish counting to its value (a frame loop, which
+  // Playwright's "animations: disabled" does not settle).
+  await page.waitForFunction(() => !document.querySelector('.counting'), null, { timeout: 2000 }).catch(() => {});
   await page.screenshot({ path: `${RESULTS}/${name}.png`, fullPage: false, animations: 'disabled' });
 }
 

@@ -202,6 +202,37 @@ export const tableScenarios = [
     },
   },
   {
+    name: 'touch: a tap on an unplayable card shows why under it, with the sum, and plays nothing',
+    run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true }, async (page) => {
+      await startGame(page, ctx.server, { players: '2' });
+      for (let i = 0; i < 300; i++) {
+        await waitForDecision(page);
+        await settled(page);
+        const bad = page.locator('.hand button.card-btn.unplayable').first();
+        if (await bad.count()) {
+          const before = await snapshot(page);
+          await bad.tap({ force: true });
+          const why = page.locator('.slot.show-why .why');
+          await why.waitFor({ timeout: 2000 });
+          const text = await why.textContent();
+          const after = await snapshot(page);
+          assert(after.alert === null, `a tap raised an alert: ${after.alert}`);
+          assert(after.totalLabel === before.totalLabel && after.log.length === before.log.length, 'a tap on an unplayable card changed the game');
+          await shot(page, 'table-phone-tap-reason');
+          ctx.note(`touch: the tapped card says "${text}"`);
+          return;
+        }
+        if (await page.getByRole('button', { name: 'Play again' }).count()) break;
+        const next = page.getByRole('button', { name: 'Next hand' });
+        if (await next.count()) { await next.click(); continue; }
+        const card = page.locator('.hand button.card-btn.playable').first();
+        if (await card.count()) await card.tap();
+        else if (await page.locator('.hand button.four-ono').count()) await page.locator('.hand button.four-ono').tap();
+      }
+      ctx.note('touch: no unplayable card came up in this game');
+    }),
+  },
+  {
     name: 'reduced motion: nothing travels, the highlights stay',
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1], reducedMotion: 'reduce' }, async (page) => {
       await startGame(page, ctx.server, { players: '4', speed: 'fast' });
