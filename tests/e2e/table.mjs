@@ -67,7 +67,7 @@ async function seatsClearOfCentre(page, where) {
 }
 
 export const tableScenarios = [
-  ...[['desktop', SIZES[0][1], '3'], ['tablet', SIZES[1][1], '5']].map(([label, viewport, players]) => ({
+  ...[['desktop', SIZES[0][1], '3'], ['tablet', SIZES[1][1], '5'], ['phone', SIZES[2][1], '4'], ['small-phone', SIZES[3][1], '8']].map(([label, viewport, players]) => ({
     name: `end of a match (${label}): the final table first, then the result; See the table, Escape and Show the result`,
     run: (ctx) => withPage(ctx, { viewport }, async (page) => {
       await startGame(page, ctx.server, { players });
