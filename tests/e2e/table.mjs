@@ -86,6 +86,7 @@ export const tableScenarios = [
       assert(!(await dialogOpen(page)), 'See the table left the dialog open');
       await page.getByRole('region', { name: 'Table' }).waitFor();
       // Out players' laid-down cards keep clear of the total and the piles.
+      await settled(page);
       await seatsClearOfCentre(page, `${label}, final table`);
       await shot(page, `table-${label}-final-table`);
       await page.getByRole('button', { name: 'Show the result' }).click();

@@ -684,11 +684,17 @@ pub fn game(props: &GameProps) -> Html {
                     {on_action}
                     {actions}
                 />
-                { for error }
+                // `if let`, not `for` over the Option: a `for` adds its items
+                // straight into this list, and Yew pairs unkeyed children by
+                // place from the end, so a message appearing here would
+                // rebuild the hand before it.
+                if let Some(node) = error { { node } }
             </main>
             <GameLog {past} current={current_lines} ply={state.actions.len()} />
             }
-            { for overlay }
+            // Always present, so opening or closing a dialog never shifts
+            // the table's elements (Yew pairs unkeyed children by place).
+            <div class="dialogs">{ for overlay }</div>
         </div>
     }
 }

@@ -296,7 +296,7 @@ pub fn hand(props: &HandProps) -> Html {
             } else {
                 <ul class="cards" ref={list} {onfocusout} {onkeydown}>{ for cards }</ul>
             }
-            { for four }
+            if let Some(node) = four { { node } }
         </section>
     }
 }

@@ -134,7 +134,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 if props.owes_two { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }
                 if let Some(s) = status { <span class="mark out">{ s }</span> }
             </div>
-            { for laid }
+            if let Some(node) = laid { { node } }
         </section>
     }
 }
