@@ -114,12 +114,15 @@ export const tableScenarios = [
         const best = cards.sort((a, b) => (parseInt(b, 10) || 0) - (parseInt(a, 10) || 0))[0];
         if (best) await page.locator(`.hand button.card-btn.playable[data-card="${best}"]`).first().click();
       }
-      if (await page.getByRole('button', { name: 'Play again' }).count()) {
-        ctx.note('skip (elimination): the game ended before you went out; nothing to skip');
+      // Going out second to last ends the match: the final table shows, then
+      // the result, and there is nothing to skip.
+      const skip = page.getByRole('button', { name: 'Skip to the result' });
+      const ended = page.getByRole('button', { name: 'Play again' });
+      await skip.or(ended).first().waitFor({ timeout: 15000 });
+      if (await ended.count()) {
+        ctx.note('skip (elimination): the game ended as you went out; nothing to skip');
         return;
       }
-      const skip = page.getByRole('button', { name: 'Skip to the result' });
-      await skip.waitFor({ timeout: 10000 });
       await shot(page, 'table-desktop-skip');
       const t0 = Date.now();
       await skip.click();
