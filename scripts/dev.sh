@@ -141,7 +141,9 @@ test_all() {
     step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib
     step "release build (trunk, offline, public url $PUBLIC_URL)" \
         trunk build --release --offline --public-url "$PUBLIC_URL"
-    step "browser end-to-end tests" node tests/e2e/run.mjs
+    # Inside a private network namespace when possible (root): the online
+    # tables' WebRTC connections then stay on this machine (scripts/netns.sh).
+    step "browser end-to-end tests" bash scripts/netns.sh node tests/e2e/run.mjs
     echo
     if [ "$FAILED" -gt 0 ]; then
         printf 'failed steps:%b\n' "$FAILURES"

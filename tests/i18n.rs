@@ -22,7 +22,7 @@ use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     Seat, SetupError, TurnStep,
 };
-use ui::i18n::{self as text, tr, Callout, Key, Lang, Narrator, OutWhy, Who};
+use ui::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, OutWhy, Who};
 
 const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 
@@ -56,6 +56,40 @@ fn every_key_is_translated_in_every_language() {
                 if en.contains(placeholder) != t.contains(placeholder) {
                     problems.push(format!("{lang:?} {key:?} lost or gained {placeholder}"));
                 }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Texts about a named seat or server that may read the same as in
+/// English: none so far.
+fn named_may_match_english(_lang: Lang, _text: Named) -> bool {
+    false
+}
+
+#[test]
+fn every_named_text_is_translated_and_keeps_the_name() {
+    // A name unlike any word in the texts, with a non-ASCII letter.
+    let name = "Zoë";
+    let mut problems = Vec::new();
+    for &named in Named::ALL {
+        for lang in Lang::ALL {
+            let t = text::named(lang, named, name);
+            if t.trim().is_empty() {
+                problems.push(format!("{lang:?} {named:?} is empty"));
+            } else if !t.contains(name) {
+                problems.push(format!("{lang:?} {named:?} lost the name: {t:?}"));
+            }
+            if t.contains('{') || t.contains('}') {
+                problems.push(format!("{lang:?} {named:?} has a stray brace: {t:?}"));
+            }
+        }
+        let en = text::named(Lang::En, named, name);
+        for lang in FOREIGN {
+            let t = text::named(lang, named, name);
+            if t == en && !named_may_match_english(lang, named) {
+                problems.push(format!("{lang:?} {named:?} is still English: {t:?}"));
             }
         }
     }

@@ -23,6 +23,7 @@ pub mod codes;
 pub mod guest;
 pub mod host;
 pub mod protocol;
+pub mod qr;
 pub mod sdp;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};

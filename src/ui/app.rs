@@ -2,13 +2,17 @@
 //! being played, and the player's preferences, given to every screen by
 //! context (the preferences, and a callback that saves and applies a change).
 
-use crate::rules::SetupError;
+use crate::rules::{Seat, SetupError};
 use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::online::{self, GuestLink, HostLink};
 use crate::ui::platform::clock::{random_seed, seed_from_address};
+use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::prefs::Prefs;
 use crate::ui::platform::storage::{self, Resume};
 use crate::ui::screens::game::Game;
+use crate::ui::screens::guest::GuestScreen;
 use crate::ui::screens::header::Header;
+use crate::ui::screens::lobby::Lobby;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
@@ -22,6 +26,56 @@ enum Screen {
     Setup,
     /// A game; the number keys the component so "Play again" starts afresh.
     Game(Rc<GameState>, u32),
+    /// An online table's lobby before its game (new or resumed) starts.
+    Lobby(Rc<GameState>, u32),
+    /// A friend's page, opened from an invite link.
+    Join(Rc<GuestLink>),
+}
+
+/// The game with its online session, when friends play from their devices:
+/// the lobby comes first (for a resumed match too: everyone is invited
+/// again).
+fn with_online(mut state: GameState, lang: Lang, n: u32) -> Screen {
+    if !state.setup.has_online() {
+        return Screen::Game(Rc::new(state), n);
+    }
+    let setup = state.setup.clone();
+    // Friends see the host by name: "Host" when none was given.
+    let table = online::table_setup(&setup, |s| {
+        if s.index() == 0 && setup.player_name.trim().is_empty() {
+            tr(lang, Key::HostName).to_string()
+        } else {
+            setup.name(s, lang)
+        }
+    });
+    let actions = state.actions.iter().map(|&(_, a)| a).collect();
+    let config = online::ice_config(&NetworkPrefs::load());
+    match HostLink::new(table, state.seed, actions, config) {
+        Some(link) => {
+            state.online = Some(link);
+            Screen::Lobby(Rc::new(state), n)
+        }
+        None => Screen::Setup,
+    }
+}
+
+/// The invite link the page was opened with (`#join=…`), if any.
+fn join_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#join=").map(str::to_string)
+}
+
+/// Drops `#join=…` from the address (the friend left the table).
+fn forget_join_code() {
+    if let Some(w) = web_sys::window() {
+        if let Ok(history) = w.history() {
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&online::page_base()),
+            );
+        }
+    }
 }
 
 #[function_component(App)]
@@ -33,12 +87,23 @@ pub fn app() -> Html {
         Resume::Bad(bad) => Some(*bad),
         _ => None,
     });
-    let screen = use_state(
-        || match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
-            Resume::Game(state) => Screen::Game(Rc::new(*state), 1),
+    let prefs = use_state(Prefs::load);
+    // An invite link opens the friend's page; a broken one says so.
+    let joining =
+        use_mut_ref(|| join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load())));
+    let join_error = use_state(|| match &*joining.borrow() {
+        Some(Err(key)) => Some(*key),
+        _ => None,
+    });
+    let screen = use_state(|| {
+        if let Some(Ok(link)) = joining.borrow_mut().take() {
+            return Screen::Join(link);
+        }
+        match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
+            Resume::Game(state) => with_online(*state, prefs.lang, 1),
             _ => Screen::Setup,
-        },
-    );
+        }
+    });
     let show_rules = use_state(|| false);
     let show_stats = use_state(|| false);
     let error = use_state(|| None::<SetupError>);
@@ -47,7 +112,6 @@ pub fn app() -> Html {
     // Language, volume, motion and hints: saved on every change, applied
     // to the page (lang attribute, reduced motion, volume) after each
     // render. Any screen changes them through the `Callback<Prefs>` context.
-    let prefs = use_state(Prefs::load);
     use_effect_with(*prefs, |p| p.apply_to_page());
     use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
     let on_prefs = {
@@ -66,6 +130,7 @@ pub fn app() -> Html {
         let screen = screen.clone();
         let error = error.clone();
         let notice = notice.clone();
+        let lang = prefs.lang;
         Callback::from(move |()| {
             let seed = fixed_seed.borrow_mut().take().unwrap_or_else(random_seed);
             match GameState::new(Rc::new((*setup).clone()), seed) {
@@ -79,7 +144,12 @@ pub fn app() -> Html {
                         *g
                     };
                     error.set(None);
-                    screen.set(Screen::Game(Rc::new(state), n));
+                    if let Screen::Game(old, _) | Screen::Lobby(old, _) = &*screen {
+                        if let Some(link) = &old.online {
+                            link.close_all();
+                        }
+                    }
+                    screen.set(with_online(state, lang, n));
                 }
                 Err(e) => error.set(Some(e)),
             }
@@ -107,6 +177,18 @@ pub fn app() -> Html {
         let screen = screen.clone();
         let setup = setup.clone();
         Callback::from(move |()| {
+            if let Screen::Game(old, _) | Screen::Lobby(old, _) = &*screen {
+                if let Some(link) = &old.online {
+                    link.close_all();
+                }
+            }
+            if matches!(&*screen, Screen::Join(_)) {
+                // A friend leaving an online table: their own setup is
+                // untouched (it never held the table).
+                forget_join_code();
+                screen.set(Screen::Setup);
+                return;
+            }
             // Leaving a match (or its end screen) ends it: nothing to resume.
             storage::clear_save();
             // The setup as stored: with a speed chosen during the game.
@@ -142,6 +224,8 @@ pub fn app() -> Html {
         let key = match &*screen {
             Screen::Setup => 0,
             Screen::Game(_, n) => *n,
+            Screen::Lobby(_, n) => n + 1_000_000,
+            Screen::Join(_) => u32::MAX,
         };
         use_effect_with((key, *show_rules, *show_stats), |_| {
             if let Some(w) = web_sys::window() {
@@ -150,13 +234,14 @@ pub fn app() -> Html {
         });
     }
     let rules = match &*screen {
-        Screen::Game(state, _) => state.setup.rules,
+        Screen::Game(state, _) | Screen::Lobby(state, _) => state.setup.rules,
+        Screen::Join(link) => link.invite.rules,
         Screen::Setup => setup.rules,
     };
     // The header of the setup, rules and statistics screens (the game has
     // its own, with its speed). Over a game, the rules screen's header has
     // no speed to set: that is the paused game's.
-    let on_setup = matches!(&*screen, Screen::Setup);
+    let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
     let header = if on_setup || *show_rules || *show_stats {
         let speed = on_setup.then_some(setup.speed);
         let buttons = if *show_rules || *show_stats {
@@ -191,6 +276,9 @@ pub fn app() -> Html {
                         if let Some(bad) = *notice {
                             <SaveNotice {bad} on_dismiss={dismiss_notice} />
                         }
+                        if let Some(key) = *join_error {
+                            <p class="error-text notice" role="alert">{ tr(prefs.lang, key) }</p>
+                        }
                         <SetupScreen
                             setup={(*setup).clone()}
                             {on_change}
@@ -198,6 +286,40 @@ pub fn app() -> Html {
                             error={(*error).clone()}
                         />
                         </>
+                    },
+                    Screen::Lobby(state, n) => {
+                        let lang = prefs.lang;
+                        let seats = state
+                            .setup
+                            .bots
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, b)| b.online)
+                            .map(|(i, _)| {
+                                let seat = Seat(i as u8 + 1);
+                                (seat, AttrValue::from(state.setup.name(seat, lang)))
+                            })
+                            .collect::<Vec<_>>();
+                        let on_start = {
+                            let screen = screen.clone();
+                            let state = state.clone();
+                            let n = *n;
+                            Callback::from(move |()| {
+                                if let Some(link) = &state.online {
+                                    link.start();
+                                }
+                                screen.set(Screen::Game(state.clone(), n))
+                            })
+                        };
+                        match &state.online {
+                            Some(link) => html! {
+                                <Lobby key={*n} link={link.clone()} {seats} {on_start} on_leave={new_game.clone()} />
+                            },
+                            None => Html::default(),
+                        }
+                    }
+                    Screen::Join(link) => html! {
+                        <GuestScreen link={link.clone()} on_leave={new_game.clone()} />
                     },
                     Screen::Game(state, n) => html! {
                         <Game

@@ -12,12 +12,14 @@
 //!
 //! Beside them: the app's root component (`app`), the game state as a
 //! `Reducible` adapter over the rules engine (`state`), the statistics
-//! record (`stats`), the bots' turns in the page (`bot_turn`) and a view
-//! moved forward by events (`table_view`).
+//! record (`stats`), the bots' turns in the page (`bot_turn`), a view
+//! moved forward by events (`table_view`) and online tables' glue between
+//! the pure session and the WebRTC transport (`online`).
 
 mod app;
 mod bot_turn;
 pub mod i18n;
+pub mod online;
 pub mod platform;
 mod screens;
 pub mod state;

@@ -10,6 +10,7 @@ use crate::rules::{
     Action, Event, Format, Match, PlayerView, Rng, RuleError, RuleSet, Seat, SetupError,
 };
 use crate::ui::i18n::{self, Key, Lang};
+use crate::ui::online::HostLink;
 use crate::ui::table_view;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -86,6 +87,9 @@ pub struct BotSetup {
     /// A person plays this seat on the same device (pass-and-play).
     #[serde(default)]
     pub person: bool,
+    /// A friend plays this seat from their own device (an online table).
+    #[serde(default)]
+    pub online: bool,
 }
 
 /// Everything the new-game screen chooses (serializable, for saving the
@@ -127,6 +131,7 @@ pub fn default_bot(index: usize) -> BotSetup {
         name: default_bot_name(index, Lang::default()),
         level: Level::Medium,
         person: false,
+        online: false,
     }
 }
 
@@ -149,18 +154,35 @@ impl GameSetup {
         seat.index()
             .checked_sub(1)
             .and_then(|i| self.bots.get(i))
-            .filter(|b| !b.person)
+            .filter(|b| !b.person && !b.online)
             .map(|b| b.level)
     }
 
-    /// Whether a person plays `seat` (seat 0 always is).
+    /// Whether a person plays `seat` at this device (seat 0 always does).
     pub fn is_person(&self, seat: Seat) -> bool {
-        self.level(seat).is_none()
+        match seat.index().checked_sub(1) {
+            None => true,
+            Some(i) => self.bots.get(i).is_some_and(|b| b.person && !b.online),
+        }
     }
 
-    /// How many seats people play (more than one: pass-and-play).
+    /// Whether a friend plays `seat` from their own device.
+    pub fn is_online(&self, seat: Seat) -> bool {
+        seat.index()
+            .checked_sub(1)
+            .and_then(|i| self.bots.get(i))
+            .is_some_and(|b| b.online)
+    }
+
+    /// Whether any seat is played from another device.
+    pub fn has_online(&self) -> bool {
+        self.bots.iter().any(|b| b.online)
+    }
+
+    /// How many seats people play at this device (more than one:
+    /// pass-and-play).
     pub fn people(&self) -> usize {
-        1 + self.bots.iter().filter(|b| b.person).count()
+        1 + self.bots.iter().filter(|b| b.person && !b.online).count()
     }
 
     /// The display name of `seat`: the player's own name, or the bot's.
@@ -226,6 +248,14 @@ pub enum GameMsg {
     /// Play the bots' moves without pauses until a person is needed again
     /// (the person is out of this hand, or out of the match).
     SkipAhead,
+    /// A friend's action, already accepted by the online session.
+    Remote {
+        seat: Seat,
+        action: Action,
+    },
+    /// The online table changed (a friend connected, left, or a bot took
+    /// their seat): draw again.
+    OnlineChanged,
 }
 
 /// The game in progress, as the UI sees it.
@@ -261,6 +291,8 @@ pub struct GameState {
     /// Pass-and-play: for each person's seat, how much of the log they had
     /// seen when they last played.
     pub seen_upto: std::collections::BTreeMap<usize, usize>,
+    /// An online table: the session that tells the friends what happens.
+    pub online: Option<Rc<HostLink>>,
 }
 
 impl PartialEq for GameState {
@@ -291,6 +323,7 @@ impl GameState {
             skipping: false,
             missed_from: None,
             seen_upto: std::collections::BTreeMap::new(),
+            online: None,
         }
         .with_pass())
     }
@@ -459,10 +492,12 @@ impl GameState {
         // Nor does it wait for a person who has left the match: they just
         // watch the bots play on.
         let watching = !self.game.in_match().iter().any(|s| self.setup.is_person(s));
+        // (A friend online may act in the next hand while the summary of
+        // the last one is still on this screen: it stays.)
         self.summary = if self.game.is_over() || watching {
             None
         } else {
-            summary
+            summary.or(self.summary.take())
         };
         if self.summary.is_some() {
             // A skip plays to the end of the hand; the next hand needs the
@@ -489,6 +524,14 @@ impl GameState {
             return None;
         }
         let turn = self.game.to_act()?;
+        if self.setup.is_online(turn.seat) {
+            // A friend's seat: a bot plays it only when the host said so.
+            let standing_in = self
+                .online
+                .as_ref()
+                .is_some_and(|link| link.bot_playing(turn.seat));
+            return standing_in.then_some((turn.seat, Level::Medium));
+        }
         self.setup.level(turn.seat).map(|l| (turn.seat, l))
     }
 
@@ -537,9 +580,20 @@ impl Reducible for GameState {
                 if ply.is_some_and(|p| p != self.actions.len()) || self.summary.is_some() {
                     return self;
                 }
+                if self.setup.is_online(seat)
+                    && !self.online.as_ref().is_some_and(|l| l.bot_playing(seat))
+                {
+                    // A friend's seat moves by their messages only.
+                    return self;
+                }
                 let mut next = (*self).clone();
                 match next.act(seat, action) {
-                    Ok(()) => next.last_error = None,
+                    Ok(()) => {
+                        next.last_error = None;
+                        if let Some(link) = &next.online {
+                            link.local(seat, action);
+                        }
+                    }
                     Err(e) => {
                         // A refused action changes nothing but the message.
                         next = (*self).clone();
@@ -601,6 +655,16 @@ impl Reducible for GameState {
                 next.skipping = true;
                 next
             }
+            GameMsg::Remote { seat, action } => {
+                let mut next = (*self).clone();
+                if next.act(seat, action).is_err() {
+                    // The session accepted it, so this cannot happen; if it
+                    // does, the page keeps the table it had.
+                    return self;
+                }
+                next
+            }
+            GameMsg::OnlineChanged => (*self).clone(),
             GameMsg::SetSpeed(speed) => {
                 let mut next = (*self).clone();
                 next.speed = speed;

@@ -1,7 +1,7 @@
 //! English texts: the reference every other language follows.
 
 use super::callout::{Callout, Who};
-use super::keys::Key;
+use super::keys::{Key, Named};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -29,6 +29,7 @@ impl Translation for En {
             Key::PlayerCount => "Number of players",
             Key::YourName => "Your name",
             Key::You => "You",
+            Key::HostName => "Host",
             Key::EditionHeading => "Edition",
             Key::EditionModern => "Modern (2022)",
             Key::EditionModernHelp => "112 cards with Play 2, Reverse, −10 and ONO 99 cards; one hand, last player standing wins.",
@@ -178,6 +179,43 @@ impl Translation for En {
             Key::SeatPlayerLevel => "Player {n} level",
             Key::SeatBotName => "Bot {n} name",
             Key::SeatBotLevel => "Bot {n} level",
+            Key::OnlineFriend => "Online friend",
+            Key::OnlineTableHeading => "Invite your friends",
+            Key::LobbyIntro => "Send each friend their invite link (or let them scan the code). Their page then shows a reply code: paste it here and connect. Nothing goes through a server: your browsers talk to each other directly.",
+            Key::PreparingInvite => "Preparing the invite link…",
+            Key::StatusWaiting => "Waiting",
+            Key::StatusConnected => "Connected",
+            Key::StatusDisconnected => "Disconnected",
+            Key::BotPlayingBadge => "a bot plays for now",
+            Key::LobbyNeedsEveryone => "Start game is ready once every friend is connected, or plays as a bot.",
+            Key::InviteFailed => "This browser could not prepare a connection. Check the network settings, or let a bot take the seat.",
+            Key::CodeEmpty => "Paste the code first.",
+            Key::CodeTooLong => "That is far too long to be a code. Copy just the code.",
+            Key::CodeDamaged => "That code is damaged: a character is wrong or missing. Copy it again, whole.",
+            Key::CodeTruncated => "That code is cut short. Copy it again, whole.",
+            Key::CodeIsInvite => "That is an invite link, not a reply code. The reply code is on your friend's page after they open the link.",
+            Key::CodeIsReply => "That is a reply code, not an invite link. It goes back to the host.",
+            Key::CodeOtherVersion => "That code comes from another version of the game. Both of you should reload the page.",
+            Key::CodeOtherSeat => "That reply code answers the invitation of another seat.",
+            Key::Copied => "Copied",
+            Key::ReplyCode => "Reply code",
+            Key::CopyReplyCode => "Copy reply code",
+            Key::PreparingReply => "Preparing your reply code…",
+            Key::JoinHelp => "Send this reply code back to the host by any messenger. Keep this page open: you join the table as soon as they connect it.",
+            Key::JoinFailed => "This browser could not prepare a connection. Ask the host for a new invite link.",
+            Key::HostLost => "The connection to the host was lost. The game goes on at the host; ask them to invite you again.",
+            Key::LeaveTable => "Leave the table",
+            Key::Wait => "Wait",
+            Key::NetworkHeading => "Online tables",
+            Key::StunServer => "STUN server",
+            Key::StunHelp => "Lets friends on other networks reach you. Leave it empty to play on the same network only.",
+            Key::TurnServer => "TURN server (optional)",
+            Key::TurnUser => "TURN user name",
+            Key::TurnCredential => "TURN password",
+            Key::NoStunNote => "No STUN server is set: only friends on the same network can join.",
+            Key::BadInviteLink => "This invite link is broken. Ask the host to send it again.",
+            Key::GuestRefused => "The host did not accept that move.",
+            Key::BackToStart => "Back to the start",
         }
     }
 
@@ -530,6 +568,26 @@ impl Translation for En {
 
     fn and_word(&self) -> &'static str {
         "and"
+    }
+
+    fn named(&self, text: Named, name: &str) -> String {
+        match text {
+            Named::InviteLinkFor => format!("Invite link for {name}"),
+            Named::CopyInviteLinkFor => format!("Copy invite link for {name}"),
+            Named::QrCodeFor => format!("QR code of the invite link for {name}"),
+            Named::ReplyCodeFrom => format!("Reply code from {name}"),
+            Named::Connect => format!("Connect {name}"),
+            Named::JoinTable => format!("Join {name}'s table"),
+            Named::WaitingToStart => format!("Waiting for {name} to start"),
+            Named::LetBotPlay => format!("Let a bot play for {name}"),
+            Named::GiveBack => format!("Give the seat back to {name}"),
+            Named::InviteAgain => format!("Invite {name} again"),
+            Named::StunNote => format!(
+                "To connect, your browser asks {name} for its public address, so friends on other networks can reach it."
+            ),
+            Named::IsDisconnected => format!("{name} is disconnected."),
+            Named::SeatInLobby => format!("Seat of {name}"),
+        }
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -2,7 +2,7 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::Key;
+use super::keys::{Key, Named};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -60,6 +60,7 @@ impl Translation for Es {
             Key::PlayerCount => "Número de jugadores",
             Key::YourName => "Tu nombre",
             Key::You => "Tú",
+            Key::HostName => "Anfitrión",
             Key::EditionHeading => "Edición",
             Key::EditionModern => "Moderna (2022)",
             Key::EditionModernHelp => "112 cartas con Juega 2, Reversa, −10 y cartas ONO 99; una sola mano, gana quien quede en pie.",
@@ -206,6 +207,44 @@ impl Translation for Es {
             Key::SeatPlayerLevel => "Nivel del jugador {n}",
             Key::SeatBotName => "Nombre del bot {n}",
             Key::SeatBotLevel => "Nivel del bot {n}",
+            // Online tables.
+            Key::OnlineFriend => "Amigo en línea",
+            Key::OnlineTableHeading => "Invita a tus amigos",
+            Key::LobbyIntro => "Envía a cada amigo su enlace de invitación (o deja que escanee el código). Su página le mostrará un código de respuesta: pégalo aquí y conecta. Nada pasa por un servidor: los navegadores se comunican directamente entre sí.",
+            Key::PreparingInvite => "Preparando el enlace de invitación…",
+            Key::StatusWaiting => "Esperando",
+            Key::StatusConnected => "Conectado",
+            Key::StatusDisconnected => "Desconectado",
+            Key::BotPlayingBadge => "de momento juega un bot",
+            Key::LobbyNeedsEveryone => "Podrás empezar la partida cuando cada amigo esté conectado o lo sustituya un bot.",
+            Key::InviteFailed => "Este navegador no ha podido preparar una conexión. Revisa los ajustes de red o deja que un bot ocupe ese lugar.",
+            Key::CodeEmpty => "Primero pega el código.",
+            Key::CodeTooLong => "Es demasiado largo para ser un código. Copia solo el código.",
+            Key::CodeDamaged => "Ese código está dañado: falta un carácter o hay uno incorrecto. Vuelve a copiarlo entero.",
+            Key::CodeTruncated => "Ese código está cortado. Vuelve a copiarlo entero.",
+            Key::CodeIsInvite => "Eso es un enlace de invitación, no un código de respuesta. El código de respuesta aparece en la página de tu amigo cuando abre el enlace.",
+            Key::CodeIsReply => "Eso es un código de respuesta, no un enlace de invitación. Hay que enviárselo al anfitrión.",
+            Key::CodeOtherVersion => "Ese código es de otra versión del juego. Hay que recargar la página en los dos navegadores.",
+            Key::CodeOtherSeat => "Ese código de respuesta corresponde a la invitación de otro jugador.",
+            Key::Copied => "Copiado",
+            Key::ReplyCode => "Código de respuesta",
+            Key::CopyReplyCode => "Copiar el código de respuesta",
+            Key::PreparingReply => "Preparando tu código de respuesta…",
+            Key::JoinHelp => "Envía este código de respuesta al anfitrión por cualquier aplicación de mensajería. No cierres esta página: entrarás en la mesa en cuanto te conecte.",
+            Key::JoinFailed => "Este navegador no ha podido preparar una conexión. Pide al anfitrión un enlace de invitación nuevo.",
+            Key::HostLost => "Se ha perdido la conexión con el anfitrión. La partida sigue en su navegador; pídele que te invite de nuevo.",
+            Key::LeaveTable => "Dejar la mesa",
+            Key::Wait => "Esperar",
+            Key::NetworkHeading => "Mesas en línea",
+            Key::StunServer => "Servidor STUN",
+            Key::StunHelp => "Permite que te encuentren amigos de otras redes. Déjalo vacío para jugar solo en la misma red.",
+            Key::TurnServer => "Servidor TURN (opcional)",
+            Key::TurnUser => "Usuario TURN",
+            Key::TurnCredential => "Contraseña TURN",
+            Key::NoStunNote => "No hay ningún servidor STUN: solo pueden unirse amigos de la misma red.",
+            Key::BadInviteLink => "Este enlace de invitación no funciona. Pide al anfitrión que te lo envíe otra vez.",
+            Key::GuestRefused => "El anfitrión no ha aceptado esa jugada.",
+            Key::BackToStart => "Volver al inicio",
         }
     }
 
@@ -576,6 +615,26 @@ impl Translation for Es {
 
     fn and_word(&self) -> &'static str {
         "y"
+    }
+
+    fn named(&self, text: Named, name: &str) -> String {
+        match text {
+            Named::InviteLinkFor => format!("Enlace de invitación para {name}"),
+            Named::CopyInviteLinkFor => format!("Copiar el enlace de invitación para {name}"),
+            Named::QrCodeFor => format!("Código QR del enlace de invitación para {name}"),
+            Named::ReplyCodeFrom => format!("Código de respuesta de {name}"),
+            Named::Connect => format!("Conectar a {name}"),
+            Named::JoinTable => format!("Unirse a la mesa de {name}"),
+            Named::WaitingToStart => format!("Esperando a que {name} empiece la partida"),
+            Named::LetBotPlay => format!("Dejar que un bot juegue por {name}"),
+            Named::GiveBack => format!("Devolver su lugar a {name}"),
+            Named::InviteAgain => format!("Volver a invitar a {name}"),
+            Named::StunNote => format!(
+                "Para conectarse, tu navegador consulta a {name} cuál es su propia dirección pública, así los amigos de otras redes pueden llegar a él."
+            ),
+            Named::IsDisconnected => format!("{name} se ha desconectado."),
+            Named::SeatInLobby => format!("Lugar de {name}"),
+        }
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -2,7 +2,7 @@
 //! "Jouer 2"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::Key;
+use super::keys::{Key, Named};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -53,6 +53,7 @@ impl Translation for Fr {
             Key::PlayerCount => "Nombre de joueurs",
             Key::YourName => "Votre nom",
             Key::You => "Vous",
+            Key::HostName => "Hôte",
             Key::EditionHeading => "Édition",
             Key::EditionModern => "Moderne (2022)",
             Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99\u{a0}; une seule manche, le dernier joueur en lice gagne.",
@@ -199,6 +200,44 @@ impl Translation for Fr {
             Key::SeatPlayerLevel => "Niveau du joueur {n}",
             Key::SeatBotName => "Nom du robot {n}",
             Key::SeatBotLevel => "Niveau du robot {n}",
+            // Online tables.
+            Key::OnlineFriend => "Ami en ligne",
+            Key::OnlineTableHeading => "Invitez vos amis",
+            Key::LobbyIntro => "Envoyez à chaque ami son lien d’invitation (ou faites-lui scanner le code). Sa page affiche alors un code de réponse\u{a0}: collez-le ici et connectez-le. Rien ne passe par un serveur\u{a0}: vos navigateurs communiquent directement entre eux.",
+            Key::PreparingInvite => "Préparation du lien d’invitation…",
+            Key::StatusWaiting => "En attente",
+            Key::StatusConnected => "Connecté",
+            Key::StatusDisconnected => "Déconnecté",
+            Key::BotPlayingBadge => "un robot joue pour l’instant",
+            Key::LobbyNeedsEveryone => "Vous pourrez commencer la partie quand chaque ami sera connecté ou remplacé par un robot.",
+            Key::InviteFailed => "Ce navigateur n’a pas pu préparer de connexion. Vérifiez les réglages réseau, ou laissez un robot prendre la place.",
+            Key::CodeEmpty => "Collez d’abord le code.",
+            Key::CodeTooLong => "C’est bien trop long pour un code. Copiez uniquement le code.",
+            Key::CodeDamaged => "Ce code est abîmé\u{a0}: un caractère est faux ou manquant. Copiez-le de nouveau, en entier.",
+            Key::CodeTruncated => "Ce code est tronqué. Copiez-le de nouveau, en entier.",
+            Key::CodeIsInvite => "C’est un lien d’invitation, pas un code de réponse. Le code de réponse s’affiche sur la page de votre ami une fois le lien ouvert.",
+            Key::CodeIsReply => "C’est un code de réponse, pas un lien d’invitation. Il doit être renvoyé à l’hôte.",
+            Key::CodeOtherVersion => "Ce code vient d’une autre version du jeu. Rechargez tous les deux la page.",
+            Key::CodeOtherSeat => "Ce code de réponse correspond à l’invitation d’un autre joueur.",
+            Key::Copied => "Copié",
+            Key::ReplyCode => "Code de réponse",
+            Key::CopyReplyCode => "Copier le code de réponse",
+            Key::PreparingReply => "Préparation de votre code de réponse…",
+            Key::JoinHelp => "Renvoyez ce code de réponse à l’hôte par n’importe quelle messagerie. Gardez cette page ouverte\u{a0}: vous rejoindrez la table dès qu’il l’aura connecté.",
+            Key::JoinFailed => "Ce navigateur n’a pas pu préparer de connexion. Demandez un nouveau lien d’invitation à l’hôte.",
+            Key::HostLost => "La connexion avec l’hôte est perdue. La partie continue chez lui\u{a0}; demandez-lui de vous inviter à nouveau.",
+            Key::LeaveTable => "Quitter la table",
+            Key::Wait => "Attendre",
+            Key::NetworkHeading => "Tables en ligne",
+            Key::StunServer => "Serveur STUN",
+            Key::StunHelp => "Permet aux amis sur d’autres réseaux de vous joindre. Laissez vide pour jouer uniquement sur le même réseau.",
+            Key::TurnServer => "Serveur TURN (facultatif)",
+            Key::TurnUser => "Nom d’utilisateur TURN",
+            Key::TurnCredential => "Mot de passe TURN",
+            Key::NoStunNote => "Aucun serveur STUN n’est défini\u{a0}: seuls les amis sur le même réseau peuvent vous rejoindre.",
+            Key::BadInviteLink => "Ce lien d’invitation est cassé. Demandez à l’hôte de vous le renvoyer.",
+            Key::GuestRefused => "L’hôte n’a pas accepté ce coup.",
+            Key::BackToStart => "Retour à l’accueil",
         }
     }
 
@@ -575,6 +614,26 @@ impl Translation for Fr {
 
     fn and_word(&self) -> &'static str {
         "et"
+    }
+
+    fn named(&self, text: Named, name: &str) -> String {
+        match text {
+            Named::InviteLinkFor => format!("Lien d’invitation pour {name}"),
+            Named::CopyInviteLinkFor => format!("Copier le lien d’invitation pour {name}"),
+            Named::QrCodeFor => format!("Code QR du lien d’invitation pour {name}"),
+            Named::ReplyCodeFrom => format!("Code de réponse de {name}"),
+            Named::Connect => format!("Connecter {name}"),
+            Named::JoinTable => format!("Rejoindre la table de {name}"),
+            Named::WaitingToStart => format!("On attend que {name} lance la partie"),
+            Named::LetBotPlay => format!("Laisser un robot jouer pour {name}"),
+            Named::GiveBack => format!("Rendre sa place à {name}"),
+            Named::InviteAgain => format!("Inviter {name} à nouveau"),
+            Named::StunNote => format!(
+                "Pour se connecter, votre navigateur obtient son adresse publique auprès de {name}, afin que des amis sur d’autres réseaux puissent le joindre."
+            ),
+            Named::IsDisconnected => format!("{name} a perdu la connexion."),
+            Named::SeatInLobby => format!("Place de {name}"),
+        }
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -169,4 +169,82 @@ keys! {
     SeatPlayerLevel,
     SeatBotName,
     SeatBotLevel,
+    // Online tables.
+    OnlineFriend,
+    HostName,
+    OnlineTableHeading,
+    LobbyIntro,
+    PreparingInvite,
+    StatusWaiting,
+    StatusConnected,
+    StatusDisconnected,
+    BotPlayingBadge,
+    LobbyNeedsEveryone,
+    InviteFailed,
+    CodeEmpty,
+    CodeTooLong,
+    CodeDamaged,
+    CodeTruncated,
+    CodeIsInvite,
+    CodeIsReply,
+    CodeOtherVersion,
+    CodeOtherSeat,
+    Copied,
+    ReplyCode,
+    CopyReplyCode,
+    PreparingReply,
+    JoinHelp,
+    JoinFailed,
+    HostLost,
+    LeaveTable,
+    Wait,
+    NetworkHeading,
+    StunServer,
+    StunHelp,
+    TurnServer,
+    TurnUser,
+    TurnCredential,
+    NoStunNote,
+    BadInviteLink,
+    GuestRefused,
+    BackToStart,
+}
+
+/// A text about one named seat or server ("Invite link for Ana"): each
+/// language words it with the name in place
+/// ([`super::Translation::named`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Named {
+    InviteLinkFor,
+    CopyInviteLinkFor,
+    QrCodeFor,
+    ReplyCodeFrom,
+    Connect,
+    JoinTable,
+    WaitingToStart,
+    LetBotPlay,
+    GiveBack,
+    InviteAgain,
+    StunNote,
+    IsDisconnected,
+    SeatInLobby,
+}
+
+impl Named {
+    /// Every named text, for completeness tests of translations.
+    pub const ALL: &'static [Named] = &[
+        Named::InviteLinkFor,
+        Named::CopyInviteLinkFor,
+        Named::QrCodeFor,
+        Named::ReplyCodeFrom,
+        Named::Connect,
+        Named::JoinTable,
+        Named::WaitingToStart,
+        Named::LetBotPlay,
+        Named::GiveBack,
+        Named::InviteAgain,
+        Named::StunNote,
+        Named::IsDisconnected,
+        Named::SeatInLobby,
+    ];
 }

@@ -20,7 +20,7 @@ mod pt;
 mod translation;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
-pub use keys::Key;
+pub use keys::{Key, Named};
 pub use translation::Translation;
 
 use crate::bots::Level;
@@ -333,4 +333,9 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
     } else {
         format!("{}, {list}", t.at_total(why.total))
     }
+}
+
+/// A text about one named seat or server ("Invite link for Ana").
+pub fn named(lang: Lang, text: Named, name: &str) -> String {
+    lang.texts().named(text, name)
 }

@@ -2,7 +2,7 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::Key;
+use super::keys::{Key, Named};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -53,6 +53,7 @@ impl Translation for Pt {
             Key::PlayerCount => "Número de jogadores",
             Key::YourName => "Seu nome",
             Key::You => "Você",
+            Key::HostName => "Anfitrião",
             Key::EditionHeading => "Edição",
             Key::EditionModern => "Moderna (2022)",
             Key::EditionModernHelp => "112 cartas com Jogar 2, Inverter, −10 e cartas ONO 99; uma só rodada, vence quem sobrar.",
@@ -199,6 +200,44 @@ impl Translation for Pt {
             Key::SeatPlayerLevel => "Nível do jogador {n}",
             Key::SeatBotName => "Nome do robô {n}",
             Key::SeatBotLevel => "Nível do robô {n}",
+            // Online tables.
+            Key::OnlineFriend => "Amigo online",
+            Key::OnlineTableHeading => "Convide seus amigos",
+            Key::LobbyIntro => "Mande para cada amigo o link de convite dele (ou deixe que ele escaneie o código). A página dele vai mostrar um código de resposta: cole aqui e conecte. Nada passa por um servidor: os navegadores conversam diretamente entre si.",
+            Key::PreparingInvite => "Preparando o link de convite…",
+            Key::StatusWaiting => "Aguardando",
+            Key::StatusConnected => "Conectado",
+            Key::StatusDisconnected => "Desconectado",
+            Key::BotPlayingBadge => "um robô joga por enquanto",
+            Key::LobbyNeedsEveryone => "Você poderá começar o jogo quando cada amigo estiver conectado ou for substituído por um robô.",
+            Key::InviteFailed => "Este navegador não conseguiu preparar uma conexão. Verifique as configurações de rede ou deixe um robô ocupar o lugar.",
+            Key::CodeEmpty => "Cole o código primeiro.",
+            Key::CodeTooLong => "Isso é longo demais para ser um código. Copie só o código.",
+            Key::CodeDamaged => "Esse código está danificado: um caractere está errado ou faltando. Copie de novo, inteiro.",
+            Key::CodeTruncated => "Esse código está cortado. Copie de novo, inteiro.",
+            Key::CodeIsInvite => "Isso é um link de convite, não um código de resposta. O código de resposta aparece na página do seu amigo depois que ele abre o link.",
+            Key::CodeIsReply => "Isso é um código de resposta, não um link de convite. Ele deve ser enviado ao anfitrião.",
+            Key::CodeOtherVersion => "Esse código é de outra versão do jogo. Vocês dois devem recarregar a página.",
+            Key::CodeOtherSeat => "Esse código de resposta é do convite de outro jogador.",
+            Key::Copied => "Copiado",
+            Key::ReplyCode => "Código de resposta",
+            Key::CopyReplyCode => "Copiar código de resposta",
+            Key::PreparingReply => "Preparando seu código de resposta…",
+            Key::JoinHelp => "Mande este código de resposta para o anfitrião por qualquer aplicativo de mensagens. Deixe esta página aberta: você entra na mesa assim que ele fizer a conexão.",
+            Key::JoinFailed => "Este navegador não conseguiu preparar uma conexão. Peça ao anfitrião um novo link de convite.",
+            Key::HostLost => "A conexão com o anfitrião caiu. O jogo continua no navegador dele; peça para ele convidar você de novo.",
+            Key::LeaveTable => "Sair da mesa",
+            Key::Wait => "Esperar",
+            Key::NetworkHeading => "Mesas online",
+            Key::StunServer => "Servidor STUN",
+            Key::StunHelp => "Permite que amigos em outras redes encontrem você. Deixe vazio para jogar só na mesma rede.",
+            Key::TurnServer => "Servidor TURN (opcional)",
+            Key::TurnUser => "Usuário TURN",
+            Key::TurnCredential => "Senha TURN",
+            Key::NoStunNote => "Nenhum servidor STUN definido: só amigos na mesma rede podem entrar.",
+            Key::BadInviteLink => "Este link de convite está quebrado. Peça ao anfitrião para enviar de novo.",
+            Key::GuestRefused => "O anfitrião não aceitou essa jogada.",
+            Key::BackToStart => "Voltar ao início",
         }
     }
 
@@ -568,6 +607,26 @@ impl Translation for Pt {
 
     fn and_word(&self) -> &'static str {
         "e"
+    }
+
+    fn named(&self, text: Named, name: &str) -> String {
+        match text {
+            Named::InviteLinkFor => format!("Link de convite para {name}"),
+            Named::CopyInviteLinkFor => format!("Copiar link de convite para {name}"),
+            Named::QrCodeFor => format!("QR code do link de convite para {name}"),
+            Named::ReplyCodeFrom => format!("Código de resposta de {name}"),
+            Named::Connect => format!("Conectar {name}"),
+            Named::JoinTable => format!("Entrar na mesa de {name}"),
+            Named::WaitingToStart => format!("Esperando {name} começar o jogo"),
+            Named::LetBotPlay => format!("Deixar um robô jogar por {name}"),
+            Named::GiveBack => format!("Devolver o lugar para {name}"),
+            Named::InviteAgain => format!("Convidar {name} de novo"),
+            Named::StunNote => format!(
+                "Para conectar, seu navegador consulta {name} para saber o próprio endereço público, e assim amigos em outras redes conseguem alcançá-lo."
+            ),
+            Named::IsDisconnected => format!("{name} se desconectou."),
+            Named::SeatInLobby => format!("Lugar de {name}"),
+        }
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

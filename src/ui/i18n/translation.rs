@@ -6,7 +6,7 @@
 
 use super::callout::{Callout, Who};
 
-use super::keys::Key;
+use super::keys::{Key, Named};
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
@@ -56,4 +56,6 @@ pub trait Translation {
     fn at_total(&self, total: i32) -> String;
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
+    /// A text about one named seat or server, with `name` in place.
+    fn named(&self, text: Named, name: &str) -> String;
 }

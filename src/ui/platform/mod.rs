@@ -10,3 +10,4 @@ pub mod offline;
 pub mod prefs;
 pub mod sound;
 pub mod storage;
+pub mod webrtc;

@@ -132,3 +132,77 @@ impl Prefs {
         crate::ui::platform::sound::set_volume(self.volume);
     }
 }
+
+const NETWORK_KEY: &str = "ono99.network";
+
+/// The public STUN server asked by default (the lobby names it; the
+/// settings can change or clear it).
+pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
+
+/// The network settings of online tables: the only servers the page may
+/// reach, and only once the player opens or joins an online table.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NetworkPrefs {
+    /// A `stun:` URL; empty: same-network play only.
+    pub stun: String,
+    /// An optional `turn:` or `turns:` URL, with its user name and password.
+    pub turn_url: String,
+    pub turn_user: String,
+    pub turn_credential: String,
+}
+
+impl Default for NetworkPrefs {
+    fn default() -> Self {
+        NetworkPrefs {
+            stun: DEFAULT_STUN.to_string(),
+            turn_url: String::new(),
+            turn_user: String::new(),
+            turn_credential: String::new(),
+        }
+    }
+}
+
+impl NetworkPrefs {
+    /// The saved settings, or the defaults. One `key=value` per line.
+    pub fn load() -> NetworkPrefs {
+        let mut prefs = NetworkPrefs::default();
+        if let Some(text) = storage::read(NETWORK_KEY) {
+            for line in text.lines() {
+                let Some((key, value)) = line.split_once('=') else {
+                    continue;
+                };
+                let value = clean(value);
+                match key {
+                    "stun" => prefs.stun = value,
+                    "turn" => prefs.turn_url = value,
+                    "turn_user" => prefs.turn_user = value,
+                    "turn_credential" => prefs.turn_credential = value,
+                    _ => {}
+                }
+            }
+        }
+        prefs
+    }
+
+    pub fn save(&self) {
+        let text = format!(
+            "stun={}\nturn={}\nturn_user={}\nturn_credential={}\n",
+            clean(&self.stun),
+            clean(&self.turn_url),
+            clean(&self.turn_user),
+            clean(&self.turn_credential)
+        );
+        storage::write(NETWORK_KEY, &text);
+    }
+}
+
+/// One line, no control characters, at most 256 characters.
+fn clean(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(256)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}

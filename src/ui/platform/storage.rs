@@ -64,7 +64,9 @@ fn write_setup(out: &mut String, setup: &GameSetup) {
 }
 
 fn seat_kind(bot: &BotSetup) -> &'static str {
-    if bot.person {
+    if bot.online {
+        "online"
+    } else if bot.person {
         "person"
     } else {
         bot.level.name()
@@ -108,8 +110,10 @@ fn read_setup_line(setup: &mut GameSetup, line: &str) -> Option<bool> {
         }
         "seat" => {
             let (kind, name) = rest.split_once(' ').unwrap_or((rest, ""));
+            let online = kind == "online";
             let (level, person) = match kind {
                 "person" => (Level::Medium, true),
+                "online" => (Level::Medium, false),
                 other => match other.parse::<Level>() {
                     Ok(level) => (level, false),
                     Err(_) => return Some(false),
@@ -119,6 +123,7 @@ fn read_setup_line(setup: &mut GameSetup, line: &str) -> Option<bool> {
                 name: one_line(name),
                 level,
                 person,
+                online,
             });
             setup.bots.len() <= 7
         }

@@ -11,8 +11,11 @@ use crate::ui::i18n::{
     self, callout, hand_over_heading, reason, tr, turn_prompt, waiting_for, winners_line, Callout,
     Key, Lang, Narrator, Who,
 };
+use crate::ui::i18n::{named, Named};
+use crate::ui::online::SeatStatus;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
+use crate::ui::screens::lobby::{status_text, SeatInvite};
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
 use crate::ui::table::centre::{Centre, TrailItem};
@@ -165,6 +168,48 @@ pub fn game(props: &GameProps) -> Html {
     }
     // A new game starts its bot timings afresh.
     use_effect_with((), |_| bot_turn::clear_timings());
+    // An online table: friends' accepted moves come in through the
+    // session; any change of the table (connections, bots standing in)
+    // draws again.
+    {
+        let handle = state.clone();
+        let link = state.online.clone();
+        use_effect_with((), move |_| {
+            if let Some(link) = link {
+                let h = handle.clone();
+                link.set_on_remote(Callback::from(move |(seat, action)| {
+                    h.dispatch(GameMsg::Remote { seat, action })
+                }));
+                link.set_on_change(Callback::from(move |_| {
+                    handle.dispatch(GameMsg::OnlineChanged)
+                }));
+            }
+        });
+    }
+    let inviting = use_state(std::collections::BTreeSet::<u8>::new);
+    {
+        // A friend invited again who is back needs no invitation on show
+        // (the next disconnection starts with "Invite again").
+        let inviting = inviting.clone();
+        let link = state.online.clone();
+        use_effect_with(state.version, move |_| {
+            if let Some(link) = link {
+                let back: Vec<u8> = inviting
+                    .iter()
+                    .copied()
+                    .filter(|&s| link.status(Seat(s)) == SeatStatus::Connected)
+                    .collect();
+                if !back.is_empty() {
+                    let mut next = (*inviting).clone();
+                    for s in back {
+                        next.remove(&s);
+                    }
+                    inviting.set(next);
+                }
+            }
+        });
+    }
+    let waited = use_state(|| None::<(u8, u64)>);
 
     // Bots: one decision per timer tick, so the page keeps breathing even
     // at instant speed. Any change of state cancels a pending move.
@@ -268,6 +313,19 @@ pub fn game(props: &GameProps) -> Html {
             .count()
     };
 
+    // A friend's seat says so, with its connection.
+    let online_note = |seat: Seat| -> Option<AttrValue> {
+        let link = state.online.as_ref().filter(|_| setup.is_online(seat))?;
+        let mut note = tr(lang, Key::OnlineFriend).to_string();
+        let status = link.status(seat);
+        if status != SeatStatus::Connected {
+            note = format!("{note} · {}", status_text(lang, status));
+        }
+        if link.bot_playing(seat) {
+            note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
+        }
+        Some(AttrValue::from(note))
+    };
     // Opponents around the table, in play order from the viewer's left.
     let opponents = (1..seats).map(|i| {
         let seat = Seat(((viewer.index() + i) % seats) as u8);
@@ -291,6 +349,8 @@ pub fn game(props: &GameProps) -> Html {
                 owes_two={owes == Some(seat)}
                 draws={draws_of(seat)}
                 position={AttrValue::from(position_class(seats, i))}
+                kind_note={online_note(seat)}
+                away={state.online.as_ref().is_some_and(|l| setup.is_online(seat) && l.status(seat) != SeatStatus::Connected)}
             />
         }
     });
@@ -631,6 +691,74 @@ pub fn game(props: &GameProps) -> Html {
         </>
     };
 
+    // Friends who are not connected: invite them again, or let a bot play
+    // for them; at their turn, waiting is a choice too.
+    let online_bar = state.online.as_ref().and_then(|link| {
+        let away: Vec<Seat> = link
+            .guest_seats()
+            .into_iter()
+            .filter(|&s| link.status(s) != SeatStatus::Connected || link.bot_playing(s))
+            .collect();
+        if away.is_empty() || game.is_over() {
+            return None;
+        }
+        let absent = link.absent();
+        let rows = away.into_iter().map(|seat| {
+            let name = setup.name(seat, lang);
+            let generation = link.generation();
+            let on_invite = {
+                let link = link.clone();
+                let inviting = inviting.clone();
+                Callback::from(move |_: MouseEvent| {
+                    link.invite(seat);
+                    let mut next = (*inviting).clone();
+                    next.insert(seat.0);
+                    inviting.set(next);
+                })
+            };
+            let on_bot = {
+                let link = link.clone();
+                Callback::from(move |_: MouseEvent| {
+                    if link.bot_playing(seat) {
+                        link.give_back(seat)
+                    } else {
+                        link.bot_takes(seat)
+                    }
+                })
+            };
+            let on_wait = {
+                let waited = waited.clone();
+                Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, generation))))
+            };
+            let connected = link.status(seat) == SeatStatus::Connected;
+            let asks = absent == Some(seat) && *waited != Some((seat.0, generation));
+            html! {
+                <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
+                    if !connected {
+                        <p class="away-line">{ named(lang, Named::IsDisconnected, &name) }</p>
+                    }
+                    <div class="row">
+                        if asks {
+                            <button type="button" class="btn" onclick={on_wait}>{ tr(lang, Key::Wait) }</button>
+                        }
+                        if !connected || link.bot_playing(seat) {
+                            <button type="button" class={classes!("btn", asks.then_some("primary"))} onclick={on_bot}>
+                                { named(lang, if link.bot_playing(seat) { Named::GiveBack } else { Named::LetBotPlay }, &name) }
+                            </button>
+                        }
+                        if !connected {
+                            <button type="button" class="btn" onclick={on_invite}>{ named(lang, Named::InviteAgain, &name) }</button>
+                        }
+                    </div>
+                    if inviting.contains(&seat.0) && !connected {
+                        <SeatInvite link={link.clone()} {seat} name={AttrValue::from(name.clone())} {generation} bot_button={false} />
+                    }
+                </section>
+            }
+        });
+        Some(html! { <div class="online-bar">{ for rows }</div> })
+    });
+
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
             <Header {hand_label} speed={state.speed} {on_speed}>
@@ -689,6 +817,7 @@ pub fn game(props: &GameProps) -> Html {
                 // place from the end, so a message appearing here would
                 // rebuild the hand before it.
                 if let Some(node) = error { { node } }
+                if let Some(node) = online_bar { { node } }
             </main>
             <GameLog {past} current={current_lines} ply={state.actions.len()} />
             }

@@ -1,12 +1,15 @@
 //! Whole screens and dialogs: the game (which lays out the `table` pieces
 //! and runs the bots), the setup form, the rules, the statistics, the
 //! dialogs between hands and at the end, the pass screen of pass-and-play,
-//! the saved-game notice and the settings. Screens may use `table`, `i18n`,
+//! the saved-game notice, the settings, and online tables (the host's
+//! lobby, a friend's join page and table). Screens may use `table`, `i18n`,
 //! `platform` and the app's `state`; nothing below them uses a screen.
 
 pub mod dialog;
 pub mod game;
+pub mod guest;
 pub mod header;
+pub mod lobby;
 pub mod pass;
 pub mod rules;
 pub mod save_notice;

@@ -2,10 +2,11 @@
 //! volume, reduced motion, hints and, where there are bots to pace, their
 //! speed. The preferences come from the app's context and each change goes
 //! back to it at once (the app saves and applies it); the speed belongs to
-//! the screen (the setup or the game), which passes it in.
+//! the screen (the setup or the game), which passes it in. The network
+//! settings of online tables (STUN and TURN servers) fold away below.
 
 use crate::ui::i18n::{tr, Key, Lang};
-use crate::ui::platform::prefs::{Prefs, MAX_VOLUME};
+use crate::ui::platform::prefs::{NetworkPrefs, Prefs, MAX_VOLUME};
 use crate::ui::platform::sound;
 use crate::ui::screens::header::speed_key;
 use crate::ui::state::Speed;
@@ -144,9 +145,50 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     </select>
                 </div>
             }
+            <NetworkSettings />
             <div class="settings-foot">
                 <button type="button" class="btn small" onclick={close}>{ tr(lang, Key::Close) }</button>
             </div>
         </div>
+    }
+}
+
+/// The servers online tables may use, saved as they are typed. Folded
+/// away: most players never need them.
+#[function_component(NetworkSettings)]
+fn network_settings() -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let net = use_state(NetworkPrefs::load);
+    let field = |id: &'static str,
+                 label: Key,
+                 kind: &'static str,
+                 get: fn(&NetworkPrefs) -> &String,
+                 set: fn(&mut NetworkPrefs, String)| {
+        let net2 = net.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let mut next = (*net2).clone();
+            set(
+                &mut next,
+                e.target_unchecked_into::<HtmlInputElement>().value(),
+            );
+            next.save();
+            net2.set(next);
+        });
+        html! {
+            <div class="setting text">
+                <label for={id}>{ tr(lang, label) }</label>
+                <input {id} type={kind} value={get(&net).clone()} {oninput} spellcheck="false" autocomplete="off" />
+            </div>
+        }
+    };
+    html! {
+        <details class="network">
+            <summary>{ tr(lang, Key::NetworkHeading) }</summary>
+            { field("set-stun", Key::StunServer, "text", |n| &n.stun, |n, v| n.stun = v) }
+            <p class="help">{ tr(lang, Key::StunHelp) }</p>
+            { field("set-turn", Key::TurnServer, "text", |n| &n.turn_url, |n, v| n.turn_url = v) }
+            { field("set-turn-user", Key::TurnUser, "text", |n| &n.turn_user, |n, v| n.turn_user = v) }
+            { field("set-turn-credential", Key::TurnCredential, "password", |n| &n.turn_credential, |n, v| n.turn_credential = v) }
+        </details>
     }
 }

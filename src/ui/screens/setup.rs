@@ -96,7 +96,11 @@ fn summary(lang: Lang, setup: &GameSetup) -> String {
     if setup.people() > 1 {
         parts.push(numbered(lang, Key::PeopleCount, setup.people()));
     }
-    let mut levels = setup.bots.iter().filter(|b| !b.person).map(|b| b.level);
+    let mut levels = setup
+        .bots
+        .iter()
+        .filter(|b| !b.person && !b.online)
+        .map(|b| b.level);
     if let Some(first) = levels.next() {
         let bots = if levels.all(|l| l == first) {
             match first {
@@ -163,8 +167,10 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 let v = select_value(&e);
                 let mut next = setup.clone();
                 if let Some(b) = next.bots.get_mut(i) {
-                    // "person": pass-and-play; the seat keeps its bot level.
+                    // "person": pass-and-play; "online": a friend on their
+                    // own device. Either way the seat keeps its bot level.
                     b.person = v == "person";
+                    b.online = v == "online";
                     if let Ok(level) = v.parse::<Level>() {
                         b.level = level;
                     }
@@ -175,13 +181,13 @@ pub fn setup_screen(props: &SetupProps) -> Html {
         // Seat 1 is yours; the rows below are numbered by seat and named
         // by who plays them.
         let seat = i + 2;
-        let (name_key, level_key) = if bot.person {
+        let (name_key, level_key) = if bot.person || bot.online {
             (Key::SeatPlayerName, Key::SeatPlayerLevel)
         } else {
             (Key::SeatBotName, Key::SeatBotLevel)
         };
         html! {
-            <li class={classes!("bot-row", bot.person.then_some("person"))} key={i}>
+            <li class={classes!("bot-row", (bot.person || bot.online).then_some("person"))} key={i}>
                 <span class="bot-tag" aria-hidden="true">{ seat }</span>
                 <div class="field">
                     <label for={format!("seat-name-{seat}")}>{ numbered(lang, name_key, seat) }</label>
@@ -191,9 +197,10 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     <label for={format!("seat-level-{seat}")}>{ numbered(lang, level_key, seat) }</label>
                     <select id={format!("seat-level-{seat}")} onchange={on_level}>
                         { for BOT_LEVELS.iter().map(|&l| html! {
-                            <option value={l.name()} selected={!bot.person && l == bot.level}>{ i18n::level(lang, l) }</option>
+                            <option value={l.name()} selected={!bot.person && !bot.online && l == bot.level}>{ i18n::level(lang, l) }</option>
                         }) }
-                        <option value="person" selected={bot.person}>{ tr(lang, Key::Person) }</option>
+                        <option value="person" selected={bot.person && !bot.online}>{ tr(lang, Key::Person) }</option>
+                        <option value="online" selected={bot.online}>{ tr(lang, Key::OnlineFriend) }</option>
                     </select>
                 </div>
             </li>

@@ -34,6 +34,13 @@ pub struct OpponentProps {
     pub draws: usize,
     /// Position class: where the seat sits around the table.
     pub position: AttrValue,
+    /// Says who plays the seat instead of its level (a friend online and
+    /// whether they are connected).
+    #[prop_or_default]
+    pub kind_note: Option<AttrValue>,
+    /// The friend playing this seat is disconnected.
+    #[prop_or_default]
+    pub away: bool,
 }
 
 #[function_component(Opponent)]
@@ -56,9 +63,10 @@ pub fn opponent(props: &OpponentProps) -> Html {
             }
         });
     }
-    let level = match props.level {
-        Some(l) => bot_level(lang, l),
-        None => tr(lang, Key::Person).to_string(),
+    let level = match (&props.kind_note, props.level) {
+        (Some(note), _) => note.to_string(),
+        (None, Some(l)) => bot_level(lang, l),
+        (None, None) => tr(lang, Key::Person).to_string(),
     };
     let status = if !props.in_match {
         Some(tr(lang, Key::OutOfMatch))
@@ -106,11 +114,12 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 props.to_act.then_some("to-act"),
                 props.next.then_some("next"),
                 status.is_some().then_some("is-out"),
+                props.away.then_some("away"),
             )}
             data-seat={props.seat.to_string()}
-            aria-label={match props.level {
-                Some(l) => seat_label(lang, &props.name, l),
-                None => format!("{}, {level}", props.name),
+            aria-label={match (props.level, &props.kind_note) {
+                (Some(l), None) => seat_label(lang, &props.name, l),
+                _ => format!("{}, {level}", props.name),
             }}
             aria-current={props.to_act.then_some("true")}
         >

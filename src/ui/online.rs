@@ -1,0 +1,643 @@
+//! Online tables in the page (issue 14, docs/online.md): the glue between
+//! the pure session types of [`crate::online`] and the WebRTC transport of
+//! [`crate::ui::platform::webrtc`].
+//!
+//! - [`HostLink`]: at the host, the [`HostSession`] kept in step with the
+//!   game on screen, one peer connection per friend's seat, and the invite
+//!   links. The game reducer tells it every action taken at this device;
+//!   it tells the reducer every action a friend's message made.
+//! - [`GuestLink`]: at a friend's device, the connection to the host, the
+//!   reply code, and the [`GuestMirror`] of their seat.
+//!
+//! Both are shared (`Rc`) between screens and the transport's callbacks,
+//! and bump a generation counter on every change a screen shows, so a
+//! component re-renders with `use_state` on it.
+
+use crate::online::host::{Mover, Outbox};
+use crate::online::protocol::{Connection, Presence};
+use crate::online::{
+    CodeError, CodeKind, GuestMessage, GuestMirror, HostSession, Invite, Outgoing, Received, Reply,
+    SavedTable, SeatKind, SeatSetup, TableSetup,
+};
+use crate::rules::{Action, RuleSet, Seat};
+use crate::ui::i18n::Key;
+use crate::ui::platform::prefs::NetworkPrefs;
+use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, TurnServer};
+use crate::ui::state::GameSetup;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::rc::{Rc, Weak};
+use yew::Callback;
+
+/// The ICE servers of the network settings.
+pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
+    let stun = net.stun.trim();
+    let turn = net.turn_url.trim();
+    IceConfig {
+        stun: (!stun.is_empty()).then(|| stun.to_string()),
+        turn: (!turn.is_empty()).then(|| TurnServer {
+            url: turn.to_string(),
+            username: net.turn_user.clone(),
+            credential: net.turn_credential.clone(),
+        }),
+    }
+}
+
+/// The page's address without its fragment: invite links add `#join=…`.
+pub fn page_base() -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    match href.split_once('#') {
+        Some((base, _)) => base.to_string(),
+        None => href,
+    }
+}
+
+/// The message for a code that could not be read.
+pub fn code_error_key(err: &CodeError) -> Key {
+    match err {
+        CodeError::Empty => Key::CodeEmpty,
+        CodeError::TooLong { .. } => Key::CodeTooLong,
+        CodeError::NotBase64 { .. } | CodeError::BadChecksum | CodeError::BadPayload => {
+            Key::CodeDamaged
+        }
+        CodeError::Truncated => Key::CodeTruncated,
+        CodeError::WrongKind { found, .. } => match found {
+            CodeKind::Invite => Key::CodeIsInvite,
+            CodeKind::Reply => Key::CodeIsReply,
+        },
+        CodeError::UnsupportedVersion(_) => Key::CodeOtherVersion,
+    }
+}
+
+/// The host session's seats for a setup: you, the people at this device,
+/// the bots, and the friends online.
+pub fn table_setup(setup: &GameSetup, names: impl Fn(Seat) -> String) -> TableSetup {
+    let seats = (0..setup.seat_count())
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let kind = if i == 0 {
+                SeatKind::Host
+            } else if setup.is_online(seat) {
+                SeatKind::Guest
+            } else if setup.is_person(seat) {
+                SeatKind::Person
+            } else {
+                SeatKind::Bot(setup.level(seat).unwrap_or(crate::bots::Level::Medium))
+            };
+            SeatSetup {
+                name: names(seat),
+                kind,
+            }
+        })
+        .collect();
+    TableSetup {
+        rules: setup.rules,
+        seats,
+    }
+}
+
+/// How a friend's seat stands, as the host's screens show it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeatStatus {
+    Waiting,
+    Connected,
+    Disconnected,
+}
+
+/// A seat's invite link, once the browser has prepared its offer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum InviteLink {
+    Preparing,
+    Ready(String),
+    Failed,
+}
+
+/// The host's side of an online table.
+pub struct HostLink {
+    session: RefCell<HostSession>,
+    peers: RefCell<BTreeMap<u8, (u32, Rc<Peer>)>>,
+    invites: RefCell<BTreeMap<u8, InviteLink>>,
+    /// Seats whose data channel is open (before the start, the lobby shows
+    /// them connected; their first messages wait for the start).
+    open: RefCell<BTreeMap<u8, bool>>,
+    started: Cell<bool>,
+    held: RefCell<Vec<(Seat, u32, String)>>,
+    next_peer: Cell<u32>,
+    generation: Cell<u64>,
+    on_change: RefCell<Option<Callback<u64>>>,
+    on_remote: RefCell<Option<Callback<(Seat, Action)>>>,
+    config: IceConfig,
+    host_name: String,
+    rules: RuleSet,
+}
+
+impl PartialEq for HostLink {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl std::fmt::Debug for HostLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostLink").finish_non_exhaustive()
+    }
+}
+
+impl HostLink {
+    /// A table for `setup` dealt from `seed`, with `actions` already taken
+    /// (a resumed match): every friend's seat waits for an invitation.
+    pub fn new(
+        table: TableSetup,
+        seed: u64,
+        actions: Vec<Action>,
+        config: IceConfig,
+    ) -> Option<Rc<HostLink>> {
+        let host_name = table
+            .seats
+            .first()
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let rules = table.rules;
+        let session = HostSession::restore(SavedTable {
+            setup: table,
+            seed,
+            actions,
+        })
+        .ok()?;
+        Some(Rc::new(HostLink {
+            session: RefCell::new(session),
+            peers: RefCell::default(),
+            invites: RefCell::default(),
+            open: RefCell::default(),
+            started: Cell::new(false),
+            held: RefCell::default(),
+            next_peer: Cell::new(1),
+            generation: Cell::new(0),
+            on_change: RefCell::default(),
+            on_remote: RefCell::default(),
+            config,
+            host_name,
+            rules,
+        }))
+    }
+
+    /// The friends' seats, in seat order.
+    pub fn guest_seats(&self) -> Vec<Seat> {
+        self.session.borrow().guest_seats().collect()
+    }
+
+    /// Bumped on every change a screen shows.
+    pub fn generation(&self) -> u64 {
+        self.generation.get()
+    }
+
+    /// Where changes are reported (the screen showing the table or lobby).
+    pub fn set_on_change(&self, cb: Callback<u64>) {
+        *self.on_change.borrow_mut() = Some(cb);
+    }
+
+    /// Where a friend's accepted action goes (the game's reducer).
+    pub fn set_on_remote(&self, cb: Callback<(Seat, Action)>) {
+        *self.on_remote.borrow_mut() = Some(cb);
+    }
+
+    fn changed(&self) {
+        self.generation.set(self.generation.get() + 1);
+        let cb = self.on_change.borrow().clone();
+        if let Some(cb) = cb {
+            cb.emit(self.generation.get());
+        }
+    }
+
+    /// The STUN server the browser will ask, if any (the lobby names it).
+    pub fn stun(&self) -> Option<String> {
+        self.config.stun.clone()
+    }
+
+    pub fn invite_link(&self, seat: Seat) -> InviteLink {
+        self.invites
+            .borrow()
+            .get(&seat.0)
+            .cloned()
+            .unwrap_or(InviteLink::Preparing)
+    }
+
+    pub fn status(&self, seat: Seat) -> SeatStatus {
+        let presence = self.session.borrow().presence(seat);
+        match presence.and_then(|p| p.connection) {
+            Some(Connection::Connected) => SeatStatus::Connected,
+            Some(Connection::Disconnected | Connection::Closed) => SeatStatus::Disconnected,
+            _ => match self.open.borrow().get(&seat.0) {
+                Some(true) => SeatStatus::Connected,
+                Some(false) => SeatStatus::Disconnected,
+                None => SeatStatus::Waiting,
+            },
+        }
+    }
+
+    pub fn presence(&self, seat: Seat) -> Option<Presence> {
+        self.session.borrow().presence(seat)
+    }
+
+    /// Whether a bot plays `seat` for the friend meanwhile.
+    pub fn bot_playing(&self, seat: Seat) -> bool {
+        self.presence(seat).is_some_and(|p| p.bot_playing)
+    }
+
+    /// The friend whose turn it is but who is not connected, if any.
+    pub fn absent(&self) -> Option<Seat> {
+        match self.session.borrow().mover() {
+            Some(Mover::Absent(seat)) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the match can start: every friend connected or replaced.
+    pub fn ready(&self) -> bool {
+        self.guest_seats()
+            .into_iter()
+            .all(|s| self.bot_playing(s) || self.status(s) == SeatStatus::Connected)
+    }
+
+    pub fn started(&self) -> bool {
+        self.started.get()
+    }
+
+    /// Starts (or resumes) the match: the friends' first messages, held
+    /// until now, are read, so each gets its seat and hand.
+    pub fn start(self: &Rc<Self>) {
+        if self.started.replace(true) {
+            return;
+        }
+        let held = std::mem::take(&mut *self.held.borrow_mut());
+        for (seat, id, text) in held {
+            self.receive(seat, id, &text);
+        }
+        self.changed();
+    }
+
+    /// Prepares a new invite link for `seat` (a first one, or after a
+    /// disconnection: the seat's old connection is dropped).
+    pub fn invite(self: &Rc<Self>, seat: Seat) {
+        let id = self.next_peer.get();
+        self.next_peer.set(id + 1);
+        if let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) {
+            old.close();
+        }
+        self.open.borrow_mut().remove(&seat.0);
+        let out = self.session.borrow_mut().invite_again(seat);
+        self.send(out);
+        self.invites
+            .borrow_mut()
+            .insert(seat.0, InviteLink::Preparing);
+        self.changed();
+        let weak = Rc::downgrade(self);
+        let on_event: Rc<dyn Fn(PeerEvent)> = {
+            let weak = weak.clone();
+            Rc::new(move |event| {
+                if let Some(link) = weak.upgrade() {
+                    link.peer_event(seat, id, event);
+                }
+            })
+        };
+        let config = self.config.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = Peer::host(&config, on_event).await;
+            let Some(link) = weak.upgrade() else { return };
+            let state = match result {
+                Ok((peer, offer)) => {
+                    let seat_count = link.session.borrow().game().seat_count() as u8;
+                    let code = Invite {
+                        seat,
+                        seat_count,
+                        host_name: link.host_name.clone(),
+                        rules: link.rules,
+                        offer,
+                    }
+                    .encode();
+                    link.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
+                    InviteLink::Ready(format!("{}#join={code}", page_base()))
+                }
+                Err(_) => InviteLink::Failed,
+            };
+            link.invites.borrow_mut().insert(seat.0, state);
+            link.changed();
+        });
+    }
+
+    /// Connects `seat` with the reply code its friend sent back.
+    ///
+    /// # Errors
+    /// The message to show: the code is unreadable, or for another seat.
+    pub fn connect(self: &Rc<Self>, seat: Seat, text: &str) -> Result<(), Key> {
+        let reply = Reply::decode(text).map_err(|e| code_error_key(&e))?;
+        if reply.seat != seat {
+            return Err(Key::CodeOtherSeat);
+        }
+        let answer = reply.answer;
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let peer = this.peers.borrow().get(&seat.0).map(|(_, p)| p.clone());
+            let ok = match peer {
+                Some(peer) => peer.accept(&answer).await.is_ok(),
+                None => false,
+            };
+            if !ok {
+                this.invites.borrow_mut().insert(seat.0, InviteLink::Failed);
+                this.changed();
+            }
+        });
+        Ok(())
+    }
+
+    fn peer_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
+        let current = self
+            .peers
+            .borrow()
+            .get(&seat.0)
+            .is_some_and(|(pid, _)| *pid == id);
+        if !current {
+            return;
+        }
+        match event {
+            PeerEvent::Open => {
+                self.open.borrow_mut().insert(seat.0, true);
+                self.changed();
+            }
+            PeerEvent::Message(text) => {
+                if self.started.get() {
+                    self.receive(seat, id, &text);
+                } else {
+                    self.held.borrow_mut().push((seat, id, text));
+                }
+            }
+            PeerEvent::Closed => {
+                self.open.borrow_mut().insert(seat.0, false);
+                self.peers.borrow_mut().remove(&seat.0);
+                let out = self.session.borrow_mut().disconnect(seat);
+                self.send(out);
+                self.changed();
+            }
+        }
+    }
+
+    /// One message from `seat`'s friend: the session checks it; an
+    /// accepted action goes to the game on screen too.
+    fn receive(self: &Rc<Self>, seat: Seat, id: u32, text: &str) {
+        let still = self
+            .peers
+            .borrow()
+            .get(&seat.0)
+            .is_some_and(|(pid, _)| *pid == id);
+        if !still {
+            return;
+        }
+        let (out, taken) = {
+            let mut session = self.session.borrow_mut();
+            let before = session.actions().len();
+            let out = session.handle(seat, text.as_bytes());
+            let taken = session.actions().get(before).copied();
+            (out, taken)
+        };
+        self.send(out);
+        if let Some(action) = taken {
+            let cb = self.on_remote.borrow().clone();
+            if let Some(cb) = cb {
+                cb.emit((seat, action));
+            }
+        }
+        self.changed();
+    }
+
+    /// An action taken at this device (you, a person here, a bot, or the
+    /// bot standing in for a friend): the friends are told.
+    pub fn local(&self, seat: Seat, action: Action) {
+        let out = self.session.borrow_mut().act_local(seat, action);
+        if let Ok(out) = out {
+            self.send(out);
+        }
+    }
+
+    /// A Medium bot plays `seat` until it is given back.
+    pub fn bot_takes(&self, seat: Seat) {
+        let out = self.session.borrow_mut().bot_takes(seat);
+        self.send(out);
+        self.changed();
+    }
+
+    /// The friend plays their seat again.
+    pub fn give_back(&self, seat: Seat) {
+        let out = self.session.borrow_mut().give_back(seat);
+        self.send(out);
+        self.changed();
+    }
+
+    fn send(&self, out: Outbox) {
+        for (seat, outgoing) in out {
+            match outgoing {
+                Outgoing::Message(msg) => {
+                    let bytes = msg.encode();
+                    let text = String::from_utf8_lossy(&bytes);
+                    if let Some((_, peer)) = self.peers.borrow().get(&seat.0) {
+                        peer.send(&text);
+                    }
+                }
+                Outgoing::Close => {
+                    if let Some((_, peer)) = self.peers.borrow_mut().remove(&seat.0) {
+                        peer.close();
+                    }
+                    self.open.borrow_mut().insert(seat.0, false);
+                }
+            }
+        }
+    }
+
+    /// Closes every connection (the host leaves the table).
+    pub fn close_all(&self) {
+        for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
+            peer.close();
+        }
+    }
+}
+
+/// Where a friend's page stands.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GuestPhase {
+    /// The browser prepares the answer.
+    Preparing,
+    /// The reply code is ready to be sent back.
+    Reply(String),
+    /// Connected: waiting for the host to start.
+    Connected,
+    /// At the table.
+    Playing,
+    /// The connection is gone.
+    Lost,
+    /// The browser could not prepare a connection.
+    Failed,
+}
+
+/// A friend's side of an online table.
+pub struct GuestLink {
+    pub invite: Invite,
+    peer: RefCell<Option<Peer>>,
+    phase: RefCell<GuestPhase>,
+    mirror: RefCell<GuestMirror>,
+    name: RefCell<String>,
+    generation: Cell<u64>,
+    on_change: RefCell<Option<Callback<u64>>>,
+    refused: Cell<bool>,
+}
+
+impl PartialEq for GuestLink {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl GuestLink {
+    /// Reads an invite link (the whole address or just its code) and
+    /// starts preparing the reply.
+    ///
+    /// # Errors
+    /// The message to show for a code that cannot be read.
+    pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
+        let code = text.rsplit_once("#join=").map_or(text, |(_, c)| c);
+        let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
+        let link = Rc::new(GuestLink {
+            invite,
+            peer: RefCell::default(),
+            phase: RefCell::new(GuestPhase::Preparing),
+            mirror: RefCell::default(),
+            name: RefCell::default(),
+            generation: Cell::new(0),
+            on_change: RefCell::default(),
+            refused: Cell::new(false),
+        });
+        let weak = Rc::downgrade(&link);
+        let config = ice_config(net);
+        wasm_bindgen_futures::spawn_local(async move {
+            let on_event: Rc<dyn Fn(PeerEvent)> = {
+                let weak: Weak<GuestLink> = weak.clone();
+                Rc::new(move |event| {
+                    if let Some(link) = weak.upgrade() {
+                        link.peer_event(event);
+                    }
+                })
+            };
+            let offer = match weak.upgrade() {
+                Some(link) => link.invite.offer.clone(),
+                None => return,
+            };
+            let result = Peer::guest(&config, &offer, on_event).await;
+            let Some(link) = weak.upgrade() else { return };
+            let phase = match result {
+                Ok((peer, answer)) => {
+                    *link.peer.borrow_mut() = Some(peer);
+                    let code = Reply {
+                        seat: link.invite.seat,
+                        answer,
+                    }
+                    .encode();
+                    GuestPhase::Reply(code)
+                }
+                Err(_) => GuestPhase::Failed,
+            };
+            // The channel may already be open (a very quick host).
+            if matches!(*link.phase.borrow(), GuestPhase::Preparing) {
+                *link.phase.borrow_mut() = phase;
+            }
+            link.changed();
+        });
+        Ok(link)
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.get()
+    }
+
+    pub fn set_on_change(&self, cb: Callback<u64>) {
+        *self.on_change.borrow_mut() = Some(cb);
+    }
+
+    fn changed(&self) {
+        self.generation.set(self.generation.get() + 1);
+        let cb = self.on_change.borrow().clone();
+        if let Some(cb) = cb {
+            cb.emit(self.generation.get());
+        }
+    }
+
+    pub fn phase(&self) -> GuestPhase {
+        self.phase.borrow().clone()
+    }
+
+    /// The name sent to the host when the connection opens.
+    pub fn set_name(&self, name: &str) {
+        *self.name.borrow_mut() = name.to_string();
+    }
+
+    pub fn name(&self) -> String {
+        self.name.borrow().clone()
+    }
+
+    /// The seat's mirror, to read the table from.
+    pub fn mirror(&self) -> std::cell::Ref<'_, GuestMirror> {
+        self.mirror.borrow()
+    }
+
+    /// Whether the host refused the last move (shown once).
+    pub fn take_refused(&self) -> bool {
+        self.refused.replace(false)
+    }
+
+    fn peer_event(&self, event: PeerEvent) {
+        match event {
+            PeerEvent::Open => {
+                *self.phase.borrow_mut() = GuestPhase::Connected;
+                let join = GuestMirror::join_request(&self.name.borrow());
+                self.send(&join);
+            }
+            PeerEvent::Message(text) => {
+                let received = self.mirror.borrow_mut().receive(text.as_bytes());
+                match received {
+                    Ok(Received::NeedResync) => self.send(&GuestMirror::resync_request()),
+                    Ok(Received::Refused(_)) => self.refused.set(true),
+                    _ => {}
+                }
+                if self.mirror.borrow().view().is_some() {
+                    *self.phase.borrow_mut() = GuestPhase::Playing;
+                }
+            }
+            PeerEvent::Closed => {
+                *self.phase.borrow_mut() = GuestPhase::Lost;
+                self.peer.borrow_mut().take();
+            }
+        }
+        self.changed();
+    }
+
+    fn send(&self, msg: &GuestMessage) {
+        let bytes = msg.encode();
+        if let Some(peer) = self.peer.borrow().as_ref() {
+            peer.send(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// Asks the host to take `action` for this seat.
+    pub fn act(&self, action: Action) {
+        let request = self.mirror.borrow().act_request(action);
+        if let Some(msg) = request {
+            self.send(&msg);
+        }
+    }
+
+    /// Closes the connection (the friend leaves the table).
+    pub fn leave(&self) {
+        if let Some(peer) = self.peer.borrow_mut().take() {
+            peer.close();
+        }
+    }
+}

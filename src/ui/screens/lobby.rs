@@ -1,0 +1,205 @@
+//! Inviting friends to an online table: one card per friend's seat with
+//! its invite link (text, copy button, QR code), the box for the reply code
+//! they send back, and their status. The lobby opens before a match starts
+//! (and again when the host resumes one); the game screen shows the same
+//! card for a friend invited again mid-match.
+
+use crate::online::qr::QrCode;
+use crate::rules::Seat;
+use crate::ui::i18n::{named, tr, Key, Lang, Named};
+use crate::ui::online::{HostLink, InviteLink, SeatStatus};
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Puts `text` on the clipboard (quietly: the text box holds it anyway).
+pub fn copy_text(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The words for a friend's status.
+pub fn status_text(lang: Lang, status: SeatStatus) -> &'static str {
+    match status {
+        SeatStatus::Waiting => tr(lang, Key::StatusWaiting),
+        SeatStatus::Connected => tr(lang, Key::StatusConnected),
+        SeatStatus::Disconnected => tr(lang, Key::StatusDisconnected),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SeatInviteProps {
+    pub link: Rc<HostLink>,
+    pub seat: Seat,
+    pub name: AttrValue,
+    /// The link's generation: changes whenever the card may show otherwise.
+    pub generation: u64,
+    /// Offer "Let a bot play" here (the game screen has its own).
+    #[prop_or(true)]
+    pub bot_button: bool,
+}
+
+/// One friend's seat: invite link, QR code, reply code, status.
+#[function_component(SeatInvite)]
+pub fn seat_invite(props: &SeatInviteProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let reply = use_state(String::new);
+    let error = use_state(|| None::<Key>);
+    let copied = use_state(|| false);
+    let seat = props.seat;
+    let name = props.name.to_string();
+    let id = |what: &str| format!("{what}-{}", seat.index());
+    let status = props.link.status(seat);
+    let bot = props.link.bot_playing(seat);
+
+    let invite = match props.link.invite_link(seat) {
+        InviteLink::Preparing => html! { <p class="muted">{ tr(lang, Key::PreparingInvite) }</p> },
+        InviteLink::Failed => {
+            html! { <p class="error-text" role="alert">{ tr(lang, Key::InviteFailed) }</p> }
+        }
+        InviteLink::Ready(url) => {
+            let qr = QrCode::encode(url.as_bytes())
+                .map(|q| Html::from_html_unchecked(AttrValue::from(q.to_svg())))
+                .unwrap_or_default();
+            let on_copy = {
+                let url = url.clone();
+                let copied = copied.clone();
+                Callback::from(move |_: MouseEvent| {
+                    copy_text(&url);
+                    copied.set(true);
+                })
+            };
+            let select_all = Callback::from(|e: FocusEvent| {
+                e.target_unchecked_into::<HtmlInputElement>().select();
+            });
+            html! {
+                <div class="invite-link">
+                    <div class="field">
+                        <label for={id("invite")}>{ named(lang, Named::InviteLinkFor, &name) }</label>
+                        <input id={id("invite")} type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
+                    </div>
+                    <div class="row">
+                        <button type="button" class="btn" onclick={on_copy}>{ named(lang, Named::CopyInviteLinkFor, &name) }</button>
+                        if *copied {
+                            <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
+                        }
+                    </div>
+                    <div class="qr" role="img" aria-label={named(lang, Named::QrCodeFor, &name)}>{ qr }</div>
+                </div>
+            }
+        }
+    };
+
+    let on_reply = {
+        let reply = reply.clone();
+        let error = error.clone();
+        Callback::from(move |e: InputEvent| {
+            reply.set(e.target_unchecked_into::<HtmlInputElement>().value());
+            error.set(None);
+        })
+    };
+    let on_connect = {
+        let link = props.link.clone();
+        let reply = reply.clone();
+        let error = error.clone();
+        Callback::from(move |_: MouseEvent| match link.connect(seat, &reply) {
+            Ok(()) => error.set(None),
+            Err(key) => error.set(Some(key)),
+        })
+    };
+    let on_bot = {
+        let link = props.link.clone();
+        Callback::from(move |_: MouseEvent| {
+            if link.bot_playing(seat) {
+                link.give_back(seat)
+            } else {
+                link.bot_takes(seat)
+            }
+        })
+    };
+    let connected = status == SeatStatus::Connected;
+    html! {
+        <section class={classes!("seat-invite", format!("status-{status:?}").to_lowercase())} aria-label={named(lang, Named::SeatInLobby, &name)}>
+            <h3>
+                <span class="who">{ name.clone() }</span>
+                <span class="status" data-status={format!("{status:?}").to_lowercase()}>{ status_text(lang, status) }</span>
+                if bot {
+                    <span class="bot-badge">{ tr(lang, Key::BotPlayingBadge) }</span>
+                }
+            </h3>
+            if !connected {
+                { invite }
+                <div class="field">
+                    <label for={id("reply")}>{ named(lang, Named::ReplyCodeFrom, &name) }</label>
+                    <input id={id("reply")} type="text" value={(*reply).clone()} oninput={on_reply} spellcheck="false" autocomplete="off" />
+                </div>
+                if let Some(key) = *error {
+                    <p class="error-text" role="alert">{ tr(lang, key) }</p>
+                }
+                <div class="row">
+                    <button type="button" class="btn primary" onclick={on_connect}>{ named(lang, Named::Connect, &name) }</button>
+                </div>
+            }
+            if props.bot_button && (!connected || bot) {
+                <div class="row">
+                    <button type="button" class="btn" onclick={on_bot}>
+                        { named(lang, if bot { Named::GiveBack } else { Named::LetBotPlay }, &name) }
+                    </button>
+                </div>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LobbyProps {
+    pub link: Rc<HostLink>,
+    /// Each friend's seat with its name.
+    pub seats: Vec<(Seat, AttrValue)>,
+    pub on_start: Callback<()>,
+    pub on_leave: Callback<()>,
+}
+
+/// The lobby: every friend's invitation, then Start game.
+#[function_component(Lobby)]
+pub fn lobby(props: &LobbyProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let generation = use_state(|| props.link.generation());
+    {
+        let link = props.link.clone();
+        let generation = generation.clone();
+        use_effect_with((), move |_| {
+            link.set_on_change(Callback::from(move |g| generation.set(g)));
+            for seat in link.guest_seats() {
+                if matches!(link.invite_link(seat), InviteLink::Preparing) {
+                    link.invite(seat);
+                }
+            }
+        });
+    }
+    let ready = props.link.ready();
+    let stun = match props.link.stun() {
+        Some(server) => named(lang, Named::StunNote, &server),
+        None => tr(lang, Key::NoStunNote).to_string(),
+    };
+    let on_start = props.on_start.reform(|_: MouseEvent| ());
+    let on_leave = props.on_leave.reform(|_: MouseEvent| ());
+    html! {
+        <main class="lobby" aria-labelledby="lobby-heading">
+            <h2 id="lobby-heading">{ tr(lang, Key::OnlineTableHeading) }</h2>
+            <p>{ tr(lang, Key::LobbyIntro) }</p>
+            <p class="muted">{ stun }</p>
+            { for props.seats.iter().map(|(seat, name)| html! {
+                <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} name={name.clone()} generation={*generation} />
+            }) }
+            if !ready {
+                <p class="muted">{ tr(lang, Key::LobbyNeedsEveryone) }</p>
+            }
+            <div class="row lobby-actions">
+                <button type="button" class="btn ghost" onclick={on_leave}>{ tr(lang, Key::BackToStart) }</button>
+                <button type="button" class="btn primary" disabled={!ready} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
+            </div>
+        </main>
+    }
+}

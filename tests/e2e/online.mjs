@@ -1,0 +1,190 @@
+// Online tables (issue 14): host and friends in separate browser contexts,
+// joined through the real invite link and reply code by their accessible
+// names, over WebRTC. The test command runs the whole browser suite inside
+// a private network namespace (scripts/netns.sh) when it can, so nothing
+// leaves the machine; the STUN server is cleared in the settings.
+
+import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettings, closeSettings } from './lib.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function page(ctx, viewport = DESKTOP) {
+  return openPage(ctx.browser, ctx.server, { viewport });
+}
+
+/** Same-network play: no STUN server (and so no request to one). */
+async function clearStun(p) {
+  await openSettings(p);
+  await p.locator('#settings-panel summary').click();
+  await p.getByLabel('STUN server').fill('');
+  await closeSettings(p);
+}
+
+/** The host's setup: `friends` online seats, then bots, instant speed. */
+async function hostTable(ctx, players, friends) {
+  const host = await page(ctx);
+  await load(host.page, ctx.server);
+  await clearStun(host.page);
+  await choose(host.page, 'Number of players', String(players));
+  for (let i = 0; i < friends; i++) {
+    await host.page.locator(`#seat-level-${i + 2}`).selectOption('online');
+  }
+  await setSpeed(host.page, 'instant');
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+  await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
+  return host;
+}
+
+/** One friend joins `name`'s seat: invite link → their page → reply code → Connect. */
+async function join(ctx, host, name, guestName, viewport = DESKTOP) {
+  const invite = host.page.getByRole('textbox', { name: `Invite link for ${name}` });
+  await invite.waitFor({ timeout: 20000 });
+  const link = await invite.inputValue();
+  assert(/#join=[A-Za-z0-9_-]{100,}$/.test(link), `the invite link looks wrong: ${link}`);
+  assert(await host.page.getByRole('img', { name: `QR code of the invite link for ${name}` }).locator('svg path').count() === 1, 'no QR code');
+  const guest = await page(ctx, viewport);
+  await guest.page.goto(link);
+  await guest.page.getByRole('heading', { name: /Join .*'s table/ }).waitFor();
+  await guest.page.getByLabel('Your name').fill(guestName);
+  const reply = guest.page.getByRole('textbox', { name: 'Reply code' });
+  await guest.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
+  const code = await reply.inputValue();
+  await host.page.getByRole('textbox', { name: `Reply code from ${name}` }).fill(code);
+  await host.page.getByRole('button', { name: `Connect ${name}` }).click();
+  // Before the start the friend waits; joining a match under way, they
+  // see the table at once.
+  await guest.page.getByText(/Waiting for .* to start/).or(guest.page.getByRole('region', { name: 'Table' })).first().waitFor({ timeout: 20000 });
+  if (await host.page.getByRole('heading', { name: 'Invite your friends' }).count()) {
+    await host.page.getByRole('region', { name: `Seat of ${name}` }).getByText('Connected').waitFor();
+  } else {
+    // Mid-match: the seat is no longer shown away.
+    await host.page.waitForFunction(() => !document.querySelector('.seat.away'), null, { timeout: 20000 });
+  }
+  return guest;
+}
+
+/** Plays a legal card on whichever page has one, until `done()`. */
+async function playAll(pages, done, limit = 3000) {
+  for (let i = 0; i < limit; i++) {
+    if (await done()) return i;
+    let moved = false;
+    for (const p of pages) {
+      const card = p.locator('.hand button.card-btn.playable').first();
+      if (await card.count()) {
+        await card.click({ timeout: 2000 }).catch(() => {});
+        moved = true;
+      } else {
+        const four = p.getByRole('button', { name: /Discard/ });
+        if (await four.count()) { await four.first().click({ timeout: 2000 }).catch(() => {}); moved = true; }
+      }
+    }
+    if (!moved) await pages[0].waitForTimeout(50);
+  }
+  throw new Error('the match did not end');
+}
+
+async function handOf(p) {
+  return p.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')).sort());
+}
+
+export const onlineScenarios = [
+  {
+    name: 'online table: a host and two friends (three browser contexts) and a bot play a match to the end',
+    run: async (ctx) => {
+      const host = await hostTable(ctx, 4, 2);
+      const pages = [host];
+      try {
+        // A garbled reply code gets a clear message and changes nothing.
+        await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).waitFor({ timeout: 20000 });
+        await host.page.getByRole('textbox', { name: 'Reply code from Ana' }).fill('AQFS-not-a-real-code');
+        await host.page.getByRole('button', { name: 'Connect Ana' }).click();
+        await host.page.getByRole('alert').filter({ hasText: /damaged|cut short/ }).waitFor();
+        assert(await host.page.getByRole('button', { name: 'Start game' }).isDisabled(), 'Start game is enabled before the friends connect');
+        await shot(host.page, 'online-lobby-desktop');
+        const ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        const ben = await join(ctx, host, 'Ben', 'Yann', PHONE);
+        pages.push(ben);
+        await shot(ana.page, 'online-guest-waiting');
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        for (const g of [ana, ben]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        // Each friend sees its own four cards, the others' as backs.
+        assert((await handOf(ana.page)).length >= 4, 'the friend has no hand');
+        await shot(ben.page, 'online-guest-table-phone');
+        const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+        const moves = await playAll([host.page, ana.page, ben.page], over);
+        for (const g of [ana, ben]) {
+          await g.page.getByRole('button', { name: 'Leave the table' }).first().waitFor({ timeout: 20000 });
+        }
+        await shot(ana.page, 'online-guest-result');
+        const hostTotal = await host.page.locator('.total').getAttribute('aria-label');
+        const guestTotal = await ana.page.locator('.total').getAttribute('aria-label');
+        assert(hostTotal === guestTotal, `the host shows ${hostTotal}, a friend ${guestTotal}`);
+        ctx.note(`online: 3 contexts + 1 bot, a match to the end in ${moves} rounds of clicks; final total on both: ${hostTotal}`);
+        for (const p of pages) await assertClean(p.page, p.problems);
+      } finally {
+        for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: 'online table: a friend reloads and is invited again (same hand), then leaves; a bot plays for them and the match ends',
+    run: async (ctx) => {
+      const host = await hostTable(ctx, 3, 1);
+      const pages = [host];
+      try {
+        let ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        // Play a few rounds, then the friend reloads their page.
+        let rounds = 0;
+        await playAll([host.page, ana.page], async () => ++rounds > 6 || (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0);
+        if (await host.page.getByRole('button', { name: 'Play again' }).count()) {
+          ctx.note('online rejoin: the match ended before the reload; nothing to rejoin');
+          return;
+        }
+        await ana.page.waitForTimeout(300);
+        const before = await handOf(ana.page);
+        await ana.page.reload();
+        await host.page.getByText('Ana is disconnected.').waitFor({ timeout: 20000 });
+        assert(await host.page.locator('.seat.away').count() === 1, 'the seat does not show as away');
+        await shot(host.page, 'online-host-disconnected');
+        await host.page.getByRole('button', { name: 'Invite Ana again' }).click();
+        await ana.context.close();
+        pages.pop();
+        ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        const after = await handOf(ana.page);
+        assert(JSON.stringify(before) === JSON.stringify(after), `the hand changed over the rejoin: ${before} → ${after}`);
+        // The friend leaves for good; the host lets a bot play for them.
+        await ana.context.close();
+        pages.pop();
+        await host.page.getByText('Ana is disconnected.').waitFor({ timeout: 20000 });
+        await host.page.getByRole('button', { name: 'Let a bot play for Ana' }).click();
+        const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+        await playAll([host.page], over);
+        ctx.note(`online rejoin: the same ${after.length} cards after "Invite again"; a bot finished for the friend`);
+        await assertClean(host.page, host.problems);
+      } finally {
+        for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: 'online table: a broken invite link gives a notice and the setup screen',
+    run: async (ctx) => {
+      const g = await page(ctx);
+      try {
+        await g.page.goto(`${ctx.server.url}#join=AQFJ-garbled-link`);
+        await g.page.getByRole('alert').filter({ hasText: /damaged|cut short|broken/ }).waitFor();
+        await g.page.getByRole('button', { name: 'Start game' }).waitFor();
+        await assertClean(g.page, g.problems);
+      } finally {
+        await g.context.close();
+      }
+    },
+  },
+];
