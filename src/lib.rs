@@ -1,13 +1,14 @@
 //! ONO 99: a rules engine for every edition of the card game, bots that play
 //! from what their seat may see, and (on wasm32) the Yew browser app.
 //!
-//! `rules`, `bots` and `online` (the protocol, host session and guest
-//! mirror of online tables) are pure Rust: no browser APIs, no global
-//! randomness.
+//! `rules`, `bots`, `online` (the protocol, host session and guest
+//! mirror of online tables) and `share` (share links of a match) are pure
+//! Rust: no browser APIs, no global randomness.
 
 pub mod bots;
 pub mod online;
 pub mod rules;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -225,7 +225,7 @@ fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
 
 /// The rule set in 6 or more bytes: the enums packed in two bytes, then
 /// tokens, then the points limit as a LEB128 number.
-fn put_rules(out: &mut Vec<u8>, rules: &RuleSet) {
+pub(crate) fn put_rules(out: &mut Vec<u8>, rules: &RuleSet) {
     let edition = match rules.edition {
         Edition::Modern => 0,
         Edition::Classic => 1,
@@ -268,7 +268,7 @@ fn put_rules(out: &mut Vec<u8>, rules: &RuleSet) {
     }
 }
 
-fn read_rules(r: &mut Reader<'_>) -> Option<RuleSet> {
+pub(crate) fn read_rules(r: &mut Reader<'_>) -> Option<RuleSet> {
     let a = r.byte()?;
     let b = r.byte()?;
     let tokens = r.byte()?;

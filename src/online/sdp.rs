@@ -353,18 +353,22 @@ impl CompactSdp {
 }
 
 /// A cursor over a code's bytes; every read is checked.
-pub(super) struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn new(bytes: &'a [u8]) -> Reader<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes }
     }
-    pub(super) fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
-    pub(super) fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
+    /// How many bytes are left to read.
+    pub(crate) fn remaining(&self) -> usize {
+        self.bytes.len()
+    }
+    pub(crate) fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
         if n > self.bytes.len() {
             return None;
         }
@@ -372,26 +376,26 @@ impl<'a> Reader<'a> {
         self.bytes = tail;
         Some(head)
     }
-    pub(super) fn byte(&mut self) -> Option<u8> {
+    pub(crate) fn byte(&mut self) -> Option<u8> {
         self.bytes(1)?.first().copied()
     }
     fn u16(&mut self) -> Option<u16> {
         let b = self.bytes(2)?;
         Some(u16::from_be_bytes([*b.first()?, *b.get(1)?]))
     }
-    pub(super) fn u32(&mut self) -> Option<u32> {
+    pub(crate) fn u32(&mut self) -> Option<u32> {
         let b: [u8; 4] = self.bytes(4)?.try_into().ok()?;
         Some(u32::from_be_bytes(b))
     }
     /// A length-prefixed UTF-8 text.
-    pub(super) fn text(&mut self) -> Option<String> {
+    pub(crate) fn text(&mut self) -> Option<String> {
         let n = usize::from(self.byte()?);
         String::from_utf8(self.bytes(n)?.to_vec()).ok()
     }
 }
 
 /// Writes a length-prefixed text, cut to 255 bytes at a character.
-pub(super) fn put_text(out: &mut Vec<u8>, text: &str) {
+pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
     let mut end = text.len().min(255);
     while !text.is_char_boundary(end) {
         end -= 1;

@@ -3,6 +3,7 @@
 //! context (the preferences, and a callback that saves and applies a change).
 
 use crate::rules::{Seat, SetupError};
+use crate::share::SharedMatch;
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, GuestLink, HostLink};
 use crate::ui::platform::clock::{random_seed, seed_from_address};
@@ -13,6 +14,7 @@ use crate::ui::screens::game::Game;
 use crate::ui::screens::guest::GuestScreen;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::lobby::Lobby;
+use crate::ui::screens::replay::ReplayScreen;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
@@ -65,6 +67,12 @@ fn join_code() -> Option<String> {
     hash.strip_prefix("#join=").map(str::to_string)
 }
 
+/// The shared match the page was opened with (`#replay=…`), if any.
+fn replay_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#replay=").map(str::to_string)
+}
+
 /// Drops `#join=…` from the address (the friend left the table).
 fn forget_join_code() {
     if let Some(w) = web_sys::window() {
@@ -91,20 +99,31 @@ pub fn app() -> Html {
     // An invite link opens the friend's page; a broken one says so.
     let joining =
         use_mut_ref(|| join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load())));
-    let join_error = use_state(|| match &*joining.borrow() {
-        Some(Err(key)) => Some(*key),
+    // A share link opens the replay viewer; a broken one says so.
+    let shared_link = use_mut_ref(|| replay_code().map(|code| SharedMatch::decode(&code)));
+    let join_error = use_state(|| match (&*joining.borrow(), &*shared_link.borrow()) {
+        (Some(Err(key)), _) => Some(*key),
+        (_, Some(Err(_))) => Some(Key::ShareBroken),
+        _ => None,
+    });
+    // The replay viewer shows over the screen (which stays, hidden).
+    let replay = use_state(|| match &*shared_link.borrow() {
+        Some(Ok(shared)) => Some(Rc::new(shared.clone())),
         _ => None,
     });
     let screen = use_state(|| {
         if let Some(Ok(link)) = joining.borrow_mut().take() {
             return Screen::Join(link);
         }
+
         match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
             Resume::Game(state) => with_online(*state, prefs.lang, 1),
             _ => Screen::Setup,
         }
     });
     let show_rules = use_state(|| false);
+    // The game on screen is the guided first game.
+    let learning = use_state(|| false);
     let show_stats = use_state(|| false);
     let error = use_state(|| None::<SetupError>);
     let games = use_mut_ref(|| 1u32);
@@ -131,7 +150,10 @@ pub fn app() -> Html {
         let error = error.clone();
         let notice = notice.clone();
         let lang = prefs.lang;
+        let games = games.clone();
+        let learning = learning.clone();
         Callback::from(move |()| {
+            learning.set(false);
             let seed = fixed_seed.borrow_mut().take().unwrap_or_else(random_seed);
             match GameState::new(Rc::new((*setup).clone()), seed) {
                 Ok(state) => {
@@ -150,6 +172,60 @@ pub fn app() -> Html {
                         }
                     }
                     screen.set(with_online(state, lang, n));
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        })
+    };
+    // Learn to play: the guided first game (a fixed deal, two Easy bots).
+    let on_learn = {
+        let setup = setup.clone();
+        let screen = screen.clone();
+        let error = error.clone();
+        let games = games.clone();
+        let learning = learning.clone();
+        let show_rules = show_rules.clone();
+        Callback::from(move |()| {
+            let lesson = crate::ui::screens::coach::learn_setup(&setup.player_name);
+            if let Ok(state) =
+                GameState::new(Rc::new(lesson), crate::ui::screens::coach::LEARN_SEED)
+            {
+                storage::forget_bad_save();
+                let n = {
+                    let mut g = games.borrow_mut();
+                    *g += 1;
+                    *g
+                };
+                error.set(None);
+                show_rules.set(false);
+                learning.set(true);
+                screen.set(Screen::Game(Rc::new(state), n));
+            }
+        })
+    };
+    // Today's deal: the same table and seed for everyone on this UTC day;
+    // the first attempt counts. The last setup stays as it was.
+    let on_daily = {
+        let setup = setup.clone();
+        let screen = screen.clone();
+        let error = error.clone();
+        let games = games.clone();
+        let learning = learning.clone();
+        Callback::from(move |()| {
+            learning.set(false);
+            let day = crate::ui::stats::today();
+            crate::ui::stats::daily_begin(&day);
+            let daily = GameSetup::daily(&setup.player_name, setup.speed);
+            match GameState::new(Rc::new(daily), crate::ui::state::daily_seed(&day)) {
+                Ok(state) => {
+                    storage::forget_bad_save();
+                    let n = {
+                        let mut g = games.borrow_mut();
+                        *g += 1;
+                        *g
+                    };
+                    error.set(None);
+                    screen.set(Screen::Game(Rc::new(state), n));
                 }
                 Err(e) => error.set(Some(e)),
             }
@@ -210,6 +286,22 @@ pub fn app() -> Html {
         let notice = notice.clone();
         Callback::from(move |()| notice.set(None))
     };
+    // The replay viewer opens over whatever shows; closing it goes back.
+    let open_replay = {
+        let replay = replay.clone();
+        let show_stats = show_stats.clone();
+        Callback::from(move |shared: Rc<SharedMatch>| {
+            show_stats.set(false);
+            replay.set(Some(shared));
+        })
+    };
+    let close_replay = {
+        let replay = replay.clone();
+        Callback::from(move |()| {
+            forget_join_code();
+            replay.set(None);
+        })
+    };
     let open_rules = {
         let show_rules = show_rules.clone();
         Callback::from(move |()| show_rules.set(true))
@@ -242,7 +334,7 @@ pub fn app() -> Html {
     // its own, with its speed). Over a game, the rules screen's header has
     // no speed to set: that is the paused game's.
     let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
-    let header = if on_setup || *show_rules || *show_stats {
+    let header = if (on_setup || *show_rules || *show_stats) && replay.is_none() {
         let speed = on_setup.then_some(setup.speed);
         let buttons = if *show_rules || *show_stats {
             Html::default()
@@ -264,12 +356,15 @@ pub fn app() -> Html {
         <ContextProvider<Callback<Prefs>> context={on_prefs}>
             { for header }
             if *show_rules {
-                <RulesScreen {rules} on_back={close_rules} />
+                <RulesScreen {rules} on_back={close_rules} on_learn={on_setup.then(|| on_learn.clone())} />
             }
             if *show_stats {
-                <StatsScreen on_back={close_stats} />
+                <StatsScreen on_back={close_stats} on_replay={open_replay.clone()} />
             }
-            <div class="screen" hidden={*show_rules || *show_stats}>
+            if let Some(shared) = &*replay {
+                <ReplayScreen key={format!("{}-{}", shared.seed, shared.actions.len())} shared={shared.clone()} on_open={open_replay.clone()} on_close={close_replay} />
+            }
+            <div class="screen" hidden={*show_rules || *show_stats || replay.is_some()}>
                 { match &*screen {
                     Screen::Setup => html! {
                         <>
@@ -283,6 +378,8 @@ pub fn app() -> Html {
                             setup={(*setup).clone()}
                             {on_change}
                             on_start={start}
+                            {on_daily}
+                            on_learn={on_learn.clone()}
                             error={(*error).clone()}
                         />
                         </>
@@ -325,10 +422,12 @@ pub fn app() -> Html {
                         <Game
                             key={*n}
                             start={state.clone()}
-                            paused={*show_rules}
+                            paused={*show_rules || replay.is_some()}
                             on_play_again={start}
                             on_new_game={new_game}
                             on_rules={open_rules}
+                            on_replay={open_replay.clone()}
+                            learn={*learning}
                         />
                     },
                 } }

@@ -117,6 +117,44 @@ impl Default for GameSetup {
     }
 }
 
+/// The seed of the deal everyone gets on `day` (`YYYY-MM-DD`, UTC): a
+/// fixed hash (FNV-1a, 64 bits) of the day, so every device agrees.
+pub fn daily_seed(day: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in "ono99-daily-".bytes().chain(day.bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+impl GameSetup {
+    /// Today's deal: you and three Hard bots, modern rules, elimination
+    /// (the same table for everyone), at your name and speed.
+    pub fn daily(player_name: &str, speed: Speed) -> GameSetup {
+        GameSetup {
+            player_name: player_name.to_string(),
+            bots: (0..3)
+                .map(|i| BotSetup {
+                    level: Level::Hard,
+                    ..default_bot(i)
+                })
+                .collect(),
+            rules: RuleSet::modern(),
+            speed,
+        }
+    }
+
+    /// Whether this is the table of Today's deal.
+    pub fn is_daily(&self) -> bool {
+        self.rules == RuleSet::modern()
+            && self.bots.len() == 3
+            && self.bots.iter().enumerate().all(|(i, b)| {
+                b.level == Level::Hard && !b.person && !b.online && b.name == default_bot(i).name
+            })
+    }
+}
+
 /// The default name of the `index`-th bot seat (0-based).
 fn default_bot_name(index: usize, lang: Lang) -> String {
     match i18n::BOT_NAMES.get(index) {
@@ -163,6 +201,16 @@ impl GameSetup {
         match seat.index().checked_sub(1) {
             None => true,
             Some(i) => self.bots.get(i).is_some_and(|b| b.person && !b.online),
+        }
+    }
+
+    /// How a record or share link names `seat`: as on screen, except that
+    /// a nameless player is "Player 1", never "You" (others read it too).
+    pub fn shared_name(&self, seat: Seat, lang: Lang) -> String {
+        if seat.index() == 0 && self.player_name.trim().is_empty() {
+            format!("{} 1", i18n::tr(lang, Key::PlayerNumbered))
+        } else {
+            self.name(seat, lang)
         }
     }
 
@@ -559,8 +607,20 @@ impl GameState {
         if seat == self.me() {
             i18n::tr(lang, Key::You).to_string()
         } else {
-            self.setup.name(seat, lang)
+            self.seat_name(seat, lang)
         }
+    }
+
+    /// The name `seat` goes by at this table: for a friend online, the name
+    /// they joined with; otherwise the setup's.
+    pub fn seat_name(&self, seat: Seat, lang: Lang) -> String {
+        self.online
+            .as_ref()
+            .filter(|_| self.setup.is_online(seat))
+            .and_then(|link| link.presence(seat))
+            .map(|p| p.name)
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| self.setup.name(seat, lang))
     }
 
     /// Whether the viewer's seat is the one to act (and nothing is paused).

@@ -1,6 +1,7 @@
 //! The player's statistics (`ono99.stats`): games played and won overall,
 //! by edition and by the opponents' level, win streaks and the average
-//! finishing place. Only finished games count, each once (see
+//! finishing place, and the last finished matches to replay or share
+//! (`ono99.recent`). Only finished games count, each once (see
 //! [`crate::ui::platform::storage::use_persistence`]); the record is for the device's own
 //! seat, [`ME`].
 
@@ -223,6 +224,260 @@ pub fn record_game(state: &GameState) {
         place,
     );
     storage::write(STATS_KEY, &to_text(&stats));
+    remember(state, place);
+    daily_finish(state, place);
+}
+
+/// Where Today's deal keeps its counted attempts.
+pub const DAILY_KEY: &str = "ono99.daily";
+const DAILY_MAGIC: &str = "ono99-daily 1";
+/// Days of results kept.
+const DAILY_KEEP: usize = 400;
+
+/// The counted attempt of one day's deal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DailyResult {
+    pub day: String,
+    pub place: usize,
+    pub seats: usize,
+    /// Your own plays in that match.
+    pub plays: usize,
+}
+
+/// Today's deal so far: the counted attempt under way (its day), and the
+/// counted results, oldest first.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Daily {
+    pub attempt: Option<String>,
+    pub results: Vec<DailyResult>,
+}
+
+impl Daily {
+    pub fn load() -> Daily {
+        let mut d = Daily::default();
+        let Some(raw) = storage::read(DAILY_KEY) else {
+            return d;
+        };
+        let mut lines = raw.lines();
+        if lines.next() != Some(DAILY_MAGIC) {
+            return d;
+        }
+        for line in lines {
+            let w: Vec<&str> = line.split(' ').collect();
+            match w.as_slice() {
+                ["attempt", day] if day.len() == 10 => d.attempt = Some((*day).to_string()),
+                ["result", day, place, seats, plays] if day.len() == 10 => {
+                    if let (Ok(place), Ok(seats), Ok(plays)) =
+                        (place.parse(), seats.parse(), plays.parse())
+                    {
+                        d.results.push(DailyResult {
+                            day: (*day).to_string(),
+                            place,
+                            seats,
+                            plays,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        d
+    }
+
+    fn save(&self) {
+        let mut text = String::from(DAILY_MAGIC);
+        if let Some(day) = &self.attempt {
+            let _ = write!(text, "\nattempt {day}");
+        }
+        let skip = self.results.len().saturating_sub(DAILY_KEEP);
+        for r in self.results.iter().skip(skip) {
+            let _ = write!(
+                text,
+                "\nresult {} {} {} {}",
+                r.day, r.place, r.seats, r.plays
+            );
+        }
+        storage::write(DAILY_KEY, &text);
+    }
+
+    /// The counted result of `day`, if any.
+    pub fn result(&self, day: &str) -> Option<&DailyResult> {
+        self.results.iter().find(|r| r.day == day)
+    }
+
+    /// Days in a row with a counted result, up to `today` (or yesterday,
+    /// while today's deal is still to play).
+    pub fn streak(&self, today: &str) -> usize {
+        let mut day = day_number(today);
+        if self.result(today).is_none() {
+            day -= 1;
+        }
+        let days: std::collections::BTreeSet<i64> =
+            self.results.iter().map(|r| day_number(&r.day)).collect();
+        let mut n = 0;
+        while days.contains(&day) {
+            n += 1;
+            day -= 1;
+        }
+        n
+    }
+}
+
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date.
+fn day_number(day: &str) -> i64 {
+    let ms = js_sys::Date::parse(&format!("{day}T00:00:00Z"));
+    if ms.is_finite() {
+        (ms / 86_400_000.0).floor() as i64
+    } else {
+        i64::MIN / 2
+    }
+}
+
+/// Starting Today's deal on `day`: whether this attempt is the one that
+/// counts (the first of the day). A first attempt left unfinished counts
+/// as a last place when the deal is started again.
+pub fn daily_begin(day: &str) -> bool {
+    let mut d = Daily::load();
+    if d.result(day).is_some() {
+        return false;
+    }
+    if d.attempt.as_deref() == Some(day) {
+        d.results.push(DailyResult {
+            day: day.to_string(),
+            place: 4,
+            seats: 4,
+            plays: 0,
+        });
+        d.attempt = None;
+        d.save();
+        return false;
+    }
+    d.attempt = Some(day.to_string());
+    d.save();
+    true
+}
+
+/// Whether `state` is the counted attempt of Today's deal under way: its
+/// day when it is.
+pub fn daily_counting(state: &GameState) -> Option<String> {
+    if !state.setup.is_daily() {
+        return None;
+    }
+    let day = Daily::load().attempt?;
+    (crate::ui::state::daily_seed(&day) == state.seed).then_some(day)
+}
+
+/// Whether `state` is Today's deal at all (counted or practice).
+pub fn is_daily_game(state: &GameState) -> bool {
+    state.setup.is_daily() && crate::ui::state::daily_seed(&today()) == state.seed
+}
+
+/// Your own plays in `state`'s match.
+pub fn my_plays(state: &GameState) -> usize {
+    state.actions.iter().filter(|(s, _)| *s == ME).count()
+}
+
+fn daily_finish(state: &GameState, place: usize) {
+    let Some(day) = daily_counting(state) else {
+        return;
+    };
+    let mut d = Daily::load();
+    d.attempt = None;
+    if d.result(&day).is_none() {
+        d.results.push(DailyResult {
+            day,
+            place,
+            seats: state.setup.seat_count(),
+            plays: my_plays(state),
+        });
+    }
+    d.save();
+}
+
+/// Where the last finished matches are kept, newest first.
+pub const RECENT_KEY: &str = "ono99.recent";
+/// How many finished matches are kept to replay or share.
+pub const RECENT_MAX: usize = 20;
+const RECENT_MAGIC: &str = "ono99-recent 1";
+
+/// A finished match kept to replay or share: its share code (the whole
+/// match: rules, names, seed, actions), the day it ended, your place.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecentMatch {
+    /// `YYYY-MM-DD` (UTC).
+    pub day: String,
+    pub place: usize,
+    pub seats: usize,
+    pub code: String,
+}
+
+/// The kept matches, newest first (unreadable lines are skipped).
+pub fn recent() -> Vec<RecentMatch> {
+    let Some(raw) = storage::read(RECENT_KEY) else {
+        return Vec::new();
+    };
+    let mut lines = raw.lines();
+    if lines.next() != Some(RECENT_MAGIC) {
+        return Vec::new();
+    }
+    lines
+        .filter_map(|line| {
+            let mut w = line.split(' ');
+            let day = w.next()?.to_string();
+            let place = w.next()?.parse().ok()?;
+            let seats = w.next()?.parse().ok()?;
+            let code = w.next()?.to_string();
+            (day.len() == 10 && !code.is_empty()).then_some(RecentMatch {
+                day,
+                place,
+                seats,
+                code,
+            })
+        })
+        .take(RECENT_MAX)
+        .collect()
+}
+
+/// Today's date, `YYYY-MM-DD` in UTC.
+pub fn today() -> String {
+    let iso = String::from(js_sys::Date::new_0().to_iso_string());
+    iso.get(..10).unwrap_or("1970-01-01").to_string()
+}
+
+/// Keeps the finished match in `state` at the top of the recent list.
+fn remember(state: &GameState, place: usize) {
+    let names = (0..state.setup.seat_count())
+        .map(|i| {
+            state
+                .setup
+                .shared_name(Seat(i as u8), crate::ui::i18n::Lang::default())
+        })
+        .collect();
+    let shared = crate::share::SharedMatch {
+        rules: state.setup.rules,
+        names,
+        seed: state.seed,
+        actions: state.actions.clone(),
+    };
+    let Ok(code) = shared.encode() else {
+        return;
+    };
+    let mut list = recent();
+    list.insert(
+        0,
+        RecentMatch {
+            day: today(),
+            place,
+            seats: state.setup.seat_count(),
+            code,
+        },
+    );
+    list.truncate(RECENT_MAX);
+    let mut text = String::from(RECENT_MAGIC);
+    for m in &list {
+        let _ = write!(text, "\n{} {} {} {}", m.day, m.place, m.seats, m.code);
+    }
+    storage::write(RECENT_KEY, &text);
 }
 
 /// Forgets every game counted.

@@ -4,7 +4,7 @@
 // a private network namespace (scripts/netns.sh) when it can, so nothing
 // leaves the machine; the STUN server is cleared in the settings.
 
-import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettings, closeSettings } from './lib.mjs';
+import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettings, closeSettings, audit } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -102,16 +102,19 @@ export const onlineScenarios = [
         await host.page.getByRole('alert').filter({ hasText: /damaged|cut short/ }).waitFor();
         assert(await host.page.getByRole('button', { name: 'Start game' }).isDisabled(), 'Start game is enabled before the friends connect');
         await shot(host.page, 'online-lobby-desktop');
+        await audit(host.page, 'lobby');
         const ana = await join(ctx, host, 'Ana', 'Zoë');
         pages.push(ana);
         const ben = await join(ctx, host, 'Ben', 'Yann', PHONE);
         pages.push(ben);
         await shot(ana.page, 'online-guest-waiting');
+        await audit(ana.page, 'a friend waiting for the start');
         await host.page.getByRole('button', { name: 'Start game' }).click();
         for (const g of [ana, ben]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
         // Each friend sees its own four cards, the others' as backs.
         assert((await handOf(ana.page)).length >= 4, 'the friend has no hand');
         await shot(ben.page, 'online-guest-table-phone');
+        await audit(ben.page, "a friend's table");
         const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
         const moves = await playAll([host.page, ana.page, ben.page], over);
         for (const g of [ana, ben]) {
@@ -148,13 +151,15 @@ export const onlineScenarios = [
         await ana.page.waitForTimeout(300);
         const before = await handOf(ana.page);
         await ana.page.reload();
-        await host.page.getByText('Ana is disconnected.').waitFor({ timeout: 20000 });
+        // At the table the host sees the friend by the name they joined with.
+        await host.page.getByText('Zoë is disconnected.').waitFor({ timeout: 20000 });
         assert(await host.page.locator('.seat.away').count() === 1, 'the seat does not show as away');
         await shot(host.page, 'online-host-disconnected');
-        await host.page.getByRole('button', { name: 'Invite Ana again' }).click();
+        await audit(host.page, 'the host with a friend disconnected');
+        await host.page.getByRole('button', { name: 'Invite Zoë again' }).click();
         await ana.context.close();
         pages.pop();
-        ana = await join(ctx, host, 'Ana', 'Zoë');
+        ana = await join(ctx, host, 'Zoë', 'Zoë');
         pages.push(ana);
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
         const after = await handOf(ana.page);
@@ -162,12 +167,54 @@ export const onlineScenarios = [
         // The friend leaves for good; the host lets a bot play for them.
         await ana.context.close();
         pages.pop();
-        await host.page.getByText('Ana is disconnected.').waitFor({ timeout: 20000 });
-        await host.page.getByRole('button', { name: 'Let a bot play for Ana' }).click();
+        await host.page.getByText('Zoë is disconnected.').waitFor({ timeout: 20000 });
+        await host.page.getByRole('button', { name: 'Let a bot play for Zoë' }).click();
         const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
         await playAll([host.page], over);
         ctx.note(`online rejoin: the same ${after.length} cards after "Invite again"; a bot finished for the friend`);
         await assertClean(host.page, host.problems);
+      } finally {
+        for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: 'online table: the host reloads; the match resumes from its save, the lobby invites the friend again, same hand',
+    run: async (ctx) => {
+      const host = await hostTable(ctx, 3, 1);
+      const pages = [host];
+      try {
+        let ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        let rounds = 0;
+        await playAll([host.page, ana.page], async () => ++rounds > 4 || (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0);
+        if (await host.page.getByRole('button', { name: 'Play again' }).count()) {
+          ctx.note('online host reload: the match ended first; nothing to resume');
+          return;
+        }
+        await ana.page.waitForTimeout(300);
+        const before = await handOf(ana.page);
+        const totalBefore = await ana.page.locator('.total').getAttribute('aria-label');
+        await host.page.reload();
+        // The friend's page says the host is gone; the host's lobby is back.
+        await ana.page.getByText(/connection to the host was lost/).waitFor({ timeout: 20000 });
+        await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
+        await ana.context.close();
+        pages.pop();
+        ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        const after = await handOf(ana.page);
+        const totalAfter = await ana.page.locator('.total').getAttribute('aria-label');
+        assert(JSON.stringify(before) === JSON.stringify(after), `the hand changed over the host's reload: ${before} → ${after}`);
+        assert(totalBefore === totalAfter, `the total changed over the host's reload: ${totalBefore} → ${totalAfter}`);
+        const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+        await playAll([host.page, ana.page], over);
+        ctx.note(`online host reload: resumed at ${totalAfter} with the friend's same ${after.length} cards, played to the end`);
+        for (const p of pages) await assertClean(p.page, p.problems);
       } finally {
         for (const p of pages) await p.context.close().catch(() => {});
       }

@@ -1,9 +1,11 @@
 //! The browser edge: everything that calls a browser API other than
 //! rendering. `localStorage` (saves, settings), preferences, sound (Web
-//! Audio), the service worker, keyboard focus and the page's clock and
+//! Audio), the service worker, keyboard focus, files (downloads, opening
+//! a record), the WebRTC transport, and the page's clock and
 //! random source. No game rule lives here, and nothing here renders a screen.
 
 pub mod clock;
+pub mod files;
 pub mod focus;
 pub mod motion;
 pub mod offline;

@@ -42,6 +42,9 @@ pub struct EndScreenProps {
     /// Closes the dialog to look at the table behind it (Escape does too).
     #[prop_or_default]
     pub close: Option<DialogButton>,
+    /// More ways on (the replay of a finished match, copying a result).
+    #[prop_or_default]
+    pub extra: Vec<DialogButton>,
 }
 
 #[function_component(EndScreen)]
@@ -115,6 +118,9 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     if let Some(b) = &props.secondary {
                         <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }
+                    { for props.extra.iter().map(|b| html! {
+                        <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
+                    }) }
                     if let Some(b) = &props.close {
                         <button type="button" class="btn ghost" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }

@@ -13,6 +13,7 @@ use crate::ui::i18n::{
 };
 use crate::ui::i18n::{named, Named};
 use crate::ui::online::SeatStatus;
+use crate::ui::screens::coach::{self, Coach, Seen};
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
 use crate::ui::screens::lobby::{status_text, SeatInvite};
@@ -35,6 +36,11 @@ pub struct GameProps {
     pub on_play_again: Callback<()>,
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
+    /// Opens the finished match in the replay viewer.
+    pub on_replay: Callback<Rc<crate::share::SharedMatch>>,
+    /// The guided first game: coach marks explain the game as it goes.
+    #[prop_or_default]
+    pub learn: bool,
 }
 
 /// The total just before `log[index]`.
@@ -143,7 +149,18 @@ pub fn game(props: &GameProps) -> Html {
     let result_ready = use_state(|| state.game.is_over());
     let result_hidden = use_state(|| false);
     let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
-    let paused = props.paused || *confirm_leave;
+    // Learn to play: the marks shown so far (None: no lesson, or skipped).
+    let lesson = use_state(|| props.learn.then(Seen::default));
+    let coach_mark = lesson.and_then(|seen| {
+        let me = state.me();
+        coach::due(
+            seen,
+            &state.game.view(me),
+            state.game.log(),
+            state.my_turn() && !state.game.is_over(),
+        )
+    });
+    let paused = props.paused || *confirm_leave || coach_mark.is_some();
     // Sound effects for what the last change added to the log (a resumed
     // game starts quiet), and a chime when the person's turn starts.
     {
@@ -186,6 +203,11 @@ pub fn game(props: &GameProps) -> Html {
             }
         });
     }
+    // Today's deal: whether this attempt counts, as it was when it began.
+    let daily = use_state(|| {
+        crate::ui::stats::is_daily_game(&state)
+            .then(|| crate::ui::stats::daily_counting(&state).is_some())
+    });
     let inviting = use_state(std::collections::BTreeSet::<u8>::new);
     {
         // A friend invited again who is back needs no invitation on show
@@ -334,7 +356,7 @@ pub fn game(props: &GameProps) -> Html {
             <Opponent
                 key={i}
                 seat={seat.index()}
-                name={AttrValue::from(setup.name(seat, lang))}
+                name={AttrValue::from(state.seat_name(seat, lang))}
                 level={setup.level(seat)}
                 hand_len={p.hand_len}
                 in_hand={p.in_hand}
@@ -360,7 +382,7 @@ pub fn game(props: &GameProps) -> Html {
     let my_turn = state.my_turn();
     let me = &view.seats[viewer];
     let waiting_name = to_act
-        .map(|t| state.setup.name(t.seat, lang))
+        .map(|t| state.seat_name(t.seat, lang))
         .unwrap_or_default();
     let legal = if my_turn {
         game.legal_actions()
@@ -570,6 +592,22 @@ pub fn game(props: &GameProps) -> Html {
     })
     .map(|c| callout(lang, &c, edition))
     .collect();
+    // The finished match, to replay, download or share.
+    let on_replay = {
+        let cb = props.on_replay.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let names = (0..state.setup.seat_count())
+                .map(|i| state.setup.shared_name(Seat(i as u8), lang))
+                .collect();
+            cb.emit(Rc::new(crate::share::SharedMatch {
+                rules: state.setup.rules,
+                names,
+                seed: state.seed,
+                actions: state.actions.clone(),
+            }))
+        })
+    };
     let show_result = {
         let hidden = result_hidden.clone();
         Callback::from(move |_: MouseEvent| hidden.set(false))
@@ -595,6 +633,23 @@ pub fn game(props: &GameProps) -> Html {
             Callback::from(move |_: MouseEvent| hidden.set(true))
         };
         let won = outcome.winners.iter().any(|&w| setup.is_person(w));
+        let mut extra_buttons = vec![DialogButton {
+            label: tr(lang, Key::Replay).into(),
+            onclick: on_replay.clone(),
+        }];
+        if daily.is_some() {
+            // A result to share without spoilers: the day, the place, how
+            // many plays it took.
+            let text = tr(lang, Key::DailyShareText)
+                .replace("{date}", &crate::ui::stats::today())
+                .replace("{place}", &game.places()[crate::ui::state::ME].to_string())
+                .replace("{of}", &seats.to_string())
+                .replace("{n}", &crate::ui::stats::my_plays(&state).to_string());
+            extra_buttons.push(DialogButton {
+                label: tr(lang, Key::CopyResult).into(),
+                onclick: Callback::from(move |_| crate::ui::screens::lobby::copy_text(&text)),
+            });
+        }
         let mut lines = last_hand_lines;
         if state.me() == crate::ui::state::ME {
             let place = game.places()[crate::ui::state::ME];
@@ -610,6 +665,7 @@ pub fn game(props: &GameProps) -> Html {
                 primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
                 secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
                 close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: hide })}
+                extra={extra_buttons}
             />
         })
     } else if let Some(summary) = state.summary.as_ref().filter(|s| s.open) {
@@ -642,8 +698,12 @@ pub fn game(props: &GameProps) -> Html {
         Callback::from(move |s: Speed| state.dispatch(GameMsg::SetSpeed(s)))
     };
     // "Hand 1" says nothing in a one-hand match.
-    let hand_label = (rules.format != Format::Elimination)
-        .then(|| AttrValue::from(i18n::hand_number(lang, view.hand_number)));
+    let hand_label = match *daily {
+        Some(true) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
+        Some(false) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
+        None => (rules.format != Format::Elimination)
+            .then(|| AttrValue::from(i18n::hand_number(lang, view.hand_number))),
+    };
     let on_rules = {
         let cb = props.on_rules.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -687,10 +747,22 @@ pub fn game(props: &GameProps) -> Html {
             }
             if game.is_over() && *result_ready && *result_hidden {
                 <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
+                <button type="button" class="btn" onclick={on_replay.clone()}>{ tr(lang, Key::Replay) }</button>
             }
         </>
     };
 
+    let coach_box = coach_mark.map(|mark| {
+        let got = {
+            let lesson = lesson.clone();
+            Callback::from(move |()| lesson.set(lesson.map(|s| s.with(mark))))
+        };
+        let skip = {
+            let lesson = lesson.clone();
+            Callback::from(move |()| lesson.set(None))
+        };
+        html! { <Coach {mark} on_got_it={got} on_skip={skip} /> }
+    });
     // Friends who are not connected: invite them again, or let a bot play
     // for them; at their turn, waiting is a choice too.
     let online_bar = state.online.as_ref().and_then(|link| {
@@ -704,7 +776,7 @@ pub fn game(props: &GameProps) -> Html {
         }
         let absent = link.absent();
         let rows = away.into_iter().map(|seat| {
-            let name = setup.name(seat, lang);
+            let name = state.seat_name(seat, lang);
             let generation = link.generation();
             let on_invite = {
                 let link = link.clone();
@@ -818,6 +890,7 @@ pub fn game(props: &GameProps) -> Html {
                 // rebuild the hand before it.
                 if let Some(node) = error { { node } }
                 if let Some(node) = online_bar { { node } }
+                if let Some(node) = coach_box { { node } }
             </main>
             <GameLog {past} current={current_lines} ply={state.actions.len()} />
             }

@@ -5,7 +5,7 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::online::protocol::{PublicKind, SeatEvent};
+use crate::online::protocol::{Connection, PublicKind, SeatEvent};
 use crate::rules::{Action, Direction, Event, Format, PlayerView, Rng, Seat, TurnStep};
 use crate::ui::i18n::{
     self, callout, named, reason, tr, turn_prompt, waiting_for, winners_line, Key, Lang, Named,
@@ -267,10 +267,29 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let opponents = (1..seats).map(|i| {
         let seat = Seat(((me.index() + i) % seats) as u8);
         let p = &view.seats[seat];
-        let level = match presence.get(seat.index()).map(|p| p.kind) {
+        let who = presence.get(seat.index());
+        let level = match who.map(|p| p.kind) {
             Some(PublicKind::Bot(l)) => Some(l),
             _ => None,
         };
+        // The host and the other friends say so, with their connection.
+        let kind_note = who.and_then(|p| match p.kind {
+            PublicKind::Host => Some(tr(lang, Key::HostName).to_string()),
+            PublicKind::Guest => {
+                let mut note = tr(lang, Key::OnlineFriend).to_string();
+                if p.connection != Some(Connection::Connected) {
+                    note = format!("{note} · {}", tr(lang, Key::StatusDisconnected));
+                }
+                if p.bot_playing {
+                    note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
+                }
+                Some(note)
+            }
+            _ => None,
+        });
+        let away = who.is_some_and(|p| {
+            p.kind == PublicKind::Guest && p.connection != Some(Connection::Connected)
+        });
         html! {
             <Opponent
                 key={i}
@@ -290,6 +309,8 @@ fn guest_table(props: &GuestTableProps) -> Html {
                 owes_two={owes == Some(seat)}
                 draws={draws_of(seat)}
                 position={AttrValue::from(format!("pos-{seats}-{i}"))}
+                kind_note={kind_note.map(AttrValue::from)}
+                {away}
             />
         }
     });

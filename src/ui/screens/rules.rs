@@ -12,6 +12,9 @@ pub struct RulesProps {
     /// The rules of the game being set up or played.
     pub rules: RuleSet,
     pub on_back: Callback<()>,
+    /// Starts the guided first game (offered when no game is under way).
+    #[prop_or_default]
+    pub on_learn: Option<Callback<()>>,
 }
 
 fn deck_table(lang: Lang, edition: Edition) -> Html {
@@ -108,6 +111,9 @@ pub fn rules_screen(props: &RulesProps) -> Html {
         <main class="rules-screen">
             <div class="rules-top">
                 <button type="button" class="btn" onclick={back.clone()}>{ "← " }{ tr(lang, Key::Back) }</button>
+                if let Some(learn) = &props.on_learn {
+                    <button type="button" class="btn primary" onclick={learn.reform(|_: MouseEvent| ())}>{ tr(lang, Key::LearnToPlay) }</button>
+                }
             </div>
             <article class="rules-body">
                 <h1 ref={heading} tabindex="-1">{ tr(lang, Key::RulesTitle) }</h1>

@@ -17,6 +17,12 @@ pub struct SetupProps {
     pub setup: GameSetup,
     pub on_change: Callback<GameSetup>,
     pub on_start: Callback<()>,
+    /// Starts Today's deal.
+    #[prop_or_default]
+    pub on_daily: Callback<()>,
+    /// Starts the guided first game.
+    #[prop_or_default]
+    pub on_learn: Callback<()>,
     #[prop_or_default]
     pub error: Option<SetupError>,
 }
@@ -304,6 +310,14 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 </button>
                 <p class="quick-what" id="quick-what">{ summary(lang, setup) }</p>
                 { for quick_error }
+                <div class="daily">
+                    <button type="button" class="btn daily-btn" aria-describedby="daily-what" onclick={props.on_daily.reform(|_: MouseEvent| ())}>{ tr(lang, Key::TodaysDeal) }</button>
+                    <p class="quick-what" id="daily-what">{ tr(lang, Key::TodaysDealHelp) }</p>
+                </div>
+                <div class="daily">
+                    <button type="button" class="btn learn-btn" aria-describedby="learn-what" onclick={props.on_learn.reform(|_: MouseEvent| ())}>{ tr(lang, Key::LearnToPlay) }</button>
+                    <p class="quick-what" id="learn-what">{ tr(lang, Key::LearnHelp) }</p>
+                </div>
             </section>
             <form class="setup-form" aria-labelledby="setup-heading" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <h2 id="setup-heading" class="setup-heading">{ tr(lang, Key::SetUpGameHeading) }</h2>

@@ -1,15 +1,105 @@
-//! The statistics screen: the record of finished games, and a reset that
-//! asks first.
+//! The statistics screen: the record of finished games, a reset that asks
+//! first, and the last finished matches to replay (or a record to open).
 
 use crate::bots::Level;
+use crate::share::SharedMatch;
 use crate::ui::i18n::{self, tr, Key, Lang};
+use crate::ui::platform::files;
 use crate::ui::platform::focus::use_focus_when;
 use crate::ui::stats::{self, Opponents, Stats, Tally};
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct StatsProps {
     pub on_back: Callback<()>,
+    /// Opens a match in the replay viewer (a recent one, or a record).
+    pub on_replay: Callback<Rc<SharedMatch>>,
+}
+
+/// Today's deal: days played, days in a row, and today's counted result.
+fn daily_summary(lang: Lang) -> Html {
+    let daily = stats::Daily::load();
+    let today = stats::today();
+    let result = match daily.result(&today) {
+        Some(r) => i18n::your_place(lang, r.place, r.seats),
+        None => tr(lang, Key::DailyNotYet).to_string(),
+    };
+    html! {
+        <section class="daily-stats" aria-labelledby="daily-heading">
+            <h2 id="daily-heading">{ tr(lang, Key::TodaysDeal) }</h2>
+            <dl class="stats-summary">
+                <div><dt>{ tr(lang, Key::DailyDaysPlayed) }</dt><dd>{ daily.results.len() }</dd></div>
+                <div><dt>{ tr(lang, Key::DailyStreak) }</dt><dd>{ daily.streak(&today) }</dd></div>
+                <div><dt>{ tr(lang, Key::DailyToday) }</dt><dd>{ result }</dd></div>
+            </dl>
+        </section>
+    }
+}
+
+/// The last finished matches, each with Replay; and Open a record.
+#[function_component(RecentMatches)]
+fn recent_matches(props: &RecentProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let list = use_state(stats::recent);
+    let notice = use_state(|| None::<Key>);
+    let rows = list.iter().enumerate().map(|(i, m)| {
+        let on_replay = props.on_replay.clone();
+        let code = m.code.clone();
+        let notice = notice.clone();
+        let onclick = Callback::from(move |_: MouseEvent| match SharedMatch::decode(&code) {
+            Ok(shared) => on_replay.emit(Rc::new(shared)),
+            Err(_) => notice.set(Some(Key::ShareBroken)),
+        });
+        let line = format!(
+            "{} · {} · {}",
+            m.day,
+            i18n::player_count(lang, m.seats),
+            i18n::your_place(lang, m.place, m.seats)
+        );
+        html! {
+            <li key={i}>
+                <span>{ line }</span>
+                <button type="button" class="btn small" {onclick}>{ tr(lang, Key::Replay) }</button>
+            </li>
+        }
+    });
+    let on_file = {
+        let on_replay = props.on_replay.clone();
+        let notice = notice.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let on_replay = on_replay.clone();
+            let notice = notice.clone();
+            files::read_record(&input, move |result| match result {
+                Ok(shared) => on_replay.emit(Rc::new(shared)),
+                Err(key) => notice.set(Some(key)),
+            });
+        })
+    };
+    html! {
+        <section class="recent" aria-labelledby="recent-heading">
+            <h2 id="recent-heading">{ tr(lang, Key::RecentMatches) }</h2>
+            if list.is_empty() {
+                <p class="muted">{ tr(lang, Key::NoRecentMatches) }</p>
+            } else {
+                <ol class="recent-list">{ for rows }</ol>
+            }
+            <label class="btn file">
+                { tr(lang, Key::OpenRecord) }
+                <input type="file" accept=".json,application/json" class="sr-only" onchange={on_file} />
+            </label>
+            if let Some(key) = *notice {
+                <p class="error-text" role="alert">{ tr(lang, key) }</p>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct RecentProps {
+    on_replay: Callback<Rc<SharedMatch>>,
 }
 
 fn opponents_label(lang: Lang, o: Opponents) -> &'static str {
@@ -134,6 +224,8 @@ pub fn stats_screen(props: &StatsProps) -> Html {
             <article class="rules-body">
                 <h1 ref={heading} tabindex="-1">{ tr(lang, Key::StatsTitle) }</h1>
                 { body }
+                { daily_summary(lang) }
+                <RecentMatches on_replay={props.on_replay.clone()} />
             </article>
             if *confirm {
                 <div class="overlay">

@@ -1,0 +1,267 @@
+// Replays, records, share links and Today's deal (issue 15), by their
+// accessible names: the viewer steps forward and back with the totals of
+// the game's log, a downloaded record passes `ono99 replay`, opening it
+// shows the same match, a share link opens the same replay in a fresh
+// browser context, broken files and links give a notice, and two fresh
+// contexts get the same Today's deal.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPage, assertClean, assert, load, choose, setSpeed, settled, shot, audit, RESULTS } from './lib.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Plays a legal card whenever one is offered, until `done()`. */
+async function playUntil(page, done, limit = 3000) {
+  for (let i = 0; i < limit; i++) {
+    if (await done()) return;
+    await page.waitForFunction(
+      () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.hand button.four-ono'),
+      null, { timeout: 120000, polling: 30 },
+    );
+    if (await done()) return;
+    const next = page.getByRole('button', { name: 'Next hand' });
+    if (await next.count()) { await next.click(); continue; }
+    const card = page.locator('.hand button.card-btn.playable').first();
+    const four = page.locator('.hand button.four-ono');
+    if (await card.count()) await card.click().catch(() => {});
+    else if (await four.count()) await four.click().catch(() => {});
+  }
+  throw new Error('the match did not end');
+}
+
+const over = (page) => async () => (await page.getByRole('button', { name: 'Play again' }).count()) > 0;
+
+/** Every "… total N" of the game log, in order: the total after each play. */
+async function logTotals(page) {
+  const lines = await page.locator('.log li li').allTextContents();
+  return lines.map((l) => /total (−?\d+)/.exec(l)).filter(Boolean).map((m) => m[1]);
+}
+
+async function viewerTotal(page) {
+  const label = await page.getByRole('main').getByRole('img', { name: /^Total / }).getAttribute('aria-label');
+  return /Total (−?\d+)/.exec(label)[1];
+}
+
+async function moveLine(page) {
+  return page.locator('.replay-controls .slider span').textContent();
+}
+
+/** The CLI that checks records: the one `cargo test` built, or cargo run. */
+function ono99Replay(file) {
+  const built = ['target/debug/ono99', 'target/release/ono99'].find((p) => existsSync(p));
+  if (built) return execFileSync(built, ['replay', file], { encoding: 'utf8' });
+  return execFileSync('cargo', ['run', '--quiet', '--bin', 'ono99', '--', 'replay', file], { encoding: 'utf8' });
+}
+
+export const replayScenarios = [
+  {
+    name: 'replay: after a match the viewer steps forward and back with the log\'s totals; the downloaded record passes ono99 replay, opens again, and its share link opens the same replay elsewhere',
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
+      const pages = [a];
+      try {
+        await load(a.page, ctx.server);
+        await choose(a.page, 'Number of players', '3');
+        await setSpeed(a.page, 'instant');
+        await a.page.getByRole('button', { name: 'Start game' }).click();
+        await playUntil(a.page, over(a.page));
+        const totals = await logTotals(a.page);
+        assert(totals.length > 3, `too few plays in the log: ${totals.length}`);
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Replay' }).click();
+        await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        const first = await moveLine(a.page);
+        const n = Number(/of (\d+)/.exec(first)[1]);
+        assert(/^Move 0 of \d+$/.test(first), `the viewer starts at "${first}"`);
+        assert(n === totals.length, `the viewer has ${n} moves, the log ${totals.length} plays`);
+        // Forward: each step's total is the log's.
+        for (let i = 0; i < Math.min(n, 12); i++) {
+          await a.page.getByRole('button', { name: 'Next', exact: true }).click();
+          assert(await viewerTotal(a.page) === totals[i], `after move ${i + 1} the viewer shows ${await viewerTotal(a.page)}, the log ${totals[i]}`);
+        }
+        await a.page.getByRole('button', { name: 'Previous' }).click();
+        assert(await viewerTotal(a.page) === totals[Math.min(n, 12) - 2], 'Previous did not go back one move');
+        // Every hand shows face up.
+        assert(await a.page.locator('.replay-seat').count() === 3, 'not every seat shows');
+        await a.page.getByRole('slider', { name: 'Position in the match' }).fill(String(n));
+        assert(await viewerTotal(a.page) === totals[n - 1], 'the slider does not reach the end');
+        await shot(a.page, 'replay-desktop');
+        await audit(a.page, 'the replay viewer');
+        // Play runs on by itself; Pause stops it.
+        await a.page.getByRole('slider', { name: 'Position in the match' }).fill('0');
+        await a.page.getByRole('button', { name: 'Play', exact: true }).click();
+        await a.page.waitForFunction(() => !/^Move 0 /.test(document.querySelector('.replay-controls .slider span').textContent), null, { timeout: 5000 });
+        await a.page.getByRole('button', { name: 'Pause' }).click();
+
+        // Download record → ono99 replay.
+        mkdirSync(RESULTS, { recursive: true });
+        const file = join(RESULTS, 'replay-record.json');
+        const [download] = await Promise.all([
+          a.page.waitForEvent('download'),
+          a.page.getByRole('button', { name: 'Download record' }).click(),
+        ]);
+        await download.saveAs(file);
+        const out = ono99Replay(file);
+        ctx.note(`replay: ${n} moves; ono99 replay on the downloaded record: ${out.trim().split('\n').pop()}`);
+
+        // Open it again: the same match.
+        await a.page.getByLabel('Open a record').setInputFiles(file);
+        await a.page.waitForFunction(() => /^Move 0 of /.test(document.querySelector('.replay-controls .slider span').textContent));
+        assert(await moveLine(a.page) === `Move 0 of ${n}`, 'the opened record is not the same match');
+
+        // A broken record: a notice, nothing else.
+        await a.page.getByLabel('Open a record').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
+        await a.page.getByRole('alert').filter({ hasText: 'not an ONO 99 record' }).waitFor();
+        assert(await moveLine(a.page) === `Move 0 of ${n}`, 'a broken record changed the viewer');
+
+        // Share link → a fresh context shows the same replay.
+        await a.page.getByRole('button', { name: 'Copy share link' }).click();
+        const link = await a.page.getByRole('textbox', { name: 'Share link' }).inputValue();
+        assert(/#replay=[A-Za-z0-9_-]+$/.test(link), `odd share link: ${link}`);
+        ctx.note(`share link of a ${n}-move 3-player match: ${link.length - link.indexOf('#')} characters after the address`);
+        const b = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
+        pages.push(b);
+        await b.page.goto(link);
+        await b.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        assert(await moveLine(b.page) === `Move 0 of ${n}`, 'the share link opened another match');
+        await b.page.getByRole('slider', { name: 'Position in the match' }).fill(String(n));
+        assert(await viewerTotal(b.page) === totals[n - 1], 'the shared replay ends on another total');
+        await shot(b.page, 'replay-phone');
+        // Close: the page behind is the setup screen.
+        await b.page.getByRole('button', { name: 'Close' }).click();
+        await b.page.getByRole('button', { name: 'Start game' }).waitFor();
+
+        // The finished match is in the statistics' recent matches.
+        await a.page.getByRole('button', { name: 'Close' }).click();
+        await a.page.reload();
+        await a.page.getByRole('button', { name: 'Statistics' }).first().click().catch(() => {});
+        for (const p of pages) await assertClean(p.page, p.problems);
+      } finally {
+        for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: 'replay: a broken share link gives a notice and the setup screen; recent matches replay from the statistics',
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
+      try {
+        await a.page.goto(`${ctx.server.url}#replay=AQFNbroken`);
+        await a.page.getByRole('alert').filter({ hasText: 'share link is broken' }).waitFor();
+        await a.page.getByRole('button', { name: 'Start game' }).waitFor();
+        // A quick match, then its replay from the statistics screen.
+        await choose(a.page, 'Number of players', '2');
+        await setSpeed(a.page, 'instant');
+        await a.page.getByRole('button', { name: 'Start game' }).click();
+        await playUntil(a.page, over(a.page));
+        await a.page.getByRole('dialog').getByRole('button', { name: 'New game' }).click();
+        await a.page.getByRole('button', { name: 'Statistics' }).click();
+        await a.page.getByRole('heading', { name: 'Recent matches' }).waitFor();
+        await a.page.getByRole('button', { name: 'Replay' }).first().click();
+        await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        assert(/^Move 0 of \d+$/.test(await moveLine(a.page)), 'the recent match did not open');
+        await a.page.getByRole('button', { name: 'Close' }).click();
+        await a.page.getByRole('button', { name: 'Statistics' }).click();
+        await a.page.getByRole('heading', { name: 'Recent matches' }).waitFor();
+        await audit(a.page, 'statistics with recent matches and Today\'s deal');
+        await assertClean(a.page, a.problems);
+      } finally {
+        await a.context.close();
+      }
+    },
+  },
+  {
+    name: "Today's deal: two fresh contexts get the same first hand; the counted result survives a reload, later attempts are practice",
+    run: async (ctx) => {
+      const hands = [];
+      const pages = [];
+      try {
+        for (let i = 0; i < 2; i++) {
+          const p = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
+          pages.push(p);
+          await load(p.page, ctx.server);
+          await setSpeed(p.page, 'instant');
+          await p.page.getByRole('button', { name: "Today's deal" }).click();
+          await p.page.getByRole('img', { name: /^Total / }).waitFor();
+          await p.page.getByText("Today's deal", { exact: true }).first().waitFor();
+          await settled(p.page).catch(() => {});
+          hands.push(await p.page.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card'))));
+        }
+        assert(hands[0].length === 4 && JSON.stringify(hands[0]) === JSON.stringify(hands[1]), `two contexts got different deals: ${hands[0]} / ${hands[1]}`);
+        const p = pages[0].page;
+        await playUntil(p, over(p));
+        assert(await p.getByRole('button', { name: 'Copy result' }).count() === 1, 'no "Copy result"');
+        const place = /You finished (\d+)/.exec(await p.getByRole('dialog').textContent());
+        await p.reload();
+        await p.getByRole('dialog').getByRole('button', { name: 'New game' }).click({ timeout: 5000 }).catch(() => {});
+        await p.getByRole('button', { name: 'Statistics' }).click();
+        await p.getByRole('heading', { name: "Today's deal" }).waitFor();
+        const today = await p.locator('.daily-stats').textContent();
+        assert(/Days played\s*1/.test(today), `the counted result is not kept: ${today}`);
+        if (place) assert(today.includes(`You finished ${place[1]}`), `today's result is not the counted one: ${today}`);
+        await p.getByRole('button', { name: /Back/ }).click();
+        await p.getByRole('button', { name: "Today's deal" }).click();
+        await p.getByText("Today's deal (practice)").waitFor();
+        ctx.note(`today's deal: same first hand in two contexts (${hands[0].join(' ')}); counted place ${place ? place[1] : '?'} kept after a reload`);
+        for (const q of pages) await assertClean(q.page, q.problems);
+      } finally {
+        for (const q of pages) await q.context.close().catch(() => {});
+      }
+    },
+  },
+];
+
+export const learnScenarios = [
+  {
+    name: 'Learn to play: the coach explains the total first and each card as it comes; the guided game can be finished, and skipped',
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
+      try {
+        await load(a.page, ctx.server);
+        await a.page.getByRole('button', { name: 'Learn to play' }).click();
+        const coach = a.page.getByRole('region', { name: 'The total' });
+        await coach.waitFor();
+        await shot(a.page, 'learn-phone-total');
+        await audit(a.page, 'a coach mark');
+        const seen = [];
+        const done = over(a.page);
+        for (let i = 0; i < 3000 && !(await done()); i++) {
+          const got = a.page.getByRole('button', { name: 'Got it' });
+          if (await got.count()) {
+            seen.push(await a.page.locator('.coach h2').textContent());
+            await got.click();
+            continue;
+          }
+          await a.page.waitForFunction(
+            () => document.querySelector('[role="dialog"]') || document.querySelector('.coach') || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.hand button.four-ono') || document.querySelector('.me.is-out'),
+            null, { timeout: 120000, polling: 30 },
+          );
+          if (await a.page.getByRole('button', { name: 'Got it' }).count()) continue;
+          const card = a.page.locator('.hand button.card-btn.playable').first();
+          if (await card.count()) await card.click().catch(() => {});
+          else await a.page.waitForTimeout(100);
+        }
+        assert(await done(), 'the guided game did not end');
+        assert(seen[0] === 'The total', `the first mark is "${seen[0]}"`);
+        for (const t of ['Reverse', 'Play 2']) assert(seen.includes(t), `no "${t}" mark (seen: ${seen.join(', ')})`);
+        ctx.note(`learn to play: marks in order: ${seen.join(' → ')}`);
+        // Skipped: no more marks, the game goes on.
+        await a.page.getByRole('dialog').getByRole('button', { name: 'New game' }).click();
+        await a.page.getByRole('button', { name: 'How to play' }).click();
+        await a.page.getByRole('button', { name: 'Learn to play' }).click();
+        await a.page.getByRole('region', { name: 'The total' }).waitFor();
+        await a.page.getByRole('button', { name: 'Skip the lesson' }).click();
+        for (let i = 0; i < 6 && !(await done()); i++) {
+          const card = a.page.locator('.hand button.card-btn.playable').first();
+          await card.or(a.page.locator('.me.is-out')).or(a.page.getByRole('dialog')).first().waitFor({ timeout: 60000 });
+          assert(await a.page.locator('.coach').count() === 0, 'a coach mark came back after Skip the lesson');
+          if (await card.count()) await card.click().catch(() => {});
+        }
+        await assertClean(a.page, a.problems);
+      } finally {
+        await a.context.close();
+      }
+    },
+  },
+];
