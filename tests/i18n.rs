@@ -433,6 +433,8 @@ fn all_texts(lang: Lang) -> Vec<String> {
         out.push(text::leaves_line(lang, &who));
         out.push(text::next_stuck(lang, 34, mine));
     }
+    out.push(text::review_summary(lang, 12, [9, 2, 0, 1]));
+    out.push(text::review_summary(lang, 1, [0, 0, 1, 0]));
     out
 }
 
@@ -468,6 +470,70 @@ fn no_text_is_empty_in_english_either() {
     for t in all_texts(Lang::En) {
         assert!(!t.trim().is_empty());
     }
+}
+
+/// What a review summary says of `n` decisions with one label
+/// (0 Best, 1 Good, 2 Inaccuracy, 3 Mistake) and no other: "2 mistakes".
+fn review_part(lang: Lang, label: usize, n: usize) -> String {
+    let mut counts = [0; 4];
+    counts[label] = n;
+    let with = text::review_summary(lang, n, counts);
+    let without = text::review_summary(lang, n, [0; 4]);
+    let part = with
+        .strip_prefix(without.as_str())
+        .unwrap_or_else(|| panic!("{lang:?}: {with:?} does not start with {without:?}"));
+    part.trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_string()
+}
+
+#[test]
+fn review_summaries_count_each_label_in_singular_or_plural() {
+    for lang in Lang::ALL {
+        let t = text::review_summary(lang, 15, [8, 0, 4, 3]);
+        assert!(t.starts_with("15 "), "{lang:?}: {t:?}");
+        for (label, n) in [(0, 8), (2, 4), (3, 3)] {
+            let part = review_part(lang, label, n);
+            assert!(part.starts_with(&format!("{n} ")), "{lang:?}: {part:?}");
+            assert!(t.contains(&part), "{lang:?}: {t:?} lacks {part:?}");
+        }
+        // The zero category is left out, in either number.
+        for n in [1, 2] {
+            let word = review_part(lang, 1, n);
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
+            assert!(!t.contains(word), "{lang:?}: {t:?} names {word:?}");
+        }
+        assert!(!t.contains('{') && !t.contains('}'), "{lang:?}: {t:?}");
+        let nothing = text::review_summary(lang, 3, [0; 4]);
+        assert!(nothing.starts_with("3 ") && !nothing.contains(','));
+        // One and two of a label read differently, and not just by the
+        // number: English keeps "best" and "good", so Inaccuracy and
+        // Mistake are checked in every language.
+        let labels: &[usize] = if lang == Lang::En {
+            &[2, 3]
+        } else {
+            &[0, 1, 2, 3]
+        };
+        for &label in labels {
+            let one = review_part(lang, label, 1);
+            let two = review_part(lang, label, 2);
+            assert_ne!(one[1..], two[1..], "{lang:?}: label {label}");
+        }
+        let one = text::review_summary(lang, 1, [0; 4]);
+        let two = text::review_summary(lang, 2, [0; 4]);
+        assert_ne!(one[1..], two[1..], "{lang:?}: decisions");
+    }
+    assert_eq!(
+        text::review_summary(Lang::Es, 4, [1, 2, 0, 1]),
+        "4 decisiones: 1 mejor, 2 buenas, 1 error"
+    );
+    assert_eq!(
+        text::review_summary(Lang::Fr, 3, [2, 0, 0, 1]),
+        "3 décisions\u{a0}: 2 meilleurs coups, 1 erreur"
+    );
+    assert_eq!(
+        text::review_summary(Lang::Pt, 1, [0, 1, 0, 0]),
+        "1 decisão: 1 boa"
+    );
 }
 
 #[test]

@@ -49,6 +49,7 @@ pub mod hard;
 pub mod medium;
 pub mod play;
 pub mod random;
+pub mod review;
 pub mod tally;
 
 pub use easy::EasyBot;

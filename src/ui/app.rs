@@ -15,6 +15,7 @@ use crate::ui::screens::guest::GuestScreen;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::lobby::Lobby;
 use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::review::ReviewScreen;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
@@ -111,6 +112,8 @@ pub fn app() -> Html {
         Some(Ok(shared)) => Some(Rc::new(shared.clone())),
         _ => None,
     });
+    // The review of your plays, over the screen like the replay.
+    let review = use_state(|| None::<Rc<SharedMatch>>);
     let screen = use_state(|| {
         if let Some(Ok(link)) = joining.borrow_mut().take() {
             return Screen::Join(link);
@@ -295,6 +298,18 @@ pub fn app() -> Html {
             replay.set(Some(shared));
         })
     };
+    let open_review = {
+        let review = review.clone();
+        let show_stats = show_stats.clone();
+        Callback::from(move |shared: Rc<SharedMatch>| {
+            show_stats.set(false);
+            review.set(Some(shared));
+        })
+    };
+    let close_review = {
+        let review = review.clone();
+        Callback::from(move |()| review.set(None))
+    };
     let close_replay = {
         let replay = replay.clone();
         Callback::from(move |()| {
@@ -334,7 +349,8 @@ pub fn app() -> Html {
     // its own, with its speed). Over a game, the rules screen's header has
     // no speed to set: that is the paused game's.
     let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
-    let header = if (on_setup || *show_rules || *show_stats) && replay.is_none() {
+    let header = if (on_setup || *show_rules || *show_stats) && replay.is_none() && review.is_none()
+    {
         let speed = on_setup.then_some(setup.speed);
         let buttons = if *show_rules || *show_stats {
             Html::default()
@@ -359,12 +375,15 @@ pub fn app() -> Html {
                 <RulesScreen {rules} on_back={close_rules} on_learn={on_setup.then(|| on_learn.clone())} />
             }
             if *show_stats {
-                <StatsScreen on_back={close_stats} on_replay={open_replay.clone()} />
+                <StatsScreen on_back={close_stats} on_replay={open_replay.clone()} on_review={open_review.clone()} />
             }
-            if let Some(shared) = &*replay {
+            if let Some(shared) = &*review {
+                <ReviewScreen key={format!("{}-{}", shared.seed, shared.actions.len())} shared={shared.clone()} on_close={close_review} />
+            }
+            if let Some(shared) = (*replay).as_ref().filter(|_| review.is_none()) {
                 <ReplayScreen key={format!("{}-{}", shared.seed, shared.actions.len())} shared={shared.clone()} on_open={open_replay.clone()} on_close={close_replay} />
             }
-            <div class="screen" hidden={*show_rules || *show_stats || replay.is_some()}>
+            <div class="screen" hidden={*show_rules || *show_stats || replay.is_some() || review.is_some()}>
                 { match &*screen {
                     Screen::Setup => html! {
                         <>
@@ -422,11 +441,12 @@ pub fn app() -> Html {
                         <Game
                             key={*n}
                             start={state.clone()}
-                            paused={*show_rules || replay.is_some()}
+                            paused={*show_rules || replay.is_some() || review.is_some()}
                             on_play_again={start}
                             on_new_game={new_game}
                             on_rules={open_rules}
                             on_replay={open_replay.clone()}
+                            on_review={open_review.clone()}
                             learn={*learning}
                         />
                     },

@@ -265,3 +265,65 @@ export const learnScenarios = [
     },
   },
 ];
+
+export const reviewScenarios = [
+  {
+    name: 'Review my plays: after a match every decision you made is listed with a label and a summary; Cancel stops a review',
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
+      try {
+        await load(a.page, ctx.server);
+        await choose(a.page, 'Number of players', '3');
+        await setSpeed(a.page, 'instant');
+        await a.page.getByRole('button', { name: 'Start game' }).click();
+        // Play, counting the turns with a real choice (two different legal moves or more).
+        let decisions = 0;
+        const done = over(a.page);
+        for (let i = 0; i < 3000 && !(await done()); i++) {
+          await a.page.waitForFunction(
+            () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.hand button.four-ono'),
+            null, { timeout: 120000, polling: 30 },
+          );
+          if (await done()) break;
+          const kinds = new Set(await a.page.locator('.hand button.card-btn.playable').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card'))));
+          const four = await a.page.locator('.hand button.four-ono').count();
+          if (kinds.size + four === 0) continue;
+          if (kinds.size + four > 1) decisions++;
+          const card = a.page.locator('.hand button.card-btn.playable').first();
+          if (await card.count()) await card.click().catch(() => {});
+          else await a.page.locator('.hand button.four-ono').click().catch(() => {});
+        }
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Review my plays' }).click();
+        await a.page.getByRole('heading', { name: 'Review of your plays' }).waitFor();
+        const t0 = Date.now();
+        await a.page.waitForFunction(() => !document.querySelector('.review progress'), null, { timeout: 120000 });
+        const took = Date.now() - t0;
+        const rows = a.page.locator('.decisions > li');
+        const n = await rows.count();
+        if (decisions === 0) {
+          await a.page.getByText('You had no choice to make').waitFor();
+        } else {
+          assert(n === decisions, `the review lists ${n} decisions, you made ${decisions}`);
+          const labels = await a.page.locator('.decisions > li .played .label').allTextContents();
+          assert(labels.length === n && labels.every((l) => ['Best', 'Good', 'Inaccuracy', 'Mistake'].includes(l)), `labels: ${labels}`);
+          const summary = await a.page.locator('.review-summary').textContent();
+          assert(new RegExp(`^${n} decisions?`).test(summary), `summary: ${summary}`);
+          ctx.note(`review: ${n} decisions reviewed in ${took} ms (${summary})`);
+        }
+        await shot(a.page, 'review-desktop');
+        await audit(a.page, 'the review of your plays');
+        // Cancel: a review stopped at once says so.
+        await a.page.getByRole('button', { name: 'Close' }).click();
+        await a.page.getByRole('button', { name: 'Review my plays' }).first().click();
+        const cancel = a.page.getByRole('button', { name: 'Cancel' });
+        if (decisions > 1 && await cancel.count()) {
+          await cancel.click();
+          await a.page.getByText('Review stopped.').waitFor();
+        }
+        await assertClean(a.page, a.problems);
+      } finally {
+        await a.context.close();
+      }
+    },
+  },
+];

@@ -22,7 +22,7 @@ import { passPlayScenarios } from './passplay.mjs';
 import { i18nScenarios } from './i18n.mjs';
 import { tableScenarios, soakScenario } from './table.mjs';
 import { onlineScenarios } from './online.mjs';
-import { replayScenarios, learnScenarios } from './replay.mjs';
+import { replayScenarios, learnScenarios, reviewScenarios } from './replay.mjs';
 
 const DIST = process.env.DIST || 'dist';
 // The product target is 200 KB (README); the table's motion, pacing and
@@ -83,7 +83,7 @@ async function main() {
     },
   };
 
-  for (const [i, s] of [sizeScenario, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...replayScenarios, ...learnScenarios, soakScenario].entries()) {
+  for (const [i, s] of [sizeScenario, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, soakScenario].entries()) {
     if (filter && !s.name.includes(filter)) continue;
     ctx.current = String(i);
     const t0 = Date.now();

@@ -264,6 +264,20 @@ impl Translation for En {
             Key::CoachOutTitle => "Going out",
             Key::CoachOutBody => "A player with no card they may play on their turn is out of the hand: their cards go face up on the table. The last player still in wins, so keep a low card or a Reverse for when the total is high.",
             Key::CoachDoneTitle => "You know every card",
+            Key::ReviewMyPlays => "Review my plays",
+            Key::ReviewHeading => "Review of your plays",
+            Key::ReviewProgress => "Weighing every option of your decisions…",
+            Key::ReviewCancelled => "Review stopped. The decisions weighed so far stay below.",
+            Key::LabelBest => "Best",
+            Key::LabelGood => "Good",
+            Key::LabelInaccuracy => "Inaccuracy",
+            Key::LabelMistake => "Mistake",
+            Key::ReviewYouPlayed => "You played",
+            Key::ReviewOwesTwo => "you owed two plays",
+            Key::ReviewChance => "Each option's chance to win, from what you could see then",
+            Key::ReviewNoDecisions => "You had no choice to make in this match: every one of your plays was forced.",
+            Key::ReviewDecisionLine => "Hand {h}, total {t}",
+            Key::ReviewHand => "Your hand",
             Key::CoachDoneBody => "That was the whole game. Play this one to the end, or start your own from the first screen.",
         }
     }
@@ -617,6 +631,31 @@ impl Translation for En {
 
     fn and_word(&self) -> &'static str {
         "and"
+    }
+
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        let words = [
+            ("best", "best"),
+            ("good", "good"),
+            ("inaccuracy", "inaccuracies"),
+            ("mistake", "mistakes"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decision".to_string()
+        } else {
+            format!("{decisions} decisions")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
     }
 
     fn named(&self, text: Named, name: &str) -> String {

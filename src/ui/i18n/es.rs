@@ -297,6 +297,21 @@ impl Translation for Es {
             Key::CoachOutBody => "Quien no puede jugar ninguna carta en su turno queda fuera de la mano: sus cartas se quedan boca arriba sobre la mesa. Gana el último jugador que sigue en juego, así que guarda una carta baja o una Reversa para cuando el total esté alto.",
             Key::CoachDoneTitle => "Ya conoces todas las cartas",
             Key::CoachDoneBody => "Eso es todo el juego. Termina esta partida o prepara la tuya desde la primera pantalla.",
+            // Review my plays.
+            Key::ReviewMyPlays => "Revisar mis jugadas",
+            Key::ReviewHeading => "Revisión de tus jugadas",
+            Key::ReviewProgress => "Evaluando cada opción de tus decisiones…",
+            Key::ReviewCancelled => "Revisión detenida. Las decisiones evaluadas hasta ahora siguen aquí abajo.",
+            Key::LabelBest => "Mejor",
+            Key::LabelGood => "Buena",
+            Key::LabelInaccuracy => "Imprecisión",
+            Key::LabelMistake => "Error",
+            Key::ReviewYouPlayed => "Tu jugada",
+            Key::ReviewOwesTwo => "debías hacer dos jugadas",
+            Key::ReviewChance => "La probabilidad de ganar de cada opción, según lo que podías ver en ese momento",
+            Key::ReviewNoDecisions => "No has tenido que elegir nada en esta partida: todas tus jugadas eran obligadas.",
+            Key::ReviewDecisionLine => "Mano {h}, total {t}",
+            Key::ReviewHand => "Tu mano",
         }
     }
 
@@ -667,6 +682,32 @@ impl Translation for Es {
 
     fn and_word(&self) -> &'static str {
         "y"
+    }
+
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // Each count agrees with "decisión" (feminine): "2 buenas".
+        let words = [
+            ("mejor", "mejores"),
+            ("buena", "buenas"),
+            ("imprecisión", "imprecisiones"),
+            ("error", "errores"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decisión".to_string()
+        } else {
+            format!("{decisions} decisiones")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
     }
 
     fn named(&self, text: Named, name: &str) -> String {

@@ -290,6 +290,21 @@ impl Translation for Fr {
             Key::CoachOutBody => "Un joueur qui n’a aucune carte jouable à son tour est hors jeu pour la manche\u{a0}: ses cartes sont posées face visible sur la table. Le dernier joueur encore en jeu gagne, alors gardez une petite carte ou un Inverser pour le moment où le total sera élevé.",
             Key::CoachDoneTitle => "Vous connaissez toutes les cartes",
             Key::CoachDoneBody => "Voilà, c’était tout le jeu. Terminez cette partie, ou lancez la vôtre depuis le premier écran.",
+            // Review my plays.
+            Key::ReviewMyPlays => "Analyser mes coups",
+            Key::ReviewHeading => "Analyse de vos coups",
+            Key::ReviewProgress => "Évaluation de toutes les options de vos décisions…",
+            Key::ReviewCancelled => "Analyse interrompue. Les décisions déjà évaluées restent affichées ci-dessous.",
+            Key::LabelBest => "Meilleur coup",
+            Key::LabelGood => "Bon coup",
+            Key::LabelInaccuracy => "Imprécision",
+            Key::LabelMistake => "Erreur",
+            Key::ReviewYouPlayed => "Vous avez joué",
+            Key::ReviewOwesTwo => "vous deviez jouer deux fois",
+            Key::ReviewChance => "Chances de gagner de chaque option, d’après ce que vous pouviez voir à ce moment-là",
+            Key::ReviewNoDecisions => "Vous n’avez eu aucun choix à faire dans cette partie\u{a0}: tous vos coups étaient forcés.",
+            Key::ReviewDecisionLine => "Manche {h}, total {t}",
+            Key::ReviewHand => "Votre main",
         }
     }
 
@@ -666,6 +681,32 @@ impl Translation for Fr {
 
     fn and_word(&self) -> &'static str {
         "et"
+    }
+
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // French puts 0 and 1 in the singular: "0 décision", "1 erreur".
+        let words = [
+            ("meilleur coup", "meilleurs coups"),
+            ("bon coup", "bons coups"),
+            ("imprécision", "imprécisions"),
+            ("erreur", "erreurs"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions <= 1 {
+            format!("{decisions} décision")
+        } else {
+            format!("{decisions} décisions")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}\u{a0}: {}", parts.join(", "))
+        }
     }
 
     fn named(&self, text: Named, name: &str) -> String {

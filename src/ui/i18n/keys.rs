@@ -260,6 +260,21 @@ keys! {
     CoachOutBody,
     CoachDoneTitle,
     CoachDoneBody,
+    // Review my plays.
+    ReviewMyPlays,
+    ReviewHeading,
+    ReviewProgress,
+    ReviewCancelled,
+    LabelBest,
+    LabelGood,
+    LabelInaccuracy,
+    LabelMistake,
+    ReviewYouPlayed,
+    ReviewOwesTwo,
+    ReviewChance,
+    ReviewNoDecisions,
+    ReviewDecisionLine,
+    ReviewHand,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): each

@@ -339,3 +339,8 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
 pub fn named(lang: Lang, text: Named, name: &str) -> String {
     lang.texts().named(text, name)
 }
+
+/// "12 decisions: 9 best, 2 good, 1 mistake".
+pub fn review_summary(lang: Lang, decisions: usize, counts: [usize; 4]) -> String {
+    lang.texts().review_summary(decisions, counts)
+}

@@ -290,6 +290,21 @@ impl Translation for Pt {
             Key::CoachOutBody => "Quem não tem nenhuma carta que possa jogar na sua vez está fora da rodada: as cartas dele ficam abertas na mesa. Vence o último jogador que continuar no jogo, então guarde uma carta baixa ou um Inverter para quando o total estiver alto.",
             Key::CoachDoneTitle => "Você já conhece todas as cartas",
             Key::CoachDoneBody => "Esse foi o jogo inteiro. Jogue esta partida até o fim ou comece a sua na primeira tela.",
+            // Review my plays.
+            Key::ReviewMyPlays => "Analisar minhas jogadas",
+            Key::ReviewHeading => "Análise das suas jogadas",
+            Key::ReviewProgress => "Avaliando cada opção das suas decisões…",
+            Key::ReviewCancelled => "Análise interrompida. As decisões avaliadas até agora continuam aqui embaixo.",
+            Key::LabelBest => "Melhor",
+            Key::LabelGood => "Boa",
+            Key::LabelInaccuracy => "Imprecisão",
+            Key::LabelMistake => "Erro",
+            Key::ReviewYouPlayed => "Você jogou",
+            Key::ReviewOwesTwo => "você tinha que fazer duas jogadas",
+            Key::ReviewChance => "A chance de vitória de cada opção, pelo que você podia ver naquele momento",
+            Key::ReviewNoDecisions => "Você não teve nenhuma escolha a fazer nesta partida: todas as suas jogadas foram obrigatórias.",
+            Key::ReviewDecisionLine => "Rodada {h}, total {t}",
+            Key::ReviewHand => "Sua mão",
         }
     }
 
@@ -659,6 +674,32 @@ impl Translation for Pt {
 
     fn and_word(&self) -> &'static str {
         "e"
+    }
+
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // Each count agrees with "decisão" (feminine): "2 boas".
+        let words = [
+            ("melhor", "melhores"),
+            ("boa", "boas"),
+            ("imprecisão", "imprecisões"),
+            ("erro", "erros"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decisão".to_string()
+        } else {
+            format!("{decisions} decisões")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
     }
 
     fn named(&self, text: Named, name: &str) -> String {

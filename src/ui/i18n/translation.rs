@@ -56,6 +56,9 @@ pub trait Translation {
     fn at_total(&self, total: i32) -> String;
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
+    /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,
+    /// Inaccuracy, Mistake; categories at zero are left out).
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
     /// A text about one named seat or server, with `name` in place.
     fn named(&self, text: Named, name: &str) -> String;
 }

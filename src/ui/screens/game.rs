@@ -38,6 +38,8 @@ pub struct GameProps {
     pub on_rules: Callback<()>,
     /// Opens the finished match in the replay viewer.
     pub on_replay: Callback<Rc<crate::share::SharedMatch>>,
+    /// Opens the review of your plays in the finished match.
+    pub on_review: Callback<Rc<crate::share::SharedMatch>>,
     /// The guided first game: coach marks explain the game as it goes.
     #[prop_or_default]
     pub learn: bool,
@@ -592,9 +594,8 @@ pub fn game(props: &GameProps) -> Html {
     })
     .map(|c| callout(lang, &c, edition))
     .collect();
-    // The finished match, to replay, download or share.
-    let on_replay = {
-        let cb = props.on_replay.clone();
+    // The finished match, to replay, download, share or review.
+    let finished_match = |cb: Callback<Rc<crate::share::SharedMatch>>| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
             let names = (0..state.setup.seat_count())
@@ -608,6 +609,8 @@ pub fn game(props: &GameProps) -> Html {
             }))
         })
     };
+    let on_replay = finished_match(props.on_replay.clone());
+    let on_review = finished_match(props.on_review.clone());
     let show_result = {
         let hidden = result_hidden.clone();
         Callback::from(move |_: MouseEvent| hidden.set(false))
@@ -633,10 +636,16 @@ pub fn game(props: &GameProps) -> Html {
             Callback::from(move |_: MouseEvent| hidden.set(true))
         };
         let won = outcome.winners.iter().any(|&w| setup.is_person(w));
-        let mut extra_buttons = vec![DialogButton {
-            label: tr(lang, Key::Replay).into(),
-            onclick: on_replay.clone(),
-        }];
+        let mut extra_buttons = vec![
+            DialogButton {
+                label: tr(lang, Key::ReviewMyPlays).into(),
+                onclick: on_review.clone(),
+            },
+            DialogButton {
+                label: tr(lang, Key::Replay).into(),
+                onclick: on_replay.clone(),
+            },
+        ];
         if daily.is_some() {
             // A result to share without spoilers: the day, the place, how
             // many plays it took.

@@ -2,8 +2,8 @@
 //! and runs the bots), the setup form, the rules, the statistics, the
 //! dialogs between hands and at the end, the pass screen of pass-and-play,
 //! the saved-game notice, the settings, and online tables (the host's
-//! lobby, a friend's join page and table), the replay viewer and the coach
-//! marks of the guided first game. Screens may use `table`, `i18n`,
+//! lobby, a friend's join page and table), the replay viewer, the review
+//! of your plays and the coach marks of the guided first game. Screens may use `table`, `i18n`,
 //! `platform` and the app's `state`; nothing below them uses a screen.
 
 pub mod coach;
@@ -14,6 +14,7 @@ pub mod header;
 pub mod lobby;
 pub mod pass;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod save_notice;
 pub mod settings;

@@ -16,6 +16,8 @@ pub struct StatsProps {
     pub on_back: Callback<()>,
     /// Opens a match in the replay viewer (a recent one, or a record).
     pub on_replay: Callback<Rc<SharedMatch>>,
+    /// Opens the review of your plays in a recent match.
+    pub on_review: Callback<Rc<SharedMatch>>,
 }
 
 /// Today's deal: days played, days in a row, and today's counted result.
@@ -48,10 +50,16 @@ fn recent_matches(props: &RecentProps) -> Html {
         let on_replay = props.on_replay.clone();
         let code = m.code.clone();
         let notice = notice.clone();
-        let onclick = Callback::from(move |_: MouseEvent| match SharedMatch::decode(&code) {
-            Ok(shared) => on_replay.emit(Rc::new(shared)),
-            Err(_) => notice.set(Some(Key::ShareBroken)),
-        });
+        let open = |cb: Callback<Rc<SharedMatch>>| {
+            let code = code.clone();
+            let notice = notice.clone();
+            Callback::from(move |_: MouseEvent| match SharedMatch::decode(&code) {
+                Ok(shared) => cb.emit(Rc::new(shared)),
+                Err(_) => notice.set(Some(Key::ShareBroken)),
+            })
+        };
+        let onclick = open(on_replay);
+        let on_review = open(props.on_review.clone());
         let line = format!(
             "{} · {} · {}",
             m.day,
@@ -61,7 +69,10 @@ fn recent_matches(props: &RecentProps) -> Html {
         html! {
             <li key={i}>
                 <span>{ line }</span>
-                <button type="button" class="btn small" {onclick}>{ tr(lang, Key::Replay) }</button>
+                <span class="recent-buttons">
+                    <button type="button" class="btn small" onclick={on_review}>{ tr(lang, Key::ReviewMyPlays) }</button>
+                    <button type="button" class="btn small" {onclick}>{ tr(lang, Key::Replay) }</button>
+                </span>
             </li>
         }
     });
@@ -100,6 +111,7 @@ fn recent_matches(props: &RecentProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct RecentProps {
     on_replay: Callback<Rc<SharedMatch>>,
+    on_review: Callback<Rc<SharedMatch>>,
 }
 
 fn opponents_label(lang: Lang, o: Opponents) -> &'static str {
@@ -225,7 +237,7 @@ pub fn stats_screen(props: &StatsProps) -> Html {
                 <h1 ref={heading} tabindex="-1">{ tr(lang, Key::StatsTitle) }</h1>
                 { body }
                 { daily_summary(lang) }
-                <RecentMatches on_replay={props.on_replay.clone()} />
+                <RecentMatches on_replay={props.on_replay.clone()} on_review={props.on_review.clone()} />
             </article>
             if *confirm {
                 <div class="overlay">

@@ -1,0 +1,223 @@
+//! "Review my plays": each decision you made in a finished match (your
+//! hand, the total, what you owed, what you played) with every option's
+//! chance to win from your seat's view at that moment, labelled Best,
+//! Good, Inaccuracy or Mistake, and a summary line. The search runs in
+//! short slices between frames (a progress bar shows how far it is, Cancel
+//! stops it), so the page never waits on it.
+
+use crate::bots::review::{
+    decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
+};
+use crate::rules::{Action, Seat, TurnStep};
+use crate::share::SharedMatch;
+use crate::ui::i18n::{self, tr, Key, Lang};
+use crate::ui::screens::header::Header;
+use gloo_timers::callback::Timeout;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Playouts per slice: one slice stays well under 50 ms.
+const SLICE: u32 = 50;
+
+#[derive(Properties, PartialEq)]
+pub struct ReviewProps {
+    pub shared: Rc<SharedMatch>,
+    pub on_close: Callback<()>,
+}
+
+/// Where the search is: decision `d`, option `o`, playouts done `p`, and
+/// the sums so far.
+#[derive(Clone, PartialEq, Default)]
+struct Progress {
+    decision: usize,
+    option: usize,
+    done: u32,
+    won: f64,
+    counted: u32,
+    /// Finished decisions' options, best first.
+    results: Vec<Vec<OptionValue>>,
+    cancelled: bool,
+}
+
+fn label_key(l: Label) -> Key {
+    match l {
+        Label::Best => Key::LabelBest,
+        Label::Good => Key::LabelGood,
+        Label::Inaccuracy => Key::LabelInaccuracy,
+        Label::Mistake => Key::LabelMistake,
+    }
+}
+
+fn action_name(lang: Lang, a: Action, shared: &SharedMatch) -> String {
+    match a {
+        Action::Play(c) => i18n::card_name(lang, c, shared.rules.edition),
+        Action::DiscardFourOno => i18n::discard_four(lang, shared.rules.edition),
+    }
+}
+
+#[function_component(ReviewScreen)]
+pub fn review_screen(props: &ReviewProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let shared = props.shared.clone();
+    let list: Rc<Vec<Decision>> = use_memo(shared.clone(), |s| {
+        decisions(s.rules, s.names.len(), s.seed, &s.actions, Seat(0)).unwrap_or_default()
+    });
+    let progress = use_state(Progress::default);
+    // One slice of playouts per timer tick until every decision is done.
+    {
+        let progress = progress.clone();
+        let list = list.clone();
+        use_effect_with((*progress).clone(), move |p| {
+            let mut timer = None;
+            if !p.cancelled && p.decision < list.len() {
+                let p = p.clone();
+                let list = list.clone();
+                let progress = progress.clone();
+                timer = Some(Timeout::new(0, move || {
+                    let d = &list[p.decision];
+                    let seed = review_seed(d.ply, &d.view);
+                    let action = d.legal[p.option];
+                    let to = (p.done + SLICE).min(REVIEW_PLAYOUTS);
+                    let (won, n) = evaluate_range(&d.view, action, p.done, to, seed);
+                    let mut next = p.clone();
+                    next.won += won;
+                    next.counted += n;
+                    next.done = to;
+                    if to >= REVIEW_PLAYOUTS {
+                        let value = OptionValue {
+                            action,
+                            chance: if next.counted == 0 {
+                                0.0
+                            } else {
+                                next.won / f64::from(next.counted)
+                            },
+                            playouts: next.counted,
+                        };
+                        if next.option == 0 {
+                            next.results.push(Vec::new());
+                        }
+                        if let Some(r) = next.results.last_mut() {
+                            r.push(value);
+                        }
+                        next.option += 1;
+                        next.done = 0;
+                        next.won = 0.0;
+                        next.counted = 0;
+                        if next.option >= d.legal.len() {
+                            if let Some(r) = next.results.last_mut() {
+                                r.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+                            }
+                            next.option = 0;
+                            next.decision += 1;
+                        }
+                    }
+                    progress.set(next);
+                }));
+            }
+            move || drop(timer)
+        });
+    }
+    let total_slices: u32 = list
+        .iter()
+        .map(|d| d.legal.len() as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE))
+        .sum();
+    let done_slices: u32 = list
+        .iter()
+        .take(progress.decision)
+        .map(|d| d.legal.len() as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE))
+        .sum::<u32>()
+        + progress.option as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE)
+        + progress.done.div_ceil(SLICE);
+    let finished = progress.decision >= list.len();
+    let percent = (done_slices * 100).checked_div(total_slices).unwrap_or(100);
+
+    let labels: Vec<Option<Label>> = list
+        .iter()
+        .zip(progress.results.iter())
+        .map(|(d, r)| crate::bots::review::label_of_played(d.played, r))
+        .collect();
+    let count = |l: Label| labels.iter().filter(|x| **x == Some(l)).count();
+    let summary = i18n::review_summary(
+        lang,
+        labels.len(),
+        [
+            count(Label::Best),
+            count(Label::Good),
+            count(Label::Inaccuracy),
+            count(Label::Mistake),
+        ],
+    );
+    let rows = list.iter().zip(progress.results.iter()).enumerate().map(|(i, (d, values))| {
+        let label = labels.get(i).copied().flatten();
+        let owes = d.view.to_act.is_some_and(|t| t.step != TurnStep::Single);
+        let hand: Vec<String> = d
+            .view
+            .hand
+            .iter()
+            .map(|&c| i18n::card_name(lang, c, shared.rules.edition))
+            .collect();
+        let head = tr(lang, Key::ReviewDecisionLine)
+            .replace("{h}", &d.view.hand_number.to_string())
+            .replace("{t}", &i18n::number(d.view.total));
+        let best = values.first().map(|v| v.chance).unwrap_or(0.0);
+        html! {
+            <li key={i} class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
+                <h3>{ head }
+                    if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
+                </h3>
+                <p>{ format!("{}: {}", tr(lang, Key::ReviewHand), hand.join(", ")) }</p>
+                <p class="played">
+                    { format!("{}: {}", tr(lang, Key::ReviewYouPlayed), action_name(lang, d.played, &shared)) }
+                    if let Some(l) = label { <span class={classes!("label", format!("{l:?}").to_lowercase())}>{ tr(lang, label_key(l)) }</span> }
+                </p>
+                <table class="options">
+                    <caption class="sr-only">{ tr(lang, Key::ReviewChance) }</caption>
+                    <tbody>
+                        { for values.iter().map(|v| html! {
+                            <tr class={classes!((v.action == d.played).then_some("mine"))}>
+                                <th scope="row">{ action_name(lang, v.action, &shared) }</th>
+                                <td>{ format!("{} %", (v.chance * 100.0).round() as i64) }</td>
+                                <td>{ tr(lang, label_key(Label::of(best, v.chance))) }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </li>
+        }
+    });
+    let on_cancel = {
+        let progress = progress.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*progress).clone();
+            next.cancelled = true;
+            progress.set(next);
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    html! {
+        <>
+        <Header>
+            <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
+        </Header>
+        <main class="review" aria-labelledby="review-heading">
+            <h2 id="review-heading">{ tr(lang, Key::ReviewHeading) }</h2>
+            if list.is_empty() {
+                <p>{ tr(lang, Key::ReviewNoDecisions) }</p>
+            } else {
+                if !finished && !progress.cancelled {
+                    <div class="review-progress">
+                        <label for="review-bar">{ tr(lang, Key::ReviewProgress) }</label>
+                        <progress id="review-bar" max="100" value={percent.to_string()}>{ format!("{percent} %") }</progress>
+                        <button type="button" class="btn" onclick={on_cancel}>{ tr(lang, Key::Cancel) }</button>
+                    </div>
+                }
+                if progress.cancelled && !finished {
+                    <p role="status">{ tr(lang, Key::ReviewCancelled) }</p>
+                }
+                <p class="review-summary" role="status">{ summary }</p>
+                <ol class="decisions">{ for rows }</ol>
+            }
+        </main>
+        </>
+    }
+}

@@ -1,0 +1,137 @@
+//! "Review my plays" (src/bots/review.rs): ratings come from the seat's
+//! view only, the best option is labelled Best, and a clear blunder is
+//! labelled a mistake.
+
+use ono99::bots::review::{
+    decisions, evaluate, evaluate_option, label_of_played, review_seed, Label,
+};
+use ono99::bots::{make_bot, Level};
+use ono99::rules::{Action, Card, Match, Position, Rng, RuleSet, Seat};
+
+/// A whole match of Medium bots, as (seat, action) pairs.
+fn medium_match(rules: RuleSet, seats: usize, seed: u64) -> Vec<(Seat, Action)> {
+    let mut m = Match::new_unlogged(rules, seats, seed).expect("a valid setup");
+    let mut rng = Rng::new(seed ^ 77);
+    let mut bot = make_bot(Level::Medium);
+    let mut out = Vec::new();
+    while let Some(turn) = m.to_act() {
+        let legal = m.legal_actions();
+        let a = bot.choose(&m.view(turn.seat), &legal, &mut rng);
+        m.apply_for(turn.seat, a).expect("legal");
+        out.push((turn.seat, a));
+    }
+    out
+}
+
+#[test]
+fn decisions_are_the_seats_turns_with_a_choice() {
+    let actions = medium_match(RuleSet::modern(), 4, 5);
+    let list = decisions(RuleSet::modern(), 4, 5, &actions, Seat(0)).expect("replays");
+    assert!(!list.is_empty());
+    for d in &list {
+        assert_eq!(actions[d.ply], (Seat(0), d.played));
+        assert!(d.legal.len() > 1 && d.legal.contains(&d.played));
+        assert_eq!(d.view.seat, Seat(0));
+    }
+}
+
+#[test]
+fn ratings_never_depend_on_hidden_cards() {
+    // Same seat view, different hidden cards (other hands, draw order):
+    // the same ratings for a fixed seed.
+    let mut checked = 0;
+    for seed in 0..20u64 {
+        let actions = medium_match(RuleSet::modern(), 3, seed);
+        let mut m = Match::new_unlogged(RuleSet::modern(), 3, seed).expect("setup");
+        for &(seat, action) in actions.iter().take(6) {
+            m.apply_for(seat, action).expect("legal");
+        }
+        let Some(turn) = m.to_act() else { continue };
+        let legal = m.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        let mut other = m.clone();
+        other.redeal_unseen(turn.seat, &mut Rng::new(seed + 1000));
+        let (v1, v2) = (m.view(turn.seat), other.view(turn.seat));
+        assert_eq!(
+            v1, v2,
+            "a redeal of the unseen cards changed the seat's view"
+        );
+        let s = review_seed(6, &v1);
+        for &a in &legal {
+            assert_eq!(
+                evaluate_option(&v1, a, 40, s),
+                evaluate_option(&v2, a, 40, s)
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "too few positions with a choice: {checked}");
+}
+
+#[test]
+fn every_option_is_rated_best_first_and_the_same_every_time() {
+    // Total 90, two players: 8 (to 98) leaves the opponent only 0, −10,
+    // Reverse and Play 2; −10 (to 80) leaves them almost anything.
+    let rules = RuleSet::modern();
+    let p = Position::new(rules, &["8 -10 2 3", "9 9 9 9"], 90).expect("a position");
+    let m = Match::from_position(p).expect("a match");
+    let legal = m.legal_actions();
+    let decision = ono99::bots::review::Decision {
+        ply: 0,
+        view: m.view(Seat(0)),
+        legal: legal.clone(),
+        played: Action::Play(Card::MinusTen),
+    };
+    let values = evaluate(&decision, 300, 1);
+    assert_eq!(values.len(), legal.len());
+    assert!(values.windows(2).all(|w| w[0].chance >= w[1].chance));
+    assert!(values
+        .iter()
+        .all(|v| (0.0..=1.0).contains(&v.chance) && v.playouts == 300));
+    assert_eq!(
+        label_of_played(values[0].action, &values),
+        Some(Label::Best)
+    );
+    assert_eq!(
+        evaluate(&decision, 300, 1),
+        values,
+        "a review must be repeatable"
+    );
+    // Pressing the opponent at 98 beats giving them room at 80.
+    let chance = |a: Action| values.iter().find(|v| v.action == a).map(|v| v.chance);
+    assert!(
+        chance(Action::Play(Card::Number(8))) > chance(Action::Play(Card::MinusTen)),
+        "{values:?}"
+    );
+}
+
+#[test]
+fn labels_follow_the_gap_to_the_best() {
+    assert_eq!(Label::of(0.6, 0.6), Label::Best);
+    assert_eq!(Label::of(0.6, 0.597), Label::Best);
+    assert_eq!(Label::of(0.6, 0.57), Label::Good);
+    assert_eq!(Label::of(0.6, 0.52), Label::Inaccuracy);
+    assert_eq!(Label::of(0.6, 0.3), Label::Mistake);
+}
+
+#[test]
+fn a_review_in_pieces_equals_one_in_one_go() {
+    let actions = medium_match(RuleSet::modern(), 4, 9);
+    let list = decisions(RuleSet::modern(), 4, 9, &actions, Seat(0)).expect("replays");
+    let d = &list[0];
+    let seed = review_seed(d.ply, &d.view);
+    for &a in &d.legal {
+        let whole = evaluate_option(&d.view, a, 90, seed);
+        let mut won = 0.0;
+        let mut n = 0;
+        for k in 0..3 {
+            let (w, c) = ono99::bots::review::evaluate_range(&d.view, a, k * 30, k * 30 + 30, seed);
+            won += w;
+            n += c;
+        }
+        assert_eq!(n, whole.playouts);
+        assert!((won / f64::from(n) - whole.chance).abs() < 1e-12);
+    }
+}
