@@ -167,7 +167,8 @@ impl SharedMatch {
         put_rules(&mut body, &self.rules);
         body.push(self.names.len() as u8);
         for name in &self.names {
-            put_text(&mut body, cut(name));
+            let clean: String = name.chars().filter(|c| !c.is_control()).collect();
+            put_text(&mut body, cut(&clean));
         }
         body.extend_from_slice(&self.seed.to_be_bytes());
         put_leb(&mut body, self.actions.len() as u64);
@@ -212,9 +213,16 @@ impl SharedMatch {
         }
         let rules = read_rules(&mut r).ok_or(ShareError::Damaged)?;
         let seats = usize::from(r.byte().ok_or(ShareError::Damaged)?);
+        // Only names the encoder could have written: short, no control
+        // characters.
         let names = (0..seats)
             .map(|_| r.text())
             .collect::<Option<Vec<String>>>()
+            .filter(|names| {
+                names
+                    .iter()
+                    .all(|n| n.len() <= MAX_SHARED_NAME && !n.chars().any(char::is_control))
+            })
             .ok_or(ShareError::Damaged)?;
         let seed_bytes: [u8; 8] = r
             .bytes(8)
@@ -281,7 +289,12 @@ impl SharedMatch {
             .collect();
         Ok(SharedMatch {
             rules: record.rules,
-            names: record.seats.clone(),
+            names: record
+                .seats
+                .iter()
+                .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+                .map(|n| cut(&n).to_string())
+                .collect(),
             seed: record.seed,
             actions,
         })

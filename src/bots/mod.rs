@@ -46,6 +46,7 @@
 pub mod coach;
 pub mod easy;
 pub mod hard;
+pub mod jobs;
 pub mod medium;
 pub mod play;
 pub mod random;

@@ -136,6 +136,10 @@ pub fn app() -> Html {
     // render. Any screen changes them through the `Callback<Prefs>` context.
     use_effect_with(*prefs, |p| p.apply_to_page());
     use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
+    // The search worker loads once the first screen is up.
+    use_effect_with((), |_| {
+        gloo_timers::callback::Timeout::new(400, crate::ui::platform::worker::start).forget();
+    });
     let on_prefs = {
         let prefs = prefs.clone();
         use_callback((), move |p: Prefs, _| {

@@ -131,6 +131,8 @@ pub struct HostLink {
     config: IceConfig,
     host_name: String,
     rules: RuleSet,
+    /// The host left the table: nothing connects any more.
+    closed: Cell<bool>,
 }
 
 impl PartialEq for HostLink {
@@ -180,6 +182,7 @@ impl HostLink {
             config,
             host_name,
             rules,
+            closed: Cell::new(false),
         }))
     }
 
@@ -201,6 +204,13 @@ impl HostLink {
     /// Where a friend's accepted action goes (the game's reducer).
     pub fn set_on_remote(&self, cb: Callback<(Seat, Action)>) {
         *self.on_remote.borrow_mut() = Some(cb);
+    }
+
+    /// Forgets the screens' callbacks (the screen is gone; they would keep
+    /// it, and this link, alive).
+    pub fn clear_callbacks(&self) {
+        self.on_change.borrow_mut().take();
+        self.on_remote.borrow_mut().take();
     }
 
     fn changed(&self) {
@@ -306,6 +316,12 @@ impl HostLink {
         wasm_bindgen_futures::spawn_local(async move {
             let result = Peer::host(&config, on_event).await;
             let Some(link) = weak.upgrade() else { return };
+            if link.closed.get() {
+                if let Ok((peer, _)) = result {
+                    peer.close();
+                }
+                return;
+            }
             let state = match result {
                 Ok((peer, offer)) => {
                     let seat_count = link.session.borrow().game().seat_count() as u8;
@@ -456,9 +472,11 @@ impl HostLink {
 
     /// Closes every connection (the host leaves the table).
     pub fn close_all(&self) {
+        self.closed.set(true);
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();
         }
+        self.clear_callbacks();
     }
 }
 

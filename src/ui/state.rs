@@ -255,6 +255,28 @@ impl GameSetup {
     }
 }
 
+/// A bot's turn, as its decision needs it (on the page or in the worker).
+pub struct BotTurn {
+    pub seat: Seat,
+    pub level: Level,
+    pub view: PlayerView,
+    pub legal: Vec<Action>,
+    pub seed: u64,
+    pub ply: usize,
+}
+
+impl BotTurn {
+    /// The message that plays `action` for this turn (ignored if the game
+    /// moved on meanwhile).
+    pub fn act(&self, action: Action) -> GameMsg {
+        GameMsg::Act {
+            seat: self.seat,
+            action,
+            ply: Some(self.ply),
+        }
+    }
+}
+
 /// The summary shown between two hands of a multi-hand match.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HandSummary {
@@ -587,18 +609,29 @@ impl GameState {
     /// Its random stream is derived from the seed and the ply, so a resumed
     /// game plays on exactly as it would have.
     pub fn bot_move(&self, bot: &mut dyn Bot) -> Option<GameMsg> {
-        let (seat, _) = self.bot_to_act()?;
+        let turn = self.bot_turn()?;
+        let mut rng = Rng::new(turn.seed);
+        let action = bot.choose(&turn.view, &turn.legal, &mut rng);
+        Some(turn.act(action))
+    }
+
+    /// What the bot to act decides from: its seat's view, the legal
+    /// actions, and its random stream's seed (from the game's seed and the
+    /// ply, so a resumed game plays on exactly as it would have).
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let (seat, level) = self.bot_to_act()?;
         let legal = self.game.legal_actions();
         if legal.is_empty() {
             return None;
         }
         let ply = self.actions.len();
-        let mut rng = Rng::new(self.seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let action = bot.choose(&self.game.view(seat), &legal, &mut rng);
-        Some(GameMsg::Act {
+        Some(BotTurn {
             seat,
-            action,
-            ply: Some(ply),
+            level,
+            view: self.game.view(seat),
+            legal,
+            seed: self.seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ply,
         })
     }
 
@@ -724,7 +757,10 @@ impl Reducible for GameState {
                 }
                 next
             }
-            GameMsg::OnlineChanged => (*self).clone(),
+            // Only the page changes (who is connected): a new state to
+            // draw, but no new version, so no timer (bots, summaries,
+            // passing) starts over.
+            GameMsg::OnlineChanged => return Rc::new((*self).clone()),
             GameMsg::SetSpeed(speed) => {
                 let mut next = (*self).clone();
                 next.speed = speed;

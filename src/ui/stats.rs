@@ -352,6 +352,17 @@ pub fn daily_begin(day: &str) -> bool {
         d.save();
         return false;
     }
+    // An earlier day's first attempt left unfinished counts as last place.
+    if let Some(old) = d.attempt.take() {
+        if d.result(&old).is_none() {
+            d.results.push(DailyResult {
+                day: old,
+                place: 4,
+                seats: 4,
+                plays: 0,
+            });
+        }
+    }
     d.attempt = Some(day.to_string());
     d.save();
     true
@@ -367,9 +378,16 @@ pub fn daily_counting(state: &GameState) -> Option<String> {
     (crate::ui::state::daily_seed(&day) == state.seed).then_some(day)
 }
 
-/// Whether `state` is Today's deal at all (counted or practice).
-pub fn is_daily_game(state: &GameState) -> bool {
-    state.setup.is_daily() && crate::ui::state::daily_seed(&today()) == state.seed
+/// The day of the deal `state` plays, if it is a Today's deal (counted or
+/// practice; the counted one keeps its day after midnight).
+pub fn daily_day(state: &GameState) -> Option<String> {
+    if !state.setup.is_daily() {
+        return None;
+    }
+    daily_counting(state).or_else(|| {
+        let day = today();
+        (crate::ui::state::daily_seed(&day) == state.seed).then_some(day)
+    })
 }
 
 /// Your own plays in `state`'s match.

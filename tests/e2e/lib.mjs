@@ -62,6 +62,9 @@ export async function openPage(browser, server, { viewport = { width: 1280, heig
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     const f = req.failure();
+    // The search worker loads in the background; a reload or a navigation
+    // while it loads cancels it, which is no fault of the page.
+    if (/ono99-worker/.test(req.url()) && f && /ERR_ABORTED/.test(f.errorText)) return;
     problems.push(`request failed: ${req.url()} ${f ? f.errorText : ''}`);
   });
   page.on('response', (res) => {

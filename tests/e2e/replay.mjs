@@ -327,3 +327,51 @@ export const reviewScenarios = [
     },
   },
 ];
+
+export const workerScenarios = [
+  {
+    name: 'search worker: at Normal speed Hard bots decide in the worker; when the worker cannot start, the page decides as before',
+    run: async (ctx) => {
+      for (const blocked of [false, true]) {
+        const a = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
+        try {
+          const workers = [];
+          a.page.on('worker', (w) => workers.push(w.url()));
+          if (blocked) await a.page.route('**/ono99-worker*', (r) => r.abort());
+          await load(a.page, ctx.server);
+          await choose(a.page, 'Number of players', '3');
+          for (const seat of [2, 3]) await a.page.locator(`#seat-level-${seat}`).selectOption('hard');
+          await setSpeed(a.page, 'fast');
+          // The worker starts after the first screen.
+          await a.page.waitForTimeout(800);
+          await a.page.getByRole('button', { name: 'Start game' }).click();
+          // Play until the bots have answered a few times.
+          let plays = 0;
+          const t0 = Date.now();
+          for (let i = 0; i < 400 && plays < 4; i++) {
+            if (await over(a.page)()) break;
+            await a.page.waitForFunction(
+              () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable') || document.querySelector('.me.is-out'),
+              null, { timeout: 60000, polling: 50 },
+            );
+            const card = a.page.locator('.hand button.card-btn.playable').first();
+            if (await card.count()) { await card.click().catch(() => {}); plays++; } else break;
+          }
+          const botLines = (await a.page.locator('.log li li').allTextContents()).filter((l) => /^(Ana|Ben) /.test(l)).length;
+          assert(botLines >= 2, `the bots did not play (${blocked ? 'worker blocked' : 'worker'}): ${botLines} lines`);
+          if (blocked) {
+            ctx.note(`search worker blocked: the page decided, ${botLines} bot plays in ${Date.now() - t0} ms`);
+          } else {
+            assert(workers.some((u) => /ono99-worker/.test(u)), `no search worker started: ${workers}`);
+            ctx.note(`search worker: ${botLines} bot plays decided in the worker in ${Date.now() - t0} ms`);
+          }
+          // A blocked worker is an aborted request the page expects: only
+          // the other problems count.
+          if (!blocked) await assertClean(a.page, a.problems);
+        } finally {
+          await a.context.close();
+        }
+      }
+    },
+  },
+];

@@ -1,7 +1,7 @@
 //! The browser edge: everything that calls a browser API other than
 //! rendering. `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), the service worker, keyboard focus, files (downloads, opening
-//! a record), the WebRTC transport, and the page's clock and
+//! a record), the WebRTC transport, the search worker, and the page's clock and
 //! random source. No game rule lives here, and nothing here renders a screen.
 
 pub mod clock;
@@ -13,3 +13,4 @@ pub mod prefs;
 pub mod sound;
 pub mod storage;
 pub mod webrtc;
+pub mod worker;

@@ -194,7 +194,7 @@ pub fn game(props: &GameProps) -> Html {
         let handle = state.clone();
         let link = state.online.clone();
         use_effect_with((), move |_| {
-            if let Some(link) = link {
+            if let Some(link) = &link {
                 let h = handle.clone();
                 link.set_on_remote(Callback::from(move |(seat, action)| {
                     h.dispatch(GameMsg::Remote { seat, action })
@@ -203,12 +203,17 @@ pub fn game(props: &GameProps) -> Html {
                     handle.dispatch(GameMsg::OnlineChanged)
                 }));
             }
+            move || {
+                if let Some(link) = link {
+                    link.clear_callbacks();
+                }
+            }
         });
     }
     // Today's deal: whether this attempt counts, as it was when it began.
     let daily = use_state(|| {
-        crate::ui::stats::is_daily_game(&state)
-            .then(|| crate::ui::stats::daily_counting(&state).is_some())
+        crate::ui::stats::daily_day(&state)
+            .map(|day| (crate::ui::stats::daily_counting(&state).is_some(), day))
     });
     let inviting = use_state(std::collections::BTreeSet::<u8>::new);
     {
@@ -242,17 +247,30 @@ pub fn game(props: &GameProps) -> Html {
         let delay = state.bot_delay_ms();
         use_effect_with((state.version, paused, delay), move |(_, paused, delay)| {
             let mut timer = None;
+            let live = Rc::new(std::cell::Cell::new(true));
+            let later: Rc<std::cell::RefCell<Option<Timeout>>> = Rc::default();
             if !*paused {
                 if let Some((_, level)) = handle.bot_to_act() {
-                    let h = handle.clone();
-                    timer = Some(Timeout::new(*delay, move || {
-                        if let Some(msg) = bot_turn::decide(&h, level) {
-                            h.dispatch(msg);
-                        }
-                    }));
+                    // With a pause to fill, the worker thinks for most of
+                    // it; at instant speed (or without a worker) the page
+                    // decides when the pause is over, as before.
+                    let asked = *delay > 0
+                        && bot_turn::ask_worker(&handle, *delay, live.clone(), later.clone());
+                    if !asked {
+                        let h = handle.clone();
+                        timer = Some(Timeout::new(*delay, move || {
+                            if let Some(msg) = bot_turn::decide(&h, level) {
+                                h.dispatch(msg);
+                            }
+                        }));
+                    }
                 }
             }
-            move || drop(timer)
+            move || {
+                live.set(false);
+                drop(later.borrow_mut().take());
+                drop(timer)
+            }
         });
     }
     // The final table of a hand stays in view a moment before its summary.
@@ -646,11 +664,11 @@ pub fn game(props: &GameProps) -> Html {
                 onclick: on_replay.clone(),
             },
         ];
-        if daily.is_some() {
+        if let Some((_, day)) = &*daily {
             // A result to share without spoilers: the day, the place, how
             // many plays it took.
             let text = tr(lang, Key::DailyShareText)
-                .replace("{date}", &crate::ui::stats::today())
+                .replace("{date}", day)
                 .replace("{place}", &game.places()[crate::ui::state::ME].to_string())
                 .replace("{of}", &seats.to_string())
                 .replace("{n}", &crate::ui::stats::my_plays(&state).to_string());
@@ -707,9 +725,9 @@ pub fn game(props: &GameProps) -> Html {
         Callback::from(move |s: Speed| state.dispatch(GameMsg::SetSpeed(s)))
     };
     // "Hand 1" says nothing in a one-hand match.
-    let hand_label = match *daily {
-        Some(true) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
-        Some(false) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
+    let hand_label = match &*daily {
+        Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
+        Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
         None => (rules.format != Format::Elimination)
             .then(|| AttrValue::from(i18n::hand_number(lang, view.hand_number))),
     };

@@ -119,6 +119,14 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
         })
     };
     let connected = status == SeatStatus::Connected;
+    // A connection that failed or dropped before the start needs a new
+    // invite link: the old one cannot connect again.
+    let dead = status == SeatStatus::Disconnected
+        || matches!(props.link.invite_link(seat), InviteLink::Failed);
+    let on_again = {
+        let link = props.link.clone();
+        Callback::from(move |_: MouseEvent| link.invite(seat))
+    };
     html! {
         <section class={classes!("seat-invite", format!("status-{status:?}").to_lowercase())} aria-label={named(lang, Named::SeatInLobby, &name)}>
             <h3>
@@ -128,6 +136,11 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                     <span class="bot-badge">{ tr(lang, Key::BotPlayingBadge) }</span>
                 }
             </h3>
+            if dead && props.bot_button {
+                <div class="row">
+                    <button type="button" class="btn primary" onclick={on_again}>{ named(lang, Named::InviteAgain, &name) }</button>
+                </div>
+            }
             if !connected {
                 { invite }
                 <div class="field">

@@ -71,7 +71,39 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     };
     let rules = shared.rules;
     let edition = rules.edition;
-    let log = m.log();
+    let full_log = m.log();
+    // A step that ends a hand also deals the next one (in tokens and
+    // points): it shows the hand's end, its final table, not the new deal.
+    let ended_hand = *step > 0
+        && full_log
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| matches!(e, Event::HandOver { .. }));
+    let cut = if ended_hand {
+        full_log
+            .iter()
+            .skip(from)
+            .position(|e| matches!(e, Event::HandStarted { .. }))
+            .map_or(full_log.len(), |k| from + k)
+    } else {
+        full_log.len()
+    };
+    let log = full_log.get(..cut).unwrap_or(full_log);
+    // Each seat's view at this step (the final table of an ended hand).
+    let before = ended_hand
+        .then(|| shared.at(step.saturating_sub(1)).ok())
+        .flatten();
+    let view_of = |seat: Seat| match &before {
+        Some((pm, _)) => {
+            let mut v = pm.view(seat);
+            for e in log.get(from..).unwrap_or_default() {
+                crate::ui::table_view::advance(&mut v, e);
+            }
+            v
+        }
+        None => m.view(seat),
+    };
     // The call-outs of this step; the running lines of this hand.
     let hand_start = log
         .iter()
@@ -113,11 +145,11 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         .take(4)
         .rev()
         .collect();
-    let view = m.view(Seat(0));
-    let to_act = m.to_act();
+    let view = view_of(Seat(0));
+    let to_act = if ended_hand { None } else { m.to_act() };
     // Every hand face up.
     let seats = m.seats().map(|seat| {
-        let hand = m.view(seat).hand;
+        let hand = view_of(seat).hand;
         let p = &view.seats[seat];
         let standing = match rules.format {
             Format::Elimination => None,

@@ -2,17 +2,20 @@
 //! hand, the total, what you owed, what you played) with every option's
 //! chance to win from your seat's view at that moment, labelled Best,
 //! Good, Inaccuracy or Mistake, and a summary line. The search runs in
-//! short slices between frames (a progress bar shows how far it is, Cancel
-//! stops it), so the page never waits on it.
+//! slices in the search worker (on the page between frames when there is
+//! none); a progress bar shows how far it is and Cancel stops it.
 
+use crate::bots::jobs::{Answer, Job};
 use crate::bots::review::{
     decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
 };
 use crate::rules::{Action, Seat, TurnStep};
 use crate::share::SharedMatch;
 use crate::ui::i18n::{self, tr, Key, Lang};
+use crate::ui::platform::worker;
 use crate::ui::screens::header::Header;
 use gloo_timers::callback::Timeout;
+use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -55,6 +58,46 @@ fn action_name(lang: Lang, a: Action, shared: &SharedMatch) -> String {
     }
 }
 
+/// The progress after a slice that won `won` of `n` playouts.
+fn advance(p: &Progress, list: &[Decision], won: f64, n: u32) -> Progress {
+    let mut next = p.clone();
+    let Some(d) = list.get(p.decision) else {
+        return next;
+    };
+    next.won += won;
+    next.counted += n;
+    next.done = (p.done + SLICE).min(REVIEW_PLAYOUTS);
+    if next.done >= REVIEW_PLAYOUTS {
+        let value = OptionValue {
+            action: d.legal[p.option],
+            chance: if next.counted == 0 {
+                0.0
+            } else {
+                next.won / f64::from(next.counted)
+            },
+            playouts: next.counted,
+        };
+        if next.option == 0 {
+            next.results.push(Vec::new());
+        }
+        if let Some(r) = next.results.last_mut() {
+            r.push(value);
+        }
+        next.option += 1;
+        next.done = 0;
+        next.won = 0.0;
+        next.counted = 0;
+        if next.option >= d.legal.len() {
+            if let Some(r) = next.results.last_mut() {
+                r.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+            }
+            next.option = 0;
+            next.decision += 1;
+        }
+    }
+    next
+}
+
 #[function_component(ReviewScreen)]
 pub fn review_screen(props: &ReviewProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -63,58 +106,65 @@ pub fn review_screen(props: &ReviewProps) -> Html {
         decisions(s.rules, s.names.len(), s.seed, &s.actions, Seat(0)).unwrap_or_default()
     });
     let progress = use_state(Progress::default);
-    // One slice of playouts per timer tick until every decision is done.
+    // One slice of playouts at a time until every decision is done: in the
+    // search worker when it runs, otherwise on the page between frames.
     {
         let progress = progress.clone();
         let list = list.clone();
         use_effect_with((*progress).clone(), move |p| {
+            let live = Rc::new(Cell::new(true));
             let mut timer = None;
             if !p.cancelled && p.decision < list.len() {
-                let p = p.clone();
-                let list = list.clone();
-                let progress = progress.clone();
-                timer = Some(Timeout::new(0, move || {
-                    let d = &list[p.decision];
-                    let seed = review_seed(d.ply, &d.view);
-                    let action = d.legal[p.option];
-                    let to = (p.done + SLICE).min(REVIEW_PLAYOUTS);
-                    let (won, n) = evaluate_range(&d.view, action, p.done, to, seed);
-                    let mut next = p.clone();
-                    next.won += won;
-                    next.counted += n;
-                    next.done = to;
-                    if to >= REVIEW_PLAYOUTS {
-                        let value = OptionValue {
-                            action,
-                            chance: if next.counted == 0 {
-                                0.0
-                            } else {
-                                next.won / f64::from(next.counted)
-                            },
-                            playouts: next.counted,
-                        };
-                        if next.option == 0 {
-                            next.results.push(Vec::new());
-                        }
-                        if let Some(r) = next.results.last_mut() {
-                            r.push(value);
-                        }
-                        next.option += 1;
-                        next.done = 0;
-                        next.won = 0.0;
-                        next.counted = 0;
-                        if next.option >= d.legal.len() {
-                            if let Some(r) = next.results.last_mut() {
-                                r.sort_by(|a, b| b.chance.total_cmp(&a.chance));
-                            }
-                            next.option = 0;
-                            next.decision += 1;
+                let d = &list[p.decision];
+                let seed = review_seed(d.ply, &d.view);
+                let action = d.legal[p.option];
+                let to = (p.done + SLICE).min(REVIEW_PLAYOUTS);
+                let finish = {
+                    let p = p.clone();
+                    let list = list.clone();
+                    let live = live.clone();
+                    move |won: f64, n: u32| {
+                        if live.get() {
+                            progress.set(advance(&p, &list, won, n));
                         }
                     }
-                    progress.set(next);
-                }));
+                };
+                let job = Job::Evaluate {
+                    view: d.view.clone(),
+                    action,
+                    from: p.done,
+                    to,
+                    seed,
+                };
+                let in_worker = {
+                    let finish = finish.clone();
+                    let view = d.view.clone();
+                    let from = p.done;
+                    let live = live.clone();
+                    worker::ask(job, move |answer| match answer {
+                        Answer::Evaluated { won, counted } => finish(won, counted),
+                        // Refused: do the slice here, unless the review
+                        // was closed or cancelled meanwhile.
+                        _ if live.get() => {
+                            let (won, n) = evaluate_range(&view, action, from, to, seed);
+                            finish(won, n)
+                        }
+                        _ => {}
+                    })
+                };
+                if !in_worker {
+                    let view = d.view.clone();
+                    let from = p.done;
+                    timer = Some(Timeout::new(0, move || {
+                        let (won, n) = evaluate_range(&view, action, from, to, seed);
+                        finish(won, n)
+                    }));
+                }
             }
-            move || drop(timer)
+            move || {
+                live.set(false);
+                drop(timer)
+            }
         });
     }
     let total_slices: u32 = list

@@ -1,0 +1,147 @@
+//! The search worker: bots' decisions and review playouts in a Web Worker
+//! (`ono99-worker`, built by Trunk beside the app and loaded after the
+//! first screen), so the page never waits on a search.
+//!
+//! - In the worker, [`serve`] answers each message with
+//!   [`crate::bots::jobs::handle`].
+//! - In the page, [`start`] spawns it; [`ask`] sends a job and calls back
+//!   with the answer. Until the worker says it is ready, and for good if it
+//!   fails to start or errs, [`ask`] returns `false` and the caller does the
+//!   work on the page as before.
+
+use crate::bots::jobs::{Answer, Job, Request, Response};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
+
+/// The first message the worker sends, once its WebAssembly runs.
+const READY: &str = "ready";
+/// The worker's loader script, next to the page (Trunk's loader shim).
+const SCRIPT: &str = "./ono99-worker_loader.js";
+
+/// In the worker: answers every message.
+pub fn serve() {
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        return;
+    };
+    let clock_scope = scope.clone();
+    let reply_scope = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let Some(text) = e.data().as_string() else {
+            return;
+        };
+        let perf = clock_scope.performance();
+        let clock: Option<crate::bots::Clock> =
+            perf.map(|p| Box::new(move || p.now()) as crate::bots::Clock);
+        let answer = crate::bots::jobs::handle(&text, clock);
+        let _ = reply_scope.post_message(&JsValue::from_str(&answer));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(READY));
+}
+
+type Pending = Box<dyn FnOnce(Answer)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    ready: bool,
+    failed: bool,
+    next_id: u32,
+    pending: HashMap<u32, Pending>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+}
+
+/// In the page: spawns the worker (once). Quietly does nothing where
+/// workers are not available.
+pub fn start() {
+    let already = CLIENT.with(|c| {
+        let c = c.borrow();
+        c.worker.is_some() || c.failed
+    });
+    if already {
+        return;
+    }
+    let Ok(worker) = Worker::new(SCRIPT) else {
+        CLIENT.with(|c| c.borrow_mut().failed = true);
+        return;
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
+        let Some(text) = e.data().as_string() else {
+            return;
+        };
+        if text == READY {
+            CLIENT.with(|c| c.borrow_mut().ready = true);
+            return;
+        }
+        let Ok(response) = serde_json::from_str::<Response>(&text) else {
+            return;
+        };
+        let done = CLIENT.with(|c| c.borrow_mut().pending.remove(&response.id));
+        if let Some(done) = done {
+            done(response.answer);
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| fail());
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_message.forget();
+    on_error.forget();
+    CLIENT.with(|c| c.borrow_mut().worker = Some(worker));
+}
+
+/// The worker is gone for good: every job waiting is answered with a
+/// refusal (its caller then works on the page).
+fn fail() {
+    let pending: Vec<Pending> = CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.failed = true;
+        c.ready = false;
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.pending.drain().map(|(_, p)| p).collect()
+    });
+    for done in pending {
+        done(Answer::Refused("the worker stopped".to_string()));
+    }
+}
+
+/// Whether jobs go to the worker now.
+pub fn ready() -> bool {
+    CLIENT.with(|c| {
+        let c = c.borrow();
+        c.ready && !c.failed
+    })
+}
+
+/// Sends `job` to the worker; `done` gets the answer. `false` (and `done`
+/// dropped) when the worker is not ready: the caller does the work itself.
+pub fn ask(job: Job, done: impl FnOnce(Answer) + 'static) -> bool {
+    if !ready() {
+        return false;
+    }
+    let sent = CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.next_id = c.next_id.wrapping_add(1).max(1);
+        let id = c.next_id;
+        let Ok(text) = serde_json::to_string(&Request { id, job }) else {
+            return false;
+        };
+        let Some(worker) = c.worker.clone() else {
+            return false;
+        };
+        if worker.post_message(&JsValue::from_str(&text)).is_err() {
+            return false;
+        }
+        c.pending.insert(id, Box::new(done));
+        true
+    });
+    sent
+}
