@@ -2,11 +2,13 @@
 //! from what their seat may see, and (on wasm32) the Yew browser app.
 //!
 //! `rules`, `bots`, `online` (the protocol, host session and guest
-//! mirror of online tables) and `share` (share links of a match) are pure
-//! Rust: no browser APIs, no global randomness.
+//! mirror of online tables), `play` (a match at this device: its setup,
+//! state, save) and `share` (share links of a match) are pure Rust: no
+//! browser APIs, no global randomness.
 
 pub mod bots;
 pub mod online;
+pub mod play;
 pub mod rules;
 pub mod share;
 

@@ -8,7 +8,7 @@
 //! The UI is built for wasm32 only, so its (browser-free) text modules are
 //! compiled here from their source files.
 
-pub use ono99::{bots, rules};
+pub use ono99::{bots, play, rules};
 
 #[allow(dead_code)]
 #[path = "../src/ui"]

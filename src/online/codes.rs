@@ -13,6 +13,11 @@
 //!
 //! The first four bytes and the CRC trailer keep this layout in every
 //! version, so any later code is recognised as such rather than as garbage.
+//!
+//! A right checksum only says the code was not damaged by accident: the
+//! content comes from whoever made the link, so every field is checked on
+//! reading (the offer or answer by [`CompactSdp::validate`], before any of
+//! it reaches the browser's SDP parser).
 
 use super::protocol::clean_name;
 use super::sdp::{put_text, CompactSdp, Reader};
@@ -97,7 +102,7 @@ impl Invite {
     /// The code (the part after `#join=`).
     pub fn encode(&self) -> String {
         let mut body = vec![self.seat.0, self.seat_count];
-        put_text(&mut body, &clean_name(&self.host_name));
+        put_text(&mut body, &host_name_text(&self.host_name));
         put_rules(&mut body, &self.rules);
         self.offer.write(&mut body);
         frame(CodeKind::Invite, &body)
@@ -107,7 +112,12 @@ impl Invite {
     ///
     /// # Errors
     /// [`CodeError`]: empty, too long, not base64url, cut short, damaged, a
-    /// reply code, another format version, or content that does not fit.
+    /// reply code, another format version, or content that does not fit
+    /// ([`CodeError::BadPayload`]: a field out of range, a host name the
+    /// encoder would not write (longer than
+    /// [`super::protocol::MAX_NAME_BYTES`], with control
+    /// characters or spaces around it), an offer failing
+    /// [`CompactSdp::validate`]).
     pub fn decode(text: &str) -> Result<Invite, CodeError> {
         let text = text.rsplit_once(JOIN_PREFIX).map_or(text, |(_, code)| code);
         let body = unframe(text, CodeKind::Invite)?;
@@ -118,8 +128,10 @@ impl Invite {
             let host_name = r.text()?;
             let rules = read_rules(&mut r)?;
             let offer = CompactSdp::read(&mut r)?;
-            let fits =
-                (2..=8).contains(&seat_count) && seat.0 < seat_count && rules.validate().is_ok();
+            let fits = (2..=8).contains(&seat_count)
+                && seat.0 < seat_count
+                && rules.validate().is_ok()
+                && host_name_text(&host_name) == host_name;
             fits.then_some(Invite {
                 seat,
                 seat_count,
@@ -160,6 +172,13 @@ impl Reply {
             _ => Err(CodeError::BadPayload),
         }
     }
+}
+
+/// The host name as a code carries it. [`clean_name`] trims before it
+/// drops control characters, so once can leave a space that a control
+/// character hid (`" \u{7} Ana"` gives `" Ana"`); twice is stable.
+fn host_name_text(name: &str) -> String {
+    clean_name(&clean_name(name))
 }
 
 fn frame(kind: CodeKind, body: &[u8]) -> String {
@@ -499,6 +518,150 @@ mod code_tests {
             Invite::decode(&base64url_encode(&bytes)),
             Err(CodeError::UnsupportedVersion(2))
         );
+    }
+
+    /// The code of [`invite`] with its offer changed by hand, as whoever
+    /// makes a link can: encoded with the real framing, so the checksum
+    /// is right and only the reader's checks stand in the way.
+    fn invite_code_with(edit: impl FnOnce(&mut CompactSdp)) -> String {
+        let mut i = invite();
+        edit(&mut i.offer);
+        i.encode()
+    }
+
+    fn reply_code_with(edit: impl FnOnce(&mut CompactSdp)) -> String {
+        let mut answer = CompactSdp::from_sdp(CHROMIUM_ANSWER).unwrap();
+        edit(&mut answer);
+        Reply {
+            seat: Seat(1),
+            answer,
+        }
+        .encode()
+    }
+
+    fn both_refused(edit: impl Fn(&mut CompactSdp)) {
+        assert_eq!(
+            Invite::decode(&invite_code_with(&edit)),
+            Err(CodeError::BadPayload)
+        );
+        assert_eq!(
+            Reply::decode(&reply_code_with(&edit)),
+            Err(CodeError::BadPayload)
+        );
+    }
+
+    const INJECTED: &str = "\r\na=candidate:1 1 udp 2122260223 203.0.113.66 4444 typ host";
+
+    #[test]
+    fn f6_ice_ufrag_with_newline_is_refused() {
+        both_refused(|o| o.ice_ufrag = format!("EsAw{INJECTED}"));
+        both_refused(|o| o.ice_ufrag.push('\n'));
+        both_refused(|o| o.ice_ufrag = "EsAw x".into());
+        // ice-char only (RFC 8839): letters, digits, + and /.
+        both_refused(|o| o.ice_ufrag = "Es-Aw".into());
+        // 4 characters at least.
+        both_refused(|o| o.ice_ufrag = "EsA".into());
+    }
+
+    #[test]
+    fn f6_ice_pwd_with_newline_is_refused() {
+        both_refused(|o| o.ice_pwd = format!("P2uYro0UCOQ4zxjKXaWCBui1{INJECTED}"));
+        both_refused(|o| o.ice_pwd = "P2uYro0UCOQ4zxjKXaWCBu i1".into());
+        // 22 characters at least.
+        both_refused(|o| o.ice_pwd = "P2uYro0UCOQ4zxjKXaWCB".into());
+    }
+
+    #[test]
+    fn f6_mid_with_newline_is_refused() {
+        both_refused(|o| o.mid = format!("0{INJECTED}"));
+        both_refused(|o| o.mid = "0 1".into());
+        both_refused(|o| o.mid = String::new());
+        both_refused(|o| o.mid = "a".repeat(33));
+        // Any RFC 8866 token of up to 32 bytes is a media id.
+        let code = invite_code_with(|o| o.mid = "sdparta_0".into());
+        let sdp = Invite::decode(&code).unwrap().offer.to_sdp();
+        assert!(sdp.contains("\r\na=mid:sdparta_0\r\n"), "{sdp}");
+    }
+
+    #[test]
+    fn f6_candidate_fields_out_of_range_are_refused() {
+        use crate::online::sdp::Address;
+        // A host name would make the friend's browser look it up.
+        both_refused(|o| o.candidates[0].address = Address::Name("attacker.example".into()));
+        both_refused(|o| o.candidates[0].port = 0);
+        both_refused(|o| o.candidates[0].priority = 0);
+        both_refused(|o| o.candidates[0].priority = 1 << 31);
+    }
+
+    #[test]
+    fn f6_host_name_with_control_characters_is_refused() {
+        // `encode` cleans the name, so write the payload by hand.
+        let payload = |name: &[u8]| {
+            let mut body = vec![2, 4, name.len() as u8];
+            body.extend_from_slice(name);
+            put_rules(&mut body, &RuleSet::modern());
+            invite().offer.write(&mut body);
+            frame(CodeKind::Invite, &body)
+        };
+        assert_eq!(Invite::decode(&payload(b"Ana")), Ok(invite()));
+        assert_eq!(
+            Invite::decode(&payload(b"Ana\r\nBob")),
+            Err(CodeError::BadPayload)
+        );
+        let long = [b'a'; crate::online::protocol::MAX_NAME_BYTES + 1];
+        assert_eq!(Invite::decode(&payload(&long)), Err(CodeError::BadPayload));
+        // Only names the encoder writes: none with spaces around it.
+        assert_eq!(
+            Invite::decode(&payload(b" Ana")),
+            Err(CodeError::BadPayload)
+        );
+        let mut spaced = invite();
+        spaced.host_name = " \u{7} Ana ".to_string();
+        assert_eq!(Invite::decode(&spaced.encode()), Ok(invite()));
+    }
+
+    #[test]
+    fn f8_related_address_is_not_in_the_invite() {
+        let sdp = CHROMIUM_OFFER.replace(
+            "typ srflx raddr 0.0.0.0 rport 0",
+            "typ srflx raddr 192.168.1.5 rport 5000",
+        );
+        assert!(sdp.contains("raddr 192.168.1.5 rport 5000"));
+        let mut i = invite();
+        i.offer = CompactSdp::from_sdp(&sdp).unwrap();
+        let code = i.encode();
+        let bytes = base64url_decode(&code).unwrap();
+        assert!(!bytes.windows(4).any(|w| w == [192, 168, 1, 5]));
+        let decoded = Invite::decode(&code).unwrap().offer.to_sdp();
+        assert!(!decoded.contains("raddr"), "{decoded}");
+        assert!(!decoded.contains("rport"), "{decoded}");
+        assert!(!decoded.contains("192.168.1.5"), "{decoded}");
+        // The candidate itself is kept.
+        assert!(decoded.contains(" 203.0.113.77 54120 typ srflx generation 0\r\n"));
+    }
+
+    #[test]
+    fn a_related_address_from_an_earlier_version_is_read_and_dropped() {
+        // Version 1 codes made before related addresses were left out.
+        let i = invite();
+        let mut body = vec![i.seat.0, i.seat_count];
+        put_text(&mut body, &i.host_name);
+        put_rules(&mut body, &i.rules);
+        let mut offer = Vec::new();
+        i.offer.write(&mut offer);
+        // The srflx candidate is the second: flags 1, then foundation,
+        // priority, address (5 bytes) and port; append its old related part.
+        let start = offer.len() - (1 + 4 + 4 + 5 + 2) - (1 + 4 + 4 + 5 + 2);
+        let end = start + 1 + 4 + 4 + 5 + 2;
+        assert_eq!(offer[start], 1);
+        offer[start] |= 0x10;
+        let mut old = offer[..end].to_vec();
+        old.extend_from_slice(&[4, 192, 168, 1, 5, 0x13, 0x88]);
+        old.extend_from_slice(&offer[end..]);
+        body.extend_from_slice(&old);
+        let decoded = Invite::decode(&frame(CodeKind::Invite, &body)).unwrap();
+        assert_eq!(decoded, i);
+        assert!(!decoded.offer.to_sdp().contains("raddr"));
     }
 
     #[test]

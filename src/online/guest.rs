@@ -3,10 +3,22 @@
 //! missed one.
 
 use super::protocol::{
-    clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Update,
-    Welcome,
+    clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Sync,
+    Update, Welcome, PROTOCOL_VERSION,
 };
+use crate::rules::card::CARD_KINDS;
+use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{Action, Card, Direction, Outcome, PlayerView, Seat, HAND_SIZE};
+
+/// The most events one update may carry. An action makes a handful (a play,
+/// a draw or four with reshuffles, a reversal, an obligation, players out,
+/// the hand's end, departures, the next deal); more is refused as invalid.
+pub const MAX_EVENTS_PER_UPDATE: usize = 64;
+/// The most events of the current hand the mirror keeps (the oldest go).
+pub const MAX_LOG: usize = 2_000;
+/// The largest total, either way, the mirror accepts. Real totals stay at
+/// or below 99; below zero they fall by at most 10 a play.
+pub const MAX_TOTAL: i32 = 1_000_000;
 
 /// What a received message meant to the mirror.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,13 +38,25 @@ pub enum Received {
     },
     /// An update arrived twice or late; nothing changed.
     Ignored,
-    /// The mirror missed something or was told something inconsistent: send
-    /// [`GuestMirror::resync_request`]. Updates are ignored until a sync.
+    /// The mirror missed something: send [`GuestMirror::resync_request`].
+    /// Updates are ignored until a sync.
     NeedResync,
+    /// The message breaks the rules (a hand too large, a seat not at the
+    /// table, a pile larger than the deck...): it was refused and nothing
+    /// changed. Send [`GuestMirror::resync_request`]; the reason is for logs.
+    Invalid(&'static str),
+}
+
+impl Received {
+    /// Whether the guest should send [`GuestMirror::resync_request`] now.
+    pub fn wants_resync(&self) -> bool {
+        matches!(self, Received::NeedResync | Received::Invalid(_))
+    }
 }
 
 /// What a guest knows: the table it joined and its seat's view, rebuilt
-/// from messages only, and the ply of the last update applied.
+/// from messages only, and the ply of the last update applied. Every view
+/// it holds keeps the rules' bounds (see [`GuestMirror::apply`]).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct GuestMirror {
     welcome: Option<Welcome>,
@@ -59,6 +83,14 @@ impl GuestMirror {
         GuestMessage::Resync
     }
 
+    /// The resync to send again on a timer while one is awaited (asked for,
+    /// or joined and no view yet): the host's answer may have been lost.
+    /// `None` when nothing is awaited or before the table is joined.
+    pub fn retry_request(&self) -> Option<GuestMessage> {
+        (self.welcome.is_some() && (self.awaiting_sync || self.view.is_none()))
+            .then_some(GuestMessage::Resync)
+    }
+
     /// The seat's view as rebuilt from the host's messages (once synced).
     pub fn view(&self) -> Option<&PlayerView> {
         self.view.as_ref()
@@ -66,7 +98,8 @@ impl GuestMirror {
     pub fn welcome(&self) -> Option<&Welcome> {
         self.welcome.as_ref()
     }
-    /// The current hand's events as this seat knows them.
+    /// The current hand's events as this seat knows them (the latest
+    /// [`MAX_LOG`]).
     pub fn log(&self) -> &[SeatEvent] {
         &self.log
     }
@@ -111,29 +144,16 @@ impl GuestMirror {
         Ok(self.apply(msg))
     }
 
-    /// Applies one message from the host. Nothing from the host is trusted
-    /// to be consistent: a seat out of range or a card not in the hand asks
-    /// for a resync rather than panicking.
+    /// Applies one message from the host. Nothing from the host is trusted:
+    /// every view the mirror would hold is checked against the rules (a
+    /// hand of at most [`HAND_SIZE`] cards, seats at the table, piles within
+    /// the deck, a total within [`MAX_TOTAL`]...), every name is cleaned,
+    /// and a message that does not fit is [`Received::Invalid`] and changes
+    /// nothing.
     pub fn apply(&mut self, msg: HostMessage) -> Received {
         match msg {
-            HostMessage::Welcome(welcome) => {
-                self.welcome = Some(welcome);
-                Received::Welcomed
-            }
-            HostMessage::Sync(sync) => {
-                let fits = self.welcome.as_ref().is_none_or(|w| {
-                    w.seat == sync.view.seat && w.seats.len() == sync.view.seats.len()
-                });
-                let seats = sync.view.seats.len();
-                if !fits || !(2..=8).contains(&seats) || sync.view.seat.index() >= seats {
-                    return self.need_resync();
-                }
-                self.view = Some(sync.view);
-                self.log = sync.log;
-                self.ply = sync.ply;
-                self.awaiting_sync = false;
-                Received::Synced
-            }
+            HostMessage::Welcome(welcome) => self.welcomed(welcome),
+            HostMessage::Sync(sync) => self.sync(sync),
             HostMessage::Update(update) => self.update(update),
             HostMessage::Refused { refusal, ply } => {
                 self.last_refusal = Some(refusal.clone());
@@ -143,13 +163,14 @@ impl GuestMirror {
                 Received::Refused(refusal)
             }
             HostMessage::SeatStatus { seat, presence } => {
-                if let Some(slot) = self
+                let Some(slot) = self
                     .welcome
                     .as_mut()
                     .and_then(|w| w.seats.get_mut(seat.index()))
-                {
-                    *slot = presence;
-                }
+                else {
+                    return Received::Invalid("a seat not at the table");
+                };
+                *slot = clean_presence(presence);
                 Received::SeatChanged(seat)
             }
             HostMessage::Pong { nonce, ply } => {
@@ -166,6 +187,42 @@ impl GuestMirror {
         Received::NeedResync
     }
 
+    fn welcomed(&mut self, mut welcome: Welcome) -> Received {
+        let seats = welcome.seats.len();
+        if welcome.version != PROTOCOL_VERSION
+            || !(MIN_SEATS..=MAX_SEATS).contains(&seats)
+            || welcome.seat.index() >= seats
+            || welcome.rules.validate().is_err()
+        {
+            return Received::Invalid("a table outside the rules");
+        }
+        if let Some(view) = &self.view {
+            if view.seat != welcome.seat || view.seats.len() != seats || view.rules != welcome.rules
+            {
+                return Received::Invalid("a table that does not fit the view");
+            }
+        }
+        welcome.seats = welcome.seats.into_iter().map(clean_presence).collect();
+        self.welcome = Some(welcome);
+        Received::Welcomed
+    }
+
+    fn sync(&mut self, sync: Sync) -> Received {
+        let Sync { ply, view, mut log } = sync;
+        if let Err(why) = check_view(&view, self.welcome.as_ref()) {
+            return Received::Invalid(why);
+        }
+        log.drain(..log.len().saturating_sub(MAX_LOG));
+        if log.iter().any(|e| check_event(e, &view).is_none()) {
+            return Received::Invalid("an event outside the rules");
+        }
+        self.view = Some(view);
+        self.log = log;
+        self.ply = ply;
+        self.awaiting_sync = false;
+        Received::Synced
+    }
+
     fn update(&mut self, update: Update) -> Received {
         if self.awaiting_sync {
             return Received::Ignored;
@@ -176,33 +233,160 @@ impl GuestMirror {
         if update.ply <= self.ply {
             return Received::Ignored;
         }
-        if update.ply != self.ply + 1 {
+        if Some(update.ply) != self.ply.checked_add(1) {
             return self.need_resync();
+        }
+        if update.events.len() > MAX_EVENTS_PER_UPDATE {
+            return Received::Invalid("too many events in one update");
         }
         // Applied to a copy: a message that does not fit leaves the mirror as it was.
         let mut next = view.clone();
-        let mut log = self.log.clone();
+        let mut started = false;
         for event in &update.events {
-            if apply_event(&mut next, event).is_none() {
-                return self.need_resync();
+            if check_event(event, &next).is_none() || apply_event(&mut next, event).is_none() {
+                return Received::Invalid("an event that does not fit the view");
             }
-            if matches!(event, SeatEvent::HandStarted { .. }) {
-                log.clear();
-            }
-            log.push(event.clone());
-        }
-        if let Some(t) = update.to_act {
-            if t.seat.index() >= next.seats.len() {
-                return self.need_resync();
-            }
+            started |= matches!(event, SeatEvent::HandStarted { .. });
         }
         next.to_act = update.to_act;
         next.ninety_nine_this_turn = update.ninety_nine_this_turn;
+        if let Err(why) = check_view(&next, self.welcome.as_ref()) {
+            return Received::Invalid(why);
+        }
         self.view = Some(next);
-        self.log = log;
+        if started {
+            // The log is the current hand's: from its last deal on.
+            let from = update
+                .events
+                .iter()
+                .rposition(|e| matches!(e, SeatEvent::HandStarted { .. }))
+                .unwrap_or(0);
+            self.log.clear();
+            self.log
+                .extend(update.events.get(from..).unwrap_or(&[]).iter().cloned());
+        } else {
+            self.log.extend(update.events.iter().cloned());
+        }
+        let excess = self.log.len().saturating_sub(MAX_LOG);
+        self.log.drain(..excess);
         self.ply = update.ply;
         Received::Updated(update.events)
     }
+}
+
+/// A seat's player as the host described it, with its name cleaned.
+fn clean_presence(presence: Presence) -> Presence {
+    Presence {
+        name: clean_name(&presence.name),
+        ..presence
+    }
+}
+
+/// Whether `view` keeps the rules' bounds (and fits `welcome`): the checks
+/// that let the friend's page build a match from it without surprises.
+fn check_view(view: &PlayerView, welcome: Option<&Welcome>) -> Result<(), &'static str> {
+    let seats = view.seats.len();
+    let in_range = |seat: Seat| seat.index() < seats;
+    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) || !in_range(view.seat) {
+        return Err("a seat count or seat outside the rules");
+    }
+    if let Some(w) = welcome {
+        if w.seat != view.seat || w.seats.len() != seats || w.rules != view.rules {
+            return Err("a view that does not fit the table");
+        }
+    }
+    if view.rules.validate().is_err() {
+        return Err("rules out of range");
+    }
+    if !in_range(view.dealer)
+        || view.to_act.is_some_and(|t| !in_range(t.seat))
+        || view
+            .outcome
+            .as_ref()
+            .is_some_and(|o| o.winners.len() > seats || o.winners.iter().any(|&w| !in_range(w)))
+    {
+        return Err("a seat not at the table");
+    }
+    if !(-MAX_TOTAL..=MAX_TOTAL).contains(&view.total) {
+        return Err("a total out of range");
+    }
+    let mine = view.seats.0.get(view.seat.index()).map(|p| p.hand_len);
+    if view.hand.len() > HAND_SIZE || mine != Some(view.hand.len()) {
+        return Err("a hand outside the rules");
+    }
+    let deck = view.rules.edition.deck_counts();
+    let mut cards = view
+        .draw_pile_len
+        .checked_add(view.discard_pile.len())
+        .ok_or("a pile larger than the deck")?;
+    let mut seen = [0usize; CARD_KINDS];
+    let mut see = |c: &Card| {
+        if let Some(n) = seen.get_mut(c.index()) {
+            *n = n.saturating_add(1);
+        }
+    };
+    view.hand.iter().for_each(&mut see);
+    view.discard_pile.iter().for_each(&mut see);
+    for (_, p) in view.seats.iter() {
+        if p.hand_len > HAND_SIZE || p.laid_down.len() > HAND_SIZE {
+            return Err("a hand outside the rules");
+        }
+        p.laid_down.iter().for_each(&mut see);
+        cards = cards
+            .saturating_add(p.hand_len)
+            .saturating_add(p.laid_down.len());
+    }
+    if cards > deck.total()
+        || Card::ALL
+            .iter()
+            .any(|&c| seen[c.index()] > deck.get(c).into())
+    {
+        return Err("more cards than the deck");
+    }
+    Ok(())
+}
+
+/// Whether `event` keeps the rules' bounds at the table of `view` (what
+/// the page reads from the log without the view: seats, totals, cards).
+fn check_event(event: &SeatEvent, view: &PlayerView) -> Option<()> {
+    let seats = view.seats.len();
+    let deck = view.rules.edition.deck_counts().total();
+    let seat_ok = |s: &Seat| s.index() < seats;
+    let total_ok = |t: &i32| (-MAX_TOTAL..=MAX_TOTAL).contains(t);
+    let fine = match event {
+        SeatEvent::HandStarted {
+            dealer,
+            first,
+            dealt,
+            draw_pile_len,
+            ..
+        } => {
+            seat_ok(dealer) && seat_ok(first) && dealt.len() <= HAND_SIZE && *draw_pile_len <= deck
+        }
+        SeatEvent::Played { seat, total, .. } | SeatEvent::DiscardedFourOno { seat, total } => {
+            seat_ok(seat) && total_ok(total)
+        }
+        SeatEvent::YouDrew { .. } | SeatEvent::DirectionChanged { .. } => true,
+        SeatEvent::Reshuffled { draw_pile_len } => *draw_pile_len <= deck,
+        SeatEvent::Drew { seat } | SeatEvent::LeftMatch { seat } => seat_ok(seat),
+        SeatEvent::ObligationPlaced { seat: a, by: b }
+        | SeatEvent::ObligationMoved { from: a, to: b } => seat_ok(a) && seat_ok(b),
+        SeatEvent::PlayerOut { seat, laid_down } => seat_ok(seat) && laid_down.len() <= HAND_SIZE,
+        SeatEvent::HandOver {
+            winner,
+            loser,
+            tokens,
+            scores,
+            ..
+        } => {
+            winner.as_ref().is_none_or(seat_ok)
+                && loser.as_ref().is_none_or(seat_ok)
+                && tokens.as_ref().is_none_or(|t| t.len() == seats)
+                && scores.as_ref().is_none_or(|s| s.len() == seats)
+        }
+        SeatEvent::MatchOver { winners } => winners.len() <= seats && winners.iter().all(seat_ok),
+    };
+    fine.then_some(())
 }
 
 /// Moves `view` on by one event; `None` if the event does not fit it.
@@ -247,14 +431,22 @@ fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
             view.total = *total;
         }
         SeatEvent::DiscardedFourOno { seat, total } => {
+            let rules = view.rules;
             let p = view.seats.0.get_mut(seat.index())?;
-            // Four ONO 99 cards and nothing else (RULES.md): face up now.
-            let n = std::mem::take(&mut p.hand_len);
+            // Four ONO 99 cards and nothing else (RULES.md): face up now;
+            // the total stays.
+            if !rules.four_ono_discard || p.hand_len != HAND_SIZE || *total != view.total {
+                return None;
+            }
+            p.hand_len = 0;
             if *seat == me {
+                if view.hand.iter().any(|&c| c != Card::NinetyNine) {
+                    return None;
+                }
                 view.hand.clear();
             }
             view.discard_pile
-                .extend(std::iter::repeat_n(Card::NinetyNine, n));
+                .extend(std::iter::repeat_n(Card::NinetyNine, HAND_SIZE));
             view.total = *total;
         }
         SeatEvent::YouDrew { card } => {
@@ -328,7 +520,7 @@ fn check_seat(view: &PlayerView, seat: Seat) -> Option<()> {
 
 fn draw_one(view: &mut PlayerView, seat: Seat) -> Option<()> {
     let p = view.seats.0.get_mut(seat.index())?;
-    p.hand_len += 1;
+    p.hand_len = p.hand_len.checked_add(1).filter(|&n| n <= HAND_SIZE)?;
     view.draw_pile_len = view.draw_pile_len.checked_sub(1)?;
     Some(())
 }

@@ -1,11 +1,13 @@
 //! The host's side of an online table: [`HostSession`] owns the match, plays
 //! its bots, and treats every byte from a guest as untrusted.
 
+use super::guest::MAX_LOG;
 use super::protocol::{
     clean_name, redact, Connection, GuestMessage, HostMessage, Presence, PublicKind, Refusal, Sync,
     Update, Welcome, PROTOCOL_VERSION,
 };
 use crate::bots::{make_bot, Level};
+use crate::rules::seat::MAX_SEATS;
 use crate::rules::{Action, Event, Match, PerSeat, Rng, RuleError, RuleSet, Seat, SetupError};
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +17,27 @@ pub const BAD_IN_A_ROW: u32 = 20;
 pub const BAD_IN_WINDOW: u32 = 50;
 /// How many of a guest's latest messages the burst counter looks at.
 pub const WINDOW: u32 = 100;
+/// Refusals an honest guest meets in a race ([`Refusal::counts_as_bad`]
+/// is false: stale, not its turn, a bot on its seat, a repeated join) that
+/// are forgiven at one ply; past this many, each counts as bad.
+pub const RACES_PER_PLY: u32 = 10;
+/// Resyncs answered within [`RESYNC_WINDOW_MS`] (each answer is the whole
+/// view and hand log); more are refused with [`Refusal::TooFrequent`] and
+/// counted as bad. A guest retrying a lost resync should wait 20 s or more.
+pub const RESYNCS_IN_WINDOW: u32 = 3;
+/// The window of [`RESYNCS_IN_WINDOW`], by the caller's clock
+/// ([`HostSession::handle_at`]).
+pub const RESYNC_WINDOW_MS: u64 = 60_000;
+/// Pings answered within [`PING_WINDOW_MS`]; more are refused with
+/// [`Refusal::TooFrequent`] and counted as bad (a ping every 5 s is 12).
+pub const PINGS_IN_WINDOW: u32 = 20;
+/// The window of [`PINGS_IN_WINDOW`].
+pub const PING_WINDOW_MS: u64 = 60_000;
+/// Messages held per seat before the match starts ([`HeldMessages`]): an
+/// honest friend sends one, its join.
+pub const HELD_PER_SEAT: usize = 16;
+/// Bytes held per seat before the match starts.
+pub const HELD_BYTES_PER_SEAT: usize = 64 * 1024;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -106,6 +129,33 @@ struct Link {
     bad_in_a_row: u32,
     /// The latest [`WINDOW`] messages, newest in bit 0: 1 for a bad one.
     history: u128,
+    /// The ply of the latest race refusal, and how many at that ply.
+    race_ply: u32,
+    races: u32,
+    pings: Rate,
+    resyncs: Rate,
+}
+
+/// Messages of one kind counted in a fixed window of the caller's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Rate {
+    start_ms: u64,
+    count: u32,
+}
+
+impl Rate {
+    /// Counts one message at `now_ms`; false past `limit` in one window. A
+    /// clock that goes back stays in the current window.
+    fn allow(&mut self, now_ms: u64, limit: u32, window_ms: u64) -> bool {
+        if self.count == 0 || now_ms.saturating_sub(self.start_ms) >= window_ms {
+            *self = Rate {
+                start_ms: now_ms,
+                count: 0,
+            };
+        }
+        self.count = self.count.saturating_add(1);
+        self.count <= limit
+    }
 }
 
 impl Link {
@@ -116,6 +166,10 @@ impl Link {
             bot_playing: false,
             bad_in_a_row: 0,
             history: 0,
+            race_ply: 0,
+            races: 0,
+            pings: Rate::default(),
+            resyncs: Rate::default(),
         }
     }
 
@@ -123,8 +177,22 @@ impl Link {
     fn count(&mut self, bad: bool) -> bool {
         let mask = (1u128 << WINDOW) - 1;
         self.history = ((self.history << 1) | u128::from(bad)) & mask;
-        self.bad_in_a_row = if bad { self.bad_in_a_row + 1 } else { 0 };
+        self.bad_in_a_row = if bad {
+            self.bad_in_a_row.saturating_add(1)
+        } else {
+            0
+        };
         self.over_limit()
+    }
+
+    /// Counts one race refusal at `ply`; true past [`RACES_PER_PLY`].
+    fn race(&mut self, ply: u32) -> bool {
+        if self.race_ply != ply {
+            self.race_ply = ply;
+            self.races = 0;
+        }
+        self.races = self.races.saturating_add(1);
+        self.races > RACES_PER_PLY
     }
 
     fn over_limit(&self) -> bool {
@@ -253,10 +321,27 @@ impl HostSession {
     /// measured, parsed, its version, seat, ply, turn and legality checked.
     /// A refused message changes nothing but the guest's bad-message count
     /// ([`Refusal::counts_as_bad`]: refusals an honest guest meets in a race
-    /// are not counted); after a burst ([`BAD_IN_A_ROW`] in a row, or
-    /// [`BAD_IN_WINDOW`] of the last [`WINDOW`]) the connection is closed. Bytes from a seat that is
-    /// not a guest, or whose connection was closed, are ignored.
+    /// are not counted, up to [`RACES_PER_PLY`] at one ply); after a burst
+    /// ([`BAD_IN_A_ROW`] in a row, or [`BAD_IN_WINDOW`] of the last
+    /// [`WINDOW`]) the connection is closed. Bytes from a seat that is not a
+    /// guest, or whose connection was closed, are ignored.
+    ///
+    /// Without a clock, pings and resyncs are answered however often they
+    /// come: the transport should call [`HostSession::handle_at`].
     pub fn handle(&mut self, from: Seat, bytes: &[u8]) -> Outbox {
+        self.handle_inner(from, bytes, None)
+    }
+
+    /// As [`HostSession::handle`], at `now_ms` by the caller's monotonic
+    /// clock: past [`PINGS_IN_WINDOW`] pings in [`PING_WINDOW_MS`] or
+    /// [`RESYNCS_IN_WINDOW`] resyncs in [`RESYNC_WINDOW_MS`], each is
+    /// refused with [`Refusal::TooFrequent`] and counted as bad, so a flood
+    /// ends with the connection closed.
+    pub fn handle_at(&mut self, from: Seat, bytes: &[u8], now_ms: u64) -> Outbox {
+        self.handle_inner(from, bytes, Some(now_ms))
+    }
+
+    fn handle_inner(&mut self, from: Seat, bytes: &[u8], now_ms: Option<u64>) -> Outbox {
         let Some(Some(link)) = self.links.0.get(from.index()) else {
             return Vec::new();
         };
@@ -265,9 +350,16 @@ impl HostSession {
         }
         let result = GuestMessage::decode(bytes)
             .map_err(Refusal::from)
-            .and_then(|msg| self.accept(from, msg));
+            .and_then(|msg| self.accept(from, msg, now_ms));
+        let ply = self.ply();
         let closing = match (self.links.0.get_mut(from.index()), &result) {
-            (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => link.over_limit(),
+            (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => {
+                if link.race(ply) {
+                    link.count(true)
+                } else {
+                    link.over_limit()
+                }
+            }
             (Some(Some(link)), _) => link.count(result.is_err()),
             _ => false,
         };
@@ -293,24 +385,48 @@ impl HostSession {
         })
     }
 
-    fn accept(&mut self, from: Seat, msg: GuestMessage) -> Result<Outbox, Refusal> {
-        let connection = match self.links.0.get(from.index()) {
-            Some(Some(link)) => link.connection,
-            _ => return Ok(Vec::new()),
+    fn accept(
+        &mut self,
+        from: Seat,
+        msg: GuestMessage,
+        now_ms: Option<u64>,
+    ) -> Result<Outbox, Refusal> {
+        let Some(Some(link)) = self.links.0.get_mut(from.index()) else {
+            return Ok(Vec::new());
         };
-        let joined = connection == Connection::Connected;
+        let joined = link.connection == Connection::Connected;
         match msg {
             GuestMessage::Join { .. } if joined => Err(Refusal::AlreadyJoined),
             GuestMessage::Join { name } => Ok(self.join(from, &name)),
             _ if !joined => Err(Refusal::NotJoined),
-            GuestMessage::Ping { nonce } => Ok(vec![(
-                from,
-                Outgoing::Message(HostMessage::Pong {
-                    nonce,
-                    ply: self.ply(),
-                }),
-            )]),
-            GuestMessage::Resync => Ok(vec![(from, self.resume(from))]),
+            GuestMessage::Ping { nonce } => {
+                if let Some(now) = now_ms {
+                    if !link.pings.allow(now, PINGS_IN_WINDOW, PING_WINDOW_MS) {
+                        return Err(Refusal::TooFrequent {
+                            limit: PINGS_IN_WINDOW,
+                            window_ms: PING_WINDOW_MS,
+                        });
+                    }
+                }
+                Ok(vec![(
+                    from,
+                    Outgoing::Message(HostMessage::Pong {
+                        nonce,
+                        ply: self.ply(),
+                    }),
+                )])
+            }
+            GuestMessage::Resync => {
+                if let Some(now) = now_ms {
+                    if !link.resyncs.allow(now, RESYNCS_IN_WINDOW, RESYNC_WINDOW_MS) {
+                        return Err(Refusal::TooFrequent {
+                            limit: RESYNCS_IN_WINDOW,
+                            window_ms: RESYNC_WINDOW_MS,
+                        });
+                    }
+                }
+                Ok(vec![(from, self.resume(from))])
+            }
             GuestMessage::Act { seat, ply, action } => {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
@@ -373,7 +489,9 @@ impl HostSession {
     }
 
     /// Everything `seat` may know now, for a guest that (re)joined or asked
-    /// for it: its view and the current hand's log as it may know it.
+    /// for it: its view and the current hand's log as it may know it (its
+    /// latest [`MAX_LOG`] events, as much as a guest keeps). Nothing in it
+    /// comes from the seed: no other hand and no draw order, only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
         let log = self.game.log();
         let start = log
@@ -388,10 +506,12 @@ impl HostSession {
                 in_match.insert(*seat);
             }
         }
+        let mut log = redact(hand_log, seat, self.game.seat_count(), in_match);
+        log.drain(..log.len().saturating_sub(MAX_LOG));
         Outgoing::Message(HostMessage::Sync(Sync {
             ply: self.ply(),
             view: self.game.view(seat),
-            log: redact(hand_log, seat, self.game.seat_count(), in_match),
+            log,
         }))
     }
 
@@ -493,9 +613,11 @@ impl HostSession {
     /// next `join` is accepted and its bad-message count starts again.
     pub fn invite_again(&mut self, seat: Seat) -> Outbox {
         self.with_link(seat, |l| {
-            l.connection = Connection::Waiting;
-            l.bad_in_a_row = 0;
-            l.history = 0;
+            *l = Link {
+                name: l.name.take(),
+                bot_playing: l.bot_playing,
+                ..Link::new()
+            };
         })
     }
 
@@ -507,5 +629,87 @@ impl HostSession {
     /// The guest plays its seat again.
     pub fn give_back(&mut self, seat: Seat) -> Outbox {
         self.with_link(seat, |l| l.bot_playing = false)
+    }
+}
+
+/// Why [`HeldMessages::push`] refused a message: the seat sent more than
+/// the lobby holds. The seat's held messages are dropped; close its
+/// connection.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{seat} sent more than {HELD_PER_SEAT} messages or {HELD_BYTES_PER_SEAT} bytes before the start")]
+pub struct Overflow {
+    pub seat: Seat,
+}
+
+/// The messages friends send in the lobby, held until the match starts
+/// (then read in arrival order), with at most [`HELD_PER_SEAT`] messages
+/// and [`HELD_BYTES_PER_SEAT`] bytes per seat: a friend can't fill the
+/// host's memory before the start.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct HeldMessages {
+    messages: Vec<(Seat, String)>,
+    count: [usize; MAX_SEATS],
+    bytes: [usize; MAX_SEATS],
+    over: [bool; MAX_SEATS],
+}
+
+impl HeldMessages {
+    pub fn new() -> HeldMessages {
+        HeldMessages::default()
+    }
+
+    /// Holds `text` from `seat`.
+    ///
+    /// # Errors
+    /// [`Overflow`] when the seat goes over a cap (or already went over, or
+    /// is no seat): the message and every held one of the seat are dropped,
+    /// and the seat stays over until [`HeldMessages::forget`].
+    pub fn push(&mut self, seat: Seat, text: String) -> Result<(), Overflow> {
+        let i = seat.index();
+        if i >= MAX_SEATS || self.over[i] {
+            return Err(Overflow { seat });
+        }
+        let count = self.count[i].saturating_add(1);
+        let bytes = self.bytes[i].saturating_add(text.len());
+        if count > HELD_PER_SEAT || bytes > HELD_BYTES_PER_SEAT {
+            self.forget(seat);
+            self.over[i] = true;
+            return Err(Overflow { seat });
+        }
+        self.count[i] = count;
+        self.bytes[i] = bytes;
+        self.messages.push((seat, text));
+        Ok(())
+    }
+
+    /// Whether `seat` went over a cap (its connection should be closed).
+    pub fn is_over(&self, seat: Seat) -> bool {
+        self.over.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// Drops `seat`'s held messages and its counts: its connection was
+    /// replaced or closed.
+    pub fn forget(&mut self, seat: Seat) {
+        let i = seat.index();
+        if i < MAX_SEATS {
+            self.messages.retain(|(s, _)| *s != seat);
+            self.count[i] = 0;
+            self.bytes[i] = 0;
+            self.over[i] = false;
+        }
+    }
+
+    /// Every held message in arrival order, emptying the holder (counts
+    /// and over flags too).
+    pub fn take_all(&mut self) -> Vec<(Seat, String)> {
+        std::mem::take(self).messages
+    }
+
+    /// How many messages are held.
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
     }
 }

@@ -28,7 +28,10 @@ pub mod sdp;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};
-pub use host::{HostSession, Mover, Outgoing, SavedTable, SeatKind, SeatSetup, TableSetup};
+pub use host::{
+    HeldMessages, HostSession, Mover, Outgoing, Overflow, SavedTable, SeatKind, SeatSetup,
+    TableSetup,
+};
 pub use protocol::{
     GuestMessage, HostMessage, ProtocolError, Refusal, SeatEvent, PROTOCOL_VERSION,
 };

@@ -21,6 +21,8 @@ pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
 pub const MAX_HOST_MESSAGE: usize = 256 * 1024;
 /// The most bytes of a player's name (longer names are cut at a character).
 pub const MAX_NAME_BYTES: usize = 32;
+/// The most characters of a player's name (the name fields take 24).
+pub const MAX_NAME_CHARS: usize = 24;
 /// The most characters of parser detail echoed back in a refusal.
 const DETAIL_MAX: usize = 120;
 
@@ -153,6 +155,8 @@ pub enum Refusal {
     Illegal { error: RuleError },
     #[error("a bot is playing this seat until the host hands it back")]
     BotPlaying,
+    #[error("more than {limit} of these in {window_ms} ms: not answered")]
+    TooFrequent { limit: u32, window_ms: u64 },
     #[error("too many bad messages: the host closes the connection")]
     Closing,
 }
@@ -435,17 +439,50 @@ fn cut(text: &str) -> String {
     text.chars().take(DETAIL_MAX).collect()
 }
 
-/// A player's name as the table shows it: control characters dropped,
-/// trimmed, at most [`MAX_NAME_BYTES`] bytes (cut at a character).
+/// A player's name as the table shows it: control characters, Unicode
+/// format characters (bidi overrides and isolates, zero-width characters,
+/// tags...) and line separators dropped, trimmed, at most [`MAX_NAME_CHARS`]
+/// characters and [`MAX_NAME_BYTES`] bytes (cut at a character). A name
+/// from the other side of a connection can't reorder or hide the text
+/// around it. Cleaning a clean name changes nothing.
 pub fn clean_name(name: &str) -> String {
     let mut out = String::new();
-    for c in name.trim().chars().filter(|c| !c.is_control()) {
-        if out.len() + c.len_utf8() > MAX_NAME_BYTES {
+    let kept = name.chars().filter(|&c| !c.is_control() && !is_format(c));
+    for (count, c) in kept.skip_while(|c| c.is_whitespace()).enumerate() {
+        if count >= MAX_NAME_CHARS || out.len() + c.len_utf8() > MAX_NAME_BYTES {
             break;
         }
         out.push(c);
     }
     out.trim_end().to_string()
+}
+
+/// Invisible characters that change how the text around them shows: the
+/// Unicode `Cf` (format) category, and the line and paragraph separators.
+fn is_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{AD}'
+            | '\u{600}'..='\u{605}'
+            | '\u{61C}'
+            | '\u{6DD}'
+            | '\u{70F}'
+            | '\u{890}'..='\u{891}'
+            | '\u{8E2}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{110BD}'
+            | '\u{110CD}'
+            | '\u{13430}'..='\u{1343F}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0001}'
+            | '\u{E0020}'..='\u{E007F}'
+    )
 }
 
 impl GuestMessage {
@@ -559,5 +596,13 @@ mod tests {
         assert_eq!(clean_name("  Ana\u{7}  "), "Ana");
         let long = "é".repeat(40);
         assert_eq!(clean_name(&long).len(), 32);
+        assert_eq!(clean_name(&"a".repeat(40)).chars().count(), MAX_NAME_CHARS);
+        assert_eq!(
+            clean_name("\u{202E}\u{2066} Bo\u{200B}b\u{FEFF} \u{2069}"),
+            "Bob"
+        );
+        for name in ["  Ana\u{7}  ", "\u{200F} é ", &long] {
+            assert_eq!(clean_name(&clean_name(name)), clean_name(name));
+        }
     }
 }

@@ -6,10 +6,19 @@
 use std::fmt::Write as _;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// The most bytes of an ICE user fragment or password (RFC 8839: 256).
+/// The most bytes of an ICE user fragment or password (RFC 8839 allows
+/// 256; a code's length prefix holds 255).
 pub const MAX_ICE_TEXT: usize = 255;
+/// The fewest characters of an ICE user fragment (RFC 8839 §5.4).
+pub const MIN_ICE_UFRAG: usize = 4;
+/// The fewest characters of an ICE password (RFC 8839 §5.4).
+pub const MIN_ICE_PWD: usize = 22;
+/// The most bytes of a media id (a token, RFC 8866; browsers write `0`).
+pub const MAX_MID: usize = 32;
 /// The most candidates kept (a code is meant to be pasted by hand).
 pub const MAX_CANDIDATES: usize = 16;
+/// The highest candidate priority (RFC 8445 §5.1.2: 1 to 2^31 − 1).
+pub const MAX_PRIORITY: u32 = 0x7fff_ffff;
 
 /// Why an SDP text cannot be compacted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,7 +80,10 @@ pub enum Address {
     V6(Ipv6Addr),
     /// `<uuid>.local`, as Chromium writes host candidates (the 16 bytes).
     Mdns([u8; 16]),
-    /// Any other name (at most 255 bytes).
+    /// Any other host name: never carried. A browser looks up a name it is
+    /// given, so a code naming a server could make a friend's browser reveal
+    /// itself to that server's DNS: [`CompactSdp::from_sdp`] drops such
+    /// candidates and a code holding one is refused.
     Name(String),
 }
 
@@ -102,6 +114,10 @@ pub struct Candidate {
     pub address: Address,
     pub port: u16,
     pub kind: CandidateType,
+    /// Never carried: the related address of a reflexive or relayed
+    /// candidate is the host's own address behind it, which an invite link
+    /// must not show. [`CompactSdp::from_sdp`] leaves it `None`, a code
+    /// never holds it and [`CompactSdp::to_sdp`] never writes it.
     pub related: Option<(Address, u16)>,
 }
 
@@ -119,12 +135,14 @@ pub struct CompactSdp {
 
 impl CompactSdp {
     /// Keeps what connecting needs from a data-channel offer or answer.
-    /// Candidates of other components are dropped; at most
-    /// [`MAX_CANDIDATES`] are kept.
+    /// Candidates of other components, candidates a code cannot carry (see
+    /// [`CompactSdp::validate`]) and every related address are dropped; at
+    /// most [`MAX_CANDIDATES`] are kept.
     ///
     /// # Errors
     /// A missing ICE credential, fingerprint or setup role; an unreadable
-    /// fingerprint or candidate.
+    /// fingerprint or candidate; a credential or media id that is not of
+    /// the characters and length RFC 8839 and RFC 8866 allow.
     pub fn from_sdp(sdp: &str) -> Result<CompactSdp, SdpError> {
         let mut ufrag = None;
         let mut pwd = None;
@@ -138,8 +156,8 @@ impl CompactSdp {
             };
             let (name, value) = attr.split_once(':').unwrap_or((attr, ""));
             match name {
-                "ice-ufrag" => ufrag = Some(ice_text(value, "ICE user fragment")?),
-                "ice-pwd" => pwd = Some(ice_text(value, "ICE password")?),
+                "ice-ufrag" => ufrag = Some(ice_text(value, MIN_ICE_UFRAG, "ICE user fragment")?),
+                "ice-pwd" => pwd = Some(ice_text(value, MIN_ICE_PWD, "ICE password")?),
                 "fingerprint" => fingerprint = Some(parse_fingerprint(value)?),
                 "setup" => {
                     setup = Some(match value {
@@ -149,10 +167,16 @@ impl CompactSdp {
                         _ => return Err(SdpError::Unsupported("setup role")),
                     })
                 }
-                "mid" if mid.is_none() => mid = Some(ice_text(value, "media id")?),
+                "mid" if mid.is_none() => {
+                    let value = value.trim();
+                    if !valid_mid(value) {
+                        return Err(SdpError::Unsupported("media id"));
+                    }
+                    mid = Some(value.to_string());
+                }
                 "candidate" => {
                     if let Some(c) = parse_candidate(value)? {
-                        if candidates.len() < MAX_CANDIDATES {
+                        if candidates.len() < MAX_CANDIDATES && valid_candidate(&c) {
                             candidates.push(c);
                         }
                     }
@@ -161,7 +185,7 @@ impl CompactSdp {
             }
         }
         let (hash, fingerprint) = fingerprint.ok_or(SdpError::Missing("fingerprint"))?;
-        Ok(CompactSdp {
+        let compact = CompactSdp {
             ice_ufrag: ufrag.ok_or(SdpError::Missing("ICE user fragment"))?,
             ice_pwd: pwd.ok_or(SdpError::Missing("ICE password"))?,
             hash,
@@ -169,11 +193,54 @@ impl CompactSdp {
             setup: setup.ok_or(SdpError::Missing("setup role"))?,
             mid: mid.unwrap_or_else(|| "0".to_string()),
             candidates,
-        })
+        };
+        compact.validate()?;
+        Ok(compact)
+    }
+
+    /// Checks that every field can be written into an SDP line as it is:
+    /// the ICE user fragment (4–255) and password (22–255) of ice-chars
+    /// (RFC 8839: letters, digits, `+`, `/`), the media id a token of at
+    /// most [`MAX_MID`] bytes (RFC 8866), a fingerprint as long as its
+    /// hash's digest, at most [`MAX_CANDIDATES`] candidates, each with a
+    /// port from 1, a priority from 1 to [`MAX_PRIORITY`] and an IP or
+    /// mDNS address. A related address is not checked: it is never used.
+    /// Every description read from a code or compacted passes.
+    ///
+    /// # Errors
+    /// [`SdpError::Unsupported`] naming the first field that fails.
+    pub fn validate(&self) -> Result<(), SdpError> {
+        let ice = |text: &str, min: usize| {
+            (min..=MAX_ICE_TEXT).contains(&text.len()) && text.bytes().all(is_ice_char)
+        };
+        if !ice(&self.ice_ufrag, MIN_ICE_UFRAG) {
+            return Err(SdpError::Unsupported("ICE user fragment"));
+        }
+        if !ice(&self.ice_pwd, MIN_ICE_PWD) {
+            return Err(SdpError::Unsupported("ICE password"));
+        }
+        if !valid_mid(&self.mid) {
+            return Err(SdpError::Unsupported("media id"));
+        }
+        if self.fingerprint.len() != self.hash.digest_len() {
+            return Err(SdpError::Unsupported("fingerprint"));
+        }
+        if self.candidates.len() > MAX_CANDIDATES {
+            return Err(SdpError::Unsupported("number of candidates"));
+        }
+        if !self.candidates.iter().all(valid_candidate) {
+            return Err(SdpError::Unsupported("candidate"));
+        }
+        Ok(())
     }
 
     /// A complete data-channel SDP text (as Chromium writes one) with these
-    /// credentials, fingerprint, role and candidates.
+    /// credentials, fingerprint, role and candidates, without related
+    /// addresses (optional in RFC 8839's grammar and to browsers).
+    ///
+    /// Its fields are written as they are: call it on a description that
+    /// passes [`CompactSdp::validate`], as every one from
+    /// [`CompactSdp::from_sdp`] or a decoded code does.
     pub fn to_sdp(&self) -> String {
         let mut s = String::new();
         // The session id only has to be a number; derive it so equal
@@ -198,9 +265,6 @@ impl CompactSdp {
                 CandidateType::Prflx => "prflx",
                 CandidateType::Relay => "relay",
             });
-            if let Some((addr, port)) = &c.related {
-                let _ = write!(s, " raddr {} rport {port}", address_text(addr));
-            }
             if let Some(t) = c.tcp {
                 s.push_str(match t {
                     TcpType::Active => " tcptype active",
@@ -239,7 +303,8 @@ impl CompactSdp {
         s
     }
 
-    /// The bytes of this description inside a code.
+    /// The bytes of this description inside a code. Related addresses are
+    /// left out (the flag that would announce one stays 0).
     pub(super) fn write(&self, out: &mut Vec<u8>) {
         put_text(out, &self.ice_ufrag);
         put_text(out, &self.ice_pwd);
@@ -272,20 +337,17 @@ impl CompactSdp {
                 Some(TcpType::Passive) => 2,
                 Some(TcpType::So) => 3,
             };
-            let related = u8::from(c.related.is_some());
-            out.push(kind | (tcp << 2) | (related << 4));
+            out.push(kind | (tcp << 2));
             out.extend_from_slice(&c.foundation.to_be_bytes());
             out.extend_from_slice(&c.priority.to_be_bytes());
             put_address(out, &c.address);
             out.extend_from_slice(&c.port.to_be_bytes());
-            if let Some((addr, port)) = &c.related {
-                put_address(out, addr);
-                out.extend_from_slice(&port.to_be_bytes());
-            }
         }
     }
 
-    /// Reads what [`CompactSdp::write`] wrote; `None` if it does not fit.
+    /// Reads what [`CompactSdp::write`] wrote; `None` if it does not fit or
+    /// fails [`CompactSdp::validate`]. A related address, which earlier
+    /// versions wrote, is read and dropped.
     pub(super) fn read(r: &mut Reader<'_>) -> Option<CompactSdp> {
         let ice_ufrag = r.text()?;
         let ice_pwd = r.text()?;
@@ -325,11 +387,10 @@ impl CompactSdp {
             let priority = r.u32()?;
             let address = read_address(r)?;
             let port = r.u16()?;
-            let related = if flags & 0x10 != 0 {
-                Some((read_address(r)?, r.u16()?))
-            } else {
-                None
-            };
+            if flags & 0x10 != 0 {
+                skip_address(r)?;
+                r.u16()?;
+            }
             candidates.push(Candidate {
                 foundation,
                 priority,
@@ -337,10 +398,10 @@ impl CompactSdp {
                 address,
                 port,
                 kind,
-                related,
+                related: None,
             });
         }
-        Some(CompactSdp {
+        let compact = CompactSdp {
             ice_ufrag,
             ice_pwd,
             hash,
@@ -348,7 +409,9 @@ impl CompactSdp {
             setup,
             mid,
             candidates,
-        })
+        };
+        compact.validate().ok()?;
+        Some(compact)
     }
 }
 
@@ -436,15 +499,24 @@ fn read_address(r: &mut Reader<'_>) -> Option<Address> {
             Address::V6(Ipv6Addr::from(b))
         }
         b'm' => Address::Mdns(r.bytes(16)?.try_into().ok()?),
-        b'n' => {
-            let name = r.text()?;
-            if !valid_name(&name) {
-                return None;
-            }
-            Address::Name(name)
-        }
+        // A host name (`n`, written by earlier versions) is refused: see
+        // [`Address::Name`].
         _ => return None,
     })
+}
+
+/// Reads past an address of an earlier version's related address.
+fn skip_address(r: &mut Reader<'_>) -> Option<()> {
+    match r.byte()? {
+        4 => r.bytes(4)?,
+        6 | b'm' => r.bytes(16)?,
+        b'n' => {
+            let n = usize::from(r.byte()?);
+            r.bytes(n)?
+        }
+        _ => return None,
+    };
+    Some(())
 }
 
 fn valid_name(name: &str) -> bool {
@@ -503,10 +575,33 @@ fn parse_address(text: &str) -> Option<Address> {
     (text.len() <= 255 && valid_name(text)).then(|| Address::Name(text.to_string()))
 }
 
-fn ice_text(value: &str, what: &'static str) -> Result<String, SdpError> {
+/// ice-char (RFC 8839): ALPHA / DIGIT / "+" / "/".
+fn is_ice_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'+' || b == b'/'
+}
+
+fn ice_text(value: &str, min: usize, what: &'static str) -> Result<String, SdpError> {
     let v = value.trim();
-    let ok = !v.is_empty() && v.len() <= MAX_ICE_TEXT && v.bytes().all(|b| b.is_ascii_graphic());
+    let ok = (min..=MAX_ICE_TEXT).contains(&v.len()) && v.bytes().all(is_ice_char);
     ok.then(|| v.to_string()).ok_or(SdpError::Unsupported(what))
+}
+
+/// A media id: a non-empty token (RFC 8866 token-char: visible ASCII but
+/// `"` `(` `)` `,` `/` `:` `;` `<` `=` `>` `?` `@` `[` `\` `]`) of at most
+/// [`MAX_MID`] bytes.
+fn valid_mid(mid: &str) -> bool {
+    (1..=MAX_MID).contains(&mid.len())
+        && mid.bytes().all(|b| {
+            matches!(b, 0x21 | 0x23..=0x27 | 0x2a..=0x2b | 0x2d..=0x2e | 0x30..=0x39 | 0x41..=0x5a | 0x5e..=0x7e)
+        })
+}
+
+/// A candidate a code may carry: port from 1 (browsers write 9, not 0, for
+/// active TCP), priority 1 to 2^31 − 1, an IP or mDNS address.
+fn valid_candidate(c: &Candidate) -> bool {
+    c.port != 0
+        && (1..=MAX_PRIORITY).contains(&c.priority)
+        && !matches!(c.address, Address::Name(_))
 }
 
 fn parse_fingerprint(value: &str) -> Result<(HashAlgorithm, Vec<u8>), SdpError> {
@@ -564,17 +659,14 @@ fn parse_candidate(value: &str) -> Result<Option<Candidate>, SdpError> {
         "relay" => CandidateType::Relay,
         _ => return Err(bad()),
     };
-    let mut raddr = None;
-    let mut rport = None;
     let mut tcptype = None;
     for pair in rest.chunks(2) {
         match pair {
-            ["raddr", a] => raddr = Some(parse_address(a).ok_or_else(bad)?),
-            ["rport", p] => rport = Some(p.parse::<u16>().map_err(|_| bad())?),
             ["tcptype", "active"] => tcptype = Some(TcpType::Active),
             ["tcptype", "passive"] => tcptype = Some(TcpType::Passive),
             ["tcptype", "so"] => tcptype = Some(TcpType::So),
-            // generation, network-id, network-cost, ufrag...: optional extensions.
+            // raddr and rport (never kept: see `Candidate::related`),
+            // generation, network-id, network-cost, ufrag...: optional.
             _ => {}
         }
     }
@@ -590,10 +682,7 @@ fn parse_candidate(value: &str) -> Result<Option<Candidate>, SdpError> {
         address: parse_address(address).ok_or_else(bad)?,
         port: port.parse().map_err(|_| bad())?,
         kind,
-        related: match (raddr, rport) {
-            (Some(a), Some(p)) => Some((a, p)),
-            _ => None,
-        },
+        related: None,
     }))
 }
 
@@ -667,7 +756,7 @@ a=max-message-size:262144\r\n";
         let sdp = c.to_sdp();
         for line in [
             "a=candidate:3637400925 1 udp 2113937151 5f0d3b52-6f1c-4e7a-9d7e-0c1a2b3c4d5e.local 54120 typ host",
-            "a=candidate:842163049 1 udp 1677729535 203.0.113.77 54120 typ srflx raddr 0.0.0.0 rport 0",
+            "a=candidate:842163049 1 udp 1677729535 203.0.113.77 54120 typ srflx generation 0\r\n",
             "a=candidate:1467250027 1 tcp 1518280447 192.168.1.34 9 typ host tcptype active",
             "a=ice-ufrag:EsAw\r\n",
             "a=ice-pwd:P2uYro0UCOQ4zxjKXaWCBui1\r\n",
@@ -691,6 +780,75 @@ a=max-message-size:262144\r\n";
         assert_eq!(c.candidates.len(), 3);
         assert!(matches!(c.candidates[0].address, Address::V6(_)));
         assert_eq!(CompactSdp::from_sdp(&c.to_sdp()), Ok(c));
+    }
+
+    #[test]
+    fn f8_compacting_drops_related_addresses() {
+        let c = CompactSdp::from_sdp(CHROMIUM_ANSWER).unwrap();
+        assert!(c.candidates.iter().all(|c| c.related.is_none()));
+        let sdp = c.to_sdp();
+        assert!(
+            !sdp.contains("raddr") && !sdp.contains("10.0.0.12 rport"),
+            "{sdp}"
+        );
+        // A description built by hand with one does not write it either.
+        let mut by_hand = c.clone();
+        by_hand.candidates[2].related = Some((Address::V4(Ipv4Addr::new(192, 168, 1, 5)), 5000));
+        assert!(!by_hand.to_sdp().contains("raddr"));
+        let mut bytes = Vec::new();
+        by_hand.write(&mut bytes);
+        assert_eq!(CompactSdp::read(&mut Reader::new(&bytes)), Some(c));
+    }
+
+    #[test]
+    fn f6_credentials_and_media_id_outside_their_grammar_are_refused() {
+        for (from, to, what) in [
+            (
+                "a=ice-ufrag:EsAw",
+                "a=ice-ufrag:Es\u{1}Aw",
+                "ICE user fragment",
+            ),
+            ("a=ice-ufrag:EsAw", "a=ice-ufrag:Es-Aw", "ICE user fragment"),
+            ("a=ice-ufrag:EsAw", "a=ice-ufrag:EsA", "ICE user fragment"),
+            (
+                "a=ice-pwd:P2uYro0UCOQ4zxjKXaWCBui1",
+                "a=ice-pwd:P2uYro0UCOQ4zxjKXaWC",
+                "ICE password",
+            ),
+            (
+                "a=ice-pwd:P2uYro0UCOQ4zxjKXaWCBui1",
+                "a=ice-pwd:P2uYro0UCOQ4zxjKXaWCBu\"1",
+                "ICE password",
+            ),
+            ("a=mid:0", "a=mid:0;a", "media id"),
+            ("a=mid:0", "a=mid:0 1", "media id"),
+        ] {
+            assert_eq!(
+                CompactSdp::from_sdp(&CHROMIUM_OFFER.replace(from, to)),
+                Err(SdpError::Unsupported(what)),
+                "{to}"
+            );
+        }
+    }
+
+    #[test]
+    fn f6_candidates_a_code_cannot_carry_are_dropped() {
+        let sdp = CHROMIUM_OFFER.replace(
+            "5f0d3b52-6f1c-4e7a-9d7e-0c1a2b3c4d5e.local 54120",
+            "stun.attacker.example 54120",
+        );
+        let c = CompactSdp::from_sdp(&sdp).unwrap();
+        assert_eq!(c.candidates.len(), 2);
+        assert!(!c.to_sdp().contains("attacker"));
+        let port_zero = CHROMIUM_OFFER.replace("192.168.1.34 9 typ", "192.168.1.34 0 typ");
+        assert_eq!(
+            CompactSdp::from_sdp(&port_zero).unwrap().candidates.len(),
+            2
+        );
+        let mut c = CompactSdp::from_sdp(CHROMIUM_OFFER).unwrap();
+        assert_eq!(c.validate(), Ok(()));
+        c.candidates[0].priority = u32::MAX;
+        assert_eq!(c.validate(), Err(SdpError::Unsupported("candidate")));
     }
 
     #[test]

@@ -27,10 +27,11 @@ use yew::prelude::*;
 #[derive(Clone, PartialEq)]
 enum Screen {
     Setup,
-    /// A game; the number keys the component so "Play again" starts afresh.
-    Game(Rc<GameState>, u32),
+    /// A game (with its online session, when friends play from their
+    /// devices); the number keys the component so "Play again" starts afresh.
+    Game(Rc<GameState>, u32, Option<Rc<HostLink>>),
     /// An online table's lobby before its game (new or resumed) starts.
-    Lobby(Rc<GameState>, u32),
+    Lobby(Rc<GameState>, u32, Rc<HostLink>),
     /// A friend's page, opened from an invite link.
     Join(Rc<GuestLink>),
 }
@@ -38,9 +39,9 @@ enum Screen {
 /// The game with its online session, when friends play from their devices:
 /// the lobby comes first (for a resumed match too: everyone is invited
 /// again).
-fn with_online(mut state: GameState, lang: Lang, n: u32) -> Screen {
+fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     if !state.setup.has_online() {
-        return Screen::Game(Rc::new(state), n);
+        return Screen::Game(Rc::new(state), n, None);
     }
     let setup = state.setup.clone();
     // Friends see the host by name: "Host" when none was given.
@@ -55,8 +56,11 @@ fn with_online(mut state: GameState, lang: Lang, n: u32) -> Screen {
     let config = online::ice_config(&NetworkPrefs::load());
     match HostLink::new(table, state.seed, actions, config) {
         Some(link) => {
-            state.online = Some(link);
-            Screen::Lobby(Rc::new(state), n)
+            // A bot that stood in for a friend before a reload goes on.
+            for &seat in &state.stand_ins {
+                link.bot_takes(seat);
+            }
+            Screen::Lobby(Rc::new(state), n, link)
         }
         None => Screen::Setup,
     }
@@ -87,13 +91,20 @@ fn forget_join_code() {
     }
 }
 
+/// Closes the online table on screen, if any (the host leaves it).
+fn close_online(screen: &Screen) {
+    if let Screen::Game(_, _, Some(link)) | Screen::Lobby(_, _, link) = screen {
+        link.close_all();
+    }
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let setup = use_state(|| storage::load_setup().unwrap_or_default());
     // A saved match resumes where it was; a bad save leaves a notice.
     let resumed = use_mut_ref(storage::load_save);
     let notice = use_state(|| match &*resumed.borrow() {
-        Resume::Bad(bad) => Some(*bad),
+        Resume::Bad { why, kept_aside } => Some((*why, *kept_aside)),
         _ => None,
     });
     let prefs = use_state(Prefs::load);
@@ -173,11 +184,7 @@ pub fn app() -> Html {
                         *g
                     };
                     error.set(None);
-                    if let Screen::Game(old, _) | Screen::Lobby(old, _) = &*screen {
-                        if let Some(link) = &old.online {
-                            link.close_all();
-                        }
-                    }
+                    close_online(&screen);
                     screen.set(with_online(state, lang, n));
                 }
                 Err(e) => error.set(Some(e)),
@@ -206,7 +213,7 @@ pub fn app() -> Html {
                 error.set(None);
                 show_rules.set(false);
                 learning.set(true);
-                screen.set(Screen::Game(Rc::new(state), n));
+                screen.set(Screen::Game(Rc::new(state), n, None));
             }
         })
     };
@@ -232,7 +239,7 @@ pub fn app() -> Html {
                         *g
                     };
                     error.set(None);
-                    screen.set(Screen::Game(Rc::new(state), n));
+                    screen.set(Screen::Game(Rc::new(state), n, None));
                 }
                 Err(e) => error.set(Some(e)),
             }
@@ -260,11 +267,7 @@ pub fn app() -> Html {
         let screen = screen.clone();
         let setup = setup.clone();
         Callback::from(move |()| {
-            if let Screen::Game(old, _) | Screen::Lobby(old, _) = &*screen {
-                if let Some(link) = &old.online {
-                    link.close_all();
-                }
-            }
+            close_online(&screen);
             if matches!(&*screen, Screen::Join(_)) {
                 // A friend leaving an online table: their own setup is
                 // untouched (it never held the table).
@@ -334,8 +337,8 @@ pub fn app() -> Html {
         // A new screen starts at its top, not where the last one was scrolled.
         let key = match &*screen {
             Screen::Setup => 0,
-            Screen::Game(_, n) => *n,
-            Screen::Lobby(_, n) => n + 1_000_000,
+            Screen::Game(_, n, _) => *n,
+            Screen::Lobby(_, n, _) => n + 1_000_000,
             Screen::Join(_) => u32::MAX,
         };
         use_effect_with((key, *show_rules, *show_stats), |_| {
@@ -345,7 +348,7 @@ pub fn app() -> Html {
         });
     }
     let rules = match &*screen {
-        Screen::Game(state, _) | Screen::Lobby(state, _) => state.setup.rules,
+        Screen::Game(state, _, _) | Screen::Lobby(state, _, _) => state.setup.rules,
         Screen::Join(link) => link.invite.rules,
         Screen::Setup => setup.rules,
     };
@@ -391,8 +394,8 @@ pub fn app() -> Html {
                 { match &*screen {
                     Screen::Setup => html! {
                         <>
-                        if let Some(bad) = *notice {
-                            <SaveNotice {bad} on_dismiss={dismiss_notice} />
+                        if let Some((bad, kept_aside)) = *notice {
+                            <SaveNotice {bad} {kept_aside} on_dismiss={dismiss_notice} />
                         }
                         if let Some(key) = *join_error {
                             <p class="error-text notice" role="alert">{ tr(prefs.lang, key) }</p>
@@ -407,7 +410,7 @@ pub fn app() -> Html {
                         />
                         </>
                     },
-                    Screen::Lobby(state, n) => {
+                    Screen::Lobby(state, n, link) => {
                         let lang = prefs.lang;
                         let seats = state
                             .setup
@@ -424,27 +427,32 @@ pub fn app() -> Html {
                             let screen = screen.clone();
                             let state = state.clone();
                             let n = *n;
+                            let link = link.clone();
                             Callback::from(move |()| {
-                                if let Some(link) = &state.online {
-                                    link.start();
-                                }
-                                screen.set(Screen::Game(state.clone(), n))
+                                link.start();
+                                // The seats the host let a bot play in the
+                                // lobby are the game's stand-ins.
+                                let mut game = (*state).clone();
+                                game.stand_ins = link
+                                    .guest_seats()
+                                    .into_iter()
+                                    .filter(|&s| link.bot_playing(s))
+                                    .collect();
+                                screen.set(Screen::Game(Rc::new(game), n, Some(link.clone())))
                             })
                         };
-                        match &state.online {
-                            Some(link) => html! {
-                                <Lobby key={*n} link={link.clone()} {seats} {on_start} on_leave={new_game.clone()} />
-                            },
-                            None => Html::default(),
+                        html! {
+                            <Lobby key={*n} link={link.clone()} {seats} {on_start} on_leave={new_game.clone()} />
                         }
                     }
                     Screen::Join(link) => html! {
                         <GuestScreen link={link.clone()} on_leave={new_game.clone()} />
                     },
-                    Screen::Game(state, n) => html! {
+                    Screen::Game(state, n, link) => html! {
                         <Game
                             key={*n}
                             start={state.clone()}
+                            link={link.clone()}
                             paused={*show_rules || replay.is_some() || review.is_some()}
                             on_play_again={start}
                             on_new_game={new_game}

@@ -10,11 +10,11 @@
 //! - `platform/`: the browser edge (storage, preferences, sound, the service
 //!   worker, focus, the clock).
 //!
-//! Beside them: the app's root component (`app`), the game state as a
-//! `Reducible` adapter over the rules engine (`state`), the statistics
-//! record (`stats`), the bots' turns in the page (`bot_turn`), a view
-//! moved forward by events (`table_view`) and online tables' glue between
-//! the pure session and the WebRTC transport (`online`).
+//! Beside them: the app's root component (`app`), the game state as Yew's
+//! `Reducible` over the pure [`crate::play`] state (`state`), the
+//! statistics record (`stats`), the bots' turns in the page (`bot_turn`)
+//! and online tables' glue between the pure session and the WebRTC
+//! transport (`online`).
 
 mod app;
 mod bot_turn;
@@ -25,7 +25,6 @@ mod screens;
 pub mod state;
 pub mod stats;
 mod table;
-pub mod table_view;
 
 /// Mounts the app into the page body.
 pub fn start() {

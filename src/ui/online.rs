@@ -13,7 +13,7 @@
 //! and bump a generation counter on every change a screen shows, so a
 //! component re-renders with `use_state` on it.
 
-use crate::online::host::{Mover, Outbox};
+use crate::online::host::{HeldMessages, Mover, Outbox};
 use crate::online::protocol::{Connection, Presence};
 use crate::online::{
     CodeError, CodeKind, GuestMessage, GuestMirror, HostSession, Invite, Outgoing, Received, Reply,
@@ -21,13 +21,20 @@ use crate::online::{
 };
 use crate::rules::{Action, RuleSet, Seat};
 use crate::ui::i18n::Key;
+use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, TurnServer};
 use crate::ui::state::GameSetup;
+use gloo_timers::callback::Interval;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::{Rc, Weak};
 use yew::Callback;
+
+/// How often a friend's page checks on the connection: a resync asked for
+/// and not answered is asked again, otherwise a ping. Within the host's
+/// limits (`RESYNCS_IN_WINDOW` and `PINGS_IN_WINDOW` a minute).
+const KEEPALIVE_MS: u32 = 20_000;
 
 /// The ICE servers of the network settings.
 pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
@@ -43,7 +50,18 @@ pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
     }
 }
 
-/// The page's address without its fragment: invite links add `#join=…`.
+/// Where invite links point: the page's origin and path only. Its query
+/// string stays out (a host who opened `?seed=N` must not send friends
+/// the seed, and with it every hand and the draw order), as does its
+/// fragment (links add `#join=…`).
+pub fn invite_base() -> String {
+    web_sys::window()
+        .map(|w| w.location())
+        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
+        .unwrap_or_default()
+}
+
+/// The page's address without its fragment.
 pub fn page_base() -> String {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -123,7 +141,9 @@ pub struct HostLink {
     /// them connected; their first messages wait for the start).
     open: RefCell<BTreeMap<u8, bool>>,
     started: Cell<bool>,
-    held: RefCell<Vec<(Seat, u32, String)>>,
+    /// What friends send before the start, capped per seat (a Join is all
+    /// an honest friend sends; a seat over its cap is disconnected).
+    held: RefCell<HeldMessages>,
     next_peer: Cell<u32>,
     generation: Cell<u64>,
     on_change: RefCell<Option<Callback<u64>>>,
@@ -174,7 +194,7 @@ impl HostLink {
             invites: RefCell::default(),
             open: RefCell::default(),
             started: Cell::new(false),
-            held: RefCell::default(),
+            held: RefCell::new(HeldMessages::new()),
             next_peer: Cell::new(1),
             generation: Cell::new(0),
             on_change: RefCell::default(),
@@ -281,9 +301,12 @@ impl HostLink {
         if self.started.replace(true) {
             return;
         }
-        let held = std::mem::take(&mut *self.held.borrow_mut());
-        for (seat, id, text) in held {
-            self.receive(seat, id, &text);
+        let held = self.held.borrow_mut().take_all();
+        for (seat, text) in held {
+            let id = self.peers.borrow().get(&seat.0).map(|(id, _)| *id);
+            if let Some(id) = id {
+                self.receive(seat, id, &text);
+            }
         }
         self.changed();
     }
@@ -297,6 +320,7 @@ impl HostLink {
             old.close();
         }
         self.open.borrow_mut().remove(&seat.0);
+        self.held.borrow_mut().forget(seat);
         let out = self.session.borrow_mut().invite_again(seat);
         self.send(out);
         self.invites
@@ -334,7 +358,7 @@ impl HostLink {
                     }
                     .encode();
                     link.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
-                    InviteLink::Ready(format!("{}#join={code}", page_base()))
+                    InviteLink::Ready(format!("{}#join={code}", invite_base()))
                 }
                 Err(_) => InviteLink::Failed,
             };
@@ -385,8 +409,14 @@ impl HostLink {
             PeerEvent::Message(text) => {
                 if self.started.get() {
                     self.receive(seat, id, &text);
-                } else {
-                    self.held.borrow_mut().push((seat, id, text));
+                } else if self.held.borrow_mut().push(seat, text).is_err() {
+                    // A flood before the start: that friend is dropped.
+                    self.held.borrow_mut().forget(seat);
+                    if let Some((_, peer)) = self.peers.borrow_mut().remove(&seat.0) {
+                        peer.close();
+                    }
+                    self.open.borrow_mut().insert(seat.0, false);
+                    self.changed();
                 }
             }
             PeerEvent::Closed => {
@@ -413,7 +443,7 @@ impl HostLink {
         let (out, taken) = {
             let mut session = self.session.borrow_mut();
             let before = session.actions().len();
-            let out = session.handle(seat, text.as_bytes());
+            let out = session.handle_at(seat, text.as_bytes(), now_ms() as u64);
             let taken = session.actions().get(before).copied();
             (out, taken)
         };
@@ -427,9 +457,30 @@ impl HostLink {
         self.changed();
     }
 
-    /// An action taken at this device (you, a person here, a bot, or the
-    /// bot standing in for a friend): the friends are told.
-    pub fn local(&self, seat: Seat, action: Action) {
+    /// Keeps the session in step with the game on screen (after each of
+    /// its changes): who a bot plays for, then every action taken at this
+    /// device since the session last heard (you, a person here, a bot, or
+    /// the bot standing in for a friend), so the friends are told. A
+    /// friend's own action is already in the session.
+    pub fn follow(&self, actions: &[(Seat, Action)], stand_ins: &BTreeSet<Seat>) {
+        for seat in self.guest_seats() {
+            let want = stand_ins.contains(&seat);
+            if self.bot_playing(seat) != want {
+                if want {
+                    self.bot_takes(seat);
+                } else {
+                    self.give_back(seat);
+                }
+            }
+        }
+        let done = self.session.borrow().actions().len();
+        for &(seat, action) in actions.get(done..).unwrap_or_default() {
+            self.local(seat, action);
+        }
+    }
+
+    /// An action taken at this device: the friends are told.
+    fn local(&self, seat: Seat, action: Action) {
         let out = self.session.borrow_mut().act_local(seat, action);
         if let Ok(out) = out {
             self.send(out);
@@ -483,6 +534,9 @@ impl HostLink {
 /// Where a friend's page stands.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum GuestPhase {
+    /// The invite was read; nothing connects until the friend presses
+    /// "Join" (opening a link alone sends nothing anywhere).
+    Ready,
     /// The browser prepares the answer.
     Preparing,
     /// The reply code is ready to be sent back.
@@ -500,6 +554,8 @@ pub enum GuestPhase {
 /// A friend's side of an online table.
 pub struct GuestLink {
     pub invite: Invite,
+    /// The ICE servers the browser will use (the page names the STUN one).
+    config: IceConfig,
     peer: RefCell<Option<Peer>>,
     phase: RefCell<GuestPhase>,
     mirror: RefCell<GuestMirror>,
@@ -507,6 +563,13 @@ pub struct GuestLink {
     generation: Cell<u64>,
     on_change: RefCell<Option<Callback<u64>>>,
     refused: Cell<bool>,
+    /// The host sent a table this page could not use (a notice shows until
+    /// the next good one).
+    bad_view: Cell<bool>,
+    /// Asks again for a lost resync, and pings the host, while connected.
+    keepalive: RefCell<Option<Interval>>,
+    /// The last ping's number.
+    ticks: Cell<u32>,
 }
 
 impl PartialEq for GuestLink {
@@ -516,26 +579,45 @@ impl PartialEq for GuestLink {
 }
 
 impl GuestLink {
-    /// Reads an invite link (the whole address or just its code) and
-    /// starts preparing the reply.
+    /// Reads an invite link (the whole address or just its code). Nothing
+    /// connects yet: [`GuestLink::join`] does, on the friend's click.
     ///
     /// # Errors
     /// The message to show for a code that cannot be read.
     pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
         let code = text.rsplit_once("#join=").map_or(text, |(_, c)| c);
         let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
-        let link = Rc::new(GuestLink {
+        Ok(Rc::new(GuestLink {
             invite,
+            config: ice_config(net),
             peer: RefCell::default(),
-            phase: RefCell::new(GuestPhase::Preparing),
+            phase: RefCell::new(GuestPhase::Ready),
             mirror: RefCell::default(),
             name: RefCell::default(),
             generation: Cell::new(0),
             on_change: RefCell::default(),
             refused: Cell::new(false),
-        });
-        let weak = Rc::downgrade(&link);
-        let config = ice_config(net);
+            bad_view: Cell::new(false),
+            keepalive: RefCell::default(),
+            ticks: Cell::new(0),
+        }))
+    }
+
+    /// The STUN server the browser will ask for its public address, if any
+    /// (the page names it before the friend joins).
+    pub fn stun(&self) -> Option<String> {
+        self.config.stun.clone()
+    }
+
+    /// Starts preparing the reply code (the friend pressed "Join").
+    pub fn join(self: &Rc<Self>) {
+        if *self.phase.borrow() != GuestPhase::Ready {
+            return;
+        }
+        *self.phase.borrow_mut() = GuestPhase::Preparing;
+        self.changed();
+        let weak = Rc::downgrade(self);
+        let config = self.config.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let on_event: Rc<dyn Fn(PeerEvent)> = {
                 let weak: Weak<GuestLink> = weak.clone();
@@ -569,7 +651,37 @@ impl GuestLink {
             }
             link.changed();
         });
-        Ok(link)
+    }
+
+    /// Whether the host's last table could not be used (a notice shows;
+    /// the page has asked for it again).
+    pub fn bad_view(&self) -> bool {
+        self.bad_view.get()
+    }
+
+    /// Every [`KEEPALIVE_MS`] while connected: a resync asked for and not
+    /// answered is asked for again, and every so often a ping lets the
+    /// host's answer (which carries its ply) reveal a lost update.
+    fn start_keepalive(self: &Rc<Self>) {
+        let weak = Rc::downgrade(self);
+        let interval = Interval::new(KEEPALIVE_MS, move || {
+            if let Some(link) = weak.upgrade() {
+                link.keepalive_tick();
+            }
+        });
+        *self.keepalive.borrow_mut() = Some(interval);
+    }
+
+    fn keepalive_tick(&self) {
+        let retry = self.mirror.borrow().retry_request();
+        match retry {
+            Some(msg) => self.send(&msg),
+            None => {
+                let nonce = self.ticks.get().wrapping_add(1);
+                self.ticks.set(nonce);
+                self.send(&GuestMessage::Ping { nonce });
+            }
+        }
     }
 
     pub fn generation(&self) -> u64 {
@@ -611,18 +723,24 @@ impl GuestLink {
         self.refused.replace(false)
     }
 
-    fn peer_event(&self, event: PeerEvent) {
+    fn peer_event(self: &Rc<Self>, event: PeerEvent) {
         match event {
             PeerEvent::Open => {
                 *self.phase.borrow_mut() = GuestPhase::Connected;
                 let join = GuestMirror::join_request(&self.name.borrow());
                 self.send(&join);
+                self.start_keepalive();
             }
             PeerEvent::Message(text) => {
                 let received = self.mirror.borrow_mut().receive(text.as_bytes());
                 match received {
-                    Ok(Received::NeedResync) => self.send(&GuestMirror::resync_request()),
+                    Ok(Received::Invalid(_)) => {
+                        self.bad_view.set(true);
+                        self.send(&GuestMirror::resync_request());
+                    }
+                    Ok(r) if r.wants_resync() => self.send(&GuestMirror::resync_request()),
                     Ok(Received::Refused(_)) => self.refused.set(true),
+                    Ok(Received::Synced) => self.bad_view.set(false),
                     _ => {}
                 }
                 if self.mirror.borrow().view().is_some() {
@@ -632,6 +750,7 @@ impl GuestLink {
             PeerEvent::Closed => {
                 *self.phase.borrow_mut() = GuestPhase::Lost;
                 self.peer.borrow_mut().take();
+                self.keepalive.borrow_mut().take();
             }
         }
         self.changed();
@@ -654,6 +773,7 @@ impl GuestLink {
 
     /// Closes the connection (the friend leaves the table).
     pub fn leave(&self) {
+        self.keepalive.borrow_mut().take();
         if let Some(peer) = self.peer.borrow_mut().take() {
             peer.close();
         }

@@ -223,7 +223,7 @@ pub fn record_game(state: &GameState) {
         won,
         place,
     );
-    storage::write(STATS_KEY, &to_text(&stats));
+    let _ = storage::write(STATS_KEY, &to_text(&stats));
     remember(state, place);
     daily_finish(state, place);
 }
@@ -297,7 +297,7 @@ impl Daily {
                 r.day, r.place, r.seats, r.plays
             );
         }
-        storage::write(DAILY_KEY, &text);
+        let _ = storage::write(DAILY_KEY, &text);
     }
 
     /// The counted result of `day`, if any.
@@ -495,7 +495,7 @@ fn remember(state: &GameState, place: usize) {
     for m in &list {
         let _ = write!(text, "\n{} {} {} {}", m.day, m.place, m.seats, m.code);
     }
-    storage::write(RECENT_KEY, &text);
+    let _ = storage::write(RECENT_KEY, &text);
 }
 
 /// Forgets every game counted.

@@ -21,12 +21,23 @@ async function clearStun(p) {
   await closeSettings(p);
 }
 
-/** The host's setup: `friends` online seats, then bots, instant speed. */
-async function hostTable(ctx, players, friends) {
+/** The host's setup: `friends` online seats, then bots, instant speed;
+ *  with `seed`, the deal of `?seed=N` (kept out of invite links);
+ *  with `tokens`, a tokens match of that many tokens each. */
+export async function hostTable(ctx, players, friends, { seed, tokens } = {}) {
   const host = await page(ctx);
-  await load(host.page, ctx.server);
+  if (seed !== undefined) {
+    await host.page.goto(`${ctx.server.url}?seed=${seed}`, { waitUntil: 'load' });
+    await host.page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+  } else {
+    await load(host.page, ctx.server);
+  }
   await clearStun(host.page);
   await choose(host.page, 'Number of players', String(players));
+  if (tokens) {
+    await choose(host.page, 'Format', 'tokens');
+    await choose(host.page, 'Tokens per player', String(tokens));
+  }
   for (let i = 0; i < friends; i++) {
     await host.page.locator(`#seat-level-${i + 2}`).selectOption('online');
   }
@@ -36,17 +47,22 @@ async function hostTable(ctx, players, friends) {
   return host;
 }
 
-/** One friend joins `name`'s seat: invite link → their page → reply code → Connect. */
-async function join(ctx, host, name, guestName, viewport = DESKTOP) {
+/** One friend joins `name`'s seat: invite link → their page → Join → reply code → Connect. */
+export async function join(ctx, host, name, guestName, viewport = DESKTOP) {
   const invite = host.page.getByRole('textbox', { name: `Invite link for ${name}` });
   await invite.waitFor({ timeout: 20000 });
   const link = await invite.inputValue();
   assert(/#join=[A-Za-z0-9_-]{100,}$/.test(link), `the invite link looks wrong: ${link}`);
+  // Nothing of the host's address query (a fixed seed, say) goes to friends.
+  assert(!link.includes('?'), `the invite link carries a query string: ${link}`);
   assert(await host.page.getByRole('img', { name: `QR code of the invite link for ${name}` }).locator('svg path').count() === 1, 'no QR code');
   const guest = await page(ctx, viewport);
   await guest.page.goto(link);
   await guest.page.getByRole('heading', { name: /Join .*'s table/ }).waitFor();
   await guest.page.getByLabel('Your name').fill(guestName);
+  // Opening the link connects nothing: the friend presses Join first.
+  assert(await guest.page.getByRole('textbox', { name: 'Reply code' }).count() === 0, 'a reply code was prepared before Join');
+  await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = guest.page.getByRole('textbox', { name: 'Reply code' });
   await guest.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
   const code = await reply.inputValue();
@@ -65,7 +81,7 @@ async function join(ctx, host, name, guestName, viewport = DESKTOP) {
 }
 
 /** Plays a legal card on whichever page has one, until `done()`. */
-async function playAll(pages, done, limit = 3000) {
+export async function playAll(pages, done, limit = 3000) {
   for (let i = 0; i < limit; i++) {
     if (await done()) return i;
     let moved = false;
@@ -84,7 +100,7 @@ async function playAll(pages, done, limit = 3000) {
   throw new Error('the match did not end');
 }
 
-async function handOf(p) {
+export async function handOf(p) {
   return p.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')).sort());
 }
 

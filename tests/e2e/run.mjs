@@ -22,6 +22,7 @@ import { passPlayScenarios } from './passplay.mjs';
 import { i18nScenarios } from './i18n.mjs';
 import { tableScenarios, soakScenario } from './table.mjs';
 import { onlineScenarios } from './online.mjs';
+import { standInScenarios } from './standin.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
 
 const DIST = process.env.DIST || 'dist';
@@ -91,7 +92,7 @@ async function main() {
     },
   };
 
-  for (const [i, s] of [sizeScenario, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario].entries()) {
+  for (const [i, s] of [sizeScenario, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario].entries()) {
     if (filter && !s.name.includes(filter)) continue;
     ctx.current = String(i);
     const t0 = Date.now();

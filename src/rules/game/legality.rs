@@ -2,10 +2,20 @@
 //! quick table of playable totals ([`Bounds`]), and the legal actions of the
 //! player to act.
 
-use super::{Action, Match, TurnStep, HAND_SIZE};
+use super::{Action, Match, TurnStep, HAND_SIZE, MAX_HAND};
 use crate::rules::card::{Card, Edition, CARD_KINDS};
 use crate::rules::error::RuleError;
 use crate::rules::options::{LoseAt, Negatives, NinetyNine, RuleSet};
+
+/// The most legal actions a player can have: one per distinct card of the
+/// largest hand the engine holds (a set-up position, or a view built from
+/// an untrusted host's messages, may hold more than [`HAND_SIZE`] cards),
+/// plus the four-ONO discard.
+pub(super) const MAX_LEGAL: usize = if MAX_HAND < CARD_KINDS {
+    MAX_HAND
+} else {
+    CARD_KINDS
+} + 1;
 
 /// For each kind of card, the totals at which it is playable
 /// (`lo <= total <= hi`), before the turn-dependent rules.
@@ -236,7 +246,7 @@ impl Match {
     /// Every legal action of the player to act, each once, in hand order.
     /// Empty only when the match is over.
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(HAND_SIZE + 1);
+        let mut out = Vec::with_capacity(self.legal_len as usize);
         self.legal_actions_into(&mut out);
         out
     }
@@ -266,13 +276,18 @@ impl Match {
             }
             seen |= 1 << kind;
             if self.is_playable(hand.cards[i], kind, special) {
-                self.legal[len] = Action::Play(hand.cards[i]);
-                len += 1;
+                // Always room (see MAX_LEGAL); never a panic if not.
+                if let Some(slot) = self.legal.get_mut(len) {
+                    *slot = Action::Play(hand.cards[i]);
+                    len += 1;
+                }
             }
         }
         if self.rules.four_ono_discard && self.holds_four_ono() {
-            self.legal[len] = Action::DiscardFourOno;
-            len += 1;
+            if let Some(slot) = self.legal.get_mut(len) {
+                *slot = Action::DiscardFourOno;
+                len += 1;
+            }
         }
         self.legal_len = len as u8;
     }

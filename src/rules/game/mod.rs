@@ -112,8 +112,9 @@ pub struct Match {
     step: TurnStep,
     ninety_nine_this_turn: bool,
     /// The legal actions of the player to act, worked out once per state by
-    /// [`Match::refresh_legal`] from [`Match::check_card`].
-    legal: [Action; HAND_SIZE + 1],
+    /// [`Match::refresh_legal`] from [`Match::check_card`]. Room for every
+    /// card of the largest hand a set-up position can hold, plus the discard.
+    legal: [Action; legality::MAX_LEGAL],
     legal_len: u8,
     /// Set only on a preview copy: stop at the next player's turn without
     /// putting out a player who cannot play.
@@ -179,7 +180,7 @@ impl Match {
             current: Seat(0),
             step: TurnStep::Single,
             ninety_nine_this_turn: false,
-            legal: [Action::DiscardFourOno; HAND_SIZE + 1],
+            legal: [Action::DiscardFourOno; legality::MAX_LEGAL],
             legal_len: 0,
             previewing: false,
         }

@@ -121,6 +121,14 @@ impl Translation for En {
             Key::SaveNoticeHeading => "Saved game not restored",
             Key::SaveNoticeBroken => "Your saved game could not be read, so it was set aside. Set up a new game below.",
             Key::SaveNoticeOld => "Your saved game comes from an older version of ONO 99 and cannot be resumed. Set up a new game below.",
+            Key::SaveNoticeBrokenKept => "Your saved game could not be read. Storage is full, so it could not be set aside: it is kept as it was. Set up a new game below.",
+            Key::SaveNoticeNewer => "Your saved game was made by a newer version of ONO 99. It is kept as it is: reload the page to get the newer version and resume it.",
+            Key::SaveFailedFull => "Your match could not be saved: storage is full. It goes on, but a reload would lose the latest plays.",
+            Key::SaveFailedUnavailable => "Your match could not be saved: this browser keeps no storage for the page. A reload would lose it.",
+            Key::SaveFailedNewerKept => "Your match could not be saved: a game saved by a newer version of ONO 99 holds its place and storage is too full to set it aside.",
+            Key::JoinButton => "Join",
+            Key::GuestNoStunNote => "No STUN server is set: you can join a host on the same network only.",
+            Key::BadViewNotice => "The host sent a table this page could not use. Asking for it again…",
             Key::Statistics => "Statistics",
             Key::StatsTitle => "Your statistics",
             Key::StatsEmpty => "No finished games yet. Play a game against the bots to start your record.",
@@ -674,6 +682,7 @@ impl Translation for En {
                 "To connect, your browser asks {name} for its public address, so friends on other networks can reach it."
             ),
             Named::IsDisconnected => format!("{name} is disconnected."),
+            Named::GuestStunNote => format!("When you press Join, your browser asks {name} for its public address so the host can reach it. Nothing is sent before."),
             Named::SeatInLobby => format!("Seat of {name}"),
         }
     }

@@ -151,6 +151,14 @@ impl Translation for Es {
             Key::SaveNoticeHeading => "No se ha recuperado la partida guardada",
             Key::SaveNoticeBroken => "No se pudo leer tu partida guardada, así que se ha apartado. Prepara una partida nueva aquí abajo.",
             Key::SaveNoticeOld => "Tu partida guardada es de una versión anterior de ONO 99 y no se puede continuar. Prepara una partida nueva aquí abajo.",
+            Key::SaveNoticeBrokenKept => "No se pudo leer tu partida guardada. El almacenamiento está lleno y no se pudo apartar: se conserva tal cual. Prepara una partida nueva aquí abajo.",
+            Key::SaveNoticeNewer => "Tu partida guardada es de una versión más reciente de ONO 99. Se conserva tal cual: recarga la página para obtener la versión nueva y continuarla.",
+            Key::SaveFailedFull => "No se pudo guardar tu partida: el almacenamiento está lleno. Sigue, pero al recargar se perderían las últimas jugadas.",
+            Key::SaveFailedUnavailable => "No se pudo guardar tu partida: este navegador no guarda datos de la página. Al recargar se perdería.",
+            Key::SaveFailedNewerKept => "No se pudo guardar tu partida: ocupa su lugar una partida de una versión más reciente de ONO 99 y el almacenamiento está demasiado lleno para apartarla.",
+            Key::JoinButton => "Unirme",
+            Key::GuestNoStunNote => "No hay ningún servidor STUN: solo puedes unirte a un anfitrión de la misma red.",
+            Key::BadViewNotice => "El anfitrión envió una mesa que esta página no pudo usar. Pidiéndola de nuevo…",
             Key::Statistics => "Estadísticas",
             Key::StatsTitle => "Tus estadísticas",
             Key::StatsEmpty => "Todavía no has terminado ninguna partida. Juega contra los bots para empezar tu historial.",
@@ -726,6 +734,7 @@ impl Translation for Es {
                 "Para conectarse, tu navegador consulta a {name} cuál es su propia dirección pública, así los amigos de otras redes pueden llegar a él."
             ),
             Named::IsDisconnected => format!("{name} se ha desconectado."),
+            Named::GuestStunNote => format!("Al pulsar Unirme, tu navegador pide a {name} su dirección pública para que el anfitrión pueda alcanzarlo. Antes no se envía nada."),
             Named::SeatInLobby => format!("Lugar de {name}"),
         }
     }

@@ -144,6 +144,14 @@ impl Translation for Fr {
             Key::SaveNoticeHeading => "Partie enregistrée non restaurée",
             Key::SaveNoticeBroken => "Votre partie enregistrée est illisible\u{a0}; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
             Key::SaveNoticeOld => "Votre partie enregistrée vient d’une ancienne version d’ONO 99 et ne peut pas être reprise. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeBrokenKept => "Votre partie enregistrée est illisible. Le stockage est plein, elle n’a donc pas pu être mise de côté\u{a0}: elle est conservée telle quelle. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeNewer => "Votre partie enregistrée vient d’une version plus récente d’ONO 99. Elle est conservée telle quelle\u{a0}: rechargez la page pour obtenir la nouvelle version et la reprendre.",
+            Key::SaveFailedFull => "Votre partie n’a pas pu être enregistrée\u{a0}: le stockage est plein. Elle continue, mais un rechargement perdrait les derniers coups.",
+            Key::SaveFailedUnavailable => "Votre partie n’a pas pu être enregistrée\u{a0}: ce navigateur ne garde aucune donnée pour la page. Un rechargement la perdrait.",
+            Key::SaveFailedNewerKept => "Votre partie n’a pas pu être enregistrée\u{a0}: une partie d’une version plus récente d’ONO 99 occupe sa place et le stockage est trop plein pour la mettre de côté.",
+            Key::JoinButton => "Rejoindre",
+            Key::GuestNoStunNote => "Aucun serveur STUN n’est défini\u{a0}: vous ne pouvez rejoindre qu’un hôte sur le même réseau.",
+            Key::BadViewNotice => "L’hôte a envoyé une table que cette page n’a pas pu utiliser. Nouvelle demande en cours…",
             Key::Statistics => "Statistiques",
             Key::StatsTitle => "Vos statistiques",
             Key::StatsEmpty => "Aucune partie terminée pour l’instant. Jouez contre les robots pour commencer votre palmarès.",
@@ -725,6 +733,7 @@ impl Translation for Fr {
                 "Pour se connecter, votre navigateur obtient son adresse publique auprès de {name}, afin que des amis sur d’autres réseaux puissent le joindre."
             ),
             Named::IsDisconnected => format!("{name} a perdu la connexion."),
+            Named::GuestStunNote => format!("Quand vous appuyez sur Rejoindre, votre navigateur demande à {name} son adresse publique pour que l’hôte puisse le joindre. Rien n’est envoyé avant."),
             Named::SeatInLobby => format!("Place de {name}"),
         }
     }

@@ -113,6 +113,14 @@ keys! {
     SaveNoticeHeading,
     SaveNoticeBroken,
     SaveNoticeOld,
+    SaveNoticeBrokenKept,
+    SaveNoticeNewer,
+    SaveFailedFull,
+    SaveFailedUnavailable,
+    SaveFailedNewerKept,
+    JoinButton,
+    GuestNoStunNote,
+    BadViewNotice,
     Statistics,
     StatsTitle,
     StatsEmpty,
@@ -282,6 +290,7 @@ keys! {
 /// ([`super::Translation::named`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Named {
+    GuestStunNote,
     InviteLinkFor,
     CopyInviteLinkFor,
     QrCodeFor,
@@ -313,5 +322,6 @@ impl Named {
         Named::StunNote,
         Named::IsDisconnected,
         Named::SeatInLobby,
+        Named::GuestStunNote,
     ];
 }

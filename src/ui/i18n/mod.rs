@@ -81,7 +81,7 @@ impl Lang {
 }
 
 /// Names the bots get unless the player renames them.
-pub const BOT_NAMES: [&str; 7] = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"];
+pub use crate::play::BOT_NAMES;
 
 /// A number as printed: a true minus sign (U+2212) for negatives.
 pub fn number(n: i32) -> String {

@@ -144,6 +144,14 @@ impl Translation for Pt {
             Key::SaveNoticeHeading => "O jogo salvo não foi restaurado",
             Key::SaveNoticeBroken => "Não foi possível ler seu jogo salvo, então ele foi guardado à parte. Prepare um novo jogo abaixo.",
             Key::SaveNoticeOld => "Seu jogo salvo é de uma versão antiga do ONO 99 e não pode ser retomado. Prepare um novo jogo abaixo.",
+            Key::SaveNoticeBrokenKept => "Não foi possível ler seu jogo salvo. O armazenamento está cheio e ele não pôde ser separado: foi mantido como estava. Prepare um novo jogo abaixo.",
+            Key::SaveNoticeNewer => "Seu jogo salvo é de uma versão mais nova do ONO 99. Ele foi mantido como está: recarregue a página para obter a versão nova e retomá-lo.",
+            Key::SaveFailedFull => "Não foi possível salvar sua partida: o armazenamento está cheio. Ela continua, mas recarregar perderia as últimas jogadas.",
+            Key::SaveFailedUnavailable => "Não foi possível salvar sua partida: este navegador não guarda dados da página. Recarregar a perderia.",
+            Key::SaveFailedNewerKept => "Não foi possível salvar sua partida: um jogo de uma versão mais nova do ONO 99 ocupa o lugar e o armazenamento está cheio demais para separá-lo.",
+            Key::JoinButton => "Entrar",
+            Key::GuestNoStunNote => "Nenhum servidor STUN definido: você só pode entrar com um anfitrião na mesma rede.",
+            Key::BadViewNotice => "O anfitrião enviou uma mesa que esta página não pôde usar. Pedindo de novo…",
             Key::Statistics => "Estatísticas",
             Key::StatsTitle => "Suas estatísticas",
             Key::StatsEmpty => "Nenhum jogo terminado ainda. Jogue contra os robôs para começar seu histórico.",
@@ -718,6 +726,7 @@ impl Translation for Pt {
                 "Para conectar, seu navegador consulta {name} para saber o próprio endereço público, e assim amigos em outras redes conseguem alcançá-lo."
             ),
             Named::IsDisconnected => format!("{name} se desconectou."),
+            Named::GuestStunNote => format!("Ao tocar em Entrar, seu navegador pede a {name} o endereço público dele para que o anfitrião o alcance. Nada é enviado antes."),
             Named::SeatInLobby => format!("Lugar de {name}"),
         }
     }

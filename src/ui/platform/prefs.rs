@@ -111,7 +111,7 @@ impl Prefs {
             bit(self.reduce_motion),
             bit(self.hints)
         );
-        storage::write(STORAGE_KEY, &text);
+        let _ = storage::write(STORAGE_KEY, &text);
     }
 
     /// Puts the preferences that the whole page follows on `<html>`: its
@@ -192,7 +192,7 @@ impl NetworkPrefs {
             clean(&self.turn_user),
             clean(&self.turn_credential)
         );
-        storage::write(NETWORK_KEY, &text);
+        let _ = storage::write(NETWORK_KEY, &text);
     }
 }
 

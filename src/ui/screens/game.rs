@@ -12,7 +12,8 @@ use crate::ui::i18n::{
     Key, Lang, Narrator, Who,
 };
 use crate::ui::i18n::{named, Named};
-use crate::ui::online::SeatStatus;
+use crate::ui::online::{HostLink, SeatStatus};
+use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
@@ -31,6 +32,9 @@ use yew::prelude::*;
 pub struct GameProps {
     /// The freshly dealt game.
     pub start: Rc<GameState>,
+    /// An online table: the session that tells the friends what happens.
+    #[prop_or_default]
+    pub link: Option<Rc<HostLink>>,
     /// Stop the bots (the rules screen is open).
     pub paused: bool,
     pub on_play_again: Callback<()>,
@@ -64,12 +68,13 @@ fn total_before(log: &[MatchEvent], index: usize) -> i32 {
 /// The call-outs of `log[from..to]`, as `state` names the seats.
 fn callouts(
     state: &GameState,
+    link: Option<&HostLink>,
     log: &[MatchEvent],
     from: usize,
     to: usize,
     lang: Lang,
 ) -> Vec<Callout> {
-    let name = |s: Seat| state.name(s, lang);
+    let name = |s: Seat| seat_label(state, link, s, lang);
     let mut narrator = Narrator::new(
         state.setup.rules,
         total_before(log, from),
@@ -86,13 +91,14 @@ fn callouts(
 /// The call-outs of `log[from..to]`, as log lines.
 fn log_lines(
     state: &GameState,
+    link: Option<&HostLink>,
     log: &[MatchEvent],
     from: usize,
     to: usize,
     lang: Lang,
 ) -> Vec<LogLine> {
     let edition = state.setup.rules.edition;
-    callouts(state, log, from, to, lang)
+    callouts(state, link, log, from, to, lang)
         .into_iter()
         .map(|c| LogLine {
             text: callout(lang, &c, edition),
@@ -100,6 +106,25 @@ fn log_lines(
             mine: c.is_about_you(),
         })
         .collect()
+}
+
+/// How the log and the standings name `seat`: "You" for the person.
+fn seat_label(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang) -> String {
+    if seat == state.me() {
+        tr(lang, Key::You).to_string()
+    } else {
+        seat_name(state, link, seat, lang)
+    }
+}
+
+/// The name `seat` goes by at this table: for a friend online, the name
+/// they joined with; otherwise the setup's.
+fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang) -> String {
+    link.filter(|_| state.setup.is_online(seat))
+        .and_then(|link| link.presence(seat))
+        .map(|p| p.name)
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| state.setup.name(seat, lang))
 }
 
 /// Where opponent `seat` sits: seats go clockwise from your left.
@@ -143,7 +168,9 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
-    crate::ui::platform::storage::use_persistence(&state);
+    let save_failed = crate::ui::platform::storage::use_persistence(&state);
+    let link_rc = props.link.clone();
+    let link = link_rc.as_deref();
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to
@@ -192,7 +219,7 @@ pub fn game(props: &GameProps) -> Html {
     // draws again.
     {
         let handle = state.clone();
-        let link = state.online.clone();
+        let link = link_rc.clone();
         use_effect_with((), move |_| {
             if let Some(link) = &link {
                 let h = handle.clone();
@@ -220,7 +247,7 @@ pub fn game(props: &GameProps) -> Html {
         // A friend invited again who is back needs no invitation on show
         // (the next disconnection starts with "Invite again").
         let inviting = inviting.clone();
-        let link = state.online.clone();
+        let link = link_rc.clone();
         use_effect_with(state.version, move |_| {
             if let Some(link) = link {
                 let back: Vec<u8> = inviting
@@ -239,6 +266,18 @@ pub fn game(props: &GameProps) -> Html {
         });
     }
     let waited = use_state(|| None::<(u8, u64)>);
+    // An online table: the session hears of every action taken at this
+    // device (you, people here, bots, bots standing in for friends) and of
+    // who a bot plays for, from the new state; the reducer sends nothing.
+    {
+        let handle = state.clone();
+        let link = link_rc.clone();
+        use_effect_with(state.version, move |_| {
+            if let Some(link) = link {
+                link.follow(&handle.actions, &handle.stand_ins);
+            }
+        });
+    }
 
     // Bots: one decision per timer tick, so the page keeps breathing even
     // at instant speed. Any change of state cancels a pending move.
@@ -316,7 +355,7 @@ pub fn game(props: &GameProps) -> Html {
     let frozen = state.summary.is_some();
     let to_act = view.to_act.filter(|_| !frozen);
     let owes = if frozen { None } else { game.owes_two() };
-    let name = |s: Seat| state.name(s, lang);
+    let name = |s: Seat| seat_label(&state, link, s, lang);
     let who = |s: Seat| Who::of(s, state.me(), &name);
     let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
     let next_up = to_act.and_then(|t| {
@@ -357,13 +396,13 @@ pub fn game(props: &GameProps) -> Html {
 
     // A friend's seat says so, with its connection.
     let online_note = |seat: Seat| -> Option<AttrValue> {
-        let link = state.online.as_ref().filter(|_| setup.is_online(seat))?;
+        let link = link.filter(|_| setup.is_online(seat))?;
         let mut note = tr(lang, Key::OnlineFriend).to_string();
         let status = link.status(seat);
         if status != SeatStatus::Connected {
             note = format!("{note} · {}", status_text(lang, status));
         }
-        if link.bot_playing(seat) {
+        if state.stand_ins.contains(&seat) {
             note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
         }
         Some(AttrValue::from(note))
@@ -376,7 +415,7 @@ pub fn game(props: &GameProps) -> Html {
             <Opponent
                 key={i}
                 seat={seat.index()}
-                name={AttrValue::from(state.seat_name(seat, lang))}
+                name={AttrValue::from(seat_name(&state, link, seat, lang))}
                 level={setup.level(seat)}
                 hand_len={p.hand_len}
                 in_hand={p.in_hand}
@@ -392,7 +431,7 @@ pub fn game(props: &GameProps) -> Html {
                 draws={draws_of(seat)}
                 position={AttrValue::from(position_class(seats, i))}
                 kind_note={online_note(seat)}
-                away={state.online.as_ref().is_some_and(|l| setup.is_online(seat) && l.status(seat) != SeatStatus::Connected)}
+                away={link.is_some_and(|l| setup.is_online(seat) && l.status(seat) != SeatStatus::Connected)}
             />
         }
     });
@@ -402,7 +441,7 @@ pub fn game(props: &GameProps) -> Html {
     let my_turn = state.my_turn();
     let me = &view.seats[viewer];
     let waiting_name = to_act
-        .map(|t| state.seat_name(t.seat, lang))
+        .map(|t| seat_name(&state, link, t.seat, lang))
         .unwrap_or_default();
     let legal = if my_turn {
         game.legal_actions()
@@ -496,16 +535,22 @@ pub fn game(props: &GameProps) -> Html {
     };
 
     // Call-outs of the last action, for the live region and the banner.
-    let current: Vec<String> =
-        callouts(&state, log, state.announce_from.min(log_end), log_end, lang)
-            .into_iter()
-            .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
-            .map(|c| callout(lang, &c, edition))
-            .collect();
+    let current: Vec<String> = callouts(
+        &state,
+        link,
+        log,
+        state.announce_from.min(log_end),
+        log_end,
+        lang,
+    )
+    .into_iter()
+    .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
+    .map(|c| callout(lang, &c, edition))
+    .collect();
     // Pass-and-play: what happened while this person waited for the device.
     let missed: Vec<String> = state
         .missed_from
-        .map(|from| log_lines(&state, game.log(), from, game.log().len(), lang))
+        .map(|from| log_lines(&state, link, game.log(), from, game.log().len(), lang))
         .unwrap_or_default()
         .into_iter()
         .map(|l| l.text)
@@ -520,6 +565,7 @@ pub fn game(props: &GameProps) -> Html {
             let i = cache.1.len();
             cache.1.push(Lines(Rc::new(log_lines(
                 &state,
+                link,
                 log,
                 starts[i],
                 starts[i + 1],
@@ -531,6 +577,7 @@ pub fn game(props: &GameProps) -> Html {
     let current_start = starts.last().copied().unwrap_or(0);
     let current_lines = Lines(Rc::new(log_lines(
         &state,
+        link,
         log,
         current_start,
         log_end,
@@ -542,7 +589,7 @@ pub fn game(props: &GameProps) -> Html {
         .iter()
         .filter_map(|e| match e {
             MatchEvent::Played { seat, card, .. } => Some(TrailItem {
-                name: AttrValue::from(state.name(*seat, lang)),
+                name: AttrValue::from(seat_label(&state, link, *seat, lang)),
                 seat: seat.index(),
                 card: *card,
             }),
@@ -577,7 +624,7 @@ pub fn game(props: &GameProps) -> Html {
             .seats
             .iter()
             .map(|(seat, p)| Standing {
-                name: state.name(seat, lang),
+                name: seat_label(&state, link, seat, lang),
                 tokens: p.tokens,
                 score: p.score,
                 in_match: p.in_match,
@@ -594,6 +641,7 @@ pub fn game(props: &GameProps) -> Html {
     // What ended the match, above the final standings.
     let last_hand_lines: Vec<String> = callouts(
         &state,
+        link,
         game.log(),
         state.announce_from,
         game.log().len(),
@@ -792,18 +840,18 @@ pub fn game(props: &GameProps) -> Html {
     });
     // Friends who are not connected: invite them again, or let a bot play
     // for them; at their turn, waiting is a choice too.
-    let online_bar = state.online.as_ref().and_then(|link| {
+    let online_bar = link_rc.as_ref().and_then(|link| {
         let away: Vec<Seat> = link
             .guest_seats()
             .into_iter()
-            .filter(|&s| link.status(s) != SeatStatus::Connected || link.bot_playing(s))
+            .filter(|&s| link.status(s) != SeatStatus::Connected || state.stand_ins.contains(&s))
             .collect();
         if away.is_empty() || game.is_over() {
             return None;
         }
         let absent = link.absent();
         let rows = away.into_iter().map(|seat| {
-            let name = state.seat_name(seat, lang);
+            let name = seat_name(&state, Some(link), seat, lang);
             let generation = link.generation();
             let on_invite = {
                 let link = link.clone();
@@ -815,14 +863,14 @@ pub fn game(props: &GameProps) -> Html {
                     inviting.set(next);
                 })
             };
+            let standing_in = state.stand_ins.contains(&seat);
             let on_bot = {
-                let link = link.clone();
+                let handle = state.clone();
                 Callback::from(move |_: MouseEvent| {
-                    if link.bot_playing(seat) {
-                        link.give_back(seat)
-                    } else {
-                        link.bot_takes(seat)
-                    }
+                    handle.dispatch(GameMsg::StandIn {
+                        seat,
+                        playing: !standing_in,
+                    })
                 })
             };
             let on_wait = {
@@ -840,9 +888,9 @@ pub fn game(props: &GameProps) -> Html {
                         if asks {
                             <button type="button" class="btn" onclick={on_wait}>{ tr(lang, Key::Wait) }</button>
                         }
-                        if !connected || link.bot_playing(seat) {
+                        if !connected || state.stand_ins.contains(&seat) {
                             <button type="button" class={classes!("btn", asks.then_some("primary"))} onclick={on_bot}>
-                                { named(lang, if link.bot_playing(seat) { Named::GiveBack } else { Named::LetBotPlay }, &name) }
+                                { named(lang, if state.stand_ins.contains(&seat) { Named::GiveBack } else { Named::LetBotPlay }, &name) }
                             </button>
                         }
                         if !connected {
@@ -917,6 +965,13 @@ pub fn game(props: &GameProps) -> Html {
                 // rebuild the hand before it.
                 if let Some(node) = error { { node } }
                 if let Some(node) = online_bar { { node } }
+                if let Some(failed) = save_failed {
+                    <p class="error-text save-failed" role="alert">{ tr(lang, match failed {
+                        SaveError::Full => Key::SaveFailedFull,
+                        SaveError::Unavailable => Key::SaveFailedUnavailable,
+                        SaveError::NewerKept => Key::SaveFailedNewerKept,
+                    }) }</p>
+                }
                 if let Some(node) = coach_box { { node } }
             </main>
             <GameLog {past} current={current_lines} ply={state.actions.len()} />

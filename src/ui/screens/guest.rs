@@ -123,6 +123,9 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             <>
                 { header }
                 if let Some(node) = lost { { node } }
+                if link.bad_view() {
+                    <p class="error-text bad-view" role="alert">{ tr(lang, Key::BadViewNotice) }</p>
+                }
                 <GuestTable link={link.clone()} generation={*generation} on_leave={props.on_leave.clone()} />
             </>
         };
@@ -137,6 +140,24 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         })
     };
     let body = match &phase {
+        GuestPhase::Ready => {
+            let on_join = {
+                let link = link.clone();
+                Callback::from(move |_: MouseEvent| link.join())
+            };
+            let stun = match link.stun() {
+                Some(server) => named(lang, Named::GuestStunNote, &server),
+                None => tr(lang, Key::GuestNoStunNote).to_string(),
+            };
+            html! {
+                <>
+                    <div class="row">
+                        <button type="button" class="btn primary" onclick={on_join}>{ tr(lang, Key::JoinButton) }</button>
+                    </div>
+                    <p class="muted stun-note">{ stun }</p>
+                </>
+            }
+        }
         GuestPhase::Preparing => {
             html! { <p class="muted" role="status">{ tr(lang, Key::PreparingReply) }</p> }
         }

@@ -98,7 +98,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         Some((pm, _)) => {
             let mut v = pm.view(seat);
             for e in log.get(from..).unwrap_or_default() {
-                crate::ui::table_view::advance(&mut v, e);
+                crate::play::table_view::advance(&mut v, e);
             }
             v
         }

@@ -7,15 +7,20 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct SaveNoticeProps {
     pub bad: BadSave,
+    /// The save was copied aside (or, newer, left in place); `false`: it
+    /// could not be copied (storage full), so it stays as it was.
+    pub kept_aside: bool,
     pub on_dismiss: Callback<()>,
 }
 
 #[function_component(SaveNotice)]
 pub fn save_notice(props: &SaveNoticeProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let text = match props.bad {
-        BadSave::Broken => Key::SaveNoticeBroken,
-        BadSave::Old => Key::SaveNoticeOld,
+    let text = match (props.bad, props.kept_aside) {
+        (BadSave::Broken, true) => Key::SaveNoticeBroken,
+        (BadSave::Broken, false) => Key::SaveNoticeBrokenKept,
+        (BadSave::Old, _) => Key::SaveNoticeOld,
+        (BadSave::Newer, _) => Key::SaveNoticeNewer,
     };
     let dismiss = {
         let cb = props.on_dismiss.clone();

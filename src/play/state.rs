@@ -1,0 +1,530 @@
+//! The game at this device: a pure state machine over the rules engine.
+//!
+//! A game is its setup (rules + seats), its seed and the list of actions
+//! taken: that is all a save needs, and [`GameState::replay`] rebuilds the
+//! rest. [`GameState::update`] only asks the engine; it holds no rule of
+//! its own, sends nothing and stores nothing (the page's effects do that
+//! from the new state). A refused action is stored as `last_error` and
+//! changes nothing else.
+
+use super::setup::{GameSetup, Speed, ME};
+use super::table_view;
+use crate::bots::{Bot, Level};
+use crate::rules::{Action, Event, Format, Match, PlayerView, Rng, RuleError, Seat, SetupError};
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// A bot's turn, as its decision needs it (on the page or in the worker).
+pub struct BotTurn {
+    pub seat: Seat,
+    pub level: Level,
+    pub view: PlayerView,
+    pub legal: Vec<Action>,
+    pub seed: u64,
+    pub ply: usize,
+}
+
+impl BotTurn {
+    /// The message that plays `action` for this turn (ignored if the game
+    /// moved on meanwhile).
+    pub fn act(&self, action: Action) -> GameMsg {
+        GameMsg::Act {
+            seat: self.seat,
+            action,
+            ply: Some(self.ply),
+        }
+    }
+}
+
+/// The summary shown between two hands of a multi-hand match.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HandSummary {
+    pub hand: u32,
+    pub winner: Option<Seat>,
+    pub loser: Option<Seat>,
+    pub left: Vec<Seat>,
+    /// The table as the hand ended, from the viewer's seat: the final total,
+    /// the loser's cards. The next hand is already dealt in the engine, but
+    /// the page shows this until the player goes on.
+    pub final_table: Option<Box<PlayerView>>,
+    /// The summary's dialog is open (it waits a moment first, so the final
+    /// table can be seen).
+    pub open: bool,
+}
+
+/// What the UI can ask of the game.
+#[derive(Clone, Debug)]
+pub enum GameMsg {
+    /// `seat` takes `action`. `ply` (the number of actions so far when the
+    /// move was chosen) lets a late bot move be ignored.
+    Act {
+        seat: Seat,
+        action: Action,
+        ply: Option<usize>,
+    },
+    /// Close the between-hands summary and deal on.
+    Continue,
+    /// Forget the last refused action's message.
+    ClearError,
+    SetSpeed(Speed),
+    /// The person on the pass screen holds the device: show their hand.
+    Reveal,
+    /// Put up the pass screen for the next person (after the last play was
+    /// seen).
+    BeginPass,
+    /// Open the between-hands summary (after the final table was seen).
+    OpenSummary,
+    /// Play the bots' moves without pauses until a person is needed again
+    /// (the person is out of this hand, or out of the match).
+    SkipAhead,
+    /// A friend's action, already accepted by the online session.
+    Remote {
+        seat: Seat,
+        action: Action,
+    },
+    /// The host lets a Medium bot play a friend's seat (`playing`), or
+    /// gives the seat back to the friend.
+    StandIn {
+        seat: Seat,
+        playing: bool,
+    },
+    /// The online table changed (a friend connected, left, or a bot took
+    /// their seat): draw again.
+    OnlineChanged,
+}
+
+/// The game in progress, as the UI sees it.
+#[derive(Clone)]
+pub struct GameState {
+    pub setup: Rc<GameSetup>,
+    pub seed: u64,
+    /// Every action taken, in order: with the setup and seed, the whole game.
+    pub actions: Vec<(Seat, Action)>,
+    pub game: Match,
+    pub speed: Speed,
+    /// Why the person's last action was refused.
+    pub last_error: Option<RuleError>,
+    /// Set between the hands of a multi-hand match until the player goes on.
+    pub summary: Option<HandSummary>,
+    /// Index in the match log where the last action's events start: these
+    /// are the current call-outs.
+    pub announce_from: usize,
+    /// Bumped on every change, so effects can depend on it cheaply.
+    pub version: u64,
+    /// The person whose hand and hints show (pass-and-play: the last
+    /// person to have had a turn; otherwise always [`ME`]).
+    pub viewer: Seat,
+    /// Pass-and-play: every hand is hidden until `viewer` says they are
+    /// the one holding the device.
+    pub passing: bool,
+    /// The bots play without pauses until a person is needed ("Skip to the
+    /// result").
+    pub skipping: bool,
+    /// Pass-and-play: the call-outs of what happened since the viewer last
+    /// held the device, shown after the pass screen (log indices).
+    pub missed_from: Option<usize>,
+    /// Pass-and-play: for each person's seat, how much of the log they had
+    /// seen when they last played.
+    pub seen_upto: std::collections::BTreeMap<usize, usize>,
+    /// An online table: the friends' seats a Medium bot plays for now (the
+    /// host said so; saved with the match, so it plays on after a reload).
+    pub stand_ins: BTreeSet<Seat>,
+}
+
+impl PartialEq for GameState {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version && self.seed == other.seed
+    }
+}
+
+impl GameState {
+    /// A new match for `setup`, dealt from `seed`.
+    ///
+    /// # Errors
+    /// An impossible setup (seat count or an option out of range).
+    pub fn new(setup: Rc<GameSetup>, seed: u64) -> Result<GameState, SetupError> {
+        let game = Match::new(setup.rules, setup.seat_count(), seed)?;
+        Ok(GameState {
+            speed: setup.speed,
+            setup,
+            seed,
+            actions: Vec::new(),
+            game,
+            last_error: None,
+            summary: None,
+            announce_from: 0,
+            version: 0,
+            viewer: ME,
+            passing: false,
+            skipping: false,
+            missed_from: None,
+            seen_upto: std::collections::BTreeMap::new(),
+            stand_ins: BTreeSet::new(),
+        }
+        .with_pass())
+    }
+
+    /// With several people, a new or resumed game starts on the pass
+    /// screen: nobody's hand shows until its owner says they hold the device.
+    fn with_pass(mut self) -> GameState {
+        self.follow_turn();
+        self.passing = false;
+        self.begin_pass();
+        self.passing = self.setup.people() > 1 && !self.game.is_over();
+        self
+    }
+
+    /// The person to act next, when that is someone other than the viewer:
+    /// the device must be passed to them (after a moment, so the viewer
+    /// sees their own card land and what they drew).
+    pub fn pass_due(&self) -> Option<Seat> {
+        if self.game.is_over() || self.passing {
+            return None;
+        }
+        let t = self.game.to_act()?;
+        (t.seat != self.viewer && self.setup.is_person(t.seat)).then_some(t.seat)
+    }
+
+    /// Hands the view to the person to act, behind the pass screen.
+    fn begin_pass(&mut self) {
+        if let Some(seat) = self.pass_due() {
+            self.viewer = seat;
+            self.passing = true;
+        }
+    }
+
+    fn follow_turn(&mut self) {
+        if self.game.is_over() {
+            self.passing = false;
+            self.skipping = false;
+        }
+        // Skipping ends when a person is needed again.
+        if self.skipping && self.game.in_hand().iter().any(|s| self.setup.is_person(s)) {
+            let person_to_act = self
+                .game
+                .to_act()
+                .is_some_and(|t| self.setup.is_person(t.seat));
+            if person_to_act {
+                self.skipping = false;
+            }
+        }
+    }
+
+    /// Whether "Skip to the result" makes sense: no person is in the hand
+    /// any more, and bots are still playing it.
+    pub fn can_skip(&self) -> bool {
+        !self.game.is_over()
+            && !self.skipping
+            && self.summary.is_none()
+            && !self.game.in_hand().iter().any(|s| self.setup.is_person(s))
+    }
+
+    /// The pause before the next bot move, in milliseconds: the speed's
+    /// pause, varied a little (from the seed, so it is the same on a
+    /// re-run), and longer right after a person's play.
+    pub fn bot_delay_ms(&self) -> u32 {
+        if self.skipping || self.speed == Speed::Instant {
+            return 0;
+        }
+        let ply = self.actions.len() as u64;
+        let mut rng = Rng::new(self.seed ^ ply.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x5EED);
+        // 75% to 135% of the usual pause.
+        let base = self.speed.delay_ms();
+        let varied = base * (75 + rng.below(61) as u32) / 100;
+        let after_person = self
+            .actions
+            .last()
+            .is_some_and(|&(seat, _)| self.setup.is_person(seat));
+        if after_person {
+            varied.max(self.speed.after_person_ms())
+        } else {
+            varied
+        }
+    }
+
+    /// Whether the game may call a seat "you": only with a single person.
+    pub fn me(&self) -> Seat {
+        if self.setup.people() > 1 {
+            // No seat: every call-out names its player.
+            Seat(u8::MAX)
+        } else {
+            ME
+        }
+    }
+
+    /// Rebuilds a game from its setup, seed and actions (for resuming a
+    /// save). With `summary`, the between-hands summary the last action
+    /// opened (if it ended a hand) is pending again, as it was when saved;
+    /// whoever took that action (you, a bot, a friend online or the bot
+    /// standing in for them), since a save is replayed by the engine alone.
+    ///
+    /// # Errors
+    /// The setup is impossible, or the index of the first action the rules
+    /// refuse. (No error text: a save that doesn't replay is simply bad,
+    /// and the errors' messages would only add to the download.)
+    pub fn replay(
+        setup: Rc<GameSetup>,
+        seed: u64,
+        actions: &[(Seat, Action)],
+        summary: bool,
+    ) -> Result<GameState, Option<usize>> {
+        let mut state = GameState::new(setup, seed).map_err(|_| None)?;
+        let last = actions.len().checked_sub(1);
+        for (i, &(seat, action)) in actions.iter().enumerate() {
+            // Only the last action's summary can still be pending.
+            state.summary = None;
+            state.act(seat, action).map_err(|_| Some(i))?;
+            if Some(i) != last {
+                state.summary = None;
+            }
+        }
+        if !summary {
+            state.summary = None;
+        }
+        Ok(state.with_pass())
+    }
+
+    fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let before = self.game.log().len();
+        // The table as it stands, from the viewer's seat, in formats whose
+        // hands end with a new deal: the final table is built from it.
+        let table_before =
+            (self.setup.rules.format != Format::Elimination).then(|| self.game.view(self.viewer));
+        let events = self.game.apply_for(seat, action)?;
+        let mut summary = None;
+        for e in events {
+            match e {
+                Event::HandOver {
+                    hand,
+                    winner,
+                    loser,
+                    ..
+                } => {
+                    summary = Some(HandSummary {
+                        hand: *hand,
+                        winner: *winner,
+                        loser: *loser,
+                        left: Vec::new(),
+                        final_table: None,
+                        open: false,
+                    })
+                }
+                Event::LeftMatch { seat } => {
+                    if let Some(s) = summary.as_mut() {
+                        s.left.push(*seat);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let (Some(s), Some(mut view)) = (summary.as_mut(), table_before) {
+            // Replay this action's events up to the end of the hand onto
+            // the table as it was: the final total, the loser's cards.
+            for e in events {
+                if matches!(e, Event::HandOver { .. }) {
+                    break;
+                }
+                table_view::advance(&mut view, e);
+            }
+            s.final_table = Some(Box::new(view));
+        }
+        self.actions.push((seat, action));
+        self.announce_from = before;
+        if self.setup.is_person(seat) {
+            self.seen_upto.insert(seat.index(), self.game.log().len());
+            if seat == self.viewer {
+                self.missed_from = None;
+            }
+        }
+        // The summary only pauses a match that goes on; the final screen
+        // covers the last hand.
+        // Nor does it wait for a person who has left the match: they just
+        // watch the bots play on.
+        let watching = !self.game.in_match().iter().any(|s| self.setup.is_person(s));
+        // (A friend online may act in the next hand while the summary of
+        // the last one is still on this screen: it stays.)
+        self.summary = if self.game.is_over() || watching {
+            None
+        } else {
+            summary.or(self.summary.take())
+        };
+        if self.summary.is_some() {
+            // A skip plays to the end of the hand; the next hand needs the
+            // person again.
+            self.skipping = false;
+        }
+        self.follow_turn();
+        Ok(())
+    }
+
+    /// The table the page shows for `viewer`: the final table of a hand
+    /// whose summary is pending, otherwise the match as it stands.
+    pub fn table(&self) -> PlayerView {
+        match self.summary.as_ref().and_then(|s| s.final_table.as_deref()) {
+            Some(v) => v.clone(),
+            None => self.game.view(self.viewer),
+        }
+    }
+
+    /// The level of the bot to act now, if a bot is to act and nothing waits
+    /// for the person (the summary between hands).
+    pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
+        if self.summary.is_some() || self.passing {
+            return None;
+        }
+        let turn = self.game.to_act()?;
+        if self.setup.is_online(turn.seat) {
+            // A friend's seat: a bot plays it only when the host said so.
+            return self
+                .stand_ins
+                .contains(&turn.seat)
+                .then_some((turn.seat, Level::Medium));
+        }
+        self.setup.level(turn.seat).map(|l| (turn.seat, l))
+    }
+
+    /// The bot's choice for the seat to act, from that seat's view only.
+    /// Its random stream is derived from the seed and the ply, so a resumed
+    /// game plays on exactly as it would have.
+    pub fn bot_move(&self, bot: &mut dyn Bot) -> Option<GameMsg> {
+        let turn = self.bot_turn()?;
+        let mut rng = Rng::new(turn.seed);
+        let action = bot.choose(&turn.view, &turn.legal, &mut rng);
+        Some(turn.act(action))
+    }
+
+    /// What the bot to act decides from: its seat's view, the legal
+    /// actions, and its random stream's seed (from the game's seed and the
+    /// ply, so a resumed game plays on exactly as it would have).
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let (seat, level) = self.bot_to_act()?;
+        let legal = self.game.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        let ply = self.actions.len();
+        Some(BotTurn {
+            seat,
+            level,
+            view: self.game.view(seat),
+            legal,
+            seed: self.seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ply,
+        })
+    }
+
+    /// Whether the viewer's seat is the one to act (and nothing is paused).
+    pub fn my_turn(&self) -> bool {
+        self.summary.is_none()
+            && !self.passing
+            && self.game.to_act().is_some_and(|t| t.seat == self.viewer)
+    }
+}
+
+impl GameState {
+    /// The state after `msg`, or `None` when it changes nothing. Pure: what
+    /// the page must do about the change (tell friends, save, play a
+    /// sound, start a timer) it reads from the new state.
+    pub fn update(&self, msg: GameMsg) -> Option<GameState> {
+        let mut next = match msg {
+            GameMsg::Act { seat, action, ply } => {
+                if ply.is_some_and(|p| p != self.actions.len()) || self.summary.is_some() {
+                    return None;
+                }
+                if self.setup.is_online(seat) && !self.stand_ins.contains(&seat) {
+                    // A friend's seat moves by their messages only.
+                    return None;
+                }
+                let mut next = self.clone();
+                match next.act(seat, action) {
+                    Ok(()) => next.last_error = None,
+                    Err(e) => {
+                        // A refused action changes nothing but the message.
+                        next = self.clone();
+                        next.last_error = Some(e);
+                    }
+                }
+                next
+            }
+            GameMsg::Continue => {
+                self.summary.as_ref()?;
+                let mut next = self.clone();
+                next.summary = None;
+                next
+            }
+            GameMsg::ClearError => {
+                self.last_error.as_ref()?;
+                let mut next = self.clone();
+                next.last_error = None;
+                next
+            }
+            GameMsg::Reveal => {
+                if !self.passing {
+                    return None;
+                }
+                let mut next = self.clone();
+                next.passing = false;
+                // What happened since this person last played, to show
+                // once their hand is back.
+                next.missed_from = next.seen_upto.get(&next.viewer.index()).copied();
+                next
+            }
+            GameMsg::BeginPass => {
+                self.pass_due()?;
+                let mut next = self.clone();
+                next.begin_pass();
+                next
+            }
+            GameMsg::OpenSummary => match &self.summary {
+                Some(s) if !s.open => {
+                    let mut next = self.clone();
+                    if let Some(s) = next.summary.as_mut() {
+                        s.open = true;
+                    }
+                    next
+                }
+                _ => return None,
+            },
+            GameMsg::SkipAhead => {
+                if !self.can_skip() {
+                    return None;
+                }
+                let mut next = self.clone();
+                next.skipping = true;
+                next
+            }
+            GameMsg::Remote { seat, action } => {
+                let mut next = self.clone();
+                if next.act(seat, action).is_err() {
+                    // The session accepted it, so this cannot happen; if it
+                    // does, the page keeps the table it had.
+                    return None;
+                }
+                next
+            }
+            // Only the page changes (who is connected): a new state to
+            // draw, but no new version, so no timer (bots, summaries,
+            // passing) starts over.
+            GameMsg::OnlineChanged => return Some(self.clone()),
+            GameMsg::StandIn { seat, playing } => {
+                if !self.setup.is_online(seat) || self.stand_ins.contains(&seat) == playing {
+                    return None;
+                }
+                let mut next = self.clone();
+                if playing {
+                    next.stand_ins.insert(seat);
+                } else {
+                    next.stand_ins.remove(&seat);
+                }
+                next
+            }
+            GameMsg::SetSpeed(speed) => {
+                let mut next = self.clone();
+                next.speed = speed;
+                next
+            }
+        };
+        next.version += 1;
+        Some(next)
+    }
+}

@@ -1,0 +1,460 @@
+//! The game at this device, natively (`ono99::play`): who plays a seat in
+//! every state of an online table, how a save resumes, and how it is kept
+//! when storage fails. Findings of issue 18 are named `f1_…`, `f10_…`;
+//! the stand-in cases `stand_in_…`.
+
+use ono99::bots::{make_bot, Level};
+use ono99::play::save::{
+    load_save, parse_save, save_game, save_text, BadSave, Resume, SaveError, Store, StoreError,
+    BAD_SAVE_KEY, NEWER_SAVE_KEY, SAVE_KEY,
+};
+use ono99::play::{BotSetup, GameMsg, GameSetup, GameState, Speed};
+use ono99::rules::{Action, Event, Format, Rng, RuleSet, Seat, TurnStep};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+const FRIEND: Seat = Seat(1);
+
+/// You, a friend online (seat 1) and a Medium bot, with `rules`.
+fn online_setup(rules: RuleSet) -> Rc<GameSetup> {
+    Rc::new(GameSetup {
+        player_name: "Host".into(),
+        bots: vec![
+            BotSetup {
+                name: "Ana".into(),
+                level: Level::Medium,
+                person: false,
+                online: true,
+            },
+            BotSetup {
+                name: "Ben".into(),
+                level: Level::Medium,
+                person: false,
+                online: false,
+            },
+        ],
+        rules,
+        speed: Speed::Instant,
+    })
+}
+
+fn tokens() -> RuleSet {
+    RuleSet {
+        format: Format::Tokens,
+        ..RuleSet::modern()
+    }
+}
+
+fn apply(state: &GameState, msg: GameMsg) -> GameState {
+    state.update(msg).unwrap_or_else(|| state.clone())
+}
+
+/// The move a simple person makes: the first legal action.
+fn first_legal(state: &GameState) -> Action {
+    state.game.legal_actions()[0]
+}
+
+/// One step of the match as the page would take it, with the friend
+/// playing their own seat (`Remote`) unless a bot stands in. `None` once
+/// the match is over.
+fn step(state: &GameState) -> Option<GameState> {
+    if state.game.is_over() {
+        return None;
+    }
+    if state.summary.is_some() {
+        return Some(apply(state, GameMsg::Continue));
+    }
+    let turn = state.game.to_act()?;
+    if let Some(msg) = state.bot_move(make_bot(Level::Medium).as_mut()) {
+        return Some(apply(state, msg));
+    }
+    let action = first_legal(state);
+    let msg = if turn.seat == FRIEND {
+        GameMsg::Remote {
+            seat: FRIEND,
+            action,
+        }
+    } else {
+        GameMsg::Act {
+            seat: turn.seat,
+            action,
+            ply: Some(state.actions.len()),
+        }
+    };
+    Some(apply(state, msg))
+}
+
+/// The first state (from `seed`) where the last action was the friend's
+/// and ended a hand of a match that goes on.
+fn friend_ends_a_hand(seed: u64, stand_in: bool) -> Option<GameState> {
+    let mut state = GameState::new(online_setup(tokens()), seed).ok()?;
+    if stand_in {
+        state = apply(
+            &state,
+            GameMsg::StandIn {
+                seat: FRIEND,
+                playing: true,
+            },
+        );
+    }
+    for _ in 0..5_000 {
+        let before = state.game.log().len();
+        state = step(&state)?;
+        let ended = state.game.log()[before..]
+            .iter()
+            .any(|e| matches!(e, Event::HandOver { .. }));
+        if ended && state.actions.last().map(|a| a.0) == Some(FRIEND) && state.summary.is_some() {
+            return Some(state);
+        }
+    }
+    None
+}
+
+#[test]
+fn f1_save_after_a_friends_hand_ending_play_resumes_with_its_summary() {
+    for stand_in in [false, true] {
+        let state = (1..200)
+            .find_map(|seed| friend_ends_a_hand(seed, stand_in))
+            .expect("some deal has the friend end a hand");
+        let text = save_text(&state);
+        assert!(text.contains("summary 1"), "{text}");
+        let resumed = parse_save(&text).expect("the save resumes");
+        assert_eq!(resumed.actions, state.actions);
+        assert!(
+            resumed.summary.is_some(),
+            "the hand's summary is pending again"
+        );
+        assert_eq!(resumed.stand_ins, state.stand_ins);
+        assert_eq!(resumed.game.log().len(), state.game.log().len());
+    }
+}
+
+/// Whenever a bot plays the seat to act (a level, or a stand-in) and
+/// nothing waits for a person, the page has a move to play.
+fn assert_bot_moves(state: &GameState, case: &str) {
+    let Some(turn) = state.game.to_act() else {
+        return;
+    };
+    if state.summary.is_some() || state.passing {
+        return;
+    }
+    let bot_seat = turn.seat == Seat(2) || state.stand_ins.contains(&turn.seat);
+    if bot_seat {
+        assert!(
+            state.bot_to_act().is_some(),
+            "{case}: nobody plays {:?}",
+            turn
+        );
+        assert!(
+            state
+                .bot_move(make_bot(Level::Medium).as_mut())
+                .and_then(|m| state.update(m))
+                .is_some(),
+            "{case}: the bot's move is refused"
+        );
+    }
+}
+
+#[test]
+fn stand_in_taking_a_seat_already_to_play_is_a_new_version() {
+    // The bots' timer restarts on a new version: a click while the friend's
+    // seat is to act must make one, or the stand-in never moves.
+    let mut state = GameState::new(online_setup(RuleSet::modern()), 3).expect("deal");
+    while state.game.to_act().map(|t| t.seat) != Some(FRIEND) {
+        state = step(&state).expect("match goes on");
+    }
+    assert!(
+        state.bot_to_act().is_none(),
+        "the friend's seat waits for them"
+    );
+    let taken = state
+        .update(GameMsg::StandIn {
+            seat: FRIEND,
+            playing: true,
+        })
+        .expect("a change");
+    assert!(taken.version > state.version);
+    assert_eq!(taken.bot_to_act(), Some((FRIEND, Level::Medium)));
+    assert_bot_moves(&taken, "already to play");
+    // Given back, the seat waits for the friend again; a second drop and
+    // a new stand-in play again.
+    let back = apply(
+        &taken,
+        GameMsg::StandIn {
+            seat: FRIEND,
+            playing: false,
+        },
+    );
+    assert!(back.version > taken.version && back.bot_to_act().is_none());
+    let again = apply(
+        &back,
+        GameMsg::StandIn {
+            seat: FRIEND,
+            playing: true,
+        },
+    );
+    assert!(again.version > back.version);
+    assert_bot_moves(&again, "after give back and a second drop");
+    // Nobody else's seat can be stood in for.
+    assert!(again
+        .update(GameMsg::StandIn {
+            seat: Seat(2),
+            playing: true
+        })
+        .is_none());
+}
+
+#[test]
+fn stand_in_plays_in_every_state_to_the_end_of_the_match() {
+    // Owing two plays, first to play in a hand, after a hand summary,
+    // after a reload (save and resume), after give back and a new drop:
+    // a whole match in each format, the stand-in switched on and off, each
+    // reaches its end, and every state where a bot plays has its move.
+    let mut seen = BTreeMap::<&str, u32>::new();
+    for (f, rules) in [RuleSet::modern(), tokens(), RuleSet::classic()]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..30u64 {
+            let mut rng = Rng::new(seed * 31 + f as u64);
+            let mut state = GameState::new(online_setup(rules), seed).expect("deal");
+            let mut steps = 0;
+            while !state.game.is_over() {
+                steps += 1;
+                assert!(
+                    steps < 20_000,
+                    "the match is stuck at {:?}",
+                    state.game.to_act()
+                );
+                // The host sometimes lets a bot play, gives the seat back, or
+                // reloads (the save resumes).
+                match rng.below(12) {
+                    0 => {
+                        let playing = !state.stand_ins.contains(&FRIEND);
+                        state = apply(
+                            &state,
+                            GameMsg::StandIn {
+                                seat: FRIEND,
+                                playing,
+                            },
+                        );
+                    }
+                    1 => {
+                        state = parse_save(&save_text(&state)).expect("resumes");
+                        *seen.entry("reload").or_default() += 1;
+                    }
+                    _ => {}
+                }
+                if state.stand_ins.contains(&FRIEND) {
+                    if let Some(t) = state.game.to_act().filter(|t| t.seat == FRIEND) {
+                        let key = match t.step {
+                            TurnStep::Single => "single",
+                            _ => "owes two",
+                        };
+                        *seen.entry(key).or_default() += 1;
+                        if state.summary.is_some() {
+                            *seen.entry("behind a summary").or_default() += 1;
+                        }
+                        if state
+                            .game
+                            .log()
+                            .last()
+                            .is_some_and(|e| matches!(e, Event::HandStarted { .. }))
+                        {
+                            *seen.entry("first in a hand").or_default() += 1;
+                        }
+                    }
+                }
+                assert_bot_moves(&state, "whole match");
+                state = step(&state).expect("goes on");
+            }
+        }
+    }
+    for case in ["single", "owes two", "behind a summary", "reload"] {
+        assert!(
+            seen.get(case).copied().unwrap_or(0) > 0,
+            "{case} never met: {seen:?}"
+        );
+    }
+    eprintln!("stand-in states met: {seen:?}");
+}
+
+/// A store with a quota, as `localStorage` has.
+#[derive(Default)]
+struct MemoryStore {
+    items: RefCell<BTreeMap<String, String>>,
+    quota: Option<usize>,
+}
+
+impl Store for MemoryStore {
+    fn get(&self, key: &str) -> Option<String> {
+        self.items.borrow().get(key).cloned()
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        let used: usize = self
+            .items
+            .borrow()
+            .iter()
+            .filter(|(k, _)| k.as_str() != key)
+            .map(|(k, v)| k.len() + v.len())
+            .sum();
+        if self
+            .quota
+            .is_some_and(|q| used + key.len() + value.len() > q)
+        {
+            return Err(StoreError::Full);
+        }
+        self.items
+            .borrow_mut()
+            .insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+    fn remove(&self, key: &str) {
+        self.items.borrow_mut().remove(key);
+    }
+}
+
+fn played(seed: u64, plies: usize) -> GameState {
+    let mut state = GameState::new(online_setup(RuleSet::modern()), seed).expect("deal");
+    for _ in 0..plies {
+        match step(&state) {
+            Some(next) => state = next,
+            None => break,
+        }
+    }
+    state
+}
+
+#[test]
+fn f10_a_full_store_reports_the_failure_and_keeps_the_older_save() {
+    let early = played(5, 2);
+    let store = MemoryStore {
+        quota: Some(save_text(&early).len() + SAVE_KEY.len() + 8),
+        ..MemoryStore::default()
+    };
+    assert_eq!(save_game(&store, &early), Ok(()));
+    let later = played(5, 40);
+    assert_eq!(save_game(&store, &later), Err(SaveError::Full));
+    assert_eq!(store.get(SAVE_KEY), Some(save_text(&early)));
+}
+
+#[test]
+fn f10_a_broken_save_that_cannot_be_moved_aside_is_not_deleted() {
+    let broken = "ono99-save 1\nseed 3\nnonsense\n";
+    let store = MemoryStore {
+        quota: Some(SAVE_KEY.len() + broken.len() + 4),
+        ..MemoryStore::default()
+    };
+    store.set(SAVE_KEY, broken).expect("fits");
+    match load_save(&store) {
+        Resume::Bad { why, kept_aside } => {
+            assert_eq!(why, BadSave::Broken);
+            assert!(!kept_aside);
+        }
+        _ => panic!("a broken save is reported"),
+    }
+    assert_eq!(store.get(SAVE_KEY).as_deref(), Some(broken));
+    assert_eq!(store.get(BAD_SAVE_KEY), None);
+    // With room, it is moved aside: copied first, then removed.
+    let roomy = MemoryStore::default();
+    roomy.set(SAVE_KEY, broken).expect("fits");
+    assert!(matches!(
+        load_save(&roomy),
+        Resume::Bad {
+            why: BadSave::Broken,
+            kept_aside: true
+        }
+    ));
+    assert_eq!(roomy.get(BAD_SAVE_KEY).as_deref(), Some(broken));
+    assert_eq!(roomy.get(SAVE_KEY), None);
+}
+
+#[test]
+fn f10_a_newer_versions_save_is_left_alone_with_its_own_notice() {
+    let newer = save_text(&played(8, 6)).replacen("ono99-save 1", "ono99-save 7", 1);
+    let store = MemoryStore::default();
+    store.set(SAVE_KEY, &newer).expect("fits");
+    for _ in 0..3 {
+        assert!(matches!(
+            load_save(&store),
+            Resume::Bad {
+                why: BadSave::Newer,
+                ..
+            }
+        ));
+        assert_eq!(store.get(SAVE_KEY).as_deref(), Some(newer.as_str()));
+        assert_eq!(store.get(BAD_SAVE_KEY), None);
+    }
+    // A new game here moves it aside before taking its place…
+    let game = played(9, 3);
+    assert_eq!(save_game(&store, &game), Ok(()));
+    assert_eq!(store.get(NEWER_SAVE_KEY).as_deref(), Some(newer.as_str()));
+    // …and if it can't be moved, the newer save stays and this one waits.
+    let tight = MemoryStore {
+        quota: Some(SAVE_KEY.len() + newer.len() + 4),
+        ..MemoryStore::default()
+    };
+    tight.set(SAVE_KEY, &newer).expect("fits");
+    assert_eq!(save_game(&tight, &game), Err(SaveError::NewerKept));
+    assert_eq!(tight.get(SAVE_KEY).as_deref(), Some(newer.as_str()));
+}
+
+#[test]
+fn saves_fuzzed_past_their_header_never_panic_and_resume_only_whole_games() {
+    // Real saves of random matches, mutated line by line and byte by byte:
+    // each either resumes to a game the rules accept or is refused.
+    let mut rng = Rng::new(18);
+    let (mut cases, mut resumed, mut refused) = (0u32, 0u32, 0u32);
+    for seed in 0..60u64 {
+        let plies = rng.below(120);
+        let mut state = GameState::new(online_setup(tokens()), seed).expect("deal");
+        for _ in 0..plies {
+            match step(&state) {
+                Some(next) => state = next,
+                None => break,
+            }
+        }
+        let text = save_text(&state);
+        assert!(parse_save(&text).is_ok());
+        for _ in 0..400 {
+            cases += 1;
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            let i = rng.below(lines.len());
+            match rng.below(8) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[i].clone()),
+                2 => lines[i].push_str(" 9:99"),
+                3 => lines[i] = lines[i].replace(' ', "  "),
+                4 => {
+                    let words: Vec<&str> = lines[i].split(' ').collect();
+                    let cut = rng.below(words.len() + 1);
+                    lines[i] = words[..cut].join(" ");
+                }
+                5 => lines[i] = format!("{} {}", lines[i], u64::MAX),
+                6 => lines.insert(i, format!("stand_ins {}", rng.below(300))),
+                _ => {
+                    let mut bytes = lines[i].clone().into_bytes();
+                    if !bytes.is_empty() {
+                        let b = rng.below(bytes.len());
+                        bytes[b] = b"0123456789: -ab\x00\xff"[rng.below(17)];
+                    }
+                    lines[i] = String::from_utf8_lossy(&bytes).into_owned();
+                }
+            }
+            let mutated = lines.join("\n") + "\n";
+            match parse_save(&mutated) {
+                Ok(game) => {
+                    resumed += 1;
+                    // What resumed replays again from its own save.
+                    assert!(parse_save(&save_text(&game)).is_ok());
+                }
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    eprintln!("saves fuzzed: {cases} cases, {resumed} resumed, {refused} refused");
+    assert!(refused > 0 && resumed > 0);
+}
