@@ -520,7 +520,7 @@ const CODE_CASES: usize = 30_000;
 #[test]
 fn fuzzed_invite_codes_with_right_checksums_are_refused_or_safe() {
     let samples = samples();
-    let mut rng = Rng::new(0x1417_e5);
+    let mut rng = Rng::new(2025_0002);
     let mut tally = Tally::default();
     for case in 0..CODE_CASES {
         let seat_count = 2 + rng.below(7) as u8;
@@ -583,7 +583,7 @@ fn fuzzed_invite_codes_with_right_checksums_are_refused_or_safe() {
 #[test]
 fn fuzzed_reply_codes_with_right_checksums_are_refused_or_safe() {
     let samples = samples();
-    let mut rng = Rng::new(0x5e_91_7);
+    let mut rng = Rng::new(2025_0003);
     let mut tally = Tally::default();
     for case in 0..CODE_CASES {
         let mut reply = Reply {
@@ -636,7 +636,7 @@ fn fuzzed_sdp_texts_compact_to_valid_descriptions_or_are_refused() {
     // The browser's own text is not a stranger's, but the compactor must
     // not be the weak link: mutated real SDP texts.
     let texts = [CHROMIUM_OFFER, CHROMIUM_ANSWER, FIREFOX_OFFER];
-    let mut rng = Rng::new(0x5d9);
+    let mut rng = Rng::new(2025_0005);
     let mut tally = Tally::default();
     for case in 0..CODE_CASES {
         let mut bytes = texts[rng.below(texts.len())].as_bytes().to_vec();
@@ -774,7 +774,7 @@ const SHARE_CASES: usize = 20_000;
 
 #[test]
 fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
-    let mut rng = Rng::new(0x54a_2e);
+    let mut rng = Rng::new(2025_0004);
     let pool: Vec<(SharedMatch, ShareParts)> = (0..48)
         .map(|_| {
             let (shared, code) = random_shared(&mut rng);

@@ -10,7 +10,7 @@
 
 pub use ono99::{bots, play, rules};
 
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "../src/ui"]
 mod ui {
     #[path = "i18n/mod.rs"]

@@ -1294,3 +1294,17 @@ fn honest_actions_make_far_fewer_events_than_the_cap() {
     eprintln!("{actions} actions: at most {most} events an action");
     assert!(most * 2 <= MAX_EVENTS_PER_UPDATE);
 }
+
+#[test]
+fn f7_invite_links_carry_no_query_string() {
+    use ono99::online::invite_url;
+    assert_eq!(
+        invite_url("https://example.org/ono99/?seed=42", "ABC"),
+        "https://example.org/ono99/#join=ABC"
+    );
+    assert_eq!(
+        invite_url("http://127.0.0.1:8080/ono99/index.html?seed=7&x=1#replay=Z", "C"),
+        "http://127.0.0.1:8080/ono99/index.html#join=C"
+    );
+    assert_eq!(invite_url("https://h/p/", "C"), "https://h/p/#join=C");
+}

@@ -102,7 +102,7 @@ impl Invite {
     /// The code (the part after `#join=`).
     pub fn encode(&self) -> String {
         let mut body = vec![self.seat.0, self.seat_count];
-        put_text(&mut body, &host_name_text(&self.host_name));
+        put_text(&mut body, &clean_name(&self.host_name));
         put_rules(&mut body, &self.rules);
         self.offer.write(&mut body);
         frame(CodeKind::Invite, &body)
@@ -113,10 +113,8 @@ impl Invite {
     /// # Errors
     /// [`CodeError`]: empty, too long, not base64url, cut short, damaged, a
     /// reply code, another format version, or content that does not fit
-    /// ([`CodeError::BadPayload`]: a field out of range, a host name the
-    /// encoder would not write (longer than
-    /// [`super::protocol::MAX_NAME_BYTES`], with control
-    /// characters or spaces around it), an offer failing
+    /// ([`CodeError::BadPayload`]: a field out of range, a host name
+    /// [`clean_name`] would change, an offer failing
     /// [`CompactSdp::validate`]).
     pub fn decode(text: &str) -> Result<Invite, CodeError> {
         let text = text.rsplit_once(JOIN_PREFIX).map_or(text, |(_, code)| code);
@@ -131,7 +129,7 @@ impl Invite {
             let fits = (2..=8).contains(&seat_count)
                 && seat.0 < seat_count
                 && rules.validate().is_ok()
-                && host_name_text(&host_name) == host_name;
+                && clean_name(&host_name) == host_name;
             fits.then_some(Invite {
                 seat,
                 seat_count,
@@ -172,13 +170,6 @@ impl Reply {
             _ => Err(CodeError::BadPayload),
         }
     }
-}
-
-/// The host name as a code carries it. [`clean_name`] trims before it
-/// drops control characters, so once can leave a space that a control
-/// character hid (`" \u{7} Ana"` gives `" Ana"`); twice is stable.
-fn host_name_text(name: &str) -> String {
-    clean_name(&clean_name(name))
 }
 
 fn frame(kind: CodeKind, body: &[u8]) -> String {

@@ -36,3 +36,13 @@ pub use protocol::{
     GuestMessage, HostMessage, ProtocolError, Refusal, SeatEvent, PROTOCOL_VERSION,
 };
 pub use sdp::{CompactSdp, SdpError};
+
+/// The invite link for `code`, from the host page's address `page`: its
+/// origin and path only. The query string stays out (a host who opened
+/// `?seed=N` must not send friends the seed, and with it every hand and
+/// the draw order), as does any fragment; the link adds `#join=<code>`.
+pub fn invite_url(page: &str, code: &str) -> String {
+    let end = page.find(['?', '#']).unwrap_or(page.len());
+    let base = page.get(..end).unwrap_or(page);
+    format!("{base}#join={code}")
+}

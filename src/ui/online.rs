@@ -50,17 +50,6 @@ pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
     }
 }
 
-/// Where invite links point: the page's origin and path only. Its query
-/// string stays out (a host who opened `?seed=N` must not send friends
-/// the seed, and with it every hand and the draw order), as does its
-/// fragment (links add `#join=…`).
-pub fn invite_base() -> String {
-    web_sys::window()
-        .map(|w| w.location())
-        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
-        .unwrap_or_default()
-}
-
 /// The page's address without its fragment.
 pub fn page_base() -> String {
     let href = web_sys::window()
@@ -358,7 +347,7 @@ impl HostLink {
                     }
                     .encode();
                     link.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
-                    InviteLink::Ready(format!("{}#join={code}", invite_base()))
+                    InviteLink::Ready(crate::online::invite_url(&page_base(), &code))
                 }
                 Err(_) => InviteLink::Failed,
             };

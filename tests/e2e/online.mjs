@@ -62,6 +62,8 @@ export async function join(ctx, host, name, guestName, viewport = DESKTOP) {
   await guest.page.getByLabel('Your name').fill(guestName);
   // Opening the link connects nothing: the friend presses Join first.
   assert(await guest.page.getByRole('textbox', { name: 'Reply code' }).count() === 0, 'a reply code was prepared before Join');
+  // …and the page names the STUN server it will ask.
+  await guest.page.getByText(/When you press Join, your browser asks \S+ for its public address|No STUN server is set/).waitFor();
   await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = guest.page.getByRole('textbox', { name: 'Reply code' });
   await guest.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
