@@ -1303,7 +1303,10 @@ fn f7_invite_links_carry_no_query_string() {
         "https://example.org/ono99/#join=ABC"
     );
     assert_eq!(
-        invite_url("http://127.0.0.1:8080/ono99/index.html?seed=7&x=1#replay=Z", "C"),
+        invite_url(
+            "http://127.0.0.1:8080/ono99/index.html?seed=7&x=1#replay=Z",
+            "C"
+        ),
         "http://127.0.0.1:8080/ono99/index.html#join=C"
     );
     assert_eq!(invite_url("https://h/p/", "C"), "https://h/p/#join=C");

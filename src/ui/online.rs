@@ -463,8 +463,13 @@ impl HostLink {
             }
         }
         let done = self.session.borrow().actions().len();
-        for &(seat, action) in actions.get(done..).unwrap_or_default() {
+        let new = actions.get(done..).unwrap_or_default();
+        for &(seat, action) in new {
             self.local(seat, action);
+        }
+        if !new.is_empty() {
+            // Who is to move may be a friend now (the bar asks "Wait").
+            self.changed();
         }
     }
 

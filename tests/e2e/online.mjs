@@ -64,6 +64,7 @@ export async function join(ctx, host, name, guestName, viewport = DESKTOP) {
   assert(await guest.page.getByRole('textbox', { name: 'Reply code' }).count() === 0, 'a reply code was prepared before Join');
   // …and the page names the STUN server it will ask.
   await guest.page.getByText(/When you press Join, your browser asks \S+ for its public address|No STUN server is set/).waitFor();
+  await shot(guest.page, `online-guest-join-${viewport.width < 600 ? 'phone' : 'desktop'}`);
   await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = guest.page.getByRole('textbox', { name: 'Reply code' });
   await guest.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
