@@ -12,7 +12,8 @@
 //!
 //! Beside them: the app's root component (`app`), the game state as Yew's
 //! `Reducible` over the pure [`crate::play`] state (`state`), the
-//! statistics record (`stats`), the bots' turns in the page (`bot_turn`)
+//! statistics record (`stats`), the game screen's saves and statistics
+//! (`persistence`), the bots' turns in the page (`bot_turn`)
 //! and online tables' glue between the pure session and the WebRTC
 //! transport (`online`).
 
@@ -20,6 +21,7 @@ mod app;
 mod bot_turn;
 pub mod i18n;
 pub mod online;
+mod persistence;
 pub mod platform;
 mod screens;
 pub mod state;

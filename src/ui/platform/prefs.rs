@@ -13,8 +13,7 @@ const STORAGE_KEY: &str = "ono99.prefs";
 
 /// The loudest setting of the volume slider.
 pub const MAX_VOLUME: u8 = 100;
-/// The volume of a first visit, and of sound switched on by an older version.
-pub const DEFAULT_VOLUME: u8 = 70;
+pub use crate::ui::platform::sound::DEFAULT_VOLUME;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Prefs {

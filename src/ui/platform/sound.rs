@@ -12,6 +12,9 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use web_sys::{AudioContext, AudioContextState, GainNode, OscillatorType};
 
+/// The volume of a first visit, and of sound switched on by an older version.
+pub const DEFAULT_VOLUME: u8 = 70;
+
 /// The audio context and the master gain every effect plays through.
 struct Output {
     ctx: AudioContext,
@@ -21,7 +24,7 @@ struct Output {
 thread_local! {
     static OUTPUT: RefCell<Option<Output>> = const { RefCell::new(None) };
     /// The volume, 0 (muted) to 100.
-    static VOLUME: Cell<u8> = const { Cell::new(crate::ui::platform::prefs::DEFAULT_VOLUME) };
+    static VOLUME: Cell<u8> = const { Cell::new(DEFAULT_VOLUME) };
 }
 
 /// The effects of the game.

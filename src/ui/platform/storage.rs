@@ -11,8 +11,6 @@
 use crate::play::save::{self, Store, StoreError};
 pub use crate::play::save::{BadSave, Resume, SaveError, SAVE_KEY};
 use crate::play::{GameSetup, GameState, Speed};
-use crate::ui::stats;
-use yew::prelude::*;
 
 /// The page's `localStorage`, if the browser lets us have it (gloo's
 /// `LocalStorage::raw` would panic instead when storage is disabled).
@@ -111,32 +109,4 @@ pub fn save_speed(speed: Speed) {
             save_setup(&setup);
         }
     }
-}
-
-/// The game screen's persistence: saves after every change, counts a
-/// finished game in the statistics once (a game that was already over when
-/// the screen opened, i.e. resumed after its end, is not counted again) and
-/// keeps a speed chosen mid-game for next time. Returns why the last save
-/// failed, if it did (the screen tells the player).
-#[hook]
-pub fn use_persistence(state: &UseReducerHandle<GameState>) -> Option<SaveError> {
-    let counted = use_mut_ref(|| state.game.is_over());
-    let speed = use_mut_ref(|| state.speed);
-    let failed = use_state_eq(|| None::<SaveError>);
-    let handle = state.clone();
-    {
-        let failed = failed.clone();
-        use_effect_with(state.version, move |_| {
-            failed.set(save_game(&handle).err());
-            if handle.game.is_over() && !*counted.borrow() {
-                *counted.borrow_mut() = true;
-                stats::record_game(&handle);
-            }
-            if *speed.borrow() != handle.speed {
-                *speed.borrow_mut() = handle.speed;
-                save_speed(handle.speed);
-            }
-        });
-    }
-    *failed
 }

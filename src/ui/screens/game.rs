@@ -168,7 +168,7 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
-    let save_failed = crate::ui::platform::storage::use_persistence(&state);
+    let save_failed = crate::ui::persistence::use_persistence(&state);
     let link_rc = props.link.clone();
     let link = link_rc.as_deref();
     let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));

@@ -31,16 +31,6 @@ pub struct HeaderProps {
     pub children: Html,
 }
 
-/// The key naming a speed.
-pub fn speed_key(s: Speed) -> Key {
-    match s {
-        Speed::Slow => Key::SpeedSlow,
-        Speed::Normal => Key::SpeedNormal,
-        Speed::Fast => Key::SpeedFast,
-        Speed::Instant => Key::SpeedInstant,
-    }
-}
-
 const PANEL_ID: &str = "settings-panel";
 
 /// Whether `target` is inside the element behind `node`.

@@ -8,10 +8,19 @@
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, MAX_VOLUME};
 use crate::ui::platform::sound;
-use crate::ui::screens::header::speed_key;
 use crate::ui::state::Speed;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+/// The key naming a speed.
+pub fn speed_key(s: Speed) -> Key {
+    match s {
+        Speed::Slow => Key::SpeedSlow,
+        Speed::Normal => Key::SpeedNormal,
+        Speed::Fast => Key::SpeedFast,
+        Speed::Instant => Key::SpeedInstant,
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct SettingsPanelProps {
