@@ -1311,3 +1311,34 @@ fn f7_invite_links_carry_no_query_string() {
     );
     assert_eq!(invite_url("https://h/p/", "C"), "https://h/p/#join=C");
 }
+
+#[test]
+fn the_session_says_which_action_a_guests_message_made_it_take() {
+    // The host's page applies exactly the action the session accepted; it
+    // never infers it from the match before and after.
+    let (mut host, _mirror) = synced_table(21);
+    let mut rng = Rng::new(21);
+    until_turn_of(&mut host, Seat(1), &mut rng);
+    assert_eq!(host.game().to_act().map(|t| t.seat), Some(Seat(1)));
+    let legal = host.game().legal_actions();
+    let action = legal[0];
+    let stale = GuestMessage::Act {
+        seat: Seat(1),
+        ply: host.ply() + 5,
+        action,
+    };
+    let refused = host.receive(Seat(1), &stale.encode(), 1);
+    assert_eq!(refused.accepted, None);
+    let before = host.actions().len();
+    let good = GuestMessage::Act {
+        seat: Seat(1),
+        ply: host.ply(),
+        action,
+    };
+    let handled = host.receive(Seat(1), &good.encode(), 2);
+    assert_eq!(handled.accepted, Some(action));
+    assert_eq!(host.actions().len(), before + 1);
+    // A ping takes nothing.
+    let ping = host.receive(Seat(1), &GuestMessage::Ping { nonce: 1 }.encode(), 3);
+    assert_eq!(ping.accepted, None);
+}

@@ -218,6 +218,14 @@ pub struct HostSession {
 /// Messages for guest seats, in the order to send them.
 pub type Outbox = Vec<(Seat, Outgoing)>;
 
+/// What one message from a guest did: the messages to send, and the action
+/// it made the match take (its seat is the guest's), if it was one.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Handled {
+    pub out: Outbox,
+    pub accepted: Option<Action>,
+}
+
 impl HostSession {
     /// Deals a new match for `setup` from `seed`.
     ///
@@ -329,7 +337,7 @@ impl HostSession {
     /// Without a clock, pings and resyncs are answered however often they
     /// come: the transport should call [`HostSession::handle_at`].
     pub fn handle(&mut self, from: Seat, bytes: &[u8]) -> Outbox {
-        self.handle_inner(from, bytes, None)
+        self.handle_inner(from, bytes, None).out
     }
 
     /// As [`HostSession::handle`], at `now_ms` by the caller's monotonic
@@ -338,16 +346,24 @@ impl HostSession {
     /// refused with [`Refusal::TooFrequent`] and counted as bad, so a flood
     /// ends with the connection closed.
     pub fn handle_at(&mut self, from: Seat, bytes: &[u8], now_ms: u64) -> Outbox {
+        self.handle_inner(from, bytes, Some(now_ms)).out
+    }
+
+    /// As [`HostSession::handle_at`], saying which action the message made
+    /// the match take, if any: the page applies exactly that one, so it
+    /// never re-derives what the session accepted.
+    pub fn receive(&mut self, from: Seat, bytes: &[u8], now_ms: u64) -> Handled {
         self.handle_inner(from, bytes, Some(now_ms))
     }
 
-    fn handle_inner(&mut self, from: Seat, bytes: &[u8], now_ms: Option<u64>) -> Outbox {
+    fn handle_inner(&mut self, from: Seat, bytes: &[u8], now_ms: Option<u64>) -> Handled {
         let Some(Some(link)) = self.links.0.get(from.index()) else {
-            return Vec::new();
+            return Handled::default();
         };
         if link.connection == Connection::Closed {
-            return Vec::new();
+            return Handled::default();
         }
+        let before = self.actions.len();
         let result = GuestMessage::decode(bytes)
             .map_err(Refusal::from)
             .and_then(|msg| self.accept(from, msg, now_ms));
@@ -375,7 +391,10 @@ impl HostSession {
             }
             out.extend(self.status_notice(from));
         }
-        out
+        Handled {
+            out,
+            accepted: self.actions.get(before).copied(),
+        }
     }
 
     fn refused(&self, refusal: Refusal) -> Outgoing {

@@ -29,7 +29,7 @@ pub mod sdp;
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};
 pub use host::{
-    HeldMessages, HostSession, Mover, Outgoing, Overflow, SavedTable, SeatKind, SeatSetup,
+    Handled, HeldMessages, HostSession, Mover, Outgoing, Overflow, SavedTable, SeatKind, SeatSetup,
     TableSetup,
 };
 pub use protocol::{

@@ -429,15 +429,12 @@ impl HostLink {
         if !still {
             return;
         }
-        let (out, taken) = {
-            let mut session = self.session.borrow_mut();
-            let before = session.actions().len();
-            let out = session.handle_at(seat, text.as_bytes(), now_ms() as u64);
-            let taken = session.actions().get(before).copied();
-            (out, taken)
-        };
-        self.send(out);
-        if let Some(action) = taken {
+        let handled = self
+            .session
+            .borrow_mut()
+            .receive(seat, text.as_bytes(), now_ms() as u64);
+        self.send(handled.out);
+        if let Some(action) = handled.accepted {
             let cb = self.on_remote.borrow().clone();
             if let Some(cb) = cb {
                 cb.emit((seat, action));
