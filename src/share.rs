@@ -22,7 +22,9 @@
 
 use crate::online::codes::{base64url_decode, base64url_encode, crc32, put_rules, read_rules};
 use crate::online::sdp::{put_text, Reader};
-use crate::rules::{replay, Action, Event, GameRecord, Match, RecordError, RuleSet, Seat};
+use crate::rules::{
+    replay, Action, Event, GameRecord, Match, RecordError, RuleError, RuleSet, Seat, SetupError,
+};
 
 /// The version of the share format this code writes and reads.
 pub const SHARE_VERSION: u8 = 1;
@@ -55,8 +57,15 @@ pub enum ShareError {
     Damaged,
     #[error("the code is from another version of the game (format {0})")]
     UnsupportedVersion(u8),
-    #[error("the code's moves do not replay: {0}")]
-    DoesNotReplay(String),
+    #[error("the code's table cannot be set up: {0}")]
+    Setup(#[from] SetupError),
+    /// Action `index` (0-based) is refused by the rules: the moves do not
+    /// replay.
+    #[error("the code's action {index} does not replay: {error}")]
+    DoesNotReplay { index: usize, error: RuleError },
+    /// The match cannot be written as a game record (it is not over).
+    #[error("the match cannot be written as a record: {0}")]
+    Record(RecordError),
 }
 
 struct BitWriter {
@@ -146,8 +155,7 @@ impl SharedMatch {
     /// A setup the engine refuses, or an action it refuses (the code of a
     /// match must replay).
     pub fn encode(&self) -> Result<String, ShareError> {
-        let mut m = Match::new_unlogged(self.rules, self.names.len(), self.seed)
-            .map_err(|e| ShareError::DoesNotReplay(e.to_string()))?;
+        let mut m = Match::new_unlogged(self.rules, self.names.len(), self.seed)?;
         let mut bits = BitWriter {
             bytes: Vec::new(),
             used: 0,
@@ -158,10 +166,19 @@ impl SharedMatch {
                 .iter()
                 .position(|&a| a == action)
                 .filter(|_| m.to_act().is_some_and(|t| t.seat == seat))
-                .ok_or_else(|| ShareError::DoesNotReplay(format!("action {i} is not legal")))?;
+                .ok_or_else(|| ShareError::DoesNotReplay {
+                    index: i,
+                    // The engine's own reason (a legal action by the seat to
+                    // act would have been found above).
+                    error: m
+                        .clone()
+                        .apply_for(seat, action)
+                        .err()
+                        .unwrap_or(RuleError::MatchOver),
+                })?;
             bits.put(index, bits_for(legal.len()));
             m.apply_for(seat, action)
-                .map_err(|e| ShareError::DoesNotReplay(format!("action {i}: {e}")))?;
+                .map_err(|error| ShareError::DoesNotReplay { index: i, error })?;
         }
         let mut body = vec![SHARE_VERSION, KIND];
         put_rules(&mut body, &self.rules);
@@ -236,16 +253,16 @@ impl SharedMatch {
         if count > 100_000 {
             return Err(ShareError::Damaged);
         }
-        let mut m = Match::new_unlogged(rules, seats, seed)
-            .map_err(|e| ShareError::DoesNotReplay(e.to_string()))?;
+        let mut m = Match::new_unlogged(rules, seats, seed)?;
         let mut bits = BitReader {
             bytes: rest,
             pos: 0,
         };
         let mut actions = Vec::with_capacity(count as usize);
         for i in 0..count {
-            let turn = m.to_act().ok_or_else(|| {
-                ShareError::DoesNotReplay(format!("the match is over before action {i}"))
+            let turn = m.to_act().ok_or(ShareError::DoesNotReplay {
+                index: i as usize,
+                error: RuleError::MatchOver,
             })?;
             let legal = m.legal_actions();
             let index = bits
@@ -253,7 +270,10 @@ impl SharedMatch {
                 .ok_or(ShareError::Damaged)?;
             let action = *legal.get(index).ok_or(ShareError::Damaged)?;
             m.apply_for(turn.seat, action)
-                .map_err(|e| ShareError::DoesNotReplay(format!("action {i}: {e}")))?;
+                .map_err(|error| ShareError::DoesNotReplay {
+                    index: i as usize,
+                    error,
+                })?;
             actions.push((turn.seat, action));
         }
         // Only zero padding may follow the last action.
@@ -306,13 +326,12 @@ impl SharedMatch {
     /// # Errors
     /// The setup or an action is refused (a hand-made match).
     pub fn at(&self, step: usize) -> Result<(Match, usize), ShareError> {
-        let mut m = Match::new(self.rules, self.names.len(), self.seed)
-            .map_err(|e| ShareError::DoesNotReplay(e.to_string()))?;
+        let mut m = Match::new(self.rules, self.names.len(), self.seed)?;
         let mut from = 0;
         for (i, &(seat, action)) in self.actions.iter().take(step).enumerate() {
             from = m.log().len();
             m.apply_for(seat, action)
-                .map_err(|e| ShareError::DoesNotReplay(format!("action {i}: {e}")))?;
+                .map_err(|error| ShareError::DoesNotReplay { index: i, error })?;
         }
         Ok((m, from))
     }
@@ -323,7 +342,6 @@ impl SharedMatch {
     /// The match does not replay, or is not finished.
     pub fn to_record(&self) -> Result<GameRecord, ShareError> {
         let (m, _) = self.at(self.actions.len())?;
-        GameRecord::from_match(&m, self.names.clone())
-            .map_err(|e| ShareError::DoesNotReplay(e.to_string()))
+        GameRecord::from_match(&m, self.names.clone()).map_err(ShareError::Record)
     }
 }

@@ -839,7 +839,9 @@ fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
                     ShareError::TooLong { .. } => "TooLong",
                     ShareError::Damaged => "Damaged",
                     ShareError::UnsupportedVersion(_) => "UnsupportedVersion",
-                    ShareError::DoesNotReplay(_) => "DoesNotReplay",
+                    ShareError::DoesNotReplay { .. } => "DoesNotReplay",
+                    ShareError::Setup(_) => "Setup",
+                    ShareError::Record(_) => "Record",
                 }
                 .to_string(),
             ),

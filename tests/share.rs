@@ -70,7 +70,10 @@ fn an_illegal_action_is_not_encoded() {
     let mut shared = random_match(RuleSet::modern(), 4, 9);
     let (seat, _) = shared.actions[0];
     shared.actions[0] = (Seat((seat.0 + 1) % 4), shared.actions[0].1);
-    assert!(matches!(shared.encode(), Err(ShareError::DoesNotReplay(_))));
+    assert!(matches!(
+        shared.encode(),
+        Err(ShareError::DoesNotReplay { .. })
+    ));
 }
 
 #[test]
