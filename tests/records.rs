@@ -14,7 +14,7 @@ fn doc_json_blocks() -> Vec<&'static str> {
         .collect()
 }
 
-/// Records written by the code before option values took their RULES.md §8
+/// Records written by the code before option values took their docs/rules.md §8
 /// names (`reach99`, `exceed99`, `sets99`), kept as that code wrote them.
 const OLD_RECORDS: [(&str, &str); 2] = [
     (

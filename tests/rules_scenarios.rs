@@ -1,4 +1,4 @@
-//! Every worked example of RULES.md §9 and every decided ruling, each as a
+//! Every worked example of docs/rules.md §9 and every decided ruling, each as a
 //! named scenario built from readable card strings.
 
 mod common;
@@ -31,7 +31,7 @@ fn totals(events: &[Event]) -> Vec<i32> {
         .collect()
 }
 
-// ----- RULES.md §9 worked examples ------------------------------------------
+// ----- docs/rules.md §9 worked examples ------------------------------------------
 
 #[test]
 fn example_1_numbers_add_to_the_total() {

@@ -433,7 +433,7 @@ fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
         SeatEvent::DiscardedFourOno { seat, total } => {
             let rules = view.rules;
             let p = view.seats.0.get_mut(seat.index())?;
-            // Four ONO 99 cards and nothing else (RULES.md): face up now;
+            // Four ONO 99 cards and nothing else (docs/rules.md §3): face up now;
             // the total stays.
             if !rules.four_ono_discard || p.hand_len != HAND_SIZE || *total != view.total {
                 return None;

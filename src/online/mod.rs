@@ -2,7 +2,7 @@
 //!
 //! The host's browser runs the [`Match`](crate::rules::Match); each remote
 //! seat is a friend's browser that receives only what its seat may know
-//! (RULES.md §7) and sends only action requests.
+//! (docs/rules.md §7) and sends only action requests.
 //!
 //! - [`protocol`]: the versioned wire messages, their size limits, typed
 //!   refusals, and [`protocol::redact`], which turns engine events into what

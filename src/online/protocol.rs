@@ -212,7 +212,7 @@ pub enum HostMessage {
     },
 }
 
-/// An engine event as one seat may know it (RULES.md §7). Other seats'
+/// An engine event as one seat may know it (docs/rules.md §7). Other seats'
 /// draws lose their card, a new hand's deck becomes this seat's own dealt
 /// cards and the draw pile's size, a reshuffle its size only: this type has
 /// no place for another hand or the draw order.

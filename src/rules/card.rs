@@ -1,4 +1,4 @@
-//! Cards, their text codes (RULES.md §1) and the two decks.
+//! Cards, their text codes (docs/rules.md §1) and the two decks.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -65,7 +65,7 @@ impl Card {
         }
     }
 
-    /// Points this card is worth when left in hand (`points` format, RULES.md §6).
+    /// Points this card is worth when left in hand (`points` format, docs/rules.md §6).
     pub fn points(self) -> u32 {
         match self {
             Card::Number(n) => n as u32,
@@ -86,7 +86,7 @@ impl fmt::Display for Card {
     }
 }
 
-/// A card code that is not one of RULES.md §1's.
+/// A card code that is not one of docs/rules.md §1's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a card (expected 0-10, -10, R, P2, H or 99)")]
 pub struct ParseCardError(pub String);

@@ -1,4 +1,4 @@
-//! The rules of ONO 99 (`../shared/RULES.md`): both editions, every option,
+//! The rules of ONO 99 (`docs/rules.md`): both editions, every option,
 //! 2–8 seats, all three match formats. Pure Rust: no browser, no global RNG.
 
 pub mod card;

@@ -1,4 +1,4 @@
-//! Rule sets: the two presets and every option of RULES.md §8, under the
+//! Rule sets: the two presets and every option of docs/rules.md §8, under the
 //! names used by the command line, game records and the setup screen.
 
 use super::card::Edition;
@@ -61,7 +61,7 @@ macro_rules! option_names {
         $($variant:ident => $name:literal $(| old $old:literal)*),+ $(,)?
     }) => {
         impl $ty {
-            /// Every value, as listed in RULES.md §8.
+            /// Every value, as listed in docs/rules.md §8.
             pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
             /// The allowed values, for error messages.
             pub const NAMES: &'static str = concat!($($name, " "),+);
@@ -133,7 +133,7 @@ pub struct RuleSet {
     pub points_end: PointsEnd,
 }
 
-/// The option names of RULES.md §8, in the order the setup screen shows them.
+/// The option names of docs/rules.md §8, in the order the setup screen shows them.
 pub const OPTION_NAMES: [&str; 8] = [
     "negatives",
     "ninety_nine",

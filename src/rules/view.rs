@@ -1,4 +1,4 @@
-//! What one seat may know (RULES.md §7). A bot receives a [`PlayerView`] and
+//! What one seat may know (docs/rules.md §7). A bot receives a [`PlayerView`] and
 //! nothing else: it holds no other hand and no draw-pile order, so a bot
 //! cannot peek even by mistake.
 

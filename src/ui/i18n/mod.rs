@@ -197,7 +197,7 @@ pub fn bot_heading(lang: Lang, index: usize) -> String {
     lang.texts().bot_heading(index)
 }
 
-/// The label of a rule option (RULES.md §8 names).
+/// The label of a rule option (docs/rules.md §8 names).
 pub fn option_label(lang: Lang, name: &str) -> &'static str {
     lang.texts().option_label(name)
 }
