@@ -22,7 +22,7 @@ use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     Seat, SetupError, TurnStep,
 };
-use ui::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, OutWhy, Who};
+use ui::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, Numbered, OutWhy, Who};
 
 const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 
@@ -705,4 +705,48 @@ fn the_narrator_keeps_the_total_and_explains_going_out() {
         "P1 is out: at 97, 3 \u{2192} 100, 8 \u{2192} 105 and ONO 99 cards can't be played"
     );
     assert!(!out.is_about_you());
+}
+
+/// Texts with numbers are typed methods, not templates: each language
+/// keeps every number, leaves no brace, and says it in its own words.
+#[test]
+fn numbered_texts_keep_their_numbers_in_every_language() {
+    let mut problems = Vec::new();
+    let mut check = |lang: Lang, what: &str, t: String, parts: &[&str]| {
+        for p in parts {
+            if !t.contains(p) {
+                problems.push(format!("{lang:?} {what} lost {p}: {t:?}"));
+            }
+        }
+        if t.contains('{') || t.contains('}') {
+            problems.push(format!("{lang:?} {what} has a stray brace: {t:?}"));
+        }
+    };
+    for lang in Lang::ALL {
+        for &n in Numbered::ALL {
+            check(lang, &format!("{n:?}"), text::numbered(lang, n, 7), &["7"]);
+        }
+        check(lang, "move_of", text::move_of(lang, 3, 120), &["3", "120"]);
+        check(
+            lang,
+            "daily_share",
+            text::daily_share(lang, "2026-11-23", 2, 4, 17),
+            &["2026-11-23", "2", "4", "17"],
+        );
+        check(
+            lang,
+            "decision_line",
+            text::decision_line(lang, 5, -3),
+            &["5", "\u{2212}3"],
+        );
+    }
+    for &n in Numbered::ALL {
+        let en = text::numbered(Lang::En, n, 7);
+        for lang in FOREIGN {
+            if text::numbered(lang, n, 7) == en {
+                problems.push(format!("{lang:?} {n:?} is the English text"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

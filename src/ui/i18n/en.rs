@@ -1,7 +1,7 @@
 //! English texts: the reference every other language follows.
 
 use super::callout::{Callout, Who};
-use super::keys::{Key, Named};
+use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -150,9 +150,6 @@ impl Translation for En {
             Key::Person => "Person",
             // The start of a person's default name, before their number.
             Key::PlayerNumbered => "Player",
-            Key::PassHeading => "Pass to {name}",
-            Key::PassText => "Hand the device to {name}. Their cards stay hidden until they are ready.",
-            Key::PassReady => "I am {name}: show my cards",
             // Settings panel: language, sound, motion, hints.
             Key::SettingsLabel => "Settings",
             Key::LanguageLabel => "Language",
@@ -182,11 +179,6 @@ impl Translation for En {
             Key::BotsMedium => "Medium bots",
             Key::BotsHard => "Hard bots",
             Key::BotsMixed => "Mixed bots",
-            Key::PeopleCount => "{n} people",
-            Key::SeatPlayerName => "Player {n} name",
-            Key::SeatPlayerLevel => "Player {n} level",
-            Key::SeatBotName => "Bot {n} name",
-            Key::SeatBotLevel => "Bot {n} level",
             Key::OnlineFriend => "Online friend",
             Key::OnlineTableHeading => "Invite your friends",
             Key::LobbyIntro => "Send each friend their invite link (or let them scan the code). Their page then shows a reply code: paste it here and connect. Nothing goes through a server: your browsers talk to each other directly.",
@@ -226,7 +218,6 @@ impl Translation for En {
             Key::BackToStart => "Back to the start",
             Key::Replay => "Replay",
             Key::ReplayHeading => "Replay of the match",
-            Key::MoveOf => "Move {k} of {n}",
             Key::Previous => "Previous",
             Key::NextStep => "Next",
             Key::Play => "Play",
@@ -247,7 +238,6 @@ impl Translation for En {
             Key::DailyCounted => "Today's deal",
             Key::DailyPractice => "Today's deal (practice)",
             Key::CopyResult => "Copy result",
-            Key::DailyShareText => "ONO 99 · Today's deal {date}: place {place} of {of}, {n} plays",
             Key::DailyDaysPlayed => "Days played",
             Key::DailyStreak => "Days in a row",
             Key::DailyToday => "Today",
@@ -284,7 +274,6 @@ impl Translation for En {
             Key::ReviewOwesTwo => "you owed two plays",
             Key::ReviewChance => "Each option's chance to win, from what you could see then",
             Key::ReviewNoDecisions => "You had no choice to make in this match: every one of your plays was forced.",
-            Key::ReviewDecisionLine => "Hand {h}, total {t}",
             Key::ReviewHand => "Your hand",
             Key::CoachDoneBody => "That was the whole game. Play this one to the end, or start your own from the first screen.",
         }
@@ -684,7 +673,32 @@ impl Translation for En {
             Named::IsDisconnected => format!("{name} is disconnected."),
             Named::GuestStunNote => format!("When you press Join, your browser asks {name} for its public address so the host can reach it. Nothing is sent before."),
             Named::SeatInLobby => format!("Seat of {name}"),
+            Named::PassHeading => format!("Pass to {name}"),
+            Named::PassText => format!("Hand the device to {name}. Their cards stay hidden until they are ready."),
+            Named::PassReady => format!("I am {name}: show my cards"),
         }
+    }
+
+    fn numbered(&self, text: Numbered, n: usize) -> String {
+        match text {
+            Numbered::PeopleCount => format!("{n} people"),
+            Numbered::SeatPlayerName => format!("Player {n} name"),
+            Numbered::SeatPlayerLevel => format!("Player {n} level"),
+            Numbered::SeatBotName => format!("Bot {n} name"),
+            Numbered::SeatBotLevel => format!("Bot {n} level"),
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Move {step} of {of}")
+    }
+
+    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
+        format!("ONO 99 · Today's deal {date}: place {place} of {of}, {plays} plays")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Hand {hand}, total {total}")
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -2,7 +2,7 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::{Key, Named};
+use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -179,9 +179,6 @@ impl Translation for Es {
             Key::Cancel => "Cancelar",
             Key::Person => "Persona",
             Key::PlayerNumbered => "Jugador",
-            Key::PassHeading => "Pasa el dispositivo a {name}",
-            Key::PassText => "Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas.",
-            Key::PassReady => "Soy {name}: mostrar mis cartas",
             Key::SettingsLabel => "Ajustes",
             Key::LanguageLabel => "Idioma",
             Key::ReduceMotionLabel => "Reducir animaciones",
@@ -210,11 +207,6 @@ impl Translation for Es {
             Key::BotsMedium => "Bots de nivel medio",
             Key::BotsHard => "Bots difíciles",
             Key::BotsMixed => "Bots de varios niveles",
-            Key::PeopleCount => "{n} personas",
-            Key::SeatPlayerName => "Nombre del jugador {n}",
-            Key::SeatPlayerLevel => "Nivel del jugador {n}",
-            Key::SeatBotName => "Nombre del bot {n}",
-            Key::SeatBotLevel => "Nivel del bot {n}",
             // Online tables.
             Key::OnlineFriend => "Amigo en línea",
             Key::OnlineTableHeading => "Invita a tus amigos",
@@ -256,7 +248,6 @@ impl Translation for Es {
             // Replays and records.
             Key::Replay => "Ver repetición",
             Key::ReplayHeading => "Repetición de la partida",
-            Key::MoveOf => "Jugada {k} de {n}",
             Key::Previous => "Anterior",
             Key::NextStep => "Siguiente",
             Key::Play => "Reproducir",
@@ -278,7 +269,6 @@ impl Translation for Es {
             Key::DailyCounted => "Reparto del día",
             Key::DailyPractice => "Reparto del día (práctica)",
             Key::CopyResult => "Copiar el resultado",
-            Key::DailyShareText => "ONO 99 · Reparto del día {date}: puesto {place} de {of}, {n} jugadas",
             Key::DailyDaysPlayed => "Días jugados",
             Key::DailyStreak => "Días seguidos",
             Key::DailyToday => "Hoy",
@@ -318,7 +308,6 @@ impl Translation for Es {
             Key::ReviewOwesTwo => "debías hacer dos jugadas",
             Key::ReviewChance => "La probabilidad de ganar de cada opción, según lo que podías ver en ese momento",
             Key::ReviewNoDecisions => "No has tenido que elegir nada en esta partida: todas tus jugadas eran obligadas.",
-            Key::ReviewDecisionLine => "Mano {h}, total {t}",
             Key::ReviewHand => "Tu mano",
         }
     }
@@ -736,7 +725,32 @@ impl Translation for Es {
             Named::IsDisconnected => format!("{name} se ha desconectado."),
             Named::GuestStunNote => format!("Al pulsar Unirme, tu navegador pide a {name} su dirección pública para que el anfitrión pueda alcanzarlo. Antes no se envía nada."),
             Named::SeatInLobby => format!("Lugar de {name}"),
+            Named::PassHeading => format!("Pasa el dispositivo a {name}"),
+            Named::PassText => format!("Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas."),
+            Named::PassReady => format!("Soy {name}: mostrar mis cartas"),
         }
+    }
+
+    fn numbered(&self, text: Numbered, n: usize) -> String {
+        match text {
+            Numbered::PeopleCount => format!("{n} personas"),
+            Numbered::SeatPlayerName => format!("Nombre del jugador {n}"),
+            Numbered::SeatPlayerLevel => format!("Nivel del jugador {n}"),
+            Numbered::SeatBotName => format!("Nombre del bot {n}"),
+            Numbered::SeatBotLevel => format!("Nivel del bot {n}"),
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Jugada {step} de {of}")
+    }
+
+    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
+        format!("ONO 99 · Reparto del día {date}: puesto {place} de {of}, {plays} jugadas")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Mano {hand}, total {total}")
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

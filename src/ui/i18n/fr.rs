@@ -2,7 +2,7 @@
 //! "Jouer 2"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::{Key, Named};
+use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -172,9 +172,6 @@ impl Translation for Fr {
             Key::Cancel => "Annuler",
             Key::Person => "Humain",
             Key::PlayerNumbered => "Joueur",
-            Key::PassHeading => "Passez l’appareil à {name}",
-            Key::PassText => "Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande.",
-            Key::PassReady => "Je suis {name}\u{a0}: montrer mes cartes",
             Key::SettingsLabel => "Réglages",
             Key::LanguageLabel => "Langue",
             Key::ReduceMotionLabel => "Réduire les animations",
@@ -203,11 +200,6 @@ impl Translation for Fr {
             Key::BotsMedium => "Robots de niveau moyen",
             Key::BotsHard => "Robots difficiles",
             Key::BotsMixed => "Robots de niveaux variés",
-            Key::PeopleCount => "{n} personnes",
-            Key::SeatPlayerName => "Nom du joueur {n}",
-            Key::SeatPlayerLevel => "Niveau du joueur {n}",
-            Key::SeatBotName => "Nom du robot {n}",
-            Key::SeatBotLevel => "Niveau du robot {n}",
             // Online tables.
             Key::OnlineFriend => "Ami en ligne",
             Key::OnlineTableHeading => "Invitez vos amis",
@@ -249,7 +241,6 @@ impl Translation for Fr {
             // Replays and records.
             Key::Replay => "Revoir",
             Key::ReplayHeading => "Revoir la partie",
-            Key::MoveOf => "Coup {k} sur {n}",
             Key::Previous => "Précédent",
             Key::NextStep => "Suivant",
             Key::Play => "Lecture",
@@ -271,7 +262,6 @@ impl Translation for Fr {
             Key::DailyCounted => "Donne du jour",
             Key::DailyPractice => "Donne du jour (entraînement)",
             Key::CopyResult => "Copier le résultat",
-            Key::DailyShareText => "ONO 99 · Donne du jour {date}\u{a0}: rang {place} sur {of}, {n} coups",
             Key::DailyDaysPlayed => "Jours joués",
             Key::DailyStreak => "Jours d’affilée",
             Key::DailyToday => "Aujourd’hui",
@@ -311,7 +301,6 @@ impl Translation for Fr {
             Key::ReviewOwesTwo => "vous deviez jouer deux fois",
             Key::ReviewChance => "Chances de gagner de chaque option, d’après ce que vous pouviez voir à ce moment-là",
             Key::ReviewNoDecisions => "Vous n’avez eu aucun choix à faire dans cette partie\u{a0}: tous vos coups étaient forcés.",
-            Key::ReviewDecisionLine => "Manche {h}, total {t}",
             Key::ReviewHand => "Votre main",
         }
     }
@@ -735,7 +724,32 @@ impl Translation for Fr {
             Named::IsDisconnected => format!("{name} a perdu la connexion."),
             Named::GuestStunNote => format!("Quand vous appuyez sur Rejoindre, votre navigateur demande à {name} son adresse publique pour que l’hôte puisse le joindre. Rien n’est envoyé avant."),
             Named::SeatInLobby => format!("Place de {name}"),
+            Named::PassHeading => format!("Passez l’appareil à {name}"),
+            Named::PassText => format!("Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande."),
+            Named::PassReady => format!("Je suis {name}\u{a0}: montrer mes cartes"),
         }
+    }
+
+    fn numbered(&self, text: Numbered, n: usize) -> String {
+        match text {
+            Numbered::PeopleCount => format!("{n} personnes"),
+            Numbered::SeatPlayerName => format!("Nom du joueur {n}"),
+            Numbered::SeatPlayerLevel => format!("Niveau du joueur {n}"),
+            Numbered::SeatBotName => format!("Nom du robot {n}"),
+            Numbered::SeatBotLevel => format!("Niveau du robot {n}"),
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Coup {step} sur {of}")
+    }
+
+    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
+        format!("ONO 99 · Donne du jour {date}\u{a0}: rang {place} sur {of}, {plays} coups")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Manche {hand}, total {total}")
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -141,9 +141,6 @@ keys! {
     Cancel,
     Person,
     PlayerNumbered,
-    PassHeading,
-    PassText,
-    PassReady,
     SettingsLabel,
     LanguageLabel,
     ReduceMotionLabel,
@@ -172,11 +169,6 @@ keys! {
     BotsMedium,
     BotsHard,
     BotsMixed,
-    PeopleCount,
-    SeatPlayerName,
-    SeatPlayerLevel,
-    SeatBotName,
-    SeatBotLevel,
     // Online tables.
     OnlineFriend,
     HostName,
@@ -219,7 +211,6 @@ keys! {
     // Replays and records.
     Replay,
     ReplayHeading,
-    MoveOf,
     Previous,
     NextStep,
     Play,
@@ -241,7 +232,6 @@ keys! {
     DailyCounted,
     DailyPractice,
     CopyResult,
-    DailyShareText,
     DailyDaysPlayed,
     DailyStreak,
     DailyToday,
@@ -281,7 +271,6 @@ keys! {
     ReviewOwesTwo,
     ReviewChance,
     ReviewNoDecisions,
-    ReviewDecisionLine,
     ReviewHand,
 }
 
@@ -290,6 +279,9 @@ keys! {
 /// ([`super::Translation::named`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Named {
+    PassHeading,
+    PassText,
+    PassReady,
     GuestStunNote,
     InviteLinkFor,
     CopyInviteLinkFor,
@@ -323,5 +315,30 @@ impl Named {
         Named::IsDisconnected,
         Named::SeatInLobby,
         Named::GuestStunNote,
+        Named::PassHeading,
+        Named::PassText,
+        Named::PassReady,
+    ];
+}
+
+/// Texts with a number in them ("Bot 3 name"), worded per language.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Numbered {
+    /// "3 people" on Quick play's line.
+    PeopleCount,
+    SeatPlayerName,
+    SeatPlayerLevel,
+    SeatBotName,
+    SeatBotLevel,
+}
+
+impl Numbered {
+    /// Every numbered text, for completeness tests of translations.
+    pub const ALL: &'static [Numbered] = &[
+        Numbered::PeopleCount,
+        Numbered::SeatPlayerName,
+        Numbered::SeatPlayerLevel,
+        Numbered::SeatBotName,
+        Numbered::SeatBotLevel,
     ];
 }

@@ -20,7 +20,7 @@ mod pt;
 mod translation;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
-pub use keys::{Key, Named};
+pub use keys::{Key, Named, Numbered};
 pub use translation::Translation;
 
 use crate::bots::Level;
@@ -338,6 +338,26 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
 /// A text about one named seat or server ("Invite link for Ana").
 pub fn named(lang: Lang, text: Named, name: &str) -> String {
     lang.texts().named(text, name)
+}
+
+/// A text with a number in it ("Bot 3 name").
+pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
+    lang.texts().numbered(text, n)
+}
+
+/// The replay's "Move 3 of 120".
+pub fn move_of(lang: Lang, step: usize, of: usize) -> String {
+    lang.texts().move_of(step, of)
+}
+
+/// Today's deal's result to share: the day, the place, how many plays.
+pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize) -> String {
+    lang.texts().daily_share(date, place, of, plays)
+}
+
+/// The heading of one decision in the review ("Hand 2, total 57").
+pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
+    lang.texts().decision_line(hand, &number(total))
 }
 
 /// "12 decisions: 9 best, 2 good, 1 mistake".

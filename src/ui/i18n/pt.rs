@@ -2,7 +2,7 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::callout::{Callout, Who};
-use super::keys::{Key, Named};
+use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
 use crate::bots::Level;
@@ -172,9 +172,6 @@ impl Translation for Pt {
             Key::Cancel => "Cancelar",
             Key::Person => "Pessoa",
             Key::PlayerNumbered => "Jogador",
-            Key::PassHeading => "Passe o aparelho para {name}",
-            Key::PassText => "Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta.",
-            Key::PassReady => "Sou {name}: mostrar minhas cartas",
             Key::SettingsLabel => "Configurações",
             Key::LanguageLabel => "Idioma",
             Key::ReduceMotionLabel => "Reduzir animações",
@@ -203,11 +200,6 @@ impl Translation for Pt {
             Key::BotsMedium => "Robôs de nível médio",
             Key::BotsHard => "Robôs difíceis",
             Key::BotsMixed => "Robôs de níveis variados",
-            Key::PeopleCount => "{n} pessoas",
-            Key::SeatPlayerName => "Nome do jogador {n}",
-            Key::SeatPlayerLevel => "Nível do jogador {n}",
-            Key::SeatBotName => "Nome do robô {n}",
-            Key::SeatBotLevel => "Nível do robô {n}",
             // Online tables.
             Key::OnlineFriend => "Amigo online",
             Key::OnlineTableHeading => "Convide seus amigos",
@@ -249,7 +241,6 @@ impl Translation for Pt {
             // Replays and records.
             Key::Replay => "Rever",
             Key::ReplayHeading => "Rever a partida",
-            Key::MoveOf => "Jogada {k} de {n}",
             Key::Previous => "Anterior",
             Key::NextStep => "Próxima",
             Key::Play => "Reproduzir",
@@ -271,7 +262,6 @@ impl Translation for Pt {
             Key::DailyCounted => "Desafio do dia",
             Key::DailyPractice => "Desafio do dia (treino)",
             Key::CopyResult => "Copiar resultado",
-            Key::DailyShareText => "ONO 99 · Desafio do dia {date}: posição {place} de {of}, {n} jogadas",
             Key::DailyDaysPlayed => "Dias jogados",
             Key::DailyStreak => "Dias seguidos",
             Key::DailyToday => "Hoje",
@@ -311,7 +301,6 @@ impl Translation for Pt {
             Key::ReviewOwesTwo => "você tinha que fazer duas jogadas",
             Key::ReviewChance => "A chance de vitória de cada opção, pelo que você podia ver naquele momento",
             Key::ReviewNoDecisions => "Você não teve nenhuma escolha a fazer nesta partida: todas as suas jogadas foram obrigatórias.",
-            Key::ReviewDecisionLine => "Rodada {h}, total {t}",
             Key::ReviewHand => "Sua mão",
         }
     }
@@ -728,7 +717,32 @@ impl Translation for Pt {
             Named::IsDisconnected => format!("{name} se desconectou."),
             Named::GuestStunNote => format!("Ao tocar em Entrar, seu navegador pede a {name} o endereço público dele para que o anfitrião o alcance. Nada é enviado antes."),
             Named::SeatInLobby => format!("Lugar de {name}"),
+            Named::PassHeading => format!("Passe o aparelho para {name}"),
+            Named::PassText => format!("Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta."),
+            Named::PassReady => format!("Sou {name}: mostrar minhas cartas"),
         }
+    }
+
+    fn numbered(&self, text: Numbered, n: usize) -> String {
+        match text {
+            Numbered::PeopleCount => format!("{n} pessoas"),
+            Numbered::SeatPlayerName => format!("Nome do jogador {n}"),
+            Numbered::SeatPlayerLevel => format!("Nível do jogador {n}"),
+            Numbered::SeatBotName => format!("Nome do robô {n}"),
+            Numbered::SeatBotLevel => format!("Nível do robô {n}"),
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Jogada {step} de {of}")
+    }
+
+    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
+        format!("ONO 99 · Desafio do dia {date}: posição {place} de {of}, {plays} jogadas")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Rodada {hand}, total {total}")
     }
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {

@@ -6,7 +6,7 @@
 
 use super::callout::{Callout, Who};
 
-use super::keys::{Key, Named};
+use super::keys::{Key, Named, Numbered};
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
@@ -61,4 +61,11 @@ pub trait Translation {
     fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
     /// A text about one named seat or server, with `name` in place.
     fn named(&self, text: Named, name: &str) -> String;
+    fn numbered(&self, text: Numbered, n: usize) -> String;
+    /// The replay's "Move 3 of 120".
+    fn move_of(&self, step: usize, of: usize) -> String;
+    /// Today's deal's result to share, without spoilers.
+    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
+    /// The heading of one decision in the review ("Hand 2, total 57").
+    fn decision_line(&self, hand: u32, total: &str) -> String;
 }

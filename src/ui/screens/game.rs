@@ -715,11 +715,13 @@ pub fn game(props: &GameProps) -> Html {
         if let Some((_, day)) = &*daily {
             // A result to share without spoilers: the day, the place, how
             // many plays it took.
-            let text = tr(lang, Key::DailyShareText)
-                .replace("{date}", day)
-                .replace("{place}", &game.places()[crate::ui::state::ME].to_string())
-                .replace("{of}", &seats.to_string())
-                .replace("{n}", &crate::ui::stats::my_plays(&state).to_string());
+            let text = i18n::daily_share(
+                lang,
+                day,
+                game.places()[crate::ui::state::ME],
+                seats,
+                crate::ui::stats::my_plays(&state),
+            );
             extra_buttons.push(DialogButton {
                 label: tr(lang, Key::CopyResult).into(),
                 onclick: Callback::from(move |_| crate::ui::screens::lobby::copy_text(&text)),

@@ -30,9 +30,7 @@ pub struct ReplayProps {
 
 /// The "Move 3 of 120" line.
 fn step_line(lang: Lang, step: usize, of: usize) -> String {
-    tr(lang, Key::MoveOf)
-        .replace("{k}", &step.to_string())
-        .replace("{n}", &of.to_string())
+    i18n::move_of(lang, step, of)
 }
 
 #[function_component(ReplayScreen)]

@@ -206,9 +206,7 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             .iter()
             .map(|&c| i18n::card_name(lang, c, shared.rules.edition))
             .collect();
-        let head = tr(lang, Key::ReviewDecisionLine)
-            .replace("{h}", &d.view.hand_number.to_string())
-            .replace("{t}", &i18n::number(d.view.total));
+        let head = i18n::decision_line(lang, d.view.hand_number, d.view.total);
         let best = values.first().map(|v| v.chance).unwrap_or(0.0);
         html! {
             <li key={i} class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>

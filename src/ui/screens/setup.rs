@@ -7,7 +7,9 @@ use crate::bots::Level;
 use crate::rules::{
     Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, SetupError,
 };
-use crate::ui::i18n::{self, option_help, option_label, player_count, tr, Key, Lang};
+use crate::ui::i18n::{
+    self, numbered, option_help, option_label, player_count, tr, Key, Lang, Numbered,
+};
 use crate::ui::state::{GameSetup, BOT_LEVELS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -80,11 +82,6 @@ fn option_select(
     }
 }
 
-/// The text of a `key` with a number in it ("Bot {n} name").
-fn numbered(lang: Lang, key: Key, n: usize) -> String {
-    tr(lang, key).replace("{n}", &n.to_string())
-}
-
 /// What Quick play starts, in one line: "4 players · Modern · Medium bots".
 fn summary(lang: Lang, setup: &GameSetup) -> String {
     let rules = setup.rules;
@@ -100,7 +97,7 @@ fn summary(lang: Lang, setup: &GameSetup) -> String {
         parts.push(i18n::format_name(lang, rules.format).to_string());
     }
     if setup.people() > 1 {
-        parts.push(numbered(lang, Key::PeopleCount, setup.people()));
+        parts.push(numbered(lang, Numbered::PeopleCount, setup.people()));
     }
     let mut levels = setup
         .bots
@@ -188,9 +185,9 @@ pub fn setup_screen(props: &SetupProps) -> Html {
         // by who plays them.
         let seat = i + 2;
         let (name_key, level_key) = if bot.person || bot.online {
-            (Key::SeatPlayerName, Key::SeatPlayerLevel)
+            (Numbered::SeatPlayerName, Numbered::SeatPlayerLevel)
         } else {
-            (Key::SeatBotName, Key::SeatBotLevel)
+            (Numbered::SeatBotName, Numbered::SeatBotLevel)
         };
         html! {
             <li class={classes!("bot-row", (bot.person || bot.online).then_some("person"))} key={i}>
