@@ -358,7 +358,7 @@ fn all_texts(lang: Lang) -> Vec<String> {
         out.push(text::setup_error(
             lang,
             &SetupError::Option(ono99::rules::OptionError::BadValue {
-                name: "tokens".into(),
+                option: ono99::rules::RuleOption::Tokens,
                 value: "0".into(),
                 allowed: "1..9",
             }),
@@ -384,16 +384,7 @@ fn all_texts(lang: Lang) -> Vec<String> {
         out.push(text::hand_over_heading(lang, n as u32));
         out.push(text::hand_number(lang, n as u32));
     }
-    for option in [
-        "negatives",
-        "ninety_nine",
-        "lose_at",
-        "four_ono_discard",
-        "format",
-        "tokens",
-        "points_limit",
-        "points_end",
-    ] {
+    for option in ono99::rules::RuleOption::ALL {
         out.push(text::option_label(lang, option).to_string());
         out.push(text::option_help(lang, option).to_string());
     }

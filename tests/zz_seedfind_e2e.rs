@@ -83,13 +83,13 @@ fn elim8() {
                 out_at = Some((
                     decisions,
                     s.actions.len(),
-                    s.game.in_match().len(),
+                    s.game.in_hand().len(),
                     s.game.is_over(),
                 ));
             }
         }
         if let Some((d, a, left, over)) = out_at {
-            if !over && left >= 5 && d <= 4 {
+            if !over && left >= 6 && d <= 3 {
                 println!("elim8 seed {seed}: out after {d} decisions, action {a}, {left} left, total actions {}", s.actions.len());
             }
         }
@@ -163,7 +163,10 @@ fn first_decision() {
                     break;
                 }
             }
-            let (u, _) = first.unwrap();
+            let Some((u, _)) = first else {
+                println!("{label} seed {seed}: no decision");
+                continue;
+            };
             let ok = match label {
                 "touch2" => u.iter().any(|&x| x),
                 "kbd4" => u[0] && u.iter().any(|&x| !x),
@@ -194,7 +197,7 @@ fn review3() {
         }) {
             s = n;
         }
-        if decisions >= 8 {
+        if decisions >= 5 {
             println!("review3 seed {seed}: {decisions} decisions of {turns} turns");
         }
     }
@@ -206,7 +209,7 @@ fn online3() {
         let mut s = GameState::new(setup(3, RuleSet::modern(), &[1]), seed).unwrap();
         let mut host_turns_after: Vec<usize> = vec![];
         while let Some(n) = step(&s, &mut |st| {
-            if st.game.to_act().map(|t| t.seat) == Some(ME) {
+            if st.game.to_act().map(|t| t.seat) == Some(ME) && st.game.in_hand().contains(Seat(1)) {
                 host_turns_after.push(st.actions.len());
             }
         }) {

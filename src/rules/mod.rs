@@ -17,7 +17,9 @@ pub use event::Event;
 pub use game::{
     card_outcome, Action, Match, Outcome, Position, Preview, ToAct, TurnStep, HAND_SIZE,
 };
-pub use options::{Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd, RuleSet};
+pub use options::{
+    Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd, RuleOption, RuleSet,
+};
 pub use record::{replay, GameRecord, RecordError};
 pub use rng::Rng;
 pub use seat::{Direction, PerSeat, Seat, SeatSet};

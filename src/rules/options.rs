@@ -57,7 +57,7 @@ pub enum PointsEnd {
 /// and serde under those names. Records are read with the same names plus the
 /// spellings earlier versions wrote (`old` names, never written again).
 macro_rules! option_names {
-    ($ty:ident $option:literal {
+    ($ty:ident $option:path {
         $($variant:ident => $name:literal $(| old $old:literal)*),+ $(,)?
     }) => {
         impl $ty {
@@ -91,7 +91,7 @@ macro_rules! option_names {
                 let value = String::deserialize(d)?;
                 $ty::from_record_name(&value).ok_or_else(|| {
                     serde::de::Error::custom(OptionError::BadValue {
-                        name: $option.to_string(),
+                        option: $option,
                         value,
                         allowed: $ty::NAMES,
                     })
@@ -101,22 +101,22 @@ macro_rules! option_names {
     };
 }
 
-option_names!(Negatives "negatives" { Forbid => "forbid", Allow => "allow", Floor => "floor" });
-option_names!(NinetyNine "ninety_nine" {
+option_names!(Negatives RuleOption::Negatives { Forbid => "forbid", Allow => "allow", Floor => "floor" });
+option_names!(NinetyNine RuleOption::NinetyNine {
     Dead => "dead",
     DeadButTens => "dead_but_tens",
     Sets99 => "sets_99" | old "sets99",
 });
-option_names!(LoseAt "lose_at" {
+option_names!(LoseAt RuleOption::LoseAt {
     Reach99 => "reach_99" | old "reach99",
     Exceed99 => "exceed_99" | old "exceed99",
 });
-option_names!(Format "format" {
+option_names!(Format RuleOption::Format {
     Elimination => "elimination",
     Tokens => "tokens",
     Points => "points",
 });
-option_names!(PointsEnd "points_end" { Knockout => "knockout", Lowest => "lowest" });
+option_names!(PointsEnd RuleOption::PointsEnd { Knockout => "knockout", Lowest => "lowest" });
 
 /// A complete rule set: the edition and every option, all explicit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
@@ -133,7 +133,53 @@ pub struct RuleSet {
     pub points_end: PointsEnd,
 }
 
-/// The option names of docs/rules.md §8, in the order the setup screen shows them.
+/// One rule option of docs/rules.md §8 (the edition aside), so code that
+/// names an option (the setup screen, its translations, errors) names one
+/// that exists.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum RuleOption {
+    Negatives,
+    NinetyNine,
+    LoseAt,
+    FourOnoDiscard,
+    Format,
+    Tokens,
+    PointsLimit,
+    PointsEnd,
+}
+
+impl RuleOption {
+    /// Every option, in the order the setup screen shows them.
+    pub const ALL: [RuleOption; 8] = [
+        RuleOption::Negatives,
+        RuleOption::NinetyNine,
+        RuleOption::LoseAt,
+        RuleOption::FourOnoDiscard,
+        RuleOption::Format,
+        RuleOption::Tokens,
+        RuleOption::PointsLimit,
+        RuleOption::PointsEnd,
+    ];
+
+    /// The option's §8 name, as records, the CLI and the setup screen write it.
+    pub fn name(self) -> &'static str {
+        OPTION_NAMES[self as usize]
+    }
+
+    /// The option with this §8 name.
+    pub fn from_name(name: &str) -> Option<RuleOption> {
+        RuleOption::ALL.into_iter().find(|o| o.name() == name)
+    }
+}
+
+impl fmt::Display for RuleOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The option names of docs/rules.md §8, in the order the setup screen
+/// shows them (and of [`RuleOption::ALL`]).
 pub const OPTION_NAMES: [&str; 8] = [
     "negatives",
     "ninety_nine",
@@ -153,9 +199,9 @@ const POINTS_RANGE: &str = "a whole number from 1 to 100000";
 pub enum OptionError {
     #[error("unknown rule option '{0}' (options: {names})", names = OPTION_NAMES.join(", "))]
     UnknownOption(String),
-    #[error("option '{name}' cannot be '{value}' (allowed: {})", allowed.trim_end())]
+    #[error("option '{option}' cannot be '{value}' (allowed: {})", allowed.trim_end())]
     BadValue {
-        name: String,
+        option: RuleOption,
         value: String,
         allowed: &'static str,
     },
@@ -209,47 +255,58 @@ impl RuleSet {
     /// # Errors
     /// An unknown name or a value outside the option's range; `self` is unchanged.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let option = RuleOption::from_name(name)
+            .ok_or_else(|| OptionError::UnknownOption(name.to_string()))?;
+        self.set_option(option, value)
+    }
+
+    /// Sets one option from its text value.
+    ///
+    /// # Errors
+    /// A value outside the option's range; `self` is unchanged.
+    pub fn set_option(&mut self, option: RuleOption, value: &str) -> Result<(), OptionError> {
         let bad = |allowed: &'static str| OptionError::BadValue {
-            name: name.to_string(),
+            option,
             value: value.to_string(),
             allowed,
         };
-        match name {
-            "negatives" => {
+        match option {
+            RuleOption::Negatives => {
                 self.negatives = Negatives::from_name(value).ok_or_else(|| bad(Negatives::NAMES))?
             }
-            "ninety_nine" => {
+            RuleOption::NinetyNine => {
                 self.ninety_nine =
                     NinetyNine::from_name(value).ok_or_else(|| bad(NinetyNine::NAMES))?
             }
-            "lose_at" => {
+            RuleOption::LoseAt => {
                 self.lose_at = LoseAt::from_name(value).ok_or_else(|| bad(LoseAt::NAMES))?
             }
-            "four_ono_discard" => {
+            RuleOption::FourOnoDiscard => {
                 self.four_ono_discard = match value {
                     "true" => true,
                     "false" => false,
                     _ => return Err(bad("true, false")),
                 }
             }
-            "format" => self.format = Format::from_name(value).ok_or_else(|| bad(Format::NAMES))?,
-            "tokens" => {
+            RuleOption::Format => {
+                self.format = Format::from_name(value).ok_or_else(|| bad(Format::NAMES))?
+            }
+            RuleOption::Tokens => {
                 self.tokens = match value.parse::<u8>() {
                     Ok(n) if (1..=9).contains(&n) => n,
                     _ => return Err(bad(TOKENS_RANGE)),
                 }
             }
-            "points_limit" => {
+            RuleOption::PointsLimit => {
                 self.points_limit = match value.parse::<u32>() {
                     Ok(n) if (1..=100_000).contains(&n) => n,
                     _ => return Err(bad(POINTS_RANGE)),
                 }
             }
-            "points_end" => {
+            RuleOption::PointsEnd => {
                 self.points_end =
                     PointsEnd::from_name(value).ok_or_else(|| bad(PointsEnd::NAMES))?
             }
-            _ => return Err(OptionError::UnknownOption(name.to_string())),
         }
         Ok(())
     }
@@ -271,21 +328,21 @@ impl RuleSet {
     /// The first option out of range.
     pub fn validate(&self) -> Result<(), OptionError> {
         let out_of_range =
-            |name: &str, value: String, allowed: &'static str| OptionError::BadValue {
-                name: name.to_string(),
+            |option: RuleOption, value: String, allowed: &'static str| OptionError::BadValue {
+                option,
                 value,
                 allowed,
             };
         if !(1..=9).contains(&self.tokens) {
             return Err(out_of_range(
-                "tokens",
+                RuleOption::Tokens,
                 self.tokens.to_string(),
                 TOKENS_RANGE,
             ));
         }
         if !(1..=100_000).contains(&self.points_limit) {
             return Err(out_of_range(
-                "points_limit",
+                RuleOption::PointsLimit,
                 self.points_limit.to_string(),
                 POINTS_RANGE,
             ));
@@ -322,6 +379,15 @@ impl fmt::Display for RuleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_option_has_its_section_8_name() {
+        for (option, name) in RuleOption::ALL.into_iter().zip(OPTION_NAMES) {
+            assert_eq!(option.name(), name);
+            assert_eq!(RuleOption::from_name(name), Some(option));
+        }
+        assert_eq!(RuleOption::from_name("colour"), None);
+    }
 
     #[test]
     fn presets_follow_section_8() {

@@ -7,7 +7,7 @@ use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, SetupError, TurnStep,
+    RuleError, RuleOption, SetupError, TurnStep,
 };
 
 pub struct En;
@@ -364,8 +364,8 @@ impl Translation for En {
     fn setup_error(&self, err: &SetupError) -> String {
         match err {
             SetupError::SeatCount(n) => format!("a game needs 2 to 8 players, not {n}."),
-            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
-                format!("“{}” can't be {value}.", self.option_label(name))
+            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
+                format!("“{}” can't be {value}.", self.option_label(*option))
             }
             _ => "these rules can't be played.".to_string(),
         }
@@ -431,31 +431,29 @@ impl Translation for En {
         format!("Bot {index}")
     }
 
-    fn option_label(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "Minus Ten near zero",
-            "ninety_nine" => "99 cards",
-            "lose_at" => "Out of bounds",
-            "four_ono_discard" => "Four-ONO discard",
-            "format" => "Format",
-            "tokens" => "Tokens per player",
-            "points_limit" => "Points limit",
-            "points_end" => "When someone reaches the limit",
-            _ => "",
+    fn option_label(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "Minus Ten near zero",
+            RuleOption::NinetyNine => "99 cards",
+            RuleOption::LoseAt => "Out of bounds",
+            RuleOption::FourOnoDiscard => "Four-ONO discard",
+            RuleOption::Format => "Format",
+            RuleOption::Tokens => "Tokens per player",
+            RuleOption::PointsLimit => "Points limit",
+            RuleOption::PointsEnd => "When someone reaches the limit",
         }
     }
 
-    fn option_help(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "What a −10 may do when the total is below 10.",
-            "ninety_nine" => "Whether the 99 cards can ever be played, and what they do.",
-            "lose_at" => "Which totals are too high to play into.",
-            "four_ono_discard" => "A player holding four ONO 99 cards may throw them all away and draw four more.",
-            "format" => "How hands add up to a match.",
-            "tokens" => "Lives each player starts with in the tokens format (1 to 9).",
-            "points_limit" => "The score that ends a player's match in the points format.",
-            "points_end" => "In the points format: knock that player out, or end the match with the lowest score winning.",
-            _ => "",
+    fn option_help(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "What a −10 may do when the total is below 10.",
+            RuleOption::NinetyNine => "Whether the 99 cards can ever be played, and what they do.",
+            RuleOption::LoseAt => "Which totals are too high to play into.",
+            RuleOption::FourOnoDiscard => "A player holding four ONO 99 cards may throw them all away and draw four more.",
+            RuleOption::Format => "How hands add up to a match.",
+            RuleOption::Tokens => "Lives each player starts with in the tokens format (1 to 9).",
+            RuleOption::PointsLimit => "The score that ends a player's match in the points format.",
+            RuleOption::PointsEnd => "In the points format: knock that player out, or end the match with the lowest score winning.",
         }
     }
 

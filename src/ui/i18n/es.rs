@@ -8,7 +8,7 @@ use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, SetupError, TurnStep,
+    RuleError, RuleOption, SetupError, TurnStep,
 };
 
 pub struct Es;
@@ -402,8 +402,8 @@ impl Translation for Es {
     fn setup_error(&self, err: &SetupError) -> String {
         match err {
             SetupError::SeatCount(n) => format!("una partida necesita de 2 a 8 jugadores, no {n}."),
-            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
-                format!("«{}» no puede ser {value}.", self.option_label(name))
+            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
+                format!("«{}» no puede ser {value}.", self.option_label(*option))
             }
             _ => "no se puede jugar con estas reglas.".to_string(),
         }
@@ -478,31 +478,29 @@ impl Translation for Es {
         format!("Bot {index}")
     }
 
-    fn option_label(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "−10 cerca de cero",
-            "ninety_nine" => "Cartas 99",
-            "lose_at" => "Límite",
-            "four_ono_discard" => "Descarte de cuatro ONO",
-            "format" => "Formato",
-            "tokens" => "Fichas por jugador",
-            "points_limit" => "Límite de puntos",
-            "points_end" => "Cuando alguien llega al límite",
-            _ => "",
+    fn option_label(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "−10 cerca de cero",
+            RuleOption::NinetyNine => "Cartas 99",
+            RuleOption::LoseAt => "Límite",
+            RuleOption::FourOnoDiscard => "Descarte de cuatro ONO",
+            RuleOption::Format => "Formato",
+            RuleOption::Tokens => "Fichas por jugador",
+            RuleOption::PointsLimit => "Límite de puntos",
+            RuleOption::PointsEnd => "Cuando alguien llega al límite",
         }
     }
 
-    fn option_help(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "Qué puede hacer un −10 cuando el total es menor que 10.",
-            "ninety_nine" => "Si las cartas 99 se pueden jugar alguna vez y qué hacen.",
-            "lose_at" => "Qué totales son demasiado altos para jugar.",
-            "four_ono_discard" => "Quien tenga cuatro cartas ONO 99 puede descartarlas todas y robar otras cuatro.",
-            "format" => "Cómo se suman las manos para formar una partida.",
-            "tokens" => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
-            "points_limit" => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
-            "points_end" => "En el formato de puntos: ese jugador sale de la partida, o bien la partida termina y gana la puntuación más baja.",
-            _ => "",
+    fn option_help(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "Qué puede hacer un −10 cuando el total es menor que 10.",
+            RuleOption::NinetyNine => "Si las cartas 99 se pueden jugar alguna vez y qué hacen.",
+            RuleOption::LoseAt => "Qué totales son demasiado altos para jugar.",
+            RuleOption::FourOnoDiscard => "Quien tenga cuatro cartas ONO 99 puede descartarlas todas y robar otras cuatro.",
+            RuleOption::Format => "Cómo se suman las manos para formar una partida.",
+            RuleOption::Tokens => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
+            RuleOption::PointsLimit => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
+            RuleOption::PointsEnd => "En el formato de puntos: ese jugador sale de la partida, o bien la partida termina y gana la puntuación más baja.",
         }
     }
 

@@ -8,7 +8,7 @@ use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, SetupError, TurnStep,
+    RuleError, RuleOption, SetupError, TurnStep,
 };
 
 pub struct Fr;
@@ -395,10 +395,10 @@ impl Translation for Fr {
     fn setup_error(&self, err: &SetupError) -> String {
         match err {
             SetupError::SeatCount(n) => format!("une partie se joue de 2 à 8 joueurs, pas {n}."),
-            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
+            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
                 format!(
                     "«\u{a0}{}\u{a0}» ne peut pas valoir {value}.",
-                    self.option_label(name)
+                    self.option_label(*option)
                 )
             }
             _ => "ces règles ne permettent pas de jouer.".to_string(),
@@ -474,31 +474,29 @@ impl Translation for Fr {
         format!("Robot {index}")
     }
 
-    fn option_label(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "−10 près de zéro",
-            "ninety_nine" => "Cartes 99",
-            "lose_at" => "Limite",
-            "four_ono_discard" => "Défausse des quatre ONO",
-            "format" => "Format",
-            "tokens" => "Jetons par joueur",
-            "points_limit" => "Limite de points",
-            "points_end" => "Quand un joueur atteint la limite",
-            _ => "",
+    fn option_label(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "−10 près de zéro",
+            RuleOption::NinetyNine => "Cartes 99",
+            RuleOption::LoseAt => "Limite",
+            RuleOption::FourOnoDiscard => "Défausse des quatre ONO",
+            RuleOption::Format => "Format",
+            RuleOption::Tokens => "Jetons par joueur",
+            RuleOption::PointsLimit => "Limite de points",
+            RuleOption::PointsEnd => "Quand un joueur atteint la limite",
         }
     }
 
-    fn option_help(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "Ce que peut faire un −10 quand le total est inférieur à 10.",
-            "ninety_nine" => "Si les cartes 99 peuvent être jouées, et leur effet.",
-            "lose_at" => "Quels totaux sont trop élevés pour y jouer.",
-            "four_ono_discard" => "Un joueur qui tient quatre cartes ONO 99 peut toutes les défausser et en piocher quatre autres.",
-            "format" => "Comment les manches forment une partie.",
-            "tokens" => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
-            "points_limit" => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
-            "points_end" => "Dans le format aux points\u{a0}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
-            _ => "",
+    fn option_help(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "Ce que peut faire un −10 quand le total est inférieur à 10.",
+            RuleOption::NinetyNine => "Si les cartes 99 peuvent être jouées, et leur effet.",
+            RuleOption::LoseAt => "Quels totaux sont trop élevés pour y jouer.",
+            RuleOption::FourOnoDiscard => "Un joueur qui tient quatre cartes ONO 99 peut toutes les défausser et en piocher quatre autres.",
+            RuleOption::Format => "Comment les manches forment une partie.",
+            RuleOption::Tokens => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
+            RuleOption::PointsLimit => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
+            RuleOption::PointsEnd => "Dans le format aux points\u{a0}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
         }
     }
 

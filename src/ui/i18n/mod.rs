@@ -26,7 +26,7 @@ pub use translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    SetupError, TurnStep,
+    RuleOption, SetupError, TurnStep,
 };
 
 /// A language of the interface.
@@ -198,13 +198,13 @@ pub fn bot_heading(lang: Lang, index: usize) -> String {
 }
 
 /// The label of a rule option (docs/rules.md §8 names).
-pub fn option_label(lang: Lang, name: &str) -> &'static str {
-    lang.texts().option_label(name)
+pub fn option_label(lang: Lang, option: RuleOption) -> &'static str {
+    lang.texts().option_label(option)
 }
 
 /// One sentence explaining an option.
-pub fn option_help(lang: Lang, name: &str) -> &'static str {
-    lang.texts().option_help(name)
+pub fn option_help(lang: Lang, option: RuleOption) -> &'static str {
+    lang.texts().option_help(option)
 }
 
 pub fn negatives(lang: Lang, v: Negatives) -> &'static str {

@@ -8,7 +8,7 @@ use super::translation::Translation;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, SetupError, TurnStep,
+    RuleError, RuleOption, SetupError, TurnStep,
 };
 
 pub struct Pt;
@@ -393,8 +393,8 @@ impl Translation for Pt {
     fn setup_error(&self, err: &SetupError) -> String {
         match err {
             SetupError::SeatCount(n) => format!("uma partida precisa de 2 a 8 jogadores, não {n}."),
-            SetupError::Option(OptionError::BadValue { name, value, .. }) => {
-                format!("“{}” não pode ser {value}.", self.option_label(name))
+            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
+                format!("“{}” não pode ser {value}.", self.option_label(*option))
             }
             _ => "não é possível jogar com estas regras.".to_string(),
         }
@@ -469,31 +469,29 @@ impl Translation for Pt {
         format!("Robô {index}")
     }
 
-    fn option_label(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "−10 perto de zero",
-            "ninety_nine" => "Cartas 99",
-            "lose_at" => "Limite",
-            "four_ono_discard" => "Descarte de quatro ONO",
-            "format" => "Formato",
-            "tokens" => "Fichas por jogador",
-            "points_limit" => "Limite de pontos",
-            "points_end" => "Quando alguém chega ao limite",
-            _ => "",
+    fn option_label(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "−10 perto de zero",
+            RuleOption::NinetyNine => "Cartas 99",
+            RuleOption::LoseAt => "Limite",
+            RuleOption::FourOnoDiscard => "Descarte de quatro ONO",
+            RuleOption::Format => "Formato",
+            RuleOption::Tokens => "Fichas por jogador",
+            RuleOption::PointsLimit => "Limite de pontos",
+            RuleOption::PointsEnd => "Quando alguém chega ao limite",
         }
     }
 
-    fn option_help(&self, name: &str) -> &'static str {
-        match name {
-            "negatives" => "O que um −10 pode fazer quando o total está abaixo de 10.",
-            "ninety_nine" => "Se as cartas 99 podem ser jogadas e o que fazem.",
-            "lose_at" => "Quais totais são altos demais para jogar.",
-            "four_ono_discard" => "Quem tiver quatro cartas ONO 99 pode descartar todas e comprar outras quatro.",
-            "format" => "Como as rodadas formam uma partida.",
-            "tokens" => "Vidas com que cada jogador começa no formato de fichas (de 1 a 9).",
-            "points_limit" => "A pontuação que encerra a partida de um jogador no formato de pontos.",
-            "points_end" => "No formato de pontos: esse jogador é eliminado, ou a partida termina e vence a menor pontuação.",
-            _ => "",
+    fn option_help(&self, option: RuleOption) -> &'static str {
+        match option {
+            RuleOption::Negatives => "O que um −10 pode fazer quando o total está abaixo de 10.",
+            RuleOption::NinetyNine => "Se as cartas 99 podem ser jogadas e o que fazem.",
+            RuleOption::LoseAt => "Quais totais são altos demais para jogar.",
+            RuleOption::FourOnoDiscard => "Quem tiver quatro cartas ONO 99 pode descartar todas e comprar outras quatro.",
+            RuleOption::Format => "Como as rodadas formam uma partida.",
+            RuleOption::Tokens => "Vidas com que cada jogador começa no formato de fichas (de 1 a 9).",
+            RuleOption::PointsLimit => "A pontuação que encerra a partida de um jogador no formato de pontos.",
+            RuleOption::PointsEnd => "No formato de pontos: esse jogador é eliminado, ou a partida termina e vence a menor pontuação.",
         }
     }
 

@@ -10,7 +10,7 @@ use super::keys::{Key, Named, Numbered};
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    SetupError, TurnStep,
+    RuleOption, SetupError, TurnStep,
 };
 
 /// The texts of one language; `en.rs` shows what each one says.
@@ -33,8 +33,8 @@ pub trait Translation {
     fn seat_label(&self, name: &str, l: Level) -> String;
     fn player_count(&self, n: usize) -> String;
     fn bot_heading(&self, index: usize) -> String;
-    fn option_label(&self, name: &str) -> &'static str;
-    fn option_help(&self, name: &str) -> &'static str;
+    fn option_label(&self, option: RuleOption) -> &'static str;
+    fn option_help(&self, option: RuleOption) -> &'static str;
     fn negatives(&self, v: Negatives) -> &'static str;
     fn ninety_nine(&self, v: NinetyNine) -> &'static str;
     fn lose_at(&self, v: LoseAt) -> &'static str;

@@ -1,7 +1,7 @@
 //! How to play, in this project's own words: both editions, the options of
 //! the game being set up or played, and the About note.
 
-use crate::rules::{Card, Edition, Format, RuleSet};
+use crate::rules::{Card, Edition, Format, RuleOption, RuleSet};
 use crate::ui::i18n::{self, card_effect, card_name, option_label, tr, Key, Lang};
 use crate::ui::platform::focus::use_focus_when;
 use crate::ui::table::card::CardFace;
@@ -79,25 +79,34 @@ pub fn rules_screen(props: &RulesProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let p = |k: Key| html! { <p>{ tr(lang, k) }</p> };
-    let mut options: Vec<(&'static str, String)> = vec![
-        ("negatives", i18n::negatives(lang, r.negatives).to_string()),
+    let mut options: Vec<(RuleOption, String)> = vec![
         (
-            "ninety_nine",
+            RuleOption::Negatives,
+            i18n::negatives(lang, r.negatives).to_string(),
+        ),
+        (
+            RuleOption::NinetyNine,
             i18n::ninety_nine(lang, r.ninety_nine).to_string(),
         ),
-        ("lose_at", i18n::lose_at(lang, r.lose_at).to_string()),
         (
-            "four_ono_discard",
+            RuleOption::LoseAt,
+            i18n::lose_at(lang, r.lose_at).to_string(),
+        ),
+        (
+            RuleOption::FourOnoDiscard,
             i18n::yes_no(lang, r.four_ono_discard).to_string(),
         ),
-        ("format", i18n::format_name(lang, r.format).to_string()),
+        (
+            RuleOption::Format,
+            i18n::format_name(lang, r.format).to_string(),
+        ),
     ];
     match r.format {
-        Format::Tokens => options.push(("tokens", r.tokens.to_string())),
+        Format::Tokens => options.push((RuleOption::Tokens, r.tokens.to_string())),
         Format::Points => {
-            options.push(("points_limit", r.points_limit.to_string()));
+            options.push((RuleOption::PointsLimit, r.points_limit.to_string()));
             options.push((
-                "points_end",
+                RuleOption::PointsEnd,
                 i18n::points_end(lang, r.points_end).to_string(),
             ));
         }

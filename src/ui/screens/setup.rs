@@ -5,7 +5,7 @@
 
 use crate::bots::Level;
 use crate::rules::{
-    Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, SetupError,
+    Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleOption, RuleSet, SetupError,
 };
 use crate::ui::i18n::{
     self, numbered, option_help, option_label, player_count, tr, Key, Lang, Numbered,
@@ -42,12 +42,13 @@ fn select_value(e: &Event) -> String {
 /// labelled and read.
 fn option_select(
     lang: Lang,
-    name: &'static str,
+    option: RuleOption,
     current: &str,
     values: Vec<(&'static str, &'static str)>,
     setup: &GameSetup,
     on_change: &Callback<GameSetup>,
 ) -> Html {
+    let name = option.name();
     let id = format!("opt-{name}");
     let help = format!("help-{name}");
     let onchange = {
@@ -56,7 +57,7 @@ fn option_select(
         Callback::from(move |e: Event| {
             let mut next = setup.clone();
             // The engine validates the value; a bad one changes nothing.
-            if next.rules.set(name, &select_value(&e)).is_ok() {
+            if next.rules.set_option(option, &select_value(&e)).is_ok() {
                 on_change.emit(next);
             }
         })
@@ -68,7 +69,7 @@ fn option_select(
         .unwrap_or_default();
     html! {
         <div class="field">
-            <label for={id.clone()}>{ option_label(lang, name) }</label>
+            <label for={id.clone()}>{ option_label(lang, option) }</label>
             <div class="select-box">
                 <span class="select-face" aria-hidden="true">{ shown }</span>
                 <select id={id} aria-describedby={help.clone()} {onchange}>
@@ -77,7 +78,7 @@ fn option_select(
                     }) }
                 </select>
             </div>
-            <p class="help" id={help}>{ option_help(lang, name) }</p>
+            <p class="help" id={help}>{ option_help(lang, option) }</p>
         </div>
     }
 }
@@ -352,16 +353,16 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 <fieldset class="panel" key={format!("cards-{}", rules.edition.name())}>
                     <legend>{ tr(lang, Key::CardRulesHeading) }</legend>
                     <div class="grid">
-                        { option_select(lang, "negatives", rules.negatives.name(),
+                        { option_select(lang, RuleOption::Negatives, rules.negatives.name(),
                             Negatives::ALL.iter().map(|&v| (v.name(), i18n::negatives(lang, v))).collect(), setup, on_change) }
-                        { option_select(lang, "ninety_nine", rules.ninety_nine.name(),
+                        { option_select(lang, RuleOption::NinetyNine, rules.ninety_nine.name(),
                             NinetyNine::ALL.iter().map(|&v| (v.name(), i18n::ninety_nine(lang, v))).collect(), setup, on_change) }
-                        { option_select(lang, "lose_at", rules.lose_at.name(),
+                        { option_select(lang, RuleOption::LoseAt, rules.lose_at.name(),
                             LoseAt::ALL.iter().map(|&v| (v.name(), i18n::lose_at(lang, v))).collect(), setup, on_change) }
                         <div class="field check">
                             <input id="opt-four_ono_discard" type="checkbox" checked={rules.four_ono_discard} aria-describedby="help-four_ono_discard" onchange={on_four} />
-                            <label for="opt-four_ono_discard">{ option_label(lang, "four_ono_discard") }</label>
-                            <p class="help" id="help-four_ono_discard">{ option_help(lang, "four_ono_discard") }</p>
+                            <label for="opt-four_ono_discard">{ option_label(lang, RuleOption::FourOnoDiscard) }</label>
+                            <p class="help" id="help-four_ono_discard">{ option_help(lang, RuleOption::FourOnoDiscard) }</p>
                         </div>
                     </div>
                 </fieldset>
@@ -369,14 +370,14 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                 <fieldset class="panel" key={format!("match-{}", rules.edition.name())}>
                     <legend>{ tr(lang, Key::MatchHeading) }</legend>
                     <div class="grid">
-                        { option_select(lang, "format", rules.format.name(),
+                        { option_select(lang, RuleOption::Format, rules.format.name(),
                             Format::ALL.iter().map(|&v| (v.name(), i18n::format_name(lang, v))).collect(), setup, on_change) }
                         if rules.format == Format::Tokens {
-                            { option_select(lang, "tokens", &rules.tokens.to_string(), tokens_values, setup, on_change) }
+                            { option_select(lang, RuleOption::Tokens, &rules.tokens.to_string(), tokens_values, setup, on_change) }
                         }
                         if rules.format == Format::Points {
-                            { option_select(lang, "points_limit", &limit, limit_values, setup, on_change) }
-                            { option_select(lang, "points_end", rules.points_end.name(),
+                            { option_select(lang, RuleOption::PointsLimit, &limit, limit_values, setup, on_change) }
+                            { option_select(lang, RuleOption::PointsEnd, rules.points_end.name(),
                                 PointsEnd::ALL.iter().map(|&v| (v.name(), i18n::points_end(lang, v))).collect(), setup, on_change) }
                         }
                     </div>
