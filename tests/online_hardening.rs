@@ -1342,3 +1342,31 @@ fn the_session_says_which_action_a_guests_message_made_it_take() {
     let ping = host.receive(Seat(1), &GuestMessage::Ping { nonce: 1 }.encode(), 3);
     assert_eq!(ping.accepted, None);
 }
+
+#[test]
+fn a_seat_given_back_to_a_connected_friend_is_theirs_to_play_again() {
+    // A bot plays for the friend (after a reload, or chosen in the lobby);
+    // the friend joins meanwhile; the host gives the seat back: the friend's
+    // page must learn it, or no click of theirs is ever sent.
+    let mut host = session(RuleSet::modern(), 3, 33);
+    host.bot_takes(Seat(1));
+    let mut mirror = join(&mut host, Seat(1));
+    let mut rng = Rng::new(33);
+    for (seat, out) in until_turn_of(&mut host, Seat(1), &mut rng) {
+        if let (true, Outgoing::Message(msg)) = (seat == Seat(1), out) {
+            mirror.apply(msg);
+        }
+    }
+    let action = host.game().legal_actions()[0];
+    assert_eq!(mirror.act_request(action), None, "a bot plays the seat");
+    for (seat, out) in host.give_back(Seat(1)) {
+        if let (true, Outgoing::Message(msg)) = (seat == Seat(1), out) {
+            mirror.apply(msg);
+        }
+    }
+    let request = mirror
+        .act_request(action)
+        .expect("the friend may play again");
+    let handled = host.receive(Seat(1), &request.encode(), 10);
+    assert_eq!(handled.accepted, Some(action));
+}

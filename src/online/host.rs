@@ -642,12 +642,32 @@ impl HostSession {
 
     /// A Medium bot plays the guest's seat until [`HostSession::give_back`].
     pub fn bot_takes(&mut self, seat: Seat) -> Outbox {
-        self.with_link(seat, |l| l.bot_playing = true)
+        self.set_bot_playing(seat, true)
     }
 
     /// The guest plays its seat again.
     pub fn give_back(&mut self, seat: Seat) -> Outbox {
-        self.with_link(seat, |l| l.bot_playing = false)
+        self.set_bot_playing(seat, false)
+    }
+
+    /// Who plays `seat` changed: every connected guest is told, the seat's
+    /// own guest too (connected while a bot played for it, it may move
+    /// again only once it knows).
+    fn set_bot_playing(&mut self, seat: Seat, playing: bool) -> Outbox {
+        let mut out = self.with_link(seat, |l| l.bot_playing = playing);
+        let own = self
+            .links
+            .0
+            .get(seat.index())
+            .and_then(Option::as_ref)
+            .is_some_and(|l| l.connection == Connection::Connected);
+        if let (true, Some(presence)) = (own, self.presence(seat)) {
+            out.push((
+                seat,
+                Outgoing::Message(HostMessage::SeatStatus { seat, presence }),
+            ));
+        }
+        out
     }
 }
 

@@ -21,8 +21,6 @@ use std::rc::Rc;
 
 pub const SAVE_KEY: &str = "ono99.save";
 pub const BAD_SAVE_KEY: &str = "ono99.save.bad";
-/// Where a newer version's save waits when a new game needs its place.
-pub const NEWER_SAVE_KEY: &str = "ono99.save.newer";
 pub const SETTINGS_KEY: &str = "ono99.settings";
 
 /// The save format written today: the first line is `ono99-save <version>`.
@@ -177,8 +175,8 @@ pub fn save_text(state: &GameState) -> String {
     let _ = writeln!(out, "playing_speed {}", state.speed.name());
     let _ = writeln!(out, "summary {}", u8::from(state.summary.is_some()));
     if !state.stand_ins.is_empty() {
-        // Written only when a bot stands in, so a save without one reads
-        // in versions that know no stand-ins.
+        // Written only when a bot stands in: a save without one still
+        // reads in versions that know no stand-ins (they refuse one with).
         out.push_str("stand_ins");
         for seat in &state.stand_ins {
             let _ = write!(out, " {}", seat.0);
@@ -312,8 +310,8 @@ pub enum SaveError {
     Full,
     /// Storage is unavailable (switched off, private mode).
     Unavailable,
-    /// A newer version's save holds the place and could not be moved
-    /// aside: it is kept, and this match is not saved.
+    /// A newer version's save holds the place: it is kept, and this match
+    /// is not saved (reloading brings the newer version, which resumes it).
     NewerKept,
 }
 
@@ -324,10 +322,8 @@ pub enum SaveError {
 pub fn save_game(store: &dyn Store, state: &GameState) -> Result<(), SaveError> {
     if let Some(old) = store.get(SAVE_KEY) {
         if matches!(version_of(old.lines().next(), SAVE_MAGIC), Some(v) if v > SAVE_VERSION) {
-            // Moved aside first: its copy must exist before it is replaced.
-            store
-                .set(NEWER_SAVE_KEY, &old)
-                .map_err(|_| SaveError::NewerKept)?;
+            // Never replaced from an older page: the newer one resumes it.
+            return Err(SaveError::NewerKept);
         }
     }
     store.set(SAVE_KEY, &save_text(state)).map_err(|e| match e {

@@ -248,10 +248,13 @@ impl HostLink {
         match presence.and_then(|p| p.connection) {
             Some(Connection::Connected) => SeatStatus::Connected,
             Some(Connection::Disconnected | Connection::Closed) => SeatStatus::Disconnected,
+            // In the lobby an open channel shows as connected (its join
+            // waits for the start); at the table only a joined friend is:
+            // one whose channel is open but who never joined can't play.
             _ => match self.open.borrow().get(&seat.0) {
-                Some(true) => SeatStatus::Connected,
+                Some(true) if !self.started.get() => SeatStatus::Connected,
                 Some(false) => SeatStatus::Disconnected,
-                None => SeatStatus::Waiting,
+                _ => SeatStatus::Waiting,
             },
         }
     }
@@ -398,6 +401,13 @@ impl HostLink {
             PeerEvent::Message(text) => {
                 if self.started.get() {
                     self.receive(seat, id, &text);
+                } else if !matches!(
+                    GuestMessage::decode(text.as_bytes()),
+                    Ok(GuestMessage::Join { .. })
+                ) {
+                    // Before the start only a join means anything: a move
+                    // read at the start would reach the session before the
+                    // game screen listens. Anything else is dropped.
                 } else if self.held.borrow_mut().push(seat, text).is_err() {
                     // A flood before the start: that friend is dropped.
                     self.held.borrow_mut().forget(seat);
@@ -664,9 +674,15 @@ impl GuestLink {
     }
 
     fn keepalive_tick(&self) {
-        let retry = self.mirror.borrow().retry_request();
+        let (retry, at_table) = {
+            let mirror = self.mirror.borrow();
+            (mirror.retry_request(), mirror.view().is_some())
+        };
         match retry {
             Some(msg) => self.send(&msg),
+            // In the lobby the host holds what friends send until the
+            // start: nothing to ask there.
+            None if !at_table => {}
             None => {
                 let nonce = self.ticks.get().wrapping_add(1);
                 self.ticks.set(nonce);

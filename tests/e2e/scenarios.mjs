@@ -2,7 +2,7 @@
 // errors, page errors, failed or foreign requests and CSP violations fail it.
 import {
   assert, audit, checkTotalAgainstLog, choose, closeSettings, load, longTasks, openSettings,
-  playToEnd, readSpeed, setLanguage, setSpeed, shot, snapshot, waitForDecision, withPage,
+  playToEnd, readSpeed, setLanguage, setSpeed, settled, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
 
 const PHONE = { width: 360, height: 640 };
@@ -34,6 +34,29 @@ async function recordLongTasks(page, label) {
   });
 }
 
+/** The setup screen of `?seed=N`: the first game started deals from it. */
+async function loadSeed(page, server, seed) {
+  await page.goto(`${server.url}?seed=${seed}`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+}
+
+/** Plays your turns by the first playable card (the seeds were found
+ *  natively that way) until `until()`; each play is awaited on the total. */
+async function playFirstUntil(page, until, limit = 500) {
+  for (let i = 0; i < limit; i++) {
+    await waitForDecision(page);
+    if (await until()) return;
+    assert(!(await snapshot(page)).matchOver, 'the match ended first');
+    await settled(page);
+    const total = page.locator('.total[aria-label]');
+    const before = Number(await total.getAttribute('data-ply'));
+    const card = page.locator('.hand button.card-btn.playable').first();
+    if (await card.count()) await card.click();
+    else await page.locator('.hand button.four-ono').click();
+    await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before);
+  }
+  throw new Error(`not reached within ${limit} of your turns`);
+}
 
 export const scenarios = [
   {
@@ -190,16 +213,21 @@ export const scenarios = [
     }),
   },
   {
-    name: 'keyboard: reach a playable card with Tab, see the reason on an unplayable one, play with Enter',
+    // Seed 7 (4 players, modern): your first hand starts with two cards you
+    // cannot play, then playable ones.
+    name: 'keyboard: reach a playable card with Tab, see the reason on an unplayable one, play with Enter (seed 7)',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
-      await load(page, ctx.server);
+      await loadSeed(page, ctx.server, 7);
       await setSpeed(page, 'instant');
       // The start button itself is reachable and works from the keyboard.
       await page.getByRole('button', { name: 'Start game' }).focus();
       await page.keyboard.press('Enter');
       await waitForDecision(page);
       const before = await snapshot(page);
+      assert(before.cards.length > 1 && !before.cards[0].playable && before.cards.some((c) => c.playable),
+        `seed 7: your first hand is not an unplayable card then a playable one (${JSON.stringify(before.cards.map((c) => [c.name, c.playable]))}); the engine or the bots changed, find a new seed`);
       let found = null;
+      let reasons = 0;
       for (let i = 0; i < 40 && !found; i++) {
         await page.keyboard.press('Tab');
         found = await page.evaluate(() => {
@@ -216,10 +244,12 @@ export const scenarios = [
         });
         if (found && !found.playable) {
           assert(found.tipVisible === true, `the reason for ${found.name} is not shown on keyboard focus`);
+          reasons++;
           found = null;
         }
       }
       assert(found, 'Tab never reached a playable card');
+      assert(reasons >= 1, 'Tab passed no unplayable card on its way to a playable one');
       assert(found.outline, `focused card ${found.name} has no visible focus outline`);
       // Arrow keys move along the hand and back.
       const at = () => page.evaluate(() => [...document.querySelectorAll('.hand .card-btn')].indexOf(document.activeElement));
@@ -234,12 +264,12 @@ export const scenarios = [
       const after = await snapshot(page);
       assert(after.log.some((l) => l.startsWith('You play ') || l.startsWith('You discard')), 'Enter did not play the card');
       checkTotalAgainstLog(after);
-      // Focus stays in the hand, so the next card is one Tab or Enter away.
+      // Focus stays in the hand, so the next card is one Tab or Enter away
+      // (one play of four players cannot end the match).
       await waitForDecision(page);
+      assert(!(await snapshot(page)).matchOver, 'the match ended after your first play');
       const focus = await page.evaluate(() => document.activeElement && document.activeElement.className);
-      if (!(await snapshot(page)).matchOver) {
-        assert(/card-btn/.test(focus || ''), `after playing, focus went to "${focus}" instead of the hand`);
-      }
+      assert(/card-btn/.test(focus || ''), `after playing, focus went to "${focus}" instead of the hand`);
     }),
   },
   {
@@ -300,9 +330,12 @@ export const scenarios = [
     }),
   },
   {
-    name: 'accessibility audit (axe-core): setup, table, refusal, rules, end screen',
+    // Seed 41 (3 players, classic, 3 tokens each): your first hand holds
+    // cards you cannot play; hand 1 ends with its summary (nobody can
+    // leave a 3-token match in its first hand).
+    name: 'accessibility audit (axe-core): setup, table, refusal, rules, hand summary, end screen (seed 41)',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
-      await load(page, ctx.server);
+      await loadSeed(page, ctx.server, 41);
       await audit(page, 'setup');
       await choose(page, 'Number of players', '3');
       await page.getByLabel('Classic (1980)').check();
@@ -314,17 +347,17 @@ export const scenarios = [
       await audit(page, 'table with the settings open');
       await closeSettings(page);
       const bad = page.locator('.hand button.card-btn.unplayable').first();
-      if (await bad.count()) {
-        await bad.click({ force: true });
-        await audit(page, 'table with a refused card');
-      }
+      assert(await bad.count() === 1, 'seed 41: your first hand has no unplayable card; the engine or the bots changed, find a new seed');
+      await bad.click({ force: true });
+      await page.locator('.play [role="alert"]').waitFor();
+      await audit(page, 'table with a refused card');
       await page.getByRole('button', { name: 'Rules' }).click();
       await page.getByRole('heading', { name: 'How to play ONO 99' }).waitFor();
       await audit(page, 'rules');
       await page.getByRole('button', { name: /Back/ }).first().click();
-      await waitForDecision(page);
-      const snap = await snapshot(page);
-      if (snap.nextHand || snap.matchOver) await audit(page, 'hand or match summary');
+      const next = page.getByRole('button', { name: 'Next hand' });
+      await playFirstUntil(page, () => next.count().then((n) => n > 0));
+      await audit(page, 'hand summary');
       const stats = await playToEnd(page, { pick: 'first', tryIllegal: false });
       assert(stats.snap.matchOver, 'did not finish');
       await audit(page, 'match over');

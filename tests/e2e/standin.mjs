@@ -6,7 +6,7 @@
 // context; a stand-in chosen in the lobby needs no friend at all.
 
 import { assert, assertClean, shot } from './lib.mjs';
-import { hostTable, join } from './online.mjs';
+import { hostTable, join, playAll } from './online.mjs';
 
 const over = (p) => p.getByRole('button', { name: 'Play again' }).count().then((n) => n > 0);
 
@@ -189,6 +189,32 @@ export const standInScenarios = [
       } finally {
         await host.context.close().catch(() => {});
         for (const f of friends) await f.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: 'stand-in: Ana joins while a bot plays for her; the seat is given back and her own clicks play it to the end (seed 7)',
+    run: async (ctx) => {
+      const host = await hostTable(ctx, 3, 1, { seed: 7 });
+      let ana;
+      try {
+        await standInFromLobby(host, 'Ana');
+        await hostPlays(host.page, async () => (await savedActions(host.page)).length >= 4);
+        await host.page.getByRole('button', { name: 'Invite Ana again' }).click();
+        ana = await join(ctx, host, 'Ana', 'Zoë');
+        await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        await host.page.getByRole('button', { name: 'Give the seat back to Zoë' }).click();
+        // From now on only her clicks play her seat: it moves, so she was told.
+        const given = (await savedActions(host.page)).length;
+        await playAll([host.page, ana.page], async () => (await savedActions(host.page)).slice(given).some((a) => a.startsWith('1:')));
+        await playAll([host.page, ana.page], () => over(host.page));
+        await ana.page.getByRole('button', { name: 'Leave the table' }).first().waitFor({ timeout: 20000 });
+        ctx.note('stand-in, given back to a connected friend: her own plays finished the match');
+        await assertClean(host.page, host.problems);
+        await assertClean(ana.page, ana.problems);
+      } finally {
+        await host.context.close().catch(() => {});
+        if (ana) await ana.context.close().catch(() => {});
       }
     },
   },

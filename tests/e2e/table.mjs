@@ -40,8 +40,15 @@ async function playUntil(page, until, { maxTurns = 3000, nextHand = true } = {})
   return until();
 }
 
-async function startGame(page, server, { players = '4', classic = false, tokens, speed = 'instant', viewport } = {}) {
-  await load(page, server);
+/** The setup screen, then a game; with `seed`, the deal of `?seed=N`
+ *  (the app uses it for the first game it starts). */
+async function startGame(page, server, { players = '4', classic = false, tokens, speed = 'instant', seed, viewport } = {}) {
+  if (seed === undefined) {
+    await load(page, server);
+  } else {
+    await page.goto(`${server.url}?seed=${seed}`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+  }
   await choose(page, 'Number of players', players);
   if (classic) await page.getByLabel('Classic (1980)').check();
   if (tokens) await choose(page, 'Tokens per player', String(tokens));
@@ -49,6 +56,21 @@ async function startGame(page, server, { players = '4', classic = false, tokens,
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.getByRole('img', { name: /^Total / }).waitFor();
   void viewport;
+}
+
+/** The number of actions the total on the table was drawn from. */
+const ply = (page) => page.locator('.total[aria-label]').getAttribute('data-ply').then(Number);
+
+/** Your turn: plays the first playable card (or discards four ONO 99 when
+ *  no card is playable), as the seeds were found natively, and waits
+ *  until the total shows the play. */
+async function playFirst(page) {
+  await settled(page);
+  const before = await ply(page);
+  const card = page.locator('.hand button.card-btn.playable').first();
+  if (await card.count()) await card.click();
+  else await page.locator('.hand button.four-ono').click();
+  await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before, { timeout: 10000 });
 }
 
 const dialogOpen = (page) => page.locator('[role="dialog"]').count().then((n) => n > 0);
@@ -74,9 +96,8 @@ export const tableScenarios = [
       // The last play happens, then the table stays in view a moment.
       await playUntil(page, async () => (await page.getByRole('button', { name: 'Play again' }).count()) > 0
         || (await page.locator('.hand-actions button').count()) > 0);
-      // With instant bots the match may end before Skip can be pressed.
-      const skip = page.getByRole('button', { name: 'Skip to the result' });
-      if (await skip.count()) await skip.click({ timeout: 2000 }).catch(() => {});
+      // Instant bots have no pause to skip (Skip is tested on its own, with
+      // fast bots): out early or not, the result comes by itself.
       await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 60000 });
       const result = await snapshot(page);
       assert(new RegExp(`You finished \\d+(st|nd|rd|th) of ${players}\\.`).test(result.dialog), `the result does not say your place: ${result.dialog}`);
@@ -97,43 +118,43 @@ export const tableScenarios = [
     }),
   })),
   {
-    name: 'Skip to the result: once you are out of an elimination game, the bots finish at once',
+    // Seed 91 (8 players, modern, Medium bots, you play the first playable
+    // card): you are out on your first play, with all seven bots still in and
+    // 35 of the match's 47 actions to come, so Skip is there to press.
+    name: 'Skip to the result: once you are out of an elimination game, the bots finish at once (seed 91)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
-      await startGame(page, ctx.server, { players: '8', speed: 'fast' });
-      const out = async () => (await page.locator('.me.is-out').count()) > 0 || (await page.getByRole('button', { name: 'Play again' }).count()) > 0;
-      // Fast (not instant) bots: play until you are out, then skip the rest.
-      for (let i = 0; i < 400 && !(await out()); i++) {
-        await page.waitForFunction(
-          () => document.querySelector('.hand button.card-btn.playable') || document.querySelector('.me.is-out') || document.querySelector('[role="dialog"]'),
-          null, { timeout: 120000, polling: 50 },
-        );
-        if (await out()) break;
-        await settled(page);
-        // Play the highest card: the quickest way out.
-        const cards = await page.locator('.hand button.card-btn.playable').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
-        const best = cards.sort((a, b) => (parseInt(b, 10) || 0) - (parseInt(a, 10) || 0))[0];
-        if (best) await page.locator(`.hand button.card-btn.playable[data-card="${best}"]`).first().click();
-      }
-      // Going out second to last ends the match: the final table shows, then
-      // the result, and there is nothing to skip.
+      await startGame(page, ctx.server, { players: '8', speed: 'fast', seed: 91 });
       const skip = page.getByRole('button', { name: 'Skip to the result' });
       const ended = page.getByRole('button', { name: 'Play again' });
-      await skip.or(ended).first().waitFor({ timeout: 15000 });
-      if (await ended.count()) {
-        ctx.note('skip (elimination): the game ended as you went out; nothing to skip');
-        return;
+      const out = page.locator('.me.is-out');
+      // Fast (not instant) bots: play until you are out, then skip the rest.
+      let turns = 0;
+      for (;;) {
+        await page.locator('.hand button.card-btn.playable, .hand button.four-ono, .me.is-out, [role="dialog"]').first().waitFor({ timeout: 60000 });
+        if (await out.count()) break;
+        assert(!(await dialogOpen(page)), 'seed 91: the match ended while you were still in');
+        assert(turns < 1, `seed 91: you are still in after ${turns} plays; the engine or the bots changed, find a new seed`);
+        await playFirst(page);
+        turns++;
       }
+      await skip.waitFor({ timeout: 5000 });
+      assert(!(await ended.count()), 'seed 91: the match ended as you went out');
+      const left = await page.locator('.felt .seat:not(.is-out)').count();
       await shot(page, 'table-desktop-skip');
       const t0 = Date.now();
       await skip.click();
-      await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 30000 });
-      ctx.note(`skip (elimination, 8 players, fast bots): result after ${Date.now() - t0} ms`);
+      await ended.waitFor({ timeout: 30000 });
+      ctx.note(`skip (elimination, 8 players, fast bots, seed 91): out after ${turns} play(s), ${left} bots in; result ${Date.now() - t0} ms after Skip`);
     }),
   },
   {
-    name: 'tokens: the next hand is not dealt under its summary, Skip to the result after leaving, distinct places',
+    // Seed 281 (5 players, classic, 1 token each, you play the first
+    // playable card): you see the summaries of hands 1 and 2, then lose
+    // your token in hand 3 while four bots play on. Hand 3 is played at
+    // fast speed, so Skip waits for a click.
+    name: 'tokens: the next hand is not dealt under its summary, Skip to the result after leaving, distinct places (seed 281)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
-      await startGame(page, ctx.server, { players: '5', classic: true, tokens: 1 });
+      await startGame(page, ctx.server, { players: '5', classic: true, tokens: 1, seed: 281 });
       let summaries = 0;
       let skipped = false;
       for (let step = 0; step < 4000; step++) {
@@ -157,24 +178,27 @@ export const tableScenarios = [
           if (summaries === 0) await shot(page, 'table-desktop-hand-summary');
           summaries++;
           await next.click();
+          await next.waitFor({ state: 'detached' });
+          // The hand you lose: the bots slow down so that Skip can be pressed.
+          if (ended === 2) await setSpeed(page, 'fast');
           continue;
         }
         const skip = page.getByRole('button', { name: 'Skip to the result' });
         if (await skip.count()) {
+          assert(!skipped, 'Skip to the result came back after it was pressed');
           skipped = true;
-          await skip.click({ timeout: 2000 }).catch(() => {});
+          await skip.click();
           continue;
         }
-        await settled(page);
-        const card = page.locator('.hand button.card-btn.playable').first();
-        if (await card.count()) await card.click();
-        else if (await page.locator('.hand button.four-ono').count()) await page.locator('.hand button.four-ono').click();
+        await playFirst(page);
       }
       await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 60000 });
+      assert(summaries === 2, `seed 281: ${summaries} hand summaries before you left, not 2; the engine or the bots changed, find a new seed`);
+      assert(skipped, 'seed 281: Skip to the result never showed after you left');
       const places = await page.locator('[role="dialog"] table tbody td.place').allTextContents();
       const sorted = places.map(Number).sort((a, b) => a - b);
       assert(JSON.stringify(sorted) === JSON.stringify([1, 2, 3, 4, 5]), `tokens places are not 1 to 5: ${places.join(', ')}`);
-      ctx.note(`tokens (5 players, 1 token): ${summaries} hand summaries checked, skipped after leaving: ${skipped}`);
+      ctx.note(`tokens (5 players, 1 token, seed 281): ${summaries} hand summaries checked, skipped after leaving`);
     }),
   },
   {
@@ -206,34 +230,25 @@ export const tableScenarios = [
     },
   },
   {
-    name: 'touch: a tap on an unplayable card shows why under it, with the sum, and plays nothing',
+    // Seed 2 (2 players, modern): your first hand holds a card you cannot play.
+    name: 'touch: a tap on an unplayable card shows why under it, with the sum, and plays nothing (seed 2)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true }, async (page) => {
-      await startGame(page, ctx.server, { players: '2' });
-      for (let i = 0; i < 300; i++) {
-        await waitForDecision(page);
-        await settled(page);
-        const bad = page.locator('.hand button.card-btn.unplayable').first();
-        if (await bad.count()) {
-          const before = await snapshot(page);
-          await bad.tap({ force: true });
-          const why = page.locator('.slot.show-why .why');
-          await why.waitFor({ timeout: 2000 });
-          const text = await why.textContent();
-          const after = await snapshot(page);
-          assert(after.alert === null, `a tap raised an alert: ${after.alert}`);
-          assert(after.totalLabel === before.totalLabel && after.log.length === before.log.length, 'a tap on an unplayable card changed the game');
-          await shot(page, 'table-phone-tap-reason');
-          ctx.note(`touch: the tapped card says "${text}"`);
-          return;
-        }
-        if (await page.getByRole('button', { name: 'Play again' }).count()) break;
-        const next = page.getByRole('button', { name: 'Next hand' });
-        if (await next.count()) { await next.click(); continue; }
-        const card = page.locator('.hand button.card-btn.playable').first();
-        if (await card.count()) await card.tap();
-        else if (await page.locator('.hand button.four-ono').count()) await page.locator('.hand button.four-ono').tap();
-      }
-      ctx.note('touch: no unplayable card came up in this game');
+      await startGame(page, ctx.server, { players: '2', seed: 2 });
+      await waitForDecision(page);
+      await settled(page);
+      const bad = page.locator('.hand button.card-btn.unplayable').first();
+      assert(await bad.count() === 1, 'seed 2: your first hand has no unplayable card; the engine or the bots changed, find a new seed');
+      const before = await snapshot(page);
+      await bad.tap({ force: true });
+      const why = page.locator('.slot.show-why .why');
+      await why.waitFor({ timeout: 2000 });
+      const text = await why.textContent();
+      const after = await snapshot(page);
+      assert(after.alert === null, `a tap raised an alert: ${after.alert}`);
+      assert(after.totalLabel === before.totalLabel && after.log.length === before.log.length, 'a tap on an unplayable card changed the game');
+      assert(JSON.stringify(after.cards) === JSON.stringify(before.cards), 'a tap on an unplayable card changed the hand');
+      await shot(page, 'table-phone-tap-reason');
+      ctx.note(`touch: the tapped card says "${text}"`);
     }),
   },
   {
@@ -241,14 +256,26 @@ export const tableScenarios = [
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1], reducedMotion: 'reduce' }, async (page) => {
       await startGame(page, ctx.server, { players: '4', speed: 'fast' });
       await waitForDecision(page);
+      const lines = await page.locator('.log li li').count();
+      // Watched in the page on every frame, from the click until a bot
+      // has answered: the card lands, the total changes, a bot plays.
+      const watch = page.evaluate((lines) => new Promise((resolve, reject) => {
+        let moving = 0;
+        let frames = 0;
+        const t0 = performance.now();
+        const frame = () => {
+          moving += document.getAnimations().filter((a) => a.playState === 'running').length;
+          frames++;
+          const fresh = [...document.querySelectorAll('.log li li')].slice(lines).map((li) => li.textContent);
+          if (fresh.some((l) => l.startsWith('You ')) && fresh.some((l) => /^(Ana|Ben|Cleo) plays /.test(l))) resolve({ moving, frames });
+          else if (performance.now() - t0 > 15000) reject(new Error(`no bot answered your play within 15 s: ${JSON.stringify(fresh)}`));
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }), lines);
       await page.locator('.hand button.card-btn.playable').first().click();
-      // Right after a play: the card lands, the total changes, a bot answers.
-      let moving = 0;
-      for (let i = 0; i < 20; i++) {
-        moving += await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
-        await page.waitForTimeout(50);
-      }
-      assert(moving === 0, `${moving} animations ran with reduced motion`);
+      const { moving, frames } = await watch;
+      assert(moving === 0, `${moving} animations ran with reduced motion (over ${frames} frames)`);
       assert(await page.locator('.total-delta').count() > 0, 'the change of the total is not shown with reduced motion');
     }),
   },

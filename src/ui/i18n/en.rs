@@ -125,7 +125,7 @@ impl Translation for En {
             Key::SaveNoticeNewer => "Your saved game was made by a newer version of ONO 99. It is kept as it is: reload the page to get the newer version and resume it.",
             Key::SaveFailedFull => "Your match could not be saved: storage is full. It goes on, but a reload would lose the latest plays.",
             Key::SaveFailedUnavailable => "Your match could not be saved: this browser keeps no storage for the page. A reload would lose it.",
-            Key::SaveFailedNewerKept => "Your match could not be saved: a game saved by a newer version of ONO 99 holds its place and storage is too full to set it aside.",
+            Key::SaveFailedNewerKept => "Your match could not be saved: a game saved by a newer version of ONO 99 is kept in its place. Reload the page to get the newer version.",
             Key::JoinButton => "Join",
             Key::GuestNoStunNote => "No STUN server is set: you can join a host on the same network only.",
             Key::BadViewNotice => "The host sent a table this page could not use. Asking for it again…",

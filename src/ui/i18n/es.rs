@@ -155,7 +155,7 @@ impl Translation for Es {
             Key::SaveNoticeNewer => "Tu partida guardada es de una versión más reciente de ONO 99. Se conserva tal cual: recarga la página para obtener la versión nueva y continuarla.",
             Key::SaveFailedFull => "No se pudo guardar tu partida: el almacenamiento está lleno. Sigue, pero al recargar se perderían las últimas jugadas.",
             Key::SaveFailedUnavailable => "No se pudo guardar tu partida: este navegador no guarda datos de la página. Al recargar se perdería.",
-            Key::SaveFailedNewerKept => "No se pudo guardar tu partida: ocupa su lugar una partida de una versión más reciente de ONO 99 y el almacenamiento está demasiado lleno para apartarla.",
+            Key::SaveFailedNewerKept => "No se pudo guardar tu partida: en su lugar se conserva una partida de una versión más reciente de ONO 99. Recarga la página para obtener la versión nueva.",
             Key::JoinButton => "Unirme",
             Key::GuestNoStunNote => "No hay ningún servidor STUN: solo puedes unirte a un anfitrión de la misma red.",
             Key::BadViewNotice => "El anfitrión envió una mesa que esta página no pudo usar. Pidiéndola de nuevo…",

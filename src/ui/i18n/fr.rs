@@ -148,7 +148,7 @@ impl Translation for Fr {
             Key::SaveNoticeNewer => "Votre partie enregistrée vient d’une version plus récente d’ONO 99. Elle est conservée telle quelle\u{a0}: rechargez la page pour obtenir la nouvelle version et la reprendre.",
             Key::SaveFailedFull => "Votre partie n’a pas pu être enregistrée\u{a0}: le stockage est plein. Elle continue, mais un rechargement perdrait les derniers coups.",
             Key::SaveFailedUnavailable => "Votre partie n’a pas pu être enregistrée\u{a0}: ce navigateur ne garde aucune donnée pour la page. Un rechargement la perdrait.",
-            Key::SaveFailedNewerKept => "Votre partie n’a pas pu être enregistrée\u{a0}: une partie d’une version plus récente d’ONO 99 occupe sa place et le stockage est trop plein pour la mettre de côté.",
+            Key::SaveFailedNewerKept => "Votre partie n’a pas pu être enregistrée\u{a0}: une partie d’une version plus récente d’ONO 99 est conservée à sa place. Rechargez la page pour obtenir la nouvelle version.",
             Key::JoinButton => "Rejoindre",
             Key::GuestNoStunNote => "Aucun serveur STUN n’est défini\u{a0}: vous ne pouvez rejoindre qu’un hôte sur le même réseau.",
             Key::BadViewNotice => "L’hôte a envoyé une table que cette page n’a pas pu utiliser. Nouvelle demande en cours…",

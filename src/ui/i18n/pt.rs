@@ -148,7 +148,7 @@ impl Translation for Pt {
             Key::SaveNoticeNewer => "Seu jogo salvo é de uma versão mais nova do ONO 99. Ele foi mantido como está: recarregue a página para obter a versão nova e retomá-lo.",
             Key::SaveFailedFull => "Não foi possível salvar sua partida: o armazenamento está cheio. Ela continua, mas recarregar perderia as últimas jogadas.",
             Key::SaveFailedUnavailable => "Não foi possível salvar sua partida: este navegador não guarda dados da página. Recarregar a perderia.",
-            Key::SaveFailedNewerKept => "Não foi possível salvar sua partida: um jogo de uma versão mais nova do ONO 99 ocupa o lugar e o armazenamento está cheio demais para separá-lo.",
+            Key::SaveFailedNewerKept => "Não foi possível salvar sua partida: um jogo de uma versão mais nova do ONO 99 está guardado no lugar. Recarregue a página para obter a versão nova.",
             Key::JoinButton => "Entrar",
             Key::GuestNoStunNote => "Nenhum servidor STUN definido: você só pode entrar com um anfitrião na mesma rede.",
             Key::BadViewNotice => "O anfitrião enviou uma mesa que esta página não pôde usar. Pedindo de novo…",

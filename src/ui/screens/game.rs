@@ -265,6 +265,7 @@ pub fn game(props: &GameProps) -> Html {
             }
         });
     }
+    // The seat and ply at which the host chose to wait for an absent friend.
     let waited = use_state(|| None::<(u8, u64)>);
     // An online table: the session hears of every action taken at this
     // device (you, people here, bots, bots standing in for friends) and of
@@ -855,6 +856,9 @@ pub fn game(props: &GameProps) -> Html {
         let rows = away.into_iter().map(|seat| {
             let name = seat_name(&state, Some(link), seat, lang);
             let generation = link.generation();
+            // "Wait" holds until the match moves on (not until any message
+            // from any friend arrives).
+            let ply = state.actions.len() as u64;
             let on_invite = {
                 let link = link.clone();
                 let inviting = inviting.clone();
@@ -877,10 +881,10 @@ pub fn game(props: &GameProps) -> Html {
             };
             let on_wait = {
                 let waited = waited.clone();
-                Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, generation))))
+                Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
             };
             let connected = link.status(seat) == SeatStatus::Connected;
-            let asks = absent == Some(seat) && *waited != Some((seat.0, generation));
+            let asks = absent == Some(seat) && *waited != Some((seat.0, ply));
             html! {
                 <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
                     if !connected {
