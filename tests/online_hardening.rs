@@ -11,8 +11,8 @@ use ono99::online::host::{
     HELD_BYTES_PER_SEAT, HELD_PER_SEAT, PINGS_IN_WINDOW, RACES_PER_PLY, RESYNCS_IN_WINDOW,
 };
 use ono99::online::protocol::{
-    clean_name, Connection, GuestMessage, HostMessage, Presence, PublicKind, Refusal, SeatEvent,
-    Sync, Update, MAX_HOST_MESSAGE, MAX_NAME_BYTES, MAX_NAME_CHARS,
+    clean_name, Connection, GuestMessage, HostMessage, Presence, Refusal, SeatEvent, Sync, Update,
+    MAX_HOST_MESSAGE, MAX_NAME_BYTES, MAX_NAME_CHARS,
 };
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{
@@ -436,7 +436,7 @@ fn mutate_events(events: &mut Vec<SeatEvent>, rng: &mut Rng) {
 fn mutate_presence(p: &mut Presence, rng: &mut Rng) {
     p.name = hostile_name(rng);
     if rng.below(3) == 0 {
-        p.kind = PublicKind::Guest;
+        p.kind = SeatKind::Guest;
         p.connection = Some(Connection::Closed);
         p.bot_playing = rng.below(2) == 0;
     }
@@ -965,7 +965,7 @@ fn f9_names_lose_bidi_and_invisible_characters() {
     let (host, mut mirror) = synced_table(10);
     let presence = Presence {
         name: "\u{202E}gnirts\u{202C} xx".into(),
-        kind: PublicKind::Guest,
+        kind: SeatKind::Guest,
         connection: Some(Connection::Connected),
         bot_playing: false,
     };

@@ -3,10 +3,11 @@
 
 use super::guest::MAX_LOG;
 use super::protocol::{
-    clean_name, redact, Connection, GuestMessage, HostMessage, Presence, PublicKind, Refusal, Sync,
-    Update, Welcome, PROTOCOL_VERSION,
+    clean_name, redact, Connection, GuestMessage, HostMessage, Presence, Refusal, Sync, Update,
+    Welcome, PROTOCOL_VERSION,
 };
 use crate::bots::{make_bot, Level};
+pub use crate::play::SeatKind;
 use crate::rules::seat::MAX_SEATS;
 use crate::rules::{Action, Event, Match, PerSeat, Rng, RuleError, RuleSet, Seat, SetupError};
 use serde::{Deserialize, Serialize};
@@ -38,30 +39,6 @@ pub const PING_WINDOW_MS: u64 = 60_000;
 pub const HELD_PER_SEAT: usize = 16;
 /// Bytes held per seat before the match starts.
 pub const HELD_BYTES_PER_SEAT: usize = 64 * 1024;
-
-/// Who plays a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
-pub enum SeatKind {
-    /// The person at the host's device.
-    Host,
-    /// Another person at the host's device (pass-and-play).
-    Person,
-    Bot(Level),
-    /// A friend on their own device.
-    Guest,
-}
-
-impl SeatKind {
-    fn public(self) -> PublicKind {
-        match self {
-            SeatKind::Host => PublicKind::Host,
-            SeatKind::Person => PublicKind::Person,
-            SeatKind::Bot(level) => PublicKind::Bot(level),
-            SeatKind::Guest => PublicKind::Guest,
-        }
-    }
-}
 
 /// One seat of the table's setup.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -297,7 +274,7 @@ impl HostSession {
             name: link
                 .and_then(|l| l.name.clone())
                 .unwrap_or_else(|| setup.name.clone()),
-            kind: setup.kind.public(),
+            kind: setup.kind,
             connection: link.map(|l| l.connection),
             bot_playing: link.is_some_and(|l| l.bot_playing),
         })

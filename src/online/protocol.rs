@@ -6,7 +6,7 @@
 //! recognised before the rest is read. A message is measured before it is
 //! parsed: anything over the limit is refused unread.
 
-use crate::bots::Level;
+pub use crate::play::SeatKind;
 use crate::rules::{
     Action, Card, Direction, Event, PlayerView, RuleError, RuleSet, Seat, SeatSet, ToAct, HAND_SIZE,
 };
@@ -56,19 +56,6 @@ pub enum GuestMessage {
     Resync,
 }
 
-/// Who sits at a seat, as every player may know it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
-pub enum PublicKind {
-    /// The person at the host's device.
-    Host,
-    /// Another person at the host's device (pass-and-play).
-    Person,
-    Bot(Level),
-    /// A friend on their own device.
-    Guest,
-}
-
 /// A guest seat's connection, as the host sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -88,7 +75,8 @@ pub enum Connection {
 #[serde(deny_unknown_fields)]
 pub struct Presence {
     pub name: String,
-    pub kind: PublicKind,
+    /// Who sits there, as every player may know it.
+    pub kind: SeatKind,
     /// `None` for seats played at the host (people and bots).
     pub connection: Option<Connection>,
     /// A Medium bot plays this guest's seat until the host hands it back.

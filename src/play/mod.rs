@@ -10,5 +10,7 @@ pub mod setup;
 pub mod state;
 pub mod table_view;
 
-pub use setup::{daily_seed, default_bot, BotSetup, GameSetup, Speed, BOT_LEVELS, BOT_NAMES, ME};
+pub use setup::{
+    daily_seed, default_bot, BotSetup, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,
+};
 pub use state::{BotTurn, GameMsg, GameState, HandSummary};

@@ -15,6 +15,20 @@ pub const BOT_NAMES: [&str; 7] = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gu
 /// The levels offered on the setup screen.
 pub const BOT_LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+/// Who plays a seat: one type for the setup, the host's session and what
+/// friends are told of the table (its serde form is the wire's).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
+pub enum SeatKind {
+    /// The person at the host's device (seat 0).
+    Host,
+    /// Another person at this device (pass-and-play).
+    Person,
+    Bot(Level),
+    /// A friend on their own device.
+    Guest,
+}
+
 /// How long a bot waits before each play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -179,29 +193,38 @@ impl GameSetup {
         self.bots.truncate(bots);
     }
 
+    /// Who plays `seat` (`None`: no such seat).
+    pub fn kind(&self, seat: Seat) -> Option<SeatKind> {
+        match seat.index().checked_sub(1) {
+            None => Some(SeatKind::Host),
+            Some(i) => self.bots.get(i).map(|b| {
+                if b.online {
+                    SeatKind::Guest
+                } else if b.person {
+                    SeatKind::Person
+                } else {
+                    SeatKind::Bot(b.level)
+                }
+            }),
+        }
+    }
+
     /// The level playing `seat`, or `None` for a person or a friend online.
     pub fn level(&self, seat: Seat) -> Option<Level> {
-        seat.index()
-            .checked_sub(1)
-            .and_then(|i| self.bots.get(i))
-            .filter(|b| !b.person && !b.online)
-            .map(|b| b.level)
+        match self.kind(seat) {
+            Some(SeatKind::Bot(level)) => Some(level),
+            _ => None,
+        }
     }
 
     /// Whether a person plays `seat` at this device (seat 0 always does).
     pub fn is_person(&self, seat: Seat) -> bool {
-        match seat.index().checked_sub(1) {
-            None => true,
-            Some(i) => self.bots.get(i).is_some_and(|b| b.person && !b.online),
-        }
+        matches!(self.kind(seat), Some(SeatKind::Host | SeatKind::Person))
     }
 
     /// Whether a friend plays `seat` from their own device.
     pub fn is_online(&self, seat: Seat) -> bool {
-        seat.index()
-            .checked_sub(1)
-            .and_then(|i| self.bots.get(i))
-            .is_some_and(|b| b.online)
+        self.kind(seat) == Some(SeatKind::Guest)
     }
 
     /// Whether any seat is played from another device.

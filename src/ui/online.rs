@@ -13,6 +13,7 @@
 //! and bump a generation counter on every change a screen shows, so a
 //! component re-renders with `use_state` on it.
 
+use crate::bots::Level;
 use crate::online::host::{HeldMessages, Mover, Outbox};
 use crate::online::protocol::{Connection, Presence};
 use crate::online::{
@@ -84,15 +85,7 @@ pub fn table_setup(setup: &GameSetup, names: impl Fn(Seat) -> String) -> TableSe
     let seats = (0..setup.seat_count())
         .map(|i| {
             let seat = Seat(i as u8);
-            let kind = if i == 0 {
-                SeatKind::Host
-            } else if setup.is_online(seat) {
-                SeatKind::Guest
-            } else if setup.is_person(seat) {
-                SeatKind::Person
-            } else {
-                SeatKind::Bot(setup.level(seat).unwrap_or(crate::bots::Level::Medium))
-            };
+            let kind = setup.kind(seat).unwrap_or(SeatKind::Bot(Level::Medium));
             SeatSetup {
                 name: names(seat),
                 kind,

@@ -5,7 +5,7 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::online::protocol::{Connection, PublicKind, SeatEvent};
+use crate::online::protocol::{Connection, SeatEvent, SeatKind};
 use crate::rules::{Action, Direction, Event, Format, PlayerView, Rng, Seat, TurnStep};
 use crate::ui::i18n::{
     self, callout, named, reason, tr, turn_prompt, waiting_for, winners_line, Key, Lang, Named,
@@ -290,13 +290,13 @@ fn guest_table(props: &GuestTableProps) -> Html {
         let p = &view.seats[seat];
         let who = presence.get(seat.index());
         let level = match who.map(|p| p.kind) {
-            Some(PublicKind::Bot(l)) => Some(l),
+            Some(SeatKind::Bot(l)) => Some(l),
             _ => None,
         };
         // The host and the other friends say so, with their connection.
         let kind_note = who.and_then(|p| match p.kind {
-            PublicKind::Host => Some(tr(lang, Key::HostName).to_string()),
-            PublicKind::Guest => {
+            SeatKind::Host => Some(tr(lang, Key::HostName).to_string()),
+            SeatKind::Guest => {
                 let mut note = tr(lang, Key::OnlineFriend).to_string();
                 if p.connection != Some(Connection::Connected) {
                     note = format!("{note} · {}", tr(lang, Key::StatusDisconnected));
@@ -309,7 +309,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
             _ => None,
         });
         let away = who.is_some_and(|p| {
-            p.kind == PublicKind::Guest && p.connection != Some(Connection::Connected)
+            p.kind == SeatKind::Guest && p.connection != Some(Connection::Connected)
         });
         html! {
             <Opponent
