@@ -91,6 +91,17 @@ fn forget_join_code() {
     }
 }
 
+/// What a new match is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NewMatch {
+    /// The setup screen's table (Start game, Quick play, Play again).
+    Setup,
+    /// Today's deal.
+    Daily,
+    /// Learn to play: the guided first game.
+    Learn,
+}
+
 /// Closes the online table on screen, if any (the host leaves it).
 fn close_online(screen: &Screen) {
     if let Screen::Game(_, _, Some(link)) | Screen::Lobby(_, _, link) = screen {
@@ -162,7 +173,9 @@ pub fn app() -> Html {
         })
     };
 
-    let start = {
+    // Every new match, whatever starts it: the setup screen's table (and
+    // "Play again"), Today's deal, or the guided first game.
+    let begin = {
         let setup = setup.clone();
         let screen = screen.clone();
         let error = error.clone();
@@ -170,81 +183,55 @@ pub fn app() -> Html {
         let lang = prefs.lang;
         let games = games.clone();
         let learning = learning.clone();
-        Callback::from(move |()| {
-            learning.set(false);
-            let seed = fixed_seed.borrow_mut().take().unwrap_or_else(random_seed);
-            match GameState::new(Rc::new((*setup).clone()), seed) {
-                Ok(state) => {
-                    storage::save_setup(&setup);
-                    storage::forget_bad_save();
-                    notice.set(None);
-                    let n = {
-                        let mut g = games.borrow_mut();
-                        *g += 1;
-                        *g
-                    };
-                    error.set(None);
-                    close_online(&screen);
-                    screen.set(with_online(state, lang, n));
-                }
-                Err(e) => error.set(Some(e)),
-            }
-        })
-    };
-    // Learn to play: the guided first game (a fixed deal, two Easy bots).
-    let on_learn = {
-        let setup = setup.clone();
-        let screen = screen.clone();
-        let error = error.clone();
-        let games = games.clone();
-        let learning = learning.clone();
         let show_rules = show_rules.clone();
-        Callback::from(move |()| {
-            let lesson = crate::ui::screens::coach::learn_setup(&setup.player_name);
-            if let Ok(state) =
-                GameState::new(Rc::new(lesson), crate::ui::screens::coach::LEARN_SEED)
-            {
-                storage::forget_bad_save();
-                let n = {
-                    let mut g = games.borrow_mut();
-                    *g += 1;
-                    *g
-                };
-                error.set(None);
-                show_rules.set(false);
-                learning.set(true);
-                screen.set(Screen::Game(Rc::new(state), n, None));
-            }
-        })
-    };
-    // Today's deal: the same table and seed for everyone on this UTC day;
-    // the first attempt counts. The last setup stays as it was.
-    let on_daily = {
-        let setup = setup.clone();
-        let screen = screen.clone();
-        let error = error.clone();
-        let games = games.clone();
-        let learning = learning.clone();
-        Callback::from(move |()| {
-            learning.set(false);
-            let day = crate::ui::stats::today();
-            crate::ui::stats::daily_begin(&day);
-            let daily = GameSetup::daily(&setup.player_name, setup.speed);
-            match GameState::new(Rc::new(daily), crate::ui::state::daily_seed(&day)) {
-                Ok(state) => {
-                    storage::forget_bad_save();
-                    let n = {
-                        let mut g = games.borrow_mut();
-                        *g += 1;
-                        *g
-                    };
-                    error.set(None);
-                    screen.set(Screen::Game(Rc::new(state), n, None));
+        Callback::from(move |kind: NewMatch| {
+            let (table, seed) = match kind {
+                NewMatch::Setup => (
+                    (*setup).clone(),
+                    fixed_seed.borrow_mut().take().unwrap_or_else(random_seed),
+                ),
+                // The same table and seed for everyone on this UTC day; the
+                // first attempt counts. The last setup stays as it was.
+                NewMatch::Daily => {
+                    let day = crate::ui::stats::today();
+                    crate::ui::stats::daily_begin(&day);
+                    (
+                        GameSetup::daily(&setup.player_name, setup.speed),
+                        crate::ui::state::daily_seed(&day),
+                    )
                 }
-                Err(e) => error.set(Some(e)),
+                // A fixed deal against two Easy bots.
+                NewMatch::Learn => (
+                    crate::ui::screens::coach::learn_setup(&setup.player_name),
+                    crate::ui::screens::coach::LEARN_SEED,
+                ),
+            };
+            let state = match GameState::new(Rc::new(table), seed) {
+                Ok(state) => state,
+                Err(e) => return error.set(Some(e)),
+            };
+            if kind == NewMatch::Setup {
+                storage::save_setup(&setup);
+                notice.set(None);
             }
+            if kind == NewMatch::Learn {
+                show_rules.set(false);
+            }
+            storage::forget_bad_save();
+            let n = {
+                let mut g = games.borrow_mut();
+                *g += 1;
+                *g
+            };
+            error.set(None);
+            learning.set(kind == NewMatch::Learn);
+            close_online(&screen);
+            screen.set(with_online(state, lang, n));
         })
     };
+    let start = begin.reform(|()| NewMatch::Setup);
+    let on_learn = begin.reform(|()| NewMatch::Learn);
+    let on_daily = begin.reform(|()| NewMatch::Daily);
     let on_change = {
         let setup = setup.clone();
         Callback::from(move |s: GameSetup| {
