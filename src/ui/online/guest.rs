@@ -1,0 +1,272 @@
+//! A friend's side of an online table: [`GuestLink`].
+
+use super::{code_error_key, ice_config};
+use crate::online::{GuestMessage, GuestMirror, Invite, Received, Reply};
+use crate::rules::Action;
+use crate::ui::i18n::Key;
+use crate::ui::platform::prefs::NetworkPrefs;
+use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
+use gloo_timers::callback::Interval;
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use yew::Callback;
+
+/// How often a friend's page checks on the connection: a resync asked for
+/// and not answered is asked again, otherwise a ping. Within the host's
+/// limits (`RESYNCS_IN_WINDOW` and `PINGS_IN_WINDOW` a minute).
+const KEEPALIVE_MS: u32 = 20_000;
+
+/// Where a friend's page stands.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GuestPhase {
+    /// The invite was read; nothing connects until the friend presses
+    /// "Join" (opening a link alone sends nothing anywhere).
+    Ready,
+    /// The browser prepares the answer.
+    Preparing,
+    /// The reply code is ready to be sent back.
+    Reply(String),
+    /// Connected: waiting for the host to start.
+    Connected,
+    /// At the table.
+    Playing,
+    /// The connection is gone.
+    Lost,
+    /// The browser could not prepare a connection.
+    Failed,
+}
+
+/// A friend's side of an online table.
+pub struct GuestLink {
+    pub invite: Invite,
+    /// The ICE servers the browser will use (the page names the STUN one).
+    config: IceConfig,
+    peer: RefCell<Option<Peer>>,
+    phase: RefCell<GuestPhase>,
+    mirror: RefCell<GuestMirror>,
+    name: RefCell<String>,
+    generation: Cell<u64>,
+    on_change: RefCell<Option<Callback<u64>>>,
+    refused: Cell<bool>,
+    /// The host sent a table this page could not use (a notice shows until
+    /// the next good one).
+    bad_view: Cell<bool>,
+    /// Asks again for a lost resync, and pings the host, while connected.
+    keepalive: RefCell<Option<Interval>>,
+    /// The last ping's number.
+    ticks: Cell<u32>,
+}
+
+impl PartialEq for GuestLink {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl GuestLink {
+    /// Reads an invite link (the whole address or just its code). Nothing
+    /// connects yet: [`GuestLink::join`] does, on the friend's click.
+    ///
+    /// # Errors
+    /// The message to show for a code that cannot be read.
+    pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
+        let code = text.rsplit_once("#join=").map_or(text, |(_, c)| c);
+        let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
+        Ok(Rc::new(GuestLink {
+            invite,
+            config: ice_config(net),
+            peer: RefCell::default(),
+            phase: RefCell::new(GuestPhase::Ready),
+            mirror: RefCell::default(),
+            name: RefCell::default(),
+            generation: Cell::new(0),
+            on_change: RefCell::default(),
+            refused: Cell::new(false),
+            bad_view: Cell::new(false),
+            keepalive: RefCell::default(),
+            ticks: Cell::new(0),
+        }))
+    }
+
+    /// The STUN server the browser will ask for its public address, if any
+    /// (the page names it before the friend joins).
+    pub fn stun(&self) -> Option<String> {
+        self.config.stun.clone()
+    }
+
+    /// Starts preparing the reply code (the friend pressed "Join").
+    pub fn join(self: &Rc<Self>) {
+        if *self.phase.borrow() != GuestPhase::Ready {
+            return;
+        }
+        *self.phase.borrow_mut() = GuestPhase::Preparing;
+        self.changed();
+        let weak = Rc::downgrade(self);
+        let config = self.config.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let on_event: Rc<dyn Fn(PeerEvent)> = {
+                let weak: Weak<GuestLink> = weak.clone();
+                Rc::new(move |event| {
+                    if let Some(link) = weak.upgrade() {
+                        link.peer_event(event);
+                    }
+                })
+            };
+            let offer = match weak.upgrade() {
+                Some(link) => link.invite.offer.clone(),
+                None => return,
+            };
+            let result = Peer::guest(&config, &offer, on_event).await;
+            let Some(link) = weak.upgrade() else { return };
+            let phase = match result {
+                Ok((peer, answer)) => {
+                    *link.peer.borrow_mut() = Some(peer);
+                    let code = Reply {
+                        seat: link.invite.seat,
+                        answer,
+                    }
+                    .encode();
+                    GuestPhase::Reply(code)
+                }
+                Err(_) => GuestPhase::Failed,
+            };
+            // The channel may already be open (a very quick host).
+            if matches!(*link.phase.borrow(), GuestPhase::Preparing) {
+                *link.phase.borrow_mut() = phase;
+            }
+            link.changed();
+        });
+    }
+
+    /// Whether the host's last table could not be used (a notice shows;
+    /// the page has asked for it again).
+    pub fn bad_view(&self) -> bool {
+        self.bad_view.get()
+    }
+
+    /// Every [`KEEPALIVE_MS`] while connected: a resync asked for and not
+    /// answered is asked for again, and every so often a ping lets the
+    /// host's answer (which carries its ply) reveal a lost update.
+    fn start_keepalive(self: &Rc<Self>) {
+        let weak = Rc::downgrade(self);
+        let interval = Interval::new(KEEPALIVE_MS, move || {
+            if let Some(link) = weak.upgrade() {
+                link.keepalive_tick();
+            }
+        });
+        *self.keepalive.borrow_mut() = Some(interval);
+    }
+
+    fn keepalive_tick(&self) {
+        let (retry, at_table) = {
+            let mirror = self.mirror.borrow();
+            (mirror.retry_request(), mirror.view().is_some())
+        };
+        match retry {
+            Some(msg) => self.send(&msg),
+            // In the lobby the host holds what friends send until the
+            // start: nothing to ask there.
+            None if !at_table => {}
+            None => {
+                let nonce = self.ticks.get().wrapping_add(1);
+                self.ticks.set(nonce);
+                self.send(&GuestMessage::Ping { nonce });
+            }
+        }
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.get()
+    }
+
+    pub fn set_on_change(&self, cb: Callback<u64>) {
+        *self.on_change.borrow_mut() = Some(cb);
+    }
+
+    fn changed(&self) {
+        self.generation.set(self.generation.get() + 1);
+        let cb = self.on_change.borrow().clone();
+        if let Some(cb) = cb {
+            cb.emit(self.generation.get());
+        }
+    }
+
+    pub fn phase(&self) -> GuestPhase {
+        self.phase.borrow().clone()
+    }
+
+    /// The name sent to the host when the connection opens.
+    pub fn set_name(&self, name: &str) {
+        *self.name.borrow_mut() = name.to_string();
+    }
+
+    pub fn name(&self) -> String {
+        self.name.borrow().clone()
+    }
+
+    /// The seat's mirror, to read the table from.
+    pub fn mirror(&self) -> std::cell::Ref<'_, GuestMirror> {
+        self.mirror.borrow()
+    }
+
+    /// Whether the host refused the last move (shown once).
+    pub fn take_refused(&self) -> bool {
+        self.refused.replace(false)
+    }
+
+    fn peer_event(self: &Rc<Self>, event: PeerEvent) {
+        match event {
+            PeerEvent::Open => {
+                *self.phase.borrow_mut() = GuestPhase::Connected;
+                let join = GuestMirror::join_request(&self.name.borrow());
+                self.send(&join);
+                self.start_keepalive();
+            }
+            PeerEvent::Message(text) => {
+                let received = self.mirror.borrow_mut().receive(text.as_bytes());
+                match received {
+                    Ok(Received::Invalid(_)) => {
+                        self.bad_view.set(true);
+                        self.send(&GuestMirror::resync_request());
+                    }
+                    Ok(r) if r.wants_resync() => self.send(&GuestMirror::resync_request()),
+                    Ok(Received::Refused(_)) => self.refused.set(true),
+                    Ok(Received::Synced) => self.bad_view.set(false),
+                    _ => {}
+                }
+                if self.mirror.borrow().view().is_some() {
+                    *self.phase.borrow_mut() = GuestPhase::Playing;
+                }
+            }
+            PeerEvent::Closed => {
+                *self.phase.borrow_mut() = GuestPhase::Lost;
+                self.peer.borrow_mut().take();
+                self.keepalive.borrow_mut().take();
+            }
+        }
+        self.changed();
+    }
+
+    fn send(&self, msg: &GuestMessage) {
+        let bytes = msg.encode();
+        if let Some(peer) = self.peer.borrow().as_ref() {
+            peer.send(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// Asks the host to take `action` for this seat.
+    pub fn act(&self, action: Action) {
+        let request = self.mirror.borrow().act_request(action);
+        if let Some(msg) = request {
+            self.send(&msg);
+        }
+    }
+
+    /// Closes the connection (the friend leaves the table).
+    pub fn leave(&self) {
+        self.keepalive.borrow_mut().take();
+        if let Some(peer) = self.peer.borrow_mut().take() {
+            peer.close();
+        }
+    }
+}
