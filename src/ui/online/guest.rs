@@ -47,7 +47,9 @@ pub struct GuestLink {
     name: RefCell<String>,
     generation: Cell<u64>,
     on_change: RefCell<Option<Callback<u64>>>,
-    refused: Cell<bool>,
+    /// The ply at which the host refused this friend's last move: the
+    /// notice shows until the match moves on or they try again.
+    refused: Cell<Option<u32>>,
     /// The host sent a table this page could not use (a notice shows until
     /// the next good one).
     bad_view: Cell<bool>,
@@ -81,7 +83,7 @@ impl GuestLink {
             name: RefCell::default(),
             generation: Cell::new(0),
             on_change: RefCell::default(),
-            refused: Cell::new(false),
+            refused: Cell::new(None),
             bad_view: Cell::new(false),
             keepalive: RefCell::default(),
             ticks: Cell::new(0),
@@ -209,9 +211,10 @@ impl GuestLink {
         self.mirror.borrow()
     }
 
-    /// Whether the host refused the last move (shown once).
-    pub fn take_refused(&self) -> bool {
-        self.refused.replace(false)
+    /// Whether the host refused the last move, and nothing moved since
+    /// (reading it changes nothing, so every render agrees).
+    pub fn refused(&self) -> bool {
+        self.refused.get() == Some(self.mirror.borrow().ply())
     }
 
     fn peer_event(self: &Rc<Self>, event: PeerEvent) {
@@ -230,7 +233,7 @@ impl GuestLink {
                         self.send(&GuestMirror::resync_request());
                     }
                     Ok(r) if r.wants_resync() => self.send(&GuestMirror::resync_request()),
-                    Ok(Received::Refused(_)) => self.refused.set(true),
+                    Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
                     _ => {}
                 }
@@ -256,6 +259,7 @@ impl GuestLink {
 
     /// Asks the host to take `action` for this seat.
     pub fn act(&self, action: Action) {
+        self.refused.set(None);
         let request = self.mirror.borrow().act_request(action);
         if let Some(msg) = request {
             self.send(&msg);

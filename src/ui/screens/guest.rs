@@ -436,7 +436,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let top = view.discard_pile.last().copied();
     let top_by = trail.last().map(|t| t.name.clone());
     let me_next = next_up == Some(me) && to_act.is_some_and(|t| t.seat != me);
-    let refused = link.take_refused().then(|| {
+    let refused = link.refused().then(|| {
         html! { <p class="error-text" role="alert">{ tr(lang, Key::GuestRefused) }</p> }
     });
 

@@ -57,7 +57,21 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             move || drop(timer)
         });
     }
-    let Ok((m, from)) = shared.at(*step) else {
+    // The match at this step, the one before it (for the final table of a
+    // hand this step ends) and whether the whole match replays to its end:
+    // each worked out once per step, not on every render.
+    let at_step = use_memo((shared.clone(), *step), |(shared, step)| {
+        (
+            shared.at(*step).ok(),
+            step.checked_sub(1).and_then(|s| shared.at(s).ok()),
+        )
+    });
+    let complete = use_memo(shared.clone(), |shared| {
+        shared
+            .at(shared.actions.len())
+            .is_ok_and(|(end, _)| end.is_over())
+    });
+    let Some((m, from)) = at_step.0.as_ref().map(|(m, from)| (m, *from)) else {
         return html! { <p class="error-text" role="alert">{ tr(lang, Key::RecordDoesNotReplay) }</p> };
     };
     let names = shared.names.clone();
@@ -89,9 +103,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     };
     let log = full_log.get(..cut).unwrap_or(full_log);
     // Each seat's view at this step (the final table of an ended hand).
-    let before = ended_hand
-        .then(|| shared.at(step.saturating_sub(1)).ok())
-        .flatten();
+    let before = ended_hand.then_some(at_step.1.as_ref()).flatten();
     let view_of = |seat: Seat| match &before {
         Some((pm, _)) => {
             let mut v = pm.view(seat);
@@ -253,8 +265,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         })
     };
     // A record needs the whole match, finished, whatever step shows.
-    let finished = *step >= total_steps && m.is_over()
-        || shared.at(total_steps).is_ok_and(|(end, _)| end.is_over());
+    let finished = *complete;
     let close = props.on_close.reform(|_: MouseEvent| ());
     let current = Rc::new(lines.iter().map(|(_, l)| l.clone()).collect::<Vec<_>>());
     html! {
