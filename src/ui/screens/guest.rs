@@ -244,6 +244,20 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let result_hidden = use_state(|| false);
     let link = &props.link;
+    // Legality from this seat's view alone: any match consistent with it
+    // answers the same for this seat's own cards. Dealt once per change of
+    // the table, not on every render.
+    let judge = use_memo(props.generation, {
+        let link = link.clone();
+        move |_| {
+            let mirror = link.mirror();
+            let view = mirror.view()?;
+            if !view.my_turn() || mirror.awaiting_sync() {
+                return None;
+            }
+            view.determinize(&mut Rng::new(0x0E57))
+        }
+    });
     let mirror = link.mirror();
     let Some(view) = mirror.view().cloned() else {
         return Html::default();
@@ -336,20 +350,13 @@ fn guest_table(props: &GuestTableProps) -> Html {
         }
     });
 
-    // Legality from this seat's view alone: any match consistent with it
-    // answers the same for this seat's own cards.
     let my_turn = view.my_turn() && !awaiting;
-    let judge = if my_turn {
-        view.determinize(&mut Rng::new(0x0E57))
-    } else {
-        None
-    };
     let waiting_name = to_act.map(|t| seat_name(t.seat)).unwrap_or_default();
     let slots: Vec<CardSlot> = view
         .hand
         .iter()
         .map(|&card| {
-            let state = match &judge {
+            let state = match judge.as_ref() {
                 Some(m) => match m.check(Action::Play(card)) {
                     Ok(()) => SlotState::Playable,
                     Err(e) => SlotState::Unplayable(reason(lang, &e, edition, &waiting_name)),
@@ -367,6 +374,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
         })
         .collect();
     let four_ono = judge
+        .as_ref()
         .as_ref()
         .is_some_and(|m| m.check(Action::DiscardFourOno).is_ok());
     let mine = &view.seats[me];
