@@ -255,6 +255,43 @@ export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxT
   throw new Error(`match did not end within ${maxTurns} decisions`);
 }
 
+/**
+ * An online table, host and one friend (at `friendSeat`) in their own
+ * pages, bots in the other seats: each plays the first card they can (as
+ * seeds are found natively) until it is the host's turn with at least `n`
+ * actions on the table. Each look at the host's table is one page task,
+ * so the stop is exact; each play is awaited on the host's total. Returns
+ * the number of actions, once the friend's page shows the same table.
+ */
+export async function playToHostTurn(host, friend, friendSeat, n, limit = 500) {
+  const PLAY = '.hand button.card-btn.playable, .hand button.four-ono';
+  const shows = (p, ply) => p.waitForFunction(
+    (ply) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === ply, ply, { timeout: 20000 });
+  for (let i = 0; i < limit; i++) {
+    const t = await host.evaluate(([play, seat]) => ({
+      ply: Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')),
+      mine: !!document.querySelector(play),
+      friend: !!document.querySelector(`.felt .seat.to-act[data-seat="${seat}"]`),
+      over: [...document.querySelectorAll('[role="dialog"] button')].some((b) => b.textContent === 'Play again'),
+    }), [PLAY, String(friendSeat)]);
+    if (t.over) throw new Error(`the match ended at action ${t.ply}, before the host's turn after ${n}`);
+    if (t.mine && t.ply >= n) {
+      await shows(friend, t.ply);
+      return t.ply;
+    }
+    if (t.mine) {
+      await host.locator(PLAY).first().click();
+    } else if (t.friend) {
+      await shows(friend, t.ply);
+      await friend.locator(PLAY).first().click();
+    }
+    // A bot's move, or the play just made: the host's total moves on.
+    await host.waitForFunction(
+      (ply) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > ply, t.ply, { timeout: 20000 });
+  }
+  throw new Error(`not the host's turn after ${n} actions within ${limit} looks`);
+}
+
 /** Runs `fn` (a test action: locating by role, clicking, reading the
  *  DOM) inside a window the long-task measurement leaves out, since that
  *  work runs on the page's main thread too. */

@@ -4,7 +4,7 @@
 // a private network namespace (scripts/netns.sh) when it can, so nothing
 // leaves the machine; the STUN server is cleared in the settings.
 
-import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettings, closeSettings, audit } from './lib.mjs';
+import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettings, closeSettings, audit, playToHostTurn } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -151,24 +151,23 @@ export const onlineScenarios = [
     },
   },
   {
-    name: 'online table: a friend reloads and is invited again (same hand), then leaves; a bot plays for them and the match ends',
+    // Seed 7 (you and Ana play the first playable card, Ben is a Medium
+    // bot): a match of 60 actions; at your turn after action 8 all three
+    // are still in, so the reload comes mid-match with Ana holding cards.
+    name: 'online table: a friend reloads and is invited again (same hand), then leaves; a bot plays for them and the match ends (seed 7)',
     run: async (ctx) => {
-      const host = await hostTable(ctx, 3, 1);
+      const host = await hostTable(ctx, 3, 1, { seed: 7 });
       const pages = [host];
       try {
         let ana = await join(ctx, host, 'Ana', 'Zoë');
         pages.push(ana);
         await host.page.getByRole('button', { name: 'Start game' }).click();
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        // Play a few rounds, then the friend reloads their page.
-        let rounds = 0;
-        await playAll([host.page, ana.page], async () => ++rounds > 6 || (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0);
-        if (await host.page.getByRole('button', { name: 'Play again' }).count()) {
-          ctx.note('online rejoin: the match ended before the reload; nothing to rejoin');
-          return;
-        }
-        await ana.page.waitForTimeout(300);
+        // Play to your turn after 8 actions, then the friend reloads their page.
+        const ply = await playToHostTurn(host.page, ana.page, 1, 8);
+        assert(ply === 8 && await ana.page.locator('.me.is-out').count() === 0, `seed 7: not your turn after action 8 with Ana in (action ${ply}); the engine or the bots changed, find a new seed`);
         const before = await handOf(ana.page);
+        assert(before.length > 0, 'Ana holds no cards before the reload');
         await ana.page.reload();
         // At the table the host sees the friend by the name they joined with.
         await host.page.getByText('Zoë is disconnected.').waitFor({ timeout: 20000 });
@@ -181,6 +180,8 @@ export const onlineScenarios = [
         ana = await join(ctx, host, 'Zoë', 'Zoë');
         pages.push(ana);
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        // Nobody played meanwhile (it is your turn): the friend sees the same table.
+        await ana.page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === n, ply, { timeout: 20000 });
         const after = await handOf(ana.page);
         assert(JSON.stringify(before) === JSON.stringify(after), `the hand changed over the rejoin: ${before} → ${after}`);
         // The friend leaves for good; the host lets a bot play for them.
@@ -190,7 +191,7 @@ export const onlineScenarios = [
         await host.page.getByRole('button', { name: 'Let a bot play for Zoë' }).click();
         const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
         await playAll([host.page], over);
-        ctx.note(`online rejoin: the same ${after.length} cards after "Invite again"; a bot finished for the friend`);
+        ctx.note(`online rejoin (seed 7): reloaded at action ${ply}, the same ${after.length} cards after "Invite again"; a bot finished for the friend`);
         await assertClean(host.page, host.problems);
       } finally {
         for (const p of pages) await p.context.close().catch(() => {});
@@ -198,23 +199,21 @@ export const onlineScenarios = [
     },
   },
   {
-    name: 'online table: the host reloads; the match resumes from its save, the lobby invites the friend again, same hand',
+    // Seed 7, as above: the host reloads at their turn after action 5,
+    // mid-match with all three in.
+    name: 'online table: the host reloads; the match resumes from its save, the lobby invites the friend again, same hand (seed 7)',
     run: async (ctx) => {
-      const host = await hostTable(ctx, 3, 1);
+      const host = await hostTable(ctx, 3, 1, { seed: 7 });
       const pages = [host];
       try {
         let ana = await join(ctx, host, 'Ana', 'Zoë');
         pages.push(ana);
         await host.page.getByRole('button', { name: 'Start game' }).click();
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        let rounds = 0;
-        await playAll([host.page, ana.page], async () => ++rounds > 4 || (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0);
-        if (await host.page.getByRole('button', { name: 'Play again' }).count()) {
-          ctx.note('online host reload: the match ended first; nothing to resume');
-          return;
-        }
-        await ana.page.waitForTimeout(300);
+        const ply = await playToHostTurn(host.page, ana.page, 1, 5);
+        assert(ply === 5 && await ana.page.locator('.me.is-out').count() === 0, `seed 7: not your turn after action 5 with Ana in (action ${ply}); the engine or the bots changed, find a new seed`);
         const before = await handOf(ana.page);
+        assert(before.length > 0, 'Ana holds no cards before the reload');
         const totalBefore = await ana.page.locator('.total').getAttribute('aria-label');
         await host.page.reload();
         // The friend's page says the host is gone; the host's lobby is back.
@@ -226,13 +225,15 @@ export const onlineScenarios = [
         pages.push(ana);
         await host.page.getByRole('button', { name: 'Start game' }).click();
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        // Nobody played meanwhile (it is your turn): the friend sees the same table.
+        await ana.page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === n, ply, { timeout: 20000 });
         const after = await handOf(ana.page);
         const totalAfter = await ana.page.locator('.total').getAttribute('aria-label');
         assert(JSON.stringify(before) === JSON.stringify(after), `the hand changed over the host's reload: ${before} → ${after}`);
         assert(totalBefore === totalAfter, `the total changed over the host's reload: ${totalBefore} → ${totalAfter}`);
         const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
         await playAll([host.page, ana.page], over);
-        ctx.note(`online host reload: resumed at ${totalAfter} with the friend's same ${after.length} cards, played to the end`);
+        ctx.note(`online host reload (seed 7): reloaded at action ${ply}, resumed at ${totalAfter} with the friend's same ${after.length} cards, played to the end`);
         for (const p of pages) await assertClean(p.page, p.problems);
       } finally {
         for (const p of pages) await p.context.close().catch(() => {});
