@@ -3,6 +3,9 @@
 //! delivery that each guest's mirror, rebuilt from its messages alone,
 //! equals the host's `Match::view` of its seat; fuzzed guest messages; codes.
 
+mod common;
+use common::random_rules;
+
 use ono99::bots::{make_bot, Level};
 use ono99::online::codes::{base64url_encode, CodeError, Invite, Reply};
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
@@ -13,10 +16,7 @@ use ono99::online::sdp::{
     Address, Candidate, CandidateType, CompactSdp, HashAlgorithm, SetupRole, TcpType,
 };
 use ono99::online::GuestMirror;
-use ono99::rules::{
-    Action, Card, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PlayerView, PointsEnd,
-    Rng, RuleSet, Seat,
-};
+use ono99::rules::{Action, Card, Edition, Event, Format, PlayerView, Rng, RuleSet, Seat};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 use std::net::{Ipv4Addr, Ipv6Addr};
@@ -452,27 +452,6 @@ fn assert_views_equal(mirror: &PlayerView, truth: &PlayerView, seat: Seat, ply: 
     assert_eq!(mirror.seats, truth.seats, "seats at {at}");
     assert_eq!(mirror.outcome, truth.outcome, "outcome at {at}");
     assert_eq!(mirror, truth);
-}
-
-fn random_rules(rng: &mut Rng) -> RuleSet {
-    let mut rules = if rng.below(2) == 0 {
-        RuleSet::modern()
-    } else {
-        RuleSet::classic()
-    };
-    rules.format = [Format::Elimination, Format::Tokens, Format::Points][rng.below(3)];
-    rules.negatives = [Negatives::Forbid, Negatives::Allow, Negatives::Floor][rng.below(3)];
-    rules.ninety_nine = [
-        NinetyNine::Dead,
-        NinetyNine::DeadButTens,
-        NinetyNine::Sets99,
-    ][rng.below(3)];
-    rules.lose_at = [LoseAt::Reach99, LoseAt::Exceed99][rng.below(2)];
-    rules.four_ono_discard = rules.edition == Edition::Modern && rng.below(2) == 0;
-    rules.tokens = 1 + rng.below(2) as u8;
-    rules.points_limit = 40 + rng.below(80) as u32;
-    rules.points_end = [PointsEnd::Knockout, PointsEnd::Lowest][rng.below(2)];
-    rules
 }
 
 fn random_setup(rng: &mut Rng) -> TableSetup {

@@ -4,6 +4,9 @@
 //! of host messages fed to a friend's mirror (and everything the friend's
 //! page does with its view), one of a friend's bytes fed to the host.
 
+mod common;
+use common::random_rules;
+
 use ono99::bots::Level;
 use ono99::online::guest::{MAX_EVENTS_PER_UPDATE, MAX_LOG};
 use ono99::online::host::{
@@ -16,33 +19,12 @@ use ono99::online::protocol::{
 };
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{
-    card_outcome, Action, Card, Direction, Edition, Format, LoseAt, Match, Negatives, NinetyNine,
-    Outcome, PlayerView, PointsEnd, Position, Rng, RuleSet, Seat, ToAct, TurnStep, HAND_SIZE,
+    card_outcome, Action, Card, Direction, Edition, Match, Outcome, PlayerView, Position, Rng,
+    RuleSet, Seat, ToAct, TurnStep, HAND_SIZE,
 };
 use std::time::Instant;
 
 // ----- tables ---------------------------------------------------------------
-
-fn random_rules(rng: &mut Rng) -> RuleSet {
-    let mut rules = if rng.below(2) == 0 {
-        RuleSet::modern()
-    } else {
-        RuleSet::classic()
-    };
-    rules.format = [Format::Elimination, Format::Tokens, Format::Points][rng.below(3)];
-    rules.negatives = [Negatives::Forbid, Negatives::Allow, Negatives::Floor][rng.below(3)];
-    rules.ninety_nine = [
-        NinetyNine::Dead,
-        NinetyNine::DeadButTens,
-        NinetyNine::Sets99,
-    ][rng.below(3)];
-    rules.lose_at = [LoseAt::Reach99, LoseAt::Exceed99][rng.below(2)];
-    rules.four_ono_discard = rules.edition == Edition::Modern && rng.below(2) == 0;
-    rules.tokens = 1 + rng.below(2) as u8;
-    rules.points_limit = 40 + rng.below(80) as u32;
-    rules.points_end = [PointsEnd::Knockout, PointsEnd::Lowest][rng.below(2)];
-    rules
-}
 
 /// A table of `seats`: the host at seat 0, friends at seats 1 and 2 (if
 /// any), bots after.

@@ -269,14 +269,10 @@ impl GameState {
         summary: bool,
     ) -> Result<GameState, Option<usize>> {
         let mut state = GameState::new(setup, seed).map_err(|_| None)?;
-        let last = actions.len().checked_sub(1);
         for (i, &(seat, action)) in actions.iter().enumerate() {
             // Only the last action's summary can still be pending.
             state.summary = None;
             state.act(seat, action).map_err(|_| Some(i))?;
-            if Some(i) != last {
-                state.summary = None;
-            }
         }
         if !summary {
             state.summary = None;

@@ -1,4 +1,5 @@
-//! Helpers shared by the rule tests: positions from readable card strings.
+//! Helpers shared by the tests: positions from readable card strings, and
+//! random rule sets.
 #![allow(dead_code)]
 
 use ono99::rules::*;
@@ -69,4 +70,27 @@ pub fn refused(m: &mut Match, action: Action, error: RuleError) {
     let before = m.clone();
     assert_eq!(m.apply(action).map(|e| e.to_vec()), Err(error));
     assert_eq!(*m, before, "a refused action changed the match");
+}
+
+/// Random rules: either edition, every format and option value, short
+/// matches (1–2 tokens, a points limit of 40–119).
+pub fn random_rules(rng: &mut Rng) -> RuleSet {
+    let mut rules = if rng.below(2) == 0 {
+        RuleSet::modern()
+    } else {
+        RuleSet::classic()
+    };
+    rules.format = [Format::Elimination, Format::Tokens, Format::Points][rng.below(3)];
+    rules.negatives = [Negatives::Forbid, Negatives::Allow, Negatives::Floor][rng.below(3)];
+    rules.ninety_nine = [
+        NinetyNine::Dead,
+        NinetyNine::DeadButTens,
+        NinetyNine::Sets99,
+    ][rng.below(3)];
+    rules.lose_at = [LoseAt::Reach99, LoseAt::Exceed99][rng.below(2)];
+    rules.four_ono_discard = rules.edition == Edition::Modern && rng.below(2) == 0;
+    rules.tokens = 1 + rng.below(2) as u8;
+    rules.points_limit = 40 + rng.below(80) as u32;
+    rules.points_end = [PointsEnd::Knockout, PointsEnd::Lowest][rng.below(2)];
+    rules
 }
