@@ -3,7 +3,8 @@
 //!
 //! `rules`, `bots`, `online` (the protocol, host session and guest
 //! mirror of online tables), `play` (a match at this device: its setup,
-//! state, save) and `share` (share links of a match) are pure Rust: no
+//! state, save), `share` (share links of a match) and `table` (what the
+//! table shows from one seat, for the page to draw) are pure Rust: no
 //! browser APIs, no global randomness.
 
 pub mod bots;
@@ -11,6 +12,7 @@ pub mod online;
 pub mod play;
 pub mod rules;
 pub mod share;
+pub mod table;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

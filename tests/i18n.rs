@@ -8,7 +8,7 @@
 //! The UI is built for wasm32 only, so its (browser-free) text modules are
 //! compiled here from their source files.
 
-pub use ono99::{bots, play, rules};
+pub use ono99::{bots, play, rules, table};
 
 #[allow(dead_code, unused_imports)]
 #[path = "../src/ui"]
@@ -23,6 +23,11 @@ use rules::{
     Seat, SetupError, TurnStep,
 };
 use ui::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, Numbered, OutWhy, Who};
+
+/// `events` as `me` is told them (a seat's events are what call-outs read).
+fn seat_events(events: &[Event], me: Seat) -> Vec<rules::SeatEvent> {
+    rules::redact(events, me, 2, rules::SeatSet::first(2))
+}
 
 const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 
@@ -322,8 +327,8 @@ fn all_texts(lang: Lang) -> Vec<String> {
             },
             Event::MatchOver { winners: vec![] },
         ];
-        for e in &events {
-            if let Some(c) = Callout::from_event(e, me, &name) {
+        for e in &seat_events(&events, me) {
+            if let Some(c) = Callout::from_event(e, Some(me), &name) {
                 out.push(text::callout(lang, &c, edition));
             }
         }
@@ -561,16 +566,18 @@ fn callouts_keep_private_draws_private_and_mark_your_own_lines() {
         seat,
         card: Card::Number(4),
     };
-    assert_eq!(Callout::from_event(&drew(ana), me, &name), None);
-    let mine = Callout::from_event(&drew(me), me, &name).expect("your own draw is called out");
+    let told = |e: Event| seat_events(&[e], me).remove(0);
+    assert_eq!(Callout::from_event(&told(drew(ana)), Some(me), &name), None);
+    let mine =
+        Callout::from_event(&told(drew(me)), Some(me), &name).expect("your own draw is called out");
     assert!(mine.is_about_you());
     let played = Callout::from_event(
-        &Event::Played {
+        &told(Event::Played {
             seat: ana,
             card: Card::Number(7),
             total: 12,
-        },
-        me,
+        }),
+        Some(me),
         &name,
     )
     .expect("a play is called out");
@@ -584,13 +591,13 @@ fn callouts_keep_private_draws_private_and_mark_your_own_lines() {
     );
     assert!(!played.is_about_you());
     let dealt = Callout::from_event(
-        &Event::HandStarted {
+        &told(Event::HandStarted {
             hand: 3,
             dealer: ana,
             first: me,
             deck: vec![],
-        },
-        me,
+        }),
+        Some(me),
         &name,
     )
     .expect("a deal is called out");
@@ -663,7 +670,7 @@ fn the_narrator_keeps_the_total_and_explains_going_out() {
     let me = Seat(0);
     let ana = Seat(1);
     let name = |s: Seat| format!("P{}", s.0);
-    let mut narrator = Narrator::new(ono99::rules::RuleSet::modern(), 0, me, &name);
+    let mut narrator = Narrator::new(ono99::rules::RuleSet::modern(), 0, Some(me), &name);
     let events = [
         Event::HandStarted {
             hand: 1,
@@ -686,7 +693,7 @@ fn the_narrator_keeps_the_total_and_explains_going_out() {
             ],
         },
     ];
-    let out = events
+    let out = seat_events(&events, me)
         .iter()
         .filter_map(|e| narrator.next(e))
         .last()

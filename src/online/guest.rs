@@ -8,7 +8,7 @@ use super::protocol::{
 };
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
-use crate::rules::{Action, Card, Direction, Outcome, PlayerView, Seat, HAND_SIZE};
+use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
 
 /// The most events one update may carry. An action makes a handful (a play,
 /// a draw or four with reshuffles, a reversal, an obligation, players out,
@@ -243,7 +243,7 @@ impl GuestMirror {
         let mut next = view.clone();
         let mut started = false;
         for event in &update.events {
-            if check_event(event, &next).is_none() || apply_event(&mut next, event).is_none() {
+            if check_event(event, &next).is_none() || next.apply(event).is_none() {
                 return Received::Invalid("an event that does not fit the view");
             }
             started |= matches!(event, SeatEvent::HandStarted { .. });
@@ -387,140 +387,4 @@ fn check_event(event: &SeatEvent, view: &PlayerView) -> Option<()> {
         SeatEvent::MatchOver { winners } => winners.len() <= seats && winners.iter().all(seat_ok),
     };
     fine.then_some(())
-}
-
-/// Moves `view` on by one event; `None` if the event does not fit it.
-fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
-    let me = view.seat;
-    match event {
-        SeatEvent::HandStarted {
-            hand,
-            dealer,
-            dealt,
-            draw_pile_len,
-            ..
-        } => {
-            check_seat(view, *dealer)?;
-            view.hand_number = *hand;
-            view.dealer = *dealer;
-            view.discard_pile.clear();
-            for (seat, p) in view.seats.0.iter_mut().enumerate() {
-                p.laid_down.clear();
-                p.in_hand = p.in_match;
-                p.hand_len = if seat == me.index() {
-                    dealt.len()
-                } else if p.in_match {
-                    HAND_SIZE
-                } else {
-                    0
-                };
-            }
-            view.hand = dealt.clone();
-            view.total = 0;
-            view.direction = Direction::Clockwise;
-            view.draw_pile_len = *draw_pile_len;
-        }
-        SeatEvent::Played { seat, card, total } => {
-            if *seat == me {
-                let at = view.hand.iter().position(|c| c == card)?;
-                view.hand.remove(at);
-            }
-            let p = view.seats.0.get_mut(seat.index())?;
-            p.hand_len = p.hand_len.checked_sub(1)?;
-            view.discard_pile.push(*card);
-            view.total = *total;
-        }
-        SeatEvent::DiscardedFourOno { seat, total } => {
-            let rules = view.rules;
-            let p = view.seats.0.get_mut(seat.index())?;
-            // Four ONO 99 cards and nothing else (docs/rules.md §3): face up now;
-            // the total stays.
-            if !rules.four_ono_discard || p.hand_len != HAND_SIZE || *total != view.total {
-                return None;
-            }
-            p.hand_len = 0;
-            if *seat == me {
-                if view.hand.iter().any(|&c| c != Card::NinetyNine) {
-                    return None;
-                }
-                view.hand.clear();
-            }
-            view.discard_pile
-                .extend(std::iter::repeat_n(Card::NinetyNine, HAND_SIZE));
-            view.total = *total;
-        }
-        SeatEvent::YouDrew { card } => {
-            view.hand.push(*card);
-            draw_one(view, me)?;
-        }
-        SeatEvent::Drew { seat } => {
-            if *seat == me {
-                return None;
-            }
-            draw_one(view, *seat)?;
-        }
-        SeatEvent::Reshuffled { draw_pile_len } => {
-            view.draw_pile_len = *draw_pile_len;
-            view.discard_pile.clear();
-        }
-        SeatEvent::DirectionChanged { direction } => view.direction = *direction,
-        SeatEvent::ObligationPlaced { seat, by } => {
-            check_seat(view, *seat)?;
-            check_seat(view, *by)?;
-        }
-        SeatEvent::ObligationMoved { from, to } => {
-            check_seat(view, *from)?;
-            check_seat(view, *to)?;
-        }
-        SeatEvent::PlayerOut { seat, laid_down } => {
-            let p = view.seats.0.get_mut(seat.index())?;
-            p.laid_down = laid_down.clone();
-            p.hand_len = 0;
-            p.in_hand = false;
-            if *seat == me {
-                view.hand.clear();
-            }
-        }
-        SeatEvent::HandOver { tokens, scores, .. } => {
-            if let Some(tokens) = tokens {
-                if tokens.len() != view.seats.len() {
-                    return None;
-                }
-                for (p, &t) in view.seats.0.iter_mut().zip(tokens) {
-                    p.tokens = t;
-                }
-            }
-            if let Some(scores) = scores {
-                if scores.len() != view.seats.len() {
-                    return None;
-                }
-                for (p, &s) in view.seats.0.iter_mut().zip(scores) {
-                    p.score = s;
-                }
-            }
-        }
-        SeatEvent::LeftMatch { seat } => {
-            view.seats.0.get_mut(seat.index())?.in_match = false;
-        }
-        SeatEvent::MatchOver { winners } => {
-            for &w in winners {
-                check_seat(view, w)?;
-            }
-            view.outcome = Some(Outcome {
-                winners: winners.clone(),
-            });
-        }
-    }
-    Some(())
-}
-
-fn check_seat(view: &PlayerView, seat: Seat) -> Option<()> {
-    (seat.index() < view.seats.len()).then_some(())
-}
-
-fn draw_one(view: &mut PlayerView, seat: Seat) -> Option<()> {
-    let p = view.seats.0.get_mut(seat.index())?;
-    p.hand_len = p.hand_len.checked_add(1).filter(|&n| n <= HAND_SIZE)?;
-    view.draw_pile_len = view.draw_pile_len.checked_sub(1)?;
-    Some(())
 }

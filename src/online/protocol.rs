@@ -7,9 +7,8 @@
 //! parsed: anything over the limit is refused unread.
 
 pub use crate::play::SeatKind;
-use crate::rules::{
-    Action, Card, Direction, Event, PlayerView, RuleError, RuleSet, Seat, SeatSet, ToAct, HAND_SIZE,
-};
+pub use crate::rules::seat_event::{redact, SeatEvent};
+use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this code speaks. Both sides must speak the same.
@@ -200,168 +199,6 @@ pub enum HostMessage {
     },
 }
 
-/// An engine event as one seat may know it (docs/rules.md §7). Other seats'
-/// draws lose their card, a new hand's deck becomes this seat's own dealt
-/// cards and the draw pile's size, a reshuffle its size only: this type has
-/// no place for another hand or the draw order.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SeatEvent {
-    HandStarted {
-        hand: u32,
-        dealer: Seat,
-        first: Seat,
-        /// The cards dealt to this seat, in the order they were dealt.
-        dealt: Vec<Card>,
-        draw_pile_len: usize,
-    },
-    Played {
-        seat: Seat,
-        card: Card,
-        total: i32,
-    },
-    DiscardedFourOno {
-        seat: Seat,
-        total: i32,
-    },
-    /// This seat drew `card`.
-    YouDrew {
-        card: Card,
-    },
-    /// Another seat drew a card (face down).
-    Drew {
-        seat: Seat,
-    },
-    Reshuffled {
-        draw_pile_len: usize,
-    },
-    DirectionChanged {
-        direction: Direction,
-    },
-    ObligationPlaced {
-        seat: Seat,
-        by: Seat,
-    },
-    ObligationMoved {
-        from: Seat,
-        to: Seat,
-    },
-    PlayerOut {
-        seat: Seat,
-        laid_down: Vec<Card>,
-    },
-    HandOver {
-        hand: u32,
-        winner: Option<Seat>,
-        loser: Option<Seat>,
-        tokens: Option<Vec<u8>>,
-        scores: Option<Vec<u32>>,
-    },
-    LeftMatch {
-        seat: Seat,
-    },
-    MatchOver {
-        winners: Vec<Seat>,
-    },
-}
-
-/// `events` (in order) as `seat` may know them. `in_match` is the set of
-/// seats in the match before the first event: a new hand is dealt to them,
-/// one card at a time clockwise from its first player.
-pub fn redact(
-    events: &[Event],
-    seat: Seat,
-    seat_count: usize,
-    in_match: SeatSet,
-) -> Vec<SeatEvent> {
-    let mut in_match = in_match;
-    events
-        .iter()
-        .map(|event| match event {
-            Event::HandStarted {
-                hand,
-                dealer,
-                first,
-                deck,
-            } => {
-                let order = deal_order(*first, seat_count, in_match);
-                let dealt = match order.iter().position(|&s| s == seat) {
-                    Some(k) => (0..HAND_SIZE)
-                        .filter_map(|round| deck.get(k + round * order.len()).copied())
-                        .collect(),
-                    None => Vec::new(),
-                };
-                SeatEvent::HandStarted {
-                    hand: *hand,
-                    dealer: *dealer,
-                    first: *first,
-                    dealt,
-                    draw_pile_len: deck.len().saturating_sub(HAND_SIZE * order.len()),
-                }
-            }
-            Event::Played { seat, card, total } => SeatEvent::Played {
-                seat: *seat,
-                card: *card,
-                total: *total,
-            },
-            Event::DiscardedFourOno { seat, total } => SeatEvent::DiscardedFourOno {
-                seat: *seat,
-                total: *total,
-            },
-            Event::Drew { seat: drawer, card } if *drawer == seat => {
-                SeatEvent::YouDrew { card: *card }
-            }
-            Event::Drew { seat: drawer, .. } => SeatEvent::Drew { seat: *drawer },
-            Event::Reshuffled { order } => SeatEvent::Reshuffled {
-                draw_pile_len: order.len(),
-            },
-            Event::DirectionChanged { direction } => SeatEvent::DirectionChanged {
-                direction: *direction,
-            },
-            Event::ObligationPlaced { seat, by } => SeatEvent::ObligationPlaced {
-                seat: *seat,
-                by: *by,
-            },
-            Event::ObligationMoved { from, to } => SeatEvent::ObligationMoved {
-                from: *from,
-                to: *to,
-            },
-            Event::PlayerOut { seat, laid_down } => SeatEvent::PlayerOut {
-                seat: *seat,
-                laid_down: laid_down.clone(),
-            },
-            Event::HandOver {
-                hand,
-                winner,
-                loser,
-                tokens,
-                scores,
-            } => SeatEvent::HandOver {
-                hand: *hand,
-                winner: *winner,
-                loser: *loser,
-                tokens: tokens.clone(),
-                scores: scores.clone(),
-            },
-            Event::LeftMatch { seat } => {
-                in_match.remove(*seat);
-                SeatEvent::LeftMatch { seat: *seat }
-            }
-            Event::MatchOver { winners } => SeatEvent::MatchOver {
-                winners: winners.clone(),
-            },
-        })
-        .collect()
-}
-
-/// The seats of `in_match` clockwise from `first`: the order of the deal.
-fn deal_order(first: Seat, seat_count: usize, in_match: SeatSet) -> Vec<Seat> {
-    (0..seat_count)
-        .map(|k| Seat(((first.index() + k) % seat_count.max(1)) as u8))
-        .filter(|&s| in_match.contains(s))
-        .collect()
-}
-
 #[derive(Serialize)]
 struct WireOut<'a, T> {
     v: u32,
@@ -507,7 +344,7 @@ impl HostMessage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Match;
+    use crate::rules::{Card, Match, SeatSet};
 
     #[test]
     fn messages_round_trip_in_compact_json() {

@@ -1,6 +1,6 @@
 //! A match played at this device, without the browser: the setup the
 //! new-game screen chooses, the game state the page's reducer updates, its
-//! save file, and a seat's view moved forward by events. Pure Rust like
+//! save file. Pure Rust like
 //! `rules/` and `bots/` (no yew, web-sys or gloo), so every decision the
 //! game screen makes about whose move comes next, what a save holds and
 //! how it resumes is tested natively.
@@ -8,7 +8,6 @@
 pub mod save;
 pub mod setup;
 pub mod state;
-pub mod table_view;
 
 pub use setup::{
     daily_seed, default_bot, BotSetup, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,

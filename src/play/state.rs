@@ -8,9 +8,8 @@
 //! changes nothing else.
 
 use super::setup::{GameSetup, Speed, ME};
-use super::table_view;
 use crate::bots::{Bot, Level};
-use crate::rules::{Action, Event, Format, Match, PlayerView, Rng, RuleError, Seat, SetupError};
+use crate::rules::{Action, Event, Match, PlayerView, Rng, RuleError, Seat, SetupError};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -43,10 +42,6 @@ pub struct HandSummary {
     pub winner: Option<Seat>,
     pub loser: Option<Seat>,
     pub left: Vec<Seat>,
-    /// The table as the hand ended, from the viewer's seat: the final total,
-    /// the loser's cards. The next hand is already dealt in the engine, but
-    /// the page shows this until the player goes on.
-    pub final_table: Option<Box<PlayerView>>,
     /// The summary's dialog is open (it waits a moment first, so the final
     /// table can be seen).
     pub open: bool,
@@ -282,10 +277,6 @@ impl GameState {
 
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
         let before = self.game.log().len();
-        // The table as it stands, from the viewer's seat, in formats whose
-        // hands end with a new deal: the final table is built from it.
-        let table_before =
-            (self.setup.rules.format != Format::Elimination).then(|| self.game.view(self.viewer));
         let events = self.game.apply_for(seat, action)?;
         let mut summary = None;
         for e in events {
@@ -301,7 +292,6 @@ impl GameState {
                         winner: *winner,
                         loser: *loser,
                         left: Vec::new(),
-                        final_table: None,
                         open: false,
                     })
                 }
@@ -312,17 +302,6 @@ impl GameState {
                 }
                 _ => {}
             }
-        }
-        if let (Some(s), Some(mut view)) = (summary.as_mut(), table_before) {
-            // Replay this action's events up to the end of the hand onto
-            // the table as it was: the final total, the loser's cards.
-            for e in events {
-                if matches!(e, Event::HandOver { .. }) {
-                    break;
-                }
-                table_view::advance(&mut view, e);
-            }
-            s.final_table = Some(Box::new(view));
         }
         self.actions.push((seat, action));
         self.announce_from = before;
@@ -351,15 +330,6 @@ impl GameState {
         }
         self.follow_turn();
         Ok(())
-    }
-
-    /// The table the page shows for `viewer`: the final table of a hand
-    /// whose summary is pending, otherwise the match as it stands.
-    pub fn table(&self) -> PlayerView {
-        match self.summary.as_ref().and_then(|s| s.final_table.as_deref()) {
-            Some(v) => v.clone(),
-            None => self.game.view(self.viewer),
-        }
     }
 
     /// The level of the bot to act now, if a bot is to act and nothing waits

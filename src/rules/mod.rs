@@ -9,6 +9,7 @@ pub mod options;
 pub mod record;
 pub mod rng;
 pub mod seat;
+pub mod seat_event;
 pub mod view;
 
 pub use card::{parse_cards, Card, CardCounts, Edition};
@@ -23,4 +24,5 @@ pub use options::{
 pub use record::{replay, GameRecord, RecordError};
 pub use rng::Rng;
 pub use seat::{Direction, PerSeat, Seat, SeatSet};
+pub use seat_event::{redact, SeatEvent};
 pub use view::{PlayerView, PublicSeat};

@@ -1,6 +1,5 @@
 //! English texts: the reference every other language follows.
 
-use super::callout::{Callout, Who};
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
@@ -9,6 +8,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
+use crate::table::{Callout, Who};
 
 pub struct En;
 

@@ -1,7 +1,6 @@
 //! French texts. Card names follow the French rulebook ("Inverser",
 //! "Jouer 2"); the sentences are our own.
 
-use super::callout::{Callout, Who};
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
@@ -10,6 +9,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
+use crate::table::{Callout, Who};
 
 pub struct Fr;
 

@@ -3,15 +3,14 @@
 //! `tests/i18n.rs`.
 //!
 //! - `keys.rs`: the fixed texts by name ([`Key`]);
-//! - `callout.rs`: what happened, as typed messages ([`Callout`]), derived
-//!   from engine events in one place;
+//! - what happened comes as typed messages ([`Callout`], from the pure
+//!   table model, `crate::table`), worded here;
 //! - `translation.rs`: what a language provides;
 //! - `en.rs`, `es.rs`, `fr.rs`, `pt.rs`: one file per language, wording
 //!   keys, call-outs and values.
 //!
 //! The rest of the UI calls the functions below with the [`Lang`] in use.
 
-mod callout;
 mod en;
 mod es;
 mod fr;
@@ -19,7 +18,7 @@ mod keys;
 mod pt;
 mod translation;
 
-pub use callout::{Callout, Narrator, OutWhy, Who};
+pub use crate::table::{Callout, Narrator, OutWhy, Who};
 pub use keys::{Key, Named, Numbered};
 pub use translation::Translation;
 

@@ -1,7 +1,6 @@
 //! Portuguese texts (Brazilian usage, as in the rulebook: "Inverter",
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
-use super::callout::{Callout, Who};
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
@@ -10,6 +9,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
+use crate::table::{Callout, Who};
 
 pub struct Pt;
 

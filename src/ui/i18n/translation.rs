@@ -4,7 +4,7 @@
 //! ([`Callout`], [`Who`], rule options, errors); they never read engine
 //! events.
 
-use super::callout::{Callout, Who};
+use crate::table::{Callout, Who};
 
 use super::keys::{Key, Named, Numbered};
 use crate::bots::Level;

@@ -2,8 +2,9 @@
 
 use super::{code_error_key, ice_config};
 use crate::online::{GuestMessage, GuestMirror, Invite, Received, Reply};
-use crate::rules::Action;
-use crate::ui::i18n::Key;
+use crate::rules::{Action, Seat};
+use crate::table::{friend, TableModel};
+use crate::ui::i18n::{self, Key, Lang};
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use gloo_timers::callback::Interval;
@@ -36,6 +37,18 @@ pub enum GuestPhase {
     Failed,
 }
 
+/// How a friend's page calls a seat: "You" for their own (`me`), the name
+/// its player chose, or a bot's heading.
+fn seat_name(lang: Lang, me: Option<Seat>, seat: Seat, chosen: &str) -> String {
+    if Some(seat) == me {
+        i18n::tr(lang, Key::You).to_string()
+    } else if chosen.trim().is_empty() {
+        i18n::bot_heading(lang, seat.index())
+    } else {
+        chosen.to_string()
+    }
+}
+
 /// A friend's side of an online table.
 pub struct GuestLink {
     pub invite: Invite,
@@ -57,6 +70,10 @@ pub struct GuestLink {
     keepalive: RefCell<Option<Interval>>,
     /// The last ping's number.
     ticks: Cell<u32>,
+    /// The table from this friend's seat, kept from what the mirror receives.
+    table: RefCell<Option<Rc<TableModel>>>,
+    /// The language the seats are named in.
+    lang: Cell<Lang>,
 }
 
 impl PartialEq for GuestLink {
@@ -87,6 +104,8 @@ impl GuestLink {
             bad_view: Cell::new(false),
             keepalive: RefCell::default(),
             ticks: Cell::new(0),
+            table: RefCell::default(),
+            lang: Cell::new(Lang::default()),
         }))
     }
 
@@ -227,6 +246,9 @@ impl GuestLink {
             }
             PeerEvent::Message(text) => {
                 let received = self.mirror.borrow_mut().receive(text.as_bytes());
+                if let Ok(r) = &received {
+                    self.follow(r);
+                }
                 match received {
                     Ok(Received::Invalid(_)) => {
                         self.bad_view.set(true);
@@ -248,6 +270,33 @@ impl GuestLink {
             }
         }
         self.changed();
+    }
+
+    /// Moves the table on by what the mirror just received.
+    fn follow(&self, received: &Received) {
+        let mut slot = self.table.borrow_mut();
+        let mut table = slot.take().map(Rc::unwrap_or_clone);
+        let lang = self.lang.get();
+        let mirror = self.mirror.borrow();
+        let me = mirror.view().map(|v| v.seat);
+        friend::follow(&mut table, &mirror, received, &|seat, chosen| {
+            seat_name(lang, me, seat, chosen)
+        });
+        *slot = table.map(Rc::new);
+    }
+
+    /// The table from this friend's seat, its seats named in `lang`.
+    pub fn table(&self, lang: Lang) -> Option<Rc<TableModel>> {
+        if self.lang.replace(lang) != lang {
+            let mirror = self.mirror.borrow();
+            let me = mirror.view().map(|v| v.seat);
+            if let Some(model) = self.table.borrow_mut().as_mut() {
+                Rc::make_mut(model).set_names(friend::names(&mirror, &|seat, chosen| {
+                    seat_name(lang, me, seat, chosen)
+                }));
+            }
+        }
+        self.table.borrow().clone()
     }
 
     fn send(&self, msg: &GuestMessage) {

@@ -5,65 +5,17 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::online::protocol::{Connection, SeatEvent, SeatKind};
-use crate::rules::{Action, Direction, Event, Format, PlayerView, Rng, Seat, TurnStep};
-use crate::ui::i18n::{
-    self, callout, named, reason, tr, turn_prompt, waiting_for, winners_line, Key, Lang, Named,
-    Narrator, Who,
-};
+use crate::online::protocol::SeatKind;
+use crate::rules::Action;
+use crate::ui::i18n::{self, named, tr, winners_line, Key, Lang, Named, Who};
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
 use crate::ui::screens::lobby::copy_text;
-use crate::ui::table::centre::{Centre, TrailItem};
-use crate::ui::table::hand::{CardSlot, Hand, SlotState};
-use crate::ui::table::log::{GameLog, Lines, LogLine};
-use crate::ui::table::seat::Opponent;
+use crate::ui::table::board::{Shown, Table};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// The engine event a seat's event stands for, as far as the call-outs
-/// need it (`None` for another seat's draw, which shows no card).
-fn as_event(e: &SeatEvent, me: Seat) -> Option<Event> {
-    Some(match e.clone() {
-        SeatEvent::HandStarted {
-            hand,
-            dealer,
-            first,
-            ..
-        } => Event::HandStarted {
-            hand,
-            dealer,
-            first,
-            deck: Vec::new(),
-        },
-        SeatEvent::Played { seat, card, total } => Event::Played { seat, card, total },
-        SeatEvent::DiscardedFourOno { seat, total } => Event::DiscardedFourOno { seat, total },
-        SeatEvent::YouDrew { card } => Event::Drew { seat: me, card },
-        SeatEvent::Drew { .. } => return None,
-        SeatEvent::Reshuffled { .. } => Event::Reshuffled { order: Vec::new() },
-        SeatEvent::DirectionChanged { direction } => Event::DirectionChanged { direction },
-        SeatEvent::ObligationPlaced { seat, by } => Event::ObligationPlaced { seat, by },
-        SeatEvent::ObligationMoved { from, to } => Event::ObligationMoved { from, to },
-        SeatEvent::PlayerOut { seat, laid_down } => Event::PlayerOut { seat, laid_down },
-        SeatEvent::HandOver {
-            hand,
-            winner,
-            loser,
-            tokens,
-            scores,
-        } => Event::HandOver {
-            hand,
-            winner,
-            loser,
-            tokens,
-            scores,
-        },
-        SeatEvent::LeftMatch { seat } => Event::LeftMatch { seat },
-        SeatEvent::MatchOver { winners } => Event::MatchOver { winners },
-    })
-}
 
 /// The table's rules in one line: "Modern · Elimination · 4 players".
 fn rules_line(lang: Lang, link: &GuestLink) -> String {
@@ -225,241 +177,47 @@ struct GuestTableProps {
     on_leave: Callback<()>,
 }
 
-/// The seat that plays after `from` among those still in the hand.
-fn next_in_hand(view: &PlayerView, from: Seat, direction: Direction) -> Option<Seat> {
-    let n = view.seat_count();
-    (1..n)
-        .map(|k| match direction {
-            Direction::Clockwise => (from.index() + k) % n,
-            Direction::Counterclockwise => (from.index() + n * 2 - k) % n,
-        })
-        .map(|i| Seat(i as u8))
-        .find(|&s| view.seats[s].in_hand)
-        .filter(|&s| s != from)
-}
-
-/// The table from a friend's seat.
+/// The table from a friend's seat: the same `Table` as the host's game,
+/// from the model the link keeps of what this seat was told.
 #[function_component(GuestTable)]
 fn guest_table(props: &GuestTableProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let result_hidden = use_state(|| false);
     let link = &props.link;
-    // Legality from this seat's view alone: any match consistent with it
-    // answers the same for this seat's own cards. Dealt once per change of
-    // the table, not on every render.
-    let judge = use_memo(props.generation, {
-        let link = link.clone();
-        move |_| {
-            let mirror = link.mirror();
-            let view = mirror.view()?;
-            if !view.my_turn() || mirror.awaiting_sync() {
-                return None;
-            }
-            view.determinize(&mut Rng::new(0x0E57))
-        }
-    });
-    let mirror = link.mirror();
-    let Some(view) = mirror.view().cloned() else {
+    let Some(model) = link.table(lang) else {
         return Html::default();
     };
-    let presence = mirror.presence().to_vec();
-    let events: Vec<SeatEvent> = mirror.log().to_vec();
-    let ply = mirror.ply() as usize;
-    let awaiting = mirror.awaiting_sync();
-    drop(mirror);
+    let view = model.view();
     let me = view.seat;
     let rules = view.rules;
-    let edition = rules.edition;
     let seats = view.seat_count();
-    let seat_name = |s: Seat| -> String {
-        if s == me {
-            tr(lang, Key::You).to_string()
-        } else {
-            presence
-                .get(s.index())
-                .map(|p| p.name.clone())
-                .filter(|n| !n.trim().is_empty())
-                .unwrap_or_else(|| i18n::bot_heading(lang, s.index()))
-        }
-    };
-    let to_act = view.to_act;
-    let next_up = to_act.and_then(|t| {
-        if t.step == TurnStep::FirstOfTwo {
-            Some(t.seat)
-        } else {
-            next_in_hand(&view, t.seat, view.direction)
-        }
-    });
-    let owes = to_act
-        .filter(|t| t.step != TurnStep::Single)
-        .map(|t| t.seat);
-    let draws_of = |seat: Seat| {
-        events
-            .iter()
-            .filter(|e| matches!(e, SeatEvent::Drew { seat: s } if *s == seat))
-            .count()
-    };
-    let opponents = (1..seats).map(|i| {
-        let seat = Seat(((me.index() + i) % seats) as u8);
-        let p = &view.seats[seat];
-        let who = presence.get(seat.index());
-        let level = match who.map(|p| p.kind) {
-            Some(SeatKind::Bot(l)) => Some(l),
-            _ => None,
-        };
-        // The host and the other friends say so, with their connection.
-        let kind_note = who.and_then(|p| match p.kind {
-            SeatKind::Host => Some(tr(lang, Key::HostName).to_string()),
-            SeatKind::Guest => {
-                let mut note = tr(lang, Key::OnlineFriend).to_string();
-                if p.connection != Some(Connection::Connected) {
-                    note = format!("{note} · {}", tr(lang, Key::StatusDisconnected));
-                }
-                if p.bot_playing {
-                    note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
-                }
-                Some(note)
-            }
-            _ => None,
-        });
-        let away = who.is_some_and(|p| {
-            p.kind == SeatKind::Guest && p.connection != Some(Connection::Connected)
-        });
-        html! {
-            <Opponent
-                key={i}
-                seat={seat.index()}
-                name={AttrValue::from(seat_name(seat))}
-                {level}
-                hand_len={p.hand_len}
-                in_hand={p.in_hand}
-                in_match={p.in_match}
-                laid_down={p.laid_down.clone()}
-                tokens={p.tokens}
-                score={p.score}
-                format={rules.format}
-                {edition}
-                to_act={to_act.is_some_and(|t| t.seat == seat)}
-                next={next_up == Some(seat) && to_act.is_some_and(|t| t.seat != seat)}
-                owes_two={owes == Some(seat)}
-                draws={draws_of(seat)}
-                position={AttrValue::from(format!("pos-{seats}-{i}"))}
-                kind_note={kind_note.map(AttrValue::from)}
-                {away}
-            />
-        }
-    });
-
-    let my_turn = view.my_turn() && !awaiting;
-    let waiting_name = to_act.map(|t| seat_name(t.seat)).unwrap_or_default();
-    let slots: Vec<CardSlot> = view
-        .hand
+    let levels: Vec<Option<crate::bots::Level>> = link
+        .mirror()
+        .presence()
         .iter()
-        .map(|&card| {
-            let state = match judge.as_ref() {
-                Some(m) => match m.check(Action::Play(card)) {
-                    Ok(()) => SlotState::Playable,
-                    Err(e) => SlotState::Unplayable(reason(lang, &e, edition, &waiting_name)),
-                },
-                None => SlotState::Resting,
-            };
-            CardSlot {
-                card,
-                state,
-                makes: None,
-                hint: None,
-                pick: false,
-                fresh: false,
-            }
+        .map(|p| match p.kind {
+            SeatKind::Bot(l) => Some(l),
+            _ => None,
         })
         .collect();
-    let four_ono = judge
-        .as_ref()
-        .as_ref()
-        .is_some_and(|m| m.check(Action::DiscardFourOno).is_ok());
-    let mine = &view.seats[me];
-    let over = view.outcome.is_some();
-    let prompt = if over {
-        String::new()
-    } else if !mine.in_match {
-        tr(lang, Key::YouLeftMatch).to_string()
-    } else if !mine.in_hand {
-        tr(lang, Key::YouAreOut).to_string()
-    } else if my_turn {
-        turn_prompt(lang, to_act.map_or(TurnStep::Single, |t| t.step), edition)
-    } else {
-        waiting_for(lang, &waiting_name)
-    };
     let on_action = {
         let link = link.clone();
         Callback::from(move |action: Action| link.act(action))
     };
-
-    // What this seat was told, as call-outs.
-    let name_fn = |s: Seat| seat_name(s);
-    let mut narrator = Narrator::new(rules, 0, me, &name_fn);
-    let lines: Vec<(bool, LogLine)> = events
-        .iter()
-        .filter_map(|e| as_event(e, me))
-        .filter_map(|e| narrator.next(&e))
-        .map(|c| {
-            let quiet = matches!(c, i18n::Callout::YouDrew { .. } | i18n::Callout::Reshuffled);
-            (
-                quiet,
-                LogLine {
-                    text: callout(lang, &c, edition),
-                    divider: c.starts_hand(),
-                    mine: c.is_about_you(),
-                },
-            )
-        })
-        .collect();
-    let current: Vec<String> = lines
-        .iter()
-        .rev()
-        .filter(|(quiet, _)| !quiet)
-        .take(2)
-        .map(|(_, l)| l.text.clone())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    let log_lines = Lines(Rc::new(lines.into_iter().map(|(_, l)| l).collect()));
-    let trail: Vec<TrailItem> = events
-        .iter()
-        .filter_map(|e| match e {
-            SeatEvent::Played { seat, card, .. } => Some(TrailItem {
-                name: AttrValue::from(seat_name(*seat)),
-                seat: seat.index(),
-                card: *card,
-            }),
-            _ => None,
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .take(4)
-        .rev()
-        .collect();
-    let top = view.discard_pile.last().copied();
-    let top_by = trail.last().map(|t| t.name.clone());
-    let me_next = next_up == Some(me) && to_act.is_some_and(|t| t.seat != me);
     let refused = link.refused().then(|| {
         html! { <p class="error-text" role="alert">{ tr(lang, Key::GuestRefused) }</p> }
     });
-
     let overlay = view
         .outcome
         .as_ref()
         .filter(|_| !*result_hidden)
         .map(|outcome| {
-            let who = |s: Seat| Who::of(s, me, &name_fn);
-            let winners: Vec<Who> = outcome.winners.iter().map(|&s| who(s)).collect();
+            let winners: Vec<Who> = outcome.winners.iter().map(|&s| model.who(s)).collect();
             let mut rows: Vec<Standing> = view
                 .seats
                 .iter()
                 .map(|(seat, p)| Standing {
-                    name: seat_name(seat),
+                    name: model.name(seat).to_string(),
                     tokens: p.tokens,
                     score: p.score,
                     in_match: p.in_match,
@@ -488,52 +246,11 @@ fn guest_table(props: &GuestTableProps) -> Html {
                 />
             }
         });
-    let standing = match rules.format {
-        Format::Elimination => None,
-        Format::Tokens => Some(i18n::tokens_count(lang, mine.tokens)),
-        Format::Points => Some(i18n::points_count(lang, mine.score)),
-    };
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <main class="play">
-                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
-                    { for opponents }
-                    <Centre
-                        total={view.total}
-                        direction={view.direction}
-                        draw_pile_len={view.draw_pile_len}
-                        {top}
-                        {top_by}
-                        {trail}
-                        plays={ply}
-                        {edition}
-                    />
-                    <div class="callout" aria-live="polite" aria-atomic="true">
-                        { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
-                    </div>
-                    <div class={classes!("me", my_turn.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"))} data-seat={me.index().to_string()}>
-                        <span class="name">{ link.name().trim().to_string() }</span>
-                        if let Some(s) = standing { <span class="standing">{ s }</span> }
-                        if my_turn { <span class="mark turn">{ tr(lang, Key::YourTurnMark) }</span> }
-                        if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
-                        if owes == Some(me) { <span class="mark owes">{ tr(lang, Key::YouOweTwoMark) }</span> }
-                        if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
-                    </div>
-                </div>
-                <Hand
-                    {slots}
-                    {edition}
-                    {four_ono}
-                    prompt={AttrValue::from(prompt)}
-                    active={my_turn}
-                    urgent={my_turn && owes == Some(me)}
-                    laid_down={mine.laid_down.clone()}
-                    seat={me.index()}
-                    {on_action}
-                />
+            <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(link.name().trim().to_string())} {on_action}>
                 if let Some(node) = refused { { node } }
-            </main>
-            <GameLog past={Vec::<Lines>::new()} current={log_lines} ply={ply} />
+            </Table>
             <div class="dialogs">{ for overlay }</div>
         </div>
     }

@@ -4,7 +4,7 @@
 //! (docs/records.md, what `ono99 replay` reads), a share link, or a record
 //! opened from a file.
 
-use crate::rules::{Direction, Event, Format, Seat};
+use crate::rules::{redact, Direction, Event, Format, Seat, SeatSet};
 use crate::share::SharedMatch;
 use crate::ui::i18n::{self, callout, tr, Key, Lang, Narrator};
 use crate::ui::platform::files;
@@ -107,8 +107,9 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     let view_of = |seat: Seat| match &before {
         Some((pm, _)) => {
             let mut v = pm.view(seat);
-            for e in log.get(from..).unwrap_or_default() {
-                crate::play::table_view::advance(&mut v, e);
+            let events = log.get(from..).unwrap_or_default();
+            for e in redact(events, seat, pm.seat_count(), pm.in_match()) {
+                let _ = v.apply(&e);
             }
             v
         }
@@ -119,10 +120,11 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         .iter()
         .rposition(|e| matches!(e, Event::HandStarted { .. }))
         .unwrap_or(0);
-    let nobody = Seat(u8::MAX);
-    let mut narrator = Narrator::new(rules, 0, nobody, &name);
+    // Told as seat 0 is, with nobody as "you" (its draws are not told).
+    let told = redact(log, Seat(0), m.seat_count(), SeatSet::first(m.seat_count()));
+    let mut narrator = Narrator::new(rules, 0, None, &name);
     let mut lines: Vec<(usize, String)> = Vec::new();
-    for (i, e) in log.iter().enumerate().skip(hand_start) {
+    for (i, e) in told.iter().enumerate().skip(hand_start) {
         if let Some(c) = narrator.next(e) {
             if !matches!(c, i18n::Callout::YouDrew { .. }) {
                 lines.push((i, callout(lang, &c, edition)));

@@ -1,15 +1,15 @@
-//! The game screen: owns the game reducer, paces the bots, and lays out the
-//! table, your hand, the call-outs, the log and the dialogs between hands
-//! and at the end. What to say comes from `i18n`, what to draw from `table`.
+//! The game screen: owns the game reducer, paces the bots, and puts the
+//! `Table` (drawn from the model `live.rs` keeps) between its own bars:
+//! the header, the online bar, the coach and the dialogs between hands and
+//! at the end. What to say comes from `i18n`.
 
-use crate::bots::{make_bot, Level};
-use crate::rules::{
-    Action, Direction, Event as MatchEvent, Format, PlayerView, Rng, Seat, TurnStep,
-};
+mod live;
+
+use crate::rules::{Action, Event as MatchEvent, Format, Seat};
+use crate::table::{Link, Player, Step};
 use crate::ui::bot_turn;
 use crate::ui::i18n::{
-    self, callout, hand_over_heading, reason, tr, turn_prompt, waiting_for, winners_line, Callout,
-    Key, Lang, Narrator, Who,
+    self, callout, hand_over_heading, reason, tr, winners_line, Callout, Key, Lang, Narrator, Who,
 };
 use crate::ui::i18n::{named, Named};
 use crate::ui::online::{HostLink, SeatStatus};
@@ -17,13 +17,10 @@ use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
-use crate::ui::screens::lobby::{status_text, SeatInvite};
+use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
-use crate::ui::table::centre::{Centre, TrailItem};
-use crate::ui::table::hand::{CardSlot, Hand, SlotState};
-use crate::ui::table::log::{GameLog, Lines, LogLine};
-use crate::ui::table::seat::Opponent;
+use crate::ui::table::board::{Shown, Table};
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -65,47 +62,42 @@ fn total_before(log: &[MatchEvent], index: usize) -> i32 {
         .unwrap_or(0)
 }
 
-/// The call-outs of `log[from..to]`, as `state` names the seats.
-fn callouts(
+/// Pass-and-play: what happened since `log[from]`, as the viewer was told.
+fn missed_lines(
     state: &GameState,
     link: Option<&HostLink>,
-    log: &[MatchEvent],
     from: usize,
-    to: usize,
     lang: Lang,
-) -> Vec<Callout> {
+) -> Vec<String> {
     let name = |s: Seat| seat_label(state, link, s, lang);
+    let step = Step::of_match(&state.game, from, state.viewer);
+    let me = Some(state.me()).filter(|s| s.index() < state.setup.seat_count());
     let mut narrator = Narrator::new(
         state.setup.rules,
-        total_before(log, from),
-        state.me(),
+        total_before(state.game.log(), from),
+        me,
         &name,
     );
-    log.get(from..to)
-        .unwrap_or_default()
+    step.events
         .iter()
         .filter_map(|e| narrator.next(e))
+        .map(|c| callout(lang, &c, state.setup.rules.edition))
         .collect()
 }
 
-/// The call-outs of `log[from..to]`, as log lines.
-fn log_lines(
-    state: &GameState,
-    link: Option<&HostLink>,
-    log: &[MatchEvent],
-    from: usize,
-    to: usize,
-    lang: Lang,
-) -> Vec<LogLine> {
-    let edition = state.setup.rules.edition;
-    callouts(state, link, log, from, to, lang)
-        .into_iter()
-        .map(|c| LogLine {
-            text: callout(lang, &c, edition),
-            divider: c.starts_hand(),
-            mine: c.is_about_you(),
-        })
-        .collect()
+/// Who plays `seat`, as the table shows it beside the name.
+fn player_of(state: &GameState, link: Option<&HostLink>, seat: Seat) -> Player {
+    match link.filter(|_| state.setup.is_online(seat)) {
+        Some(link) => Player::Friend {
+            link: match link.status(seat) {
+                SeatStatus::Connected => Link::Connected,
+                SeatStatus::Waiting => Link::Waiting,
+                SeatStatus::Disconnected => Link::Disconnected,
+            },
+            stand_in: state.stand_ins.contains(&seat),
+        },
+        None => Player::Here,
+    }
 }
 
 /// How the log and the standings name `seat`: "You" for the person.
@@ -125,25 +117,6 @@ fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang)
         .map(|p| p.name)
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| state.setup.name(seat, lang))
-}
-
-/// Where opponent `seat` sits: seats go clockwise from your left.
-fn position_class(seats: usize, offset: usize) -> String {
-    format!("pos-{seats}-{offset}")
-}
-
-/// The seat that plays after `from` in `direction` among those still in
-/// the hand.
-fn next_in_hand(view: &PlayerView, from: Seat, direction: Direction) -> Option<Seat> {
-    let n = view.seat_count();
-    (1..n)
-        .map(|k| match direction {
-            Direction::Clockwise => (from.index() + k) % n,
-            Direction::Counterclockwise => (from.index() + n * 2 - k) % n,
-        })
-        .map(|i| Seat(i as u8))
-        .find(|&s| view.seats[s].in_hand)
-        .filter(|&s| s != from)
 }
 
 /// A timer that dispatches `msg` after `ms`, while `when` holds; any change
@@ -171,7 +144,6 @@ pub fn game(props: &GameProps) -> Html {
     let save_failed = crate::ui::persistence::use_persistence(&state);
     let link_rc = props.link.clone();
     let link = link_rc.as_deref();
-    let past_hands = use_mut_ref(|| (lang, Vec::<Lines>::new()));
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to
     // look at the final table ("See the table"), reopened on demand.
@@ -351,179 +323,23 @@ pub fn game(props: &GameProps) -> Html {
     let seats = setup.seat_count();
     // Whose hand shows: the person playing now (pass-and-play) or you.
     let viewer = state.viewer;
-    // The table: the final one of a hand whose summary is pending.
-    let view = state.table();
-    let frozen = state.summary.is_some();
-    let to_act = view.to_act.filter(|_| !frozen);
-    let owes = if frozen { None } else { game.owes_two() };
-    let name = |s: Seat| seat_label(&state, link, s, lang);
-    let who = |s: Seat| Who::of(s, state.me(), &name);
-    let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
-    let next_up = to_act.and_then(|t| {
-        if t.step == TurnStep::FirstOfTwo {
-            Some(t.seat)
-        } else {
-            next_in_hand(&view, t.seat, view.direction)
-        }
-    });
-
-    // While the final table of a hand shows, the next hand (already dealt
-    // by the engine) is not on the page yet: not in the log either.
-    let log_end = if frozen {
-        game.log()
-            .iter()
-            .rposition(|e| matches!(e, MatchEvent::HandStarted { .. }))
-            .unwrap_or(game.log().len())
-    } else {
-        game.log().len()
-    };
-    let log = game.log().get(..log_end).unwrap_or_default();
-    // The log: each finished hand is worked out once and kept; only the
-    // hand on the table is redone on every change.
-    let starts: Vec<usize> = log
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| matches!(e, MatchEvent::HandStarted { .. }))
-        .map(|(i, _)| i)
+    // The table, kept step by step from the game state (the final table
+    // of a hand whose summary is pending).
+    let names: Vec<String> = (0..seats)
+        .map(|i| seat_label(&state, link, Seat(i as u8), lang))
         .collect();
-    let shown_hand = starts.last().copied().unwrap_or(0)..log_end;
-    let shown_events = game.log().get(shown_hand.clone()).unwrap_or_default();
-    let draws_of = |seat: Seat| {
-        shown_events
-            .iter()
-            .filter(|e| matches!(e, MatchEvent::Drew { seat: s, .. } if *s == seat))
-            .count()
-    };
-
-    // A friend's seat says so, with its connection.
-    let online_note = |seat: Seat| -> Option<AttrValue> {
-        let link = link.filter(|_| setup.is_online(seat))?;
-        let mut note = tr(lang, Key::OnlineFriend).to_string();
-        let status = link.status(seat);
-        if status != SeatStatus::Connected {
-            note = format!("{note} · {}", status_text(lang, status));
-        }
-        if state.stand_ins.contains(&seat) {
-            note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
-        }
-        Some(AttrValue::from(note))
-    };
-    // Opponents around the table, in play order from the viewer's left.
-    let opponents = (1..seats).map(|i| {
-        let seat = Seat(((viewer.index() + i) % seats) as u8);
-        let p = &view.seats[seat];
-        html! {
-            <Opponent
-                key={i}
-                seat={seat.index()}
-                name={AttrValue::from(seat_name(&state, link, seat, lang))}
-                level={setup.level(seat)}
-                hand_len={p.hand_len}
-                in_hand={p.in_hand}
-                in_match={p.in_match}
-                laid_down={p.laid_down.clone()}
-                tokens={p.tokens}
-                score={p.score}
-                format={rules.format}
-                {edition}
-                to_act={to_act.is_some_and(|t| t.seat == seat)}
-                next={next_up == Some(seat) && to_act.is_some_and(|t| t.seat != seat)}
-                owes_two={owes == Some(seat)}
-                draws={draws_of(seat)}
-                position={AttrValue::from(position_class(seats, i))}
-                kind_note={online_note(seat)}
-                away={link.is_some_and(|l| setup.is_online(seat) && l.status(seat) != SeatStatus::Connected)}
-            />
-        }
-    });
-
-    // Your hand, with the engine's verdict on each card on your turn, and
-    // at rest (full colour, no marks) during the others' turns.
-    let my_turn = state.my_turn();
-    let me = &view.seats[viewer];
-    let waiting_name = to_act
+    let players: Vec<Player> = (0..seats)
+        .map(|i| player_of(&state, link, Seat(i as u8)))
+        .collect();
+    let model = live::use_live_table(&state, lang, names, players, hints_on.then_some(state.seed));
+    let name = |s: Seat| seat_label(&state, link, s, lang);
+    let who = |s: Seat| Who::of(s, Some(state.me()), &name);
+    let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
+    let waiting_name = model
+        .to_act()
         .map(|t| seat_name(&state, link, t.seat, lang))
         .unwrap_or_default();
-    let legal = if my_turn {
-        game.legal_actions()
-    } else {
-        Vec::new()
-    };
-    // The coach, from your seat's view only, when hints are on: the total
-    // each card makes, the chance the next player is stuck, and a pick (what
-    // a Medium bot would play from your seat).
-    let advice = if my_turn && hints_on {
-        crate::bots::coach::advise(&view, &legal)
-    } else {
-        Vec::new()
-    };
-    let pick = (my_turn && hints_on && !legal.is_empty()).then(|| {
-        let mut bot = make_bot(Level::Medium);
-        bot.choose(&view, &legal, &mut Rng::new(state.seed))
-    });
-    // The card drawn since your last play is marked as new.
-    let fresh = {
-        let mut last = None;
-        for e in shown_events {
-            match e {
-                MatchEvent::Drew { seat, card } if *seat == viewer => last = Some(*card),
-                MatchEvent::Played { seat, .. } | MatchEvent::DiscardedFourOno { seat, .. }
-                    if *seat == viewer =>
-                {
-                    last = None
-                }
-                _ => {}
-            }
-        }
-        last
-    };
-    let fresh_index = fresh.and_then(|c| view.hand.iter().rposition(|&h| h == c));
-    let slots: Vec<CardSlot> = view
-        .hand
-        .iter()
-        .enumerate()
-        .map(|(i, &card)| {
-            let action = Action::Play(card);
-            let state_of = if my_turn {
-                match game.check(action) {
-                    Ok(()) => SlotState::Playable,
-                    Err(e) => SlotState::Unplayable(reason(lang, &e, edition, &waiting_name)),
-                }
-            } else {
-                SlotState::Resting
-            };
-            let advice = advice.iter().find(|a| a.action == action);
-            CardSlot {
-                card,
-                state: state_of,
-                makes: advice.map(|a| a.total),
-                hint: advice.map(|a| {
-                    let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
-                    i18n::next_stuck(lang, percent, a.next_is_me)
-                }),
-                pick: pick == Some(action),
-                fresh: fresh_index == Some(i),
-            }
-        })
-        .collect();
-    let four_ono = my_turn && game.check(Action::DiscardFourOno).is_ok();
-    let prompt = if game.is_over() || frozen {
-        String::new()
-    } else if !me.in_match {
-        tr(lang, Key::YouLeftMatch).to_string()
-    } else if !me.in_hand {
-        tr(lang, Key::YouAreOut).to_string()
-    } else if my_turn && four_ono && slots.iter().all(|s| s.state != SlotState::Playable) {
-        tr(lang, Key::OnlyFourOno).to_string()
-    } else if my_turn {
-        turn_prompt(
-            lang,
-            to_act.map(|t| t.step).unwrap_or(TurnStep::Single),
-            edition,
-        )
-    } else {
-        waiting_for(lang, &waiting_name)
-    };
+    let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     let on_action = {
         let state = state.clone();
         Callback::from(move |action: Action| {
@@ -534,74 +350,11 @@ pub fn game(props: &GameProps) -> Html {
             })
         })
     };
-
-    // Call-outs of the last action, for the live region and the banner.
-    let current: Vec<String> = callouts(
-        &state,
-        link,
-        log,
-        state.announce_from.min(log_end),
-        log_end,
-        lang,
-    )
-    .into_iter()
-    .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
-    .map(|c| callout(lang, &c, edition))
-    .collect();
     // Pass-and-play: what happened while this person waited for the device.
     let missed: Vec<String> = state
         .missed_from
-        .map(|from| log_lines(&state, link, game.log(), from, game.log().len(), lang))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|l| l.text)
-        .collect();
-    let past: Vec<Lines> = {
-        let mut cache = past_hands.borrow_mut();
-        let done = starts.len().saturating_sub(1);
-        if cache.0 != lang || cache.1.len() > done {
-            *cache = (lang, Vec::new());
-        }
-        while cache.1.len() < done {
-            let i = cache.1.len();
-            cache.1.push(Lines(Rc::new(log_lines(
-                &state,
-                link,
-                log,
-                starts[i],
-                starts[i + 1],
-                lang,
-            ))));
-        }
-        cache.1.clone()
-    };
-    let current_start = starts.last().copied().unwrap_or(0);
-    let current_lines = Lines(Rc::new(log_lines(
-        &state,
-        link,
-        log,
-        current_start,
-        log_end,
-        lang,
-    )));
-
-    // The last few plays of the hand on the table, newest last.
-    let trail: Vec<TrailItem> = shown_events
-        .iter()
-        .filter_map(|e| match e {
-            MatchEvent::Played { seat, card, .. } => Some(TrailItem {
-                name: AttrValue::from(seat_label(&state, link, *seat, lang)),
-                seat: seat.index(),
-                card: *card,
-            }),
-            _ => None,
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .take(4)
-        .rev()
-        .collect();
+        .map(|from| missed_lines(&state, link, from, lang))
+        .unwrap_or_default();
 
     let error = state.last_error.as_ref().map(|e| {
         let dismiss = {
@@ -640,27 +393,21 @@ pub fn game(props: &GameProps) -> Html {
     };
 
     // What ended the match, above the final standings.
-    let last_hand_lines: Vec<String> = callouts(
-        &state,
-        link,
-        game.log(),
-        state.announce_from,
-        game.log().len(),
-        lang,
-    )
-    .into_iter()
-    .filter(|c| {
-        matches!(
-            c,
-            Callout::Out { .. }
-                | Callout::HandLost { .. }
-                | Callout::HandLastIn { .. }
-                | Callout::HandOver { .. }
-                | Callout::LeftMatch { .. }
-        )
-    })
-    .map(|c| callout(lang, &c, edition))
-    .collect();
+    let last_hand_lines: Vec<String> = model
+        .announce()
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                Callout::Out { .. }
+                    | Callout::HandLost { .. }
+                    | Callout::HandLastIn { .. }
+                    | Callout::HandOver { .. }
+                    | Callout::LeftMatch { .. }
+            )
+        })
+        .map(|c| callout(lang, c, edition))
+        .collect();
     // The finished match, to replay, download, share or review.
     let finished_match = |cb: Callback<Rc<crate::share::SharedMatch>>| {
         let state = state.clone();
@@ -780,7 +527,7 @@ pub fn game(props: &GameProps) -> Html {
         Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
         Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
         None => (rules.format != Format::Elimination)
-            .then(|| AttrValue::from(i18n::hand_number(lang, view.hand_number))),
+            .then(|| AttrValue::from(i18n::hand_number(lang, model.view().hand_number))),
     };
     let on_rules = {
         let cb = props.on_rules.clone();
@@ -809,14 +556,6 @@ pub fn game(props: &GameProps) -> Html {
             },
         )
     };
-    let my_standing = match rules.format {
-        Format::Elimination => None,
-        Format::Tokens => Some(i18n::tokens_count(lang, me.tokens)),
-        Format::Points => Some(i18n::points_count(lang, me.score)),
-    };
-    let top = view.discard_pile.last().copied();
-    let top_by = trail.last().map(|t| t.name.clone());
-    let me_next = next_up == Some(viewer) && to_act.is_some_and(|t| t.seat != viewer);
     // The actions the hand area offers besides cards.
     let actions = html! {
         <>
@@ -912,6 +651,14 @@ pub fn game(props: &GameProps) -> Html {
         Some(html! { <div class="online-bar">{ for rows }</div> })
     });
 
+    let before_hand = html! {
+        if !missed.is_empty() {
+            <section class="missed" aria-labelledby="missed-heading">
+                <h2 id="missed-heading">{ tr(lang, Key::SinceYourTurn) }</h2>
+                <ol>{ for missed.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
+            </section>
+        }
+    };
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
             <Header {hand_label} speed={state.speed} {on_speed}>
@@ -921,66 +668,30 @@ pub fn game(props: &GameProps) -> Html {
             if state.passing {
                 <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={on_reveal} />
             } else {
-            <main class="play">
-                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
-                    { for opponents }
-                    <Centre
-                        total={view.total}
-                        direction={view.direction}
-                        draw_pile_len={view.draw_pile_len}
-                        {top}
-                        {top_by}
-                        {trail}
-                        plays={state.actions.len()}
-                        {edition}
-                    />
-                    <div class="callout" aria-live="polite" aria-atomic="true">
-                        { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
-                    </div>
-                    <div class={classes!("me", my_turn.then_some("to-act"), me_next.then_some("next"), (!me.in_hand).then_some("is-out"))} data-seat={viewer.index().to_string()}>
-                        <span class="name">{ setup.name(viewer, lang) }</span>
-                        if let Some(s) = my_standing { <span class="standing">{ s }</span> }
-                        if my_turn { <span class="mark turn">{ tr(lang, Key::YourTurnMark) }</span> }
-                        if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
-                        if owes == Some(viewer) { <span class="mark owes">{ tr(lang, Key::YouOweTwoMark) }</span> }
-                        if !me.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
-                    </div>
-                </div>
-                if !missed.is_empty() {
-                    <section class="missed" aria-labelledby="missed-heading">
-                        <h2 id="missed-heading">{ tr(lang, Key::SinceYourTurn) }</h2>
-                        <ol>{ for missed.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
-                    </section>
-                }
-                <Hand
-                    {slots}
-                    {edition}
-                    {four_ono}
-                    prompt={AttrValue::from(prompt)}
-                    active={my_turn}
-                    urgent={my_turn && owes == Some(viewer)}
-                    laid_down={me.laid_down.clone()}
-                    hints={my_turn && hints_on}
-                    seat={viewer.index()}
+                <Table
+                    model={Shown(model.clone())}
+                    {levels}
+                    my_name={AttrValue::from(setup.name(viewer, lang))}
+                    hints={hints_on}
                     {on_action}
                     {actions}
-                />
-                // `if let`, not `for` over the Option: a `for` adds its items
-                // straight into this list, and Yew pairs unkeyed children by
-                // place from the end, so a message appearing here would
-                // rebuild the hand before it.
-                if let Some(node) = error { { node } }
-                if let Some(node) = online_bar { { node } }
-                if let Some(failed) = save_failed {
-                    <p class="error-text save-failed" role="alert">{ tr(lang, match failed {
-                        SaveError::Full => Key::SaveFailedFull,
-                        SaveError::Unavailable => Key::SaveFailedUnavailable,
-                        SaveError::NewerKept => Key::SaveFailedNewerKept,
-                    }) }</p>
-                }
-                if let Some(node) = coach_box { { node } }
-            </main>
-            <GameLog {past} current={current_lines} ply={state.actions.len()} />
+                    {before_hand}
+                >
+                    // `if let`, not `for` over the Option: a `for` adds its items
+                    // straight into this list, and Yew pairs unkeyed children by
+                    // place from the end, so a message appearing here would
+                    // rebuild the hand before it.
+                    if let Some(node) = error { { node } }
+                    if let Some(node) = online_bar { { node } }
+                    if let Some(failed) = save_failed {
+                        <p class="error-text save-failed" role="alert">{ tr(lang, match failed {
+                            SaveError::Full => Key::SaveFailedFull,
+                            SaveError::Unavailable => Key::SaveFailedUnavailable,
+                            SaveError::NewerKept => Key::SaveFailedNewerKept,
+                        }) }</p>
+                    }
+                    if let Some(node) = coach_box { { node } }
+                </Table>
             }
             // Always present, so opening or closing a dialog never shifts
             // the table's elements (Yew pairs unkeyed children by place).

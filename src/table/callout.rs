@@ -1,11 +1,11 @@
-//! What happened, as typed messages: the one place that reads the engine's
+//! What happened, as typed messages: the one place that reads a seat's
 //! events for the player. Each [`Callout`] carries the data its sentence
 //! needs (who, which card, the new total…), and each language only turns
-//! it into words ([`super::Translation::callout`]). A new engine event
+//! it into words (`ui::i18n`'s `Translation::callout`). A new engine event
 //! means one new variant here and one wording per language; no language
-//! file matches on `Event`.
+//! file matches on an event.
 
-use crate::rules::{card_outcome, Card, Direction, Event, RuleError, RuleSet, Seat, TurnStep};
+use crate::rules::{card_outcome, Card, Direction, RuleError, RuleSet, Seat, SeatEvent, TurnStep};
 
 /// Who a sentence is about: the person reading it, or someone named.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -18,8 +18,8 @@ pub enum Who {
 
 impl Who {
     /// `seat` as seen by `me`: "you" for `me`, otherwise its name.
-    pub fn of(seat: Seat, me: Seat, name: &dyn Fn(Seat) -> String) -> Who {
-        if seat == me {
+    pub fn of(seat: Seat, me: Option<Seat>, name: &dyn Fn(Seat) -> String) -> Who {
+        if Some(seat) == me {
             Who::You
         } else {
             Who::Named(name(seat))
@@ -72,38 +72,42 @@ pub enum Callout {
 }
 
 impl Callout {
-    /// The call-out for `event` as `me` sees it, or `None` for events
-    /// nobody announces (other players' draws are private).
-    pub fn from_event(event: &Event, me: Seat, name: &dyn Fn(Seat) -> String) -> Option<Callout> {
+    /// The call-out for `event` as `me` sees it (`None`: nobody at this
+    /// device is "you"), or `None` for events nobody announces (other
+    /// players' draws are private).
+    pub fn from_event(
+        event: &SeatEvent,
+        me: Option<Seat>,
+        name: &dyn Fn(Seat) -> String,
+    ) -> Option<Callout> {
         let who = |seat: Seat| Who::of(seat, me, name);
         Some(match event {
-            Event::HandStarted { hand, first, .. } => Callout::HandDealt {
+            SeatEvent::HandStarted { hand, first, .. } => Callout::HandDealt {
                 hand: *hand,
                 first: who(*first),
             },
-            Event::Played { seat, card, total } => Callout::Played {
+            SeatEvent::Played { seat, card, total } => Callout::Played {
                 who: who(*seat),
                 card: *card,
                 total: *total,
             },
-            Event::DiscardedFourOno { seat, total } => Callout::DiscardedFour {
+            SeatEvent::DiscardedFourOno { seat, total } => Callout::DiscardedFour {
                 who: who(*seat),
                 total: *total,
             },
-            Event::Drew { seat, card } if *seat == me => Callout::YouDrew { card: *card },
-            Event::Drew { .. } => return None,
-            Event::Reshuffled { .. } => Callout::Reshuffled,
-            Event::DirectionChanged { direction } => Callout::DirectionChanged {
+            SeatEvent::YouDrew { card } if me.is_some() => Callout::YouDrew { card: *card },
+            SeatEvent::YouDrew { .. } | SeatEvent::Drew { .. } => return None,
+            SeatEvent::Reshuffled { .. } => Callout::Reshuffled,
+            SeatEvent::DirectionChanged { direction } => Callout::DirectionChanged {
                 direction: *direction,
             },
-            Event::ObligationPlaced { seat, .. } | Event::ObligationMoved { to: seat, .. } => {
-                Callout::OwesTwo { who: who(*seat) }
-            }
-            Event::PlayerOut { seat, .. } => Callout::Out {
+            SeatEvent::ObligationPlaced { seat, .. }
+            | SeatEvent::ObligationMoved { to: seat, .. } => Callout::OwesTwo { who: who(*seat) },
+            SeatEvent::PlayerOut { seat, .. } => Callout::Out {
                 who: who(*seat),
                 why: None,
             },
-            Event::HandOver {
+            SeatEvent::HandOver {
                 hand,
                 winner,
                 loser,
@@ -119,8 +123,8 @@ impl Callout {
                 },
                 (None, None) => Callout::HandOver { hand: *hand },
             },
-            Event::LeftMatch { seat } => Callout::LeftMatch { who: who(*seat) },
-            Event::MatchOver { winners } => Callout::MatchOver {
+            SeatEvent::LeftMatch { seat } => Callout::LeftMatch { who: who(*seat) },
+            SeatEvent::MatchOver { winners } => Callout::MatchOver {
                 winners: winners.iter().map(|&s| who(s)).collect(),
             },
         })
@@ -147,14 +151,19 @@ impl Callout {
 /// that going out can say why with the arithmetic ("at 97, 8 → 105").
 pub struct Narrator<'a> {
     rules: RuleSet,
-    me: Seat,
+    me: Option<Seat>,
     name: &'a dyn Fn(Seat) -> String,
     total: i32,
 }
 
 impl<'a> Narrator<'a> {
     /// A narrator starting at `total` (the total before the first event).
-    pub fn new(rules: RuleSet, total: i32, me: Seat, name: &'a dyn Fn(Seat) -> String) -> Self {
+    pub fn new(
+        rules: RuleSet,
+        total: i32,
+        me: Option<Seat>,
+        name: &'a dyn Fn(Seat) -> String,
+    ) -> Self {
         Narrator {
             rules,
             me,
@@ -164,13 +173,13 @@ impl<'a> Narrator<'a> {
     }
 
     /// The call-out for the next event, if it has one.
-    pub fn next(&mut self, event: &Event) -> Option<Callout> {
+    pub fn next(&mut self, event: &SeatEvent) -> Option<Callout> {
         match event {
-            Event::HandStarted { .. } => self.total = 0,
-            Event::Played { total, .. } | Event::DiscardedFourOno { total, .. } => {
+            SeatEvent::HandStarted { .. } => self.total = 0,
+            SeatEvent::Played { total, .. } | SeatEvent::DiscardedFourOno { total, .. } => {
                 self.total = *total
             }
-            Event::PlayerOut { seat, laid_down } => {
+            SeatEvent::PlayerOut { seat, laid_down } => {
                 // A player is out at the start of a turn: a single play,
                 // the one 99 card a turn not used yet.
                 let mut cards: Vec<(Card, Result<i32, RuleError>)> = Vec::new();

@@ -1,0 +1,86 @@
+//! A friend's table at an online table: the model kept from what their
+//! mirror of the match receives ([`follow`]), so a friend's page shows the
+//! table exactly as the host's page would for that seat.
+
+use super::{Link, Player, Step, TableModel};
+use crate::online::protocol::{Connection, Presence, SeatKind};
+use crate::online::{GuestMirror, Received};
+use crate::rules::Seat;
+
+/// Moves a friend's table on by what their mirror just `received`: built
+/// at once after a resync, one step per update, and who plays each seat
+/// after any news of the seats. `name` says how each seat is called.
+pub fn follow(
+    table: &mut Option<TableModel>,
+    mirror: &GuestMirror,
+    received: &Received,
+    name: &dyn Fn(Seat, &str) -> String,
+) {
+    let Some(view) = mirror.view() else {
+        return;
+    };
+    match (received, table.as_mut()) {
+        (Received::Updated(events), Some(model)) => model.step(
+            Step {
+                events: events.clone(),
+                to_act: view.to_act,
+                ninety_nine_this_turn: view.ninety_nine_this_turn,
+            },
+            false,
+        ),
+        (Received::Synced | Received::Updated(_), _) => {
+            *table = Some(TableModel::resume(
+                view.clone(),
+                mirror.log(),
+                0,
+                mirror.ply() as usize,
+                Some(view.seat),
+                names(mirror, name),
+            ));
+        }
+        _ => {}
+    }
+    if let Some(model) = table.as_mut() {
+        model.set_names(names(mirror, name));
+        model.set_players(players(mirror));
+    }
+}
+
+/// How each seat is called: `name(seat, the name its player chose)`.
+pub fn names(mirror: &GuestMirror, name: &dyn Fn(Seat, &str) -> String) -> Vec<String> {
+    let seats = mirror.view().map_or(0, |v| v.seat_count());
+    (0..seats)
+        .map(|i| {
+            let chosen = mirror
+                .presence()
+                .get(i)
+                .map(|p| p.name.as_str())
+                .unwrap_or_default();
+            name(Seat(i as u8), chosen)
+        })
+        .collect()
+}
+
+/// Who plays each seat, as the host said.
+pub fn players(mirror: &GuestMirror) -> Vec<Player> {
+    players_of(mirror.presence())
+}
+
+/// Who plays each seat, from the host's description of its players.
+pub fn players_of(presence: &[Presence]) -> Vec<Player> {
+    presence
+        .iter()
+        .map(|p| match p.kind {
+            SeatKind::Host => Player::Host,
+            SeatKind::Guest => Player::Friend {
+                link: if p.connection == Some(Connection::Connected) {
+                    Link::Connected
+                } else {
+                    Link::Disconnected
+                },
+                stand_in: p.bot_playing,
+            },
+            _ => Player::Here,
+        })
+        .collect()
+}

@@ -1,0 +1,102 @@
+//! Your cards on the table: the rules' verdict on each (playable, or why
+//! not) on your turn, the card drawn since your last play, and the coach's
+//! hints when they are on. From the seat's view alone: any match
+//! consistent with it answers the same for the seat's own cards, so a
+//! friend's page judges exactly as the host's engine does.
+
+use crate::bots::{coach, make_bot, Level};
+use crate::rules::{Action, Card, PlayerView, Rng, RuleError};
+
+/// Whether a card may be played now.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    Playable,
+    /// Not on this turn, and why.
+    Unplayable(RuleError),
+    /// It is someone else's turn.
+    Resting,
+}
+
+/// The coach's hint on a playable card.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Hints {
+    /// The total the card would make.
+    pub makes: i32,
+    /// The chance (0 to 1) that whoever plays next is then stuck.
+    pub next_stuck: f64,
+    /// The next play is this seat's own (the second of two).
+    pub next_is_me: bool,
+    /// The coach would play this card.
+    pub pick: bool,
+}
+
+/// One card of the hand.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Slot {
+    pub card: Card,
+    pub verdict: Verdict,
+    /// Drawn since the seat's last play.
+    pub fresh: bool,
+    /// The coach's hint (hints on, your turn, a playable card).
+    pub hints: Option<Hints>,
+}
+
+/// The seed the hidden cards are imagined from: any will do, the verdicts
+/// on the seat's own cards do not depend on them.
+const JUDGE_SEED: u64 = 0x0E57;
+
+/// The slots of `view`'s hand and whether the four-ONO discard is allowed,
+/// on the seat's turn (`my_turn`) or at rest. With `hints`, the coach's
+/// advice and pick (a Medium bot's choice from this seed).
+pub fn judge(
+    view: &PlayerView,
+    my_turn: bool,
+    fresh: Option<Card>,
+    hints: Option<u64>,
+) -> (Vec<Slot>, bool) {
+    let judge = my_turn
+        .then(|| view.determinize(&mut Rng::new(JUDGE_SEED)))
+        .flatten();
+    let (advice, pick) = match (&judge, hints) {
+        (Some(m), Some(seed)) => {
+            let legal = m.legal_actions();
+            let advice = coach::advise(view, &legal);
+            let pick = (!legal.is_empty())
+                .then(|| make_bot(Level::Medium).choose(view, &legal, &mut Rng::new(seed)));
+            (advice, pick)
+        }
+        _ => (Vec::new(), None),
+    };
+    let fresh_at = fresh.and_then(|c| view.hand.iter().rposition(|&h| h == c));
+    let slots = view
+        .hand
+        .iter()
+        .enumerate()
+        .map(|(i, &card)| {
+            let action = Action::Play(card);
+            let verdict = match &judge {
+                Some(m) => match m.check(action) {
+                    Ok(()) => Verdict::Playable,
+                    Err(e) => Verdict::Unplayable(e),
+                },
+                None => Verdict::Resting,
+            };
+            let hints = advice.iter().find(|a| a.action == action).map(|a| Hints {
+                makes: a.total,
+                next_stuck: a.next_stuck,
+                next_is_me: a.next_is_me,
+                pick: pick == Some(action),
+            });
+            Slot {
+                card,
+                verdict,
+                fresh: fresh_at == Some(i),
+                hints,
+            }
+        })
+        .collect();
+    let four_ono = judge
+        .as_ref()
+        .is_some_and(|m| m.check(Action::DiscardFourOno).is_ok());
+    (slots, four_ono)
+}

@@ -1,0 +1,282 @@
+//! The table, drawn from its model: the opponents around the felt, the
+//! centre, the call-outs of the last step, your seat, your hand and the
+//! game log. The game, a friend's page and the replay all draw it; each
+//! adds only its own bars around it. Every decision (whose turn, which
+//! card may be played and why, what to say) comes from the pure
+//! [`TableModel`]; this component turns it into elements and words.
+
+use crate::bots::Level;
+use crate::rules::{Action, Direction, Format};
+use crate::table::{Callout, Link, Player, TableModel, Verdict};
+use crate::ui::i18n::{self, callout, reason, tr, turn_prompt, waiting_for, Key, Lang};
+use crate::ui::table::centre::{Centre, TrailItem};
+use crate::ui::table::hand::{CardSlot, Hand, SlotState};
+use crate::ui::table::log::{GameLog, Lines, LogLine};
+use crate::ui::table::seat::Opponent;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A table model shared by pointer: equal when it is the very same one,
+/// so comparing props costs nothing.
+#[derive(Clone, Debug)]
+pub struct Shown(pub Rc<TableModel>);
+
+impl PartialEq for Shown {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TableProps {
+    pub model: Shown,
+    /// Each seat's bot level (`None`: a person).
+    pub levels: Vec<Option<Level>>,
+    /// The name on your own seat.
+    pub my_name: AttrValue,
+    /// The coach's hints show on your turn.
+    #[prop_or_default]
+    pub hints: bool,
+    pub on_action: Callback<Action>,
+    /// Buttons beside the prompt (skip, show the result).
+    #[prop_or_default]
+    pub actions: Html,
+    /// Shown between the table and your hand (what you missed).
+    #[prop_or_default]
+    pub before_hand: Html,
+    /// The screen's own bars, under your hand.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// What a friend's seat says beside its name.
+fn player_note(lang: Lang, player: Player) -> Option<String> {
+    match player {
+        Player::Here => None,
+        Player::Host => Some(tr(lang, Key::HostName).to_string()),
+        Player::Friend { link, stand_in } => {
+            let mut note = tr(lang, Key::OnlineFriend).to_string();
+            let status = match link {
+                Link::Connected => None,
+                Link::Waiting => Some(Key::StatusWaiting),
+                Link::Disconnected => Some(Key::StatusDisconnected),
+            };
+            if let Some(key) = status {
+                note = format!("{note} · {}", tr(lang, key));
+            }
+            if stand_in {
+                note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
+            }
+            Some(note)
+        }
+    }
+}
+
+/// The line above your hand: what the turn asks, or why nothing does.
+fn prompt(lang: Lang, model: &TableModel, slots: &[CardSlot], waiting: &str) -> String {
+    let view = model.view();
+    let me = &view.seats[model.seat()];
+    let edition = view.rules.edition;
+    if view.outcome.is_some() || model.holding() {
+        String::new()
+    } else if !me.in_match {
+        tr(lang, Key::YouLeftMatch).to_string()
+    } else if !me.in_hand {
+        tr(lang, Key::YouAreOut).to_string()
+    } else if model.my_turn()
+        && model.four_ono()
+        && slots.iter().all(|s| s.state != SlotState::Playable)
+    {
+        tr(lang, Key::OnlyFourOno).to_string()
+    } else if let Some(t) = model.to_act().filter(|_| model.my_turn()) {
+        turn_prompt(lang, t.step, edition)
+    } else {
+        waiting_for(lang, waiting)
+    }
+}
+
+/// The log's lines of one hand.
+fn log_lines(lang: Lang, lines: &[Callout], model: &TableModel) -> Vec<LogLine> {
+    let edition = model.view().rules.edition;
+    lines
+        .iter()
+        .map(|c| LogLine {
+            text: callout(lang, c, edition),
+            divider: c.starts_hand(),
+            mine: c.is_about_you(),
+        })
+        .collect()
+}
+
+#[function_component(Table)]
+pub fn table(props: &TableProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let model = &props.model.0;
+    let view = model.view();
+    let rules = view.rules;
+    let edition = rules.edition;
+    let seats = view.seat_count();
+    let me = model.seat();
+    let mine = &view.seats[me];
+    let my_marks = model.marks(me);
+    let my_turn = model.my_turn();
+    let waiting = model
+        .to_act()
+        .map(|t| model.name(t.seat).to_string())
+        .unwrap_or_default();
+
+    let opponents = model.others().enumerate().map(|(i, seat)| {
+        let p = &view.seats[seat];
+        let marks = model.marks(seat);
+        html! {
+            <Opponent
+                key={i + 1}
+                seat={seat.index()}
+                name={AttrValue::from(model.name(seat).to_string())}
+                level={props.levels.get(seat.index()).copied().flatten()}
+                hand_len={p.hand_len}
+                in_hand={p.in_hand}
+                in_match={p.in_match}
+                laid_down={p.laid_down.clone()}
+                tokens={p.tokens}
+                score={p.score}
+                format={rules.format}
+                {edition}
+                to_act={marks.playing}
+                next={marks.next}
+                owes_two={marks.owes_two}
+                draws={model.draws(seat)}
+                position={AttrValue::from(format!("pos-{seats}-{}", i + 1))}
+                kind_note={player_note(lang, marks.player).map(AttrValue::from)}
+                away={matches!(marks.player, Player::Friend { link, .. } if link != Link::Connected)}
+            />
+        }
+    });
+
+    // Your hand: the verdict on each card on your turn, and the hints.
+    let slots: Vec<CardSlot> = model
+        .slots()
+        .iter()
+        .map(|s| CardSlot {
+            card: s.card,
+            state: match &s.verdict {
+                _ if !my_turn => SlotState::Resting,
+                Verdict::Playable => SlotState::Playable,
+                Verdict::Unplayable(e) => SlotState::Unplayable(reason(lang, e, edition, &waiting)),
+                Verdict::Resting => SlotState::Resting,
+            },
+            makes: s.hints.map(|h| h.makes),
+            hint: s.hints.map(|h| {
+                let percent = (h.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
+                i18n::next_stuck(lang, percent, h.next_is_me)
+            }),
+            pick: s.hints.is_some_and(|h| h.pick),
+            fresh: s.fresh,
+        })
+        .collect();
+    let prompt = prompt(lang, model, &slots, &waiting);
+
+    // The call-outs of the last step (not your draw or a reshuffle: the
+    // hand and the pile show those).
+    let current: Vec<String> = model
+        .announce()
+        .iter()
+        .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
+        .map(|c| callout(lang, c, edition))
+        .collect();
+    let trail: Vec<TrailItem> = model
+        .trail()
+        .iter()
+        .map(|&(seat, card)| TrailItem {
+            name: AttrValue::from(model.name(seat).to_string()),
+            seat: seat.index(),
+            card,
+        })
+        .collect();
+    let top_by = trail.last().map(|t| t.name.clone());
+    let standing = match rules.format {
+        Format::Elimination => None,
+        Format::Tokens => Some(i18n::tokens_count(lang, mine.tokens)),
+        Format::Points => Some(i18n::points_count(lang, mine.score)),
+    };
+    let me_next = my_marks.next;
+    let log = use_log(lang, model);
+
+    html! {
+        <>
+            <main class="play">
+                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
+                    { for opponents }
+                    <Centre
+                        total={view.total}
+                        direction={view.direction}
+                        draw_pile_len={view.draw_pile_len}
+                        top={view.discard_pile.last().copied()}
+                        {top_by}
+                        {trail}
+                        plays={model.plays()}
+                        {edition}
+                    />
+                    <div class="callout" aria-live="polite" aria-atomic="true">
+                        { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                    </div>
+                    <div class={classes!("me", my_turn.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"))} data-seat={me.index().to_string()}>
+                        <span class="name">{ props.my_name.clone() }</span>
+                        if let Some(s) = standing { <span class="standing">{ s }</span> }
+                        if my_turn { <span class="mark turn">{ tr(lang, Key::YourTurnMark) }</span> }
+                        if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
+                        if my_marks.owes_two { <span class="mark owes">{ tr(lang, Key::YouOweTwoMark) }</span> }
+                        if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
+                    </div>
+                </div>
+                { props.before_hand.clone() }
+                <Hand
+                    {slots}
+                    {edition}
+                    four_ono={my_turn && model.four_ono()}
+                    prompt={AttrValue::from(prompt)}
+                    active={my_turn}
+                    urgent={my_turn && my_marks.owes_two}
+                    laid_down={mine.laid_down.clone()}
+                    hints={my_turn && props.hints}
+                    seat={me.index()}
+                    on_action={props.on_action.clone()}
+                    actions={props.actions.clone()}
+                />
+                { props.children.clone() }
+            </main>
+            <GameLog past={log.0} current={log.1} ply={model.plays()} />
+        </>
+    }
+}
+
+/// The log's lines in words: a finished hand is worded once and kept (its
+/// lines never change again); only the hand on the table is worded anew.
+#[hook]
+fn use_log(lang: Lang, model: &Rc<TableModel>) -> (Vec<Lines>, Lines) {
+    let cache = use_mut_ref(|| (lang, Vec::<(Rc<Vec<Callout>>, Lines)>::new()));
+    let mut cache = cache.borrow_mut();
+    let hands = model.hands();
+    let done = hands.len().saturating_sub(1);
+    let same = cache.0 == lang
+        && cache.1.len() <= done
+        && cache
+            .1
+            .iter()
+            .zip(hands)
+            .all(|((a, _), b)| Rc::ptr_eq(a, b));
+    if !same {
+        *cache = (lang, Vec::new());
+    }
+    while cache.1.len() < done {
+        let hand = hands[cache.1.len()].clone();
+        let lines = Lines(Rc::new(log_lines(lang, &hand, model)));
+        cache.1.push((hand, lines));
+    }
+    let past = cache.1.iter().map(|(_, l)| l.clone()).collect();
+    let current = hands
+        .last()
+        .map(|h| Lines(Rc::new(log_lines(lang, h, model))))
+        .unwrap_or_default();
+    (past, current)
+}

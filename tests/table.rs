@@ -1,0 +1,331 @@
+//! The table model (src/table): what the table shows from one seat, kept
+//! event by event. Over thousands of seeded matches in every format and
+//! edition, at every step:
+//!
+//! - the model's view is the engine's view of the seat (so the events a
+//!   seat is told move a view exactly as the engine moves the match);
+//! - the verdict on each card is the engine's own `check`;
+//! - built at once from the view and the hand's log (a reload, a friend's
+//!   resync) it equals the model built step by step;
+//! - a friend's model, built from the messages an online host sends, equals
+//!   the host's model of that seat;
+//! - holding a new hand off the table (the final table of the last one on
+//!   show) and then releasing it ends where not holding would.
+
+mod common;
+use common::random_rules;
+
+use ono99::bots::{make_bot, Level};
+use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
+use ono99::online::GuestMirror;
+use ono99::rules::{redact, Action, Match, Rng, Seat, SeatEvent, SeatSet};
+use ono99::table::friend::{follow, players_of};
+use ono99::table::{Callout, Step, TableModel, Verdict, TRAIL};
+
+fn names(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("Seat {i}")).collect()
+}
+
+/// The seat's table at a match's start: the deal, narrated.
+fn start_model(game: &Match, seat: Seat, me: Option<Seat>) -> TableModel {
+    let events = redact(
+        game.log(),
+        seat,
+        game.seat_count(),
+        SeatSet::first(game.seat_count()),
+    );
+    let n = events.len();
+    TableModel::resume(game.view(seat), &events, n, 0, me, names(game.seat_count()))
+}
+
+/// The seat's table built at once from where the match stands.
+fn resumed(game: &Match, seat: Seat, last_events: usize, plays: usize) -> TableModel {
+    // The hand's events as the seat knows them: the engine's log redacted
+    // with the seats in the match at the match's start, then as they leave.
+    let all = redact(
+        game.log(),
+        seat,
+        game.seat_count(),
+        SeatSet::first(game.seat_count()),
+    );
+    TableModel::resume(
+        game.view(seat),
+        &all,
+        last_events,
+        plays,
+        Some(seat),
+        names(game.seat_count()),
+    )
+}
+
+/// Everything the table shows of the hand on it, compared one by one (a
+/// model built at once knows no earlier hand).
+fn assert_same_table(a: &TableModel, b: &TableModel, what: &str) {
+    assert_eq!(a.view(), b.view(), "{what}: view");
+    assert_eq!(
+        a.announce(),
+        b.announce(),
+        "{what}: call-outs of the last step"
+    );
+    assert_eq!(
+        a.hands().last(),
+        b.hands().last(),
+        "{what}: this hand's lines"
+    );
+    assert_eq!(a.trail(), b.trail(), "{what}: trail");
+    for s in 0..a.view().seat_count() {
+        let seat = Seat(s as u8);
+        assert_eq!(a.draws(seat), b.draws(seat), "{what}: draws of {seat}");
+        assert_eq!(a.marks(seat), b.marks(seat), "{what}: marks of {seat}");
+    }
+    assert_eq!(a.fresh(), b.fresh(), "{what}: fresh card");
+    assert_eq!(a.change(), b.change(), "{what}: last change");
+    assert_eq!(a.plays(), b.plays(), "{what}: plays");
+    assert_eq!(a.slots(), b.slots(), "{what}: slots");
+    assert_eq!(a.four_ono(), b.four_ono(), "{what}: four-ONO");
+}
+
+/// Plays `seed`'s match with quick bots, checking every seat's model at
+/// every step. Returns the number of steps checked.
+fn check_match(seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let rules = random_rules(&mut rng);
+    let seats = 2 + rng.below(7);
+    let mut game = Match::new(rules, seats, seed).expect("valid setup");
+    let mut models: Vec<TableModel> = (0..seats)
+        .map(|s| start_model(&game, Seat(s as u8), Some(Seat(s as u8))))
+        .collect();
+    // Seat 0's table also holds each new hand until the next step.
+    let mut held = start_model(&game, Seat(0), Some(Seat(0)));
+    let mut bots: Vec<_> = (0..seats)
+        .map(|i| make_bot([Level::Random, Level::Easy][i % 2]))
+        .collect();
+    let mut steps = 0;
+    while let Some(turn) = game.to_act() {
+        let legal = game.legal_actions();
+        let view = game.view(turn.seat);
+        let action = bots[turn.seat.index()].choose(&view, &legal, &mut rng);
+        let from = game.log().len();
+        game.apply(action).expect("a legal action");
+        steps += 1;
+        held.release();
+        held.step(Step::of_match(&game, from, Seat(0)), true);
+        for (s, model) in models.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            let step = Step::of_match(&game, from, seat);
+            let last = step.events.len();
+            model.step(step, false);
+            let what = format!("seed {seed}, step {steps}, {seat}");
+            assert_eq!(model.view(), &game.view(seat), "{what}: the engine's view");
+            if game.to_act().is_some_and(|t| t.seat == seat) {
+                for slot in model.slots() {
+                    let engine = game.check(Action::Play(slot.card));
+                    match (&slot.verdict, engine) {
+                        (Verdict::Playable, Ok(())) => {}
+                        (Verdict::Unplayable(a), Err(b)) if *a == b => {}
+                        (v, e) => panic!("{what}: {} judged {v:?}, engine {e:?}", slot.card),
+                    }
+                }
+                assert_eq!(
+                    model.four_ono(),
+                    game.check(Action::DiscardFourOno).is_ok(),
+                    "{what}: four-ONO"
+                );
+            } else {
+                assert!(model.slots().iter().all(|s| s.verdict == Verdict::Resting));
+            }
+            // A reload or a resync builds the same table from the view and
+            // the hand's log (at a few steps: it redacts the whole log).
+            if (steps + s) % 7 == 0 || game.is_over() {
+                let at_once = resumed(&game, seat, last, steps);
+                assert_same_table(model, &at_once, &format!("{what}, built at once"));
+            }
+        }
+        // Holding: the final table of an ended hand stays until the next
+        // step; nobody is to act on it.
+        if held.holding() {
+            assert!(held.to_act().is_none());
+            assert!(held.view().hand_number < game.view(Seat(0)).hand_number);
+        } else {
+            assert_eq!(
+                held.view(),
+                models[0].view(),
+                "seed {seed}: held then released"
+            );
+            assert_eq!(held.hands(), models[0].hands(), "seed {seed}: lines");
+        }
+    }
+    assert!(game.is_over());
+    // Every hand's lines are kept apart, the trail is short.
+    let hands = models[0].hands().len() as u32;
+    assert_eq!(
+        hands,
+        game.view(Seat(0)).hand_number,
+        "seed {seed}: one group per hand"
+    );
+    assert!(models.iter().all(|m| m.trail().len() <= TRAIL));
+    steps
+}
+
+#[test]
+fn the_model_follows_the_engine_and_is_the_same_built_at_once() {
+    let mut steps = 0;
+    for seed in 0..1_500u64 {
+        steps += check_match(seed);
+    }
+    // Thousands of matches' worth of steps (checked for every seat).
+    assert!(steps > 100_000, "{steps} steps");
+}
+
+#[test]
+fn going_out_is_narrated_with_the_arithmetic_and_announced() {
+    // Find a step where a seat goes out, and check what its table says.
+    for seed in 0..200u64 {
+        let mut rng = Rng::new(seed);
+        let rules = random_rules(&mut rng);
+        let mut game = Match::new(rules, 3, seed).expect("valid setup");
+        let mut model = start_model(&game, Seat(0), Some(Seat(0)));
+        let mut bot = make_bot(Level::Random);
+        while let Some(turn) = game.to_act() {
+            let legal = game.legal_actions();
+            let action = bot.choose(&game.view(turn.seat), &legal, &mut rng);
+            let from = game.log().len();
+            game.apply(action).expect("legal");
+            model.step(Step::of_match(&game, from, Seat(0)), false);
+            let out = model
+                .announce()
+                .iter()
+                .find(|c| matches!(c, Callout::Out { .. }));
+            if let Some(line @ Callout::Out { why: Some(why), .. }) = out {
+                assert!(model.hands().iter().any(|h| h.contains(line)));
+                // Each card held would have broken a rule or passed 99.
+                assert!(!why.cards.is_empty());
+                for (card, outcome) in &why.cards {
+                    assert!(
+                        outcome.as_ref().map_or(true, |&t| t >= 99),
+                        "{card}: {outcome:?}"
+                    );
+                }
+                return;
+            }
+        }
+    }
+    panic!("no seat went out in 200 matches");
+}
+
+// ----- a friend's table equals the host's ----------------------------------
+
+fn deliver(
+    outbox: Vec<(Seat, Outgoing)>,
+    mirrors: &mut [Option<(GuestMirror, Option<TableModel>)>],
+) {
+    for (seat, out) in outbox {
+        let Outgoing::Message(msg) = out else {
+            continue;
+        };
+        let Some(Some((mirror, model))) = mirrors.get_mut(seat.index()) else {
+            continue;
+        };
+        let received = mirror.receive(&msg.encode()).expect("a readable message");
+        follow(model, mirror, &received, &|s, _| format!("Seat {}", s.0));
+    }
+}
+
+#[test]
+fn a_friends_table_equals_the_hosts_table_of_that_seat() {
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(seed ^ 0xF1E2D);
+        let rules = random_rules(&mut rng);
+        let n = 2 + rng.below(7);
+        let seats: Vec<SeatSetup> = (0..n)
+            .map(|i| SeatSetup {
+                name: format!("Seat {i}"),
+                kind: match i {
+                    0 => SeatKind::Host,
+                    i if i % 2 == 1 => SeatKind::Guest,
+                    _ => SeatKind::Bot(Level::Easy),
+                },
+            })
+            .collect();
+        let mut host = HostSession::new(
+            TableSetup {
+                rules,
+                seats: seats.clone(),
+            },
+            seed,
+        )
+        .expect("valid table");
+        let mut mirrors: Vec<Option<(GuestMirror, Option<TableModel>)>> = seats
+            .iter()
+            .map(|s| (s.kind == SeatKind::Guest).then(|| (GuestMirror::new(), None)))
+            .collect();
+        // The host's table of each friend's seat, from the engine's events.
+        let mut hosts: Vec<Option<TableModel>> = vec![None; n];
+        for (i, s) in seats.iter().enumerate() {
+            if s.kind == SeatKind::Guest {
+                let seat = Seat(i as u8);
+                let join = GuestMirror::join_request("x").encode();
+                let out = host.handle(seat, &join);
+                deliver(out, &mut mirrors);
+                // Played by a bot standing in, so the match runs on its own.
+                let out = host.bot_takes(seat);
+                deliver(out, &mut mirrors);
+                let game = host.game();
+                let events = redact(game.log(), seat, n, SeatSet::first(n));
+                hosts[i] = Some(TableModel::resume(
+                    game.view(seat),
+                    &events,
+                    events.len(),
+                    0,
+                    Some(seat),
+                    names(n),
+                ));
+            }
+        }
+        let mut bot = make_bot(Level::Easy);
+        loop {
+            let from = host.game().log().len();
+            let out = match host.mover() {
+                Some(Mover::Bot(..)) => host.play_bot(&mut rng).expect("a bot plays"),
+                Some(Mover::Local(seat)) => {
+                    let game = host.game();
+                    let action = bot.choose(&game.view(seat), &game.legal_actions(), &mut rng);
+                    host.act_local(seat, action).expect("legal")
+                }
+                _ => break,
+            };
+            deliver(out, &mut mirrors);
+            for (i, model) in hosts.iter_mut().enumerate() {
+                let Some(model) = model.as_mut() else {
+                    continue;
+                };
+                model.step(Step::of_match(host.game(), from, Seat(i as u8)), false);
+                let presence: Vec<_> = (0..n)
+                    .filter_map(|s| host.presence(Seat(s as u8)))
+                    .collect();
+                model.set_players(players_of(&presence));
+                let friend = mirrors[i]
+                    .as_ref()
+                    .and_then(|(_, m)| m.as_ref())
+                    .expect("a friend's table");
+                assert_eq!(friend, model, "seed {seed}, seat {i}, ply {}", host.ply());
+                checked += 1;
+            }
+        }
+        assert!(host.game().is_over(), "seed {seed}: the match ends");
+    }
+    assert!(checked > 10_000, "{checked} tables compared");
+}
+
+#[test]
+fn the_host_redacts_a_deal_as_the_model_steps_it() {
+    // A step's events are what `redact` makes of the engine's: a deal
+    // carries only the seat's own cards.
+    let game = Match::new(ono99::rules::RuleSet::modern(), 4, 5).expect("valid");
+    let step = Step::of_match(&game, 0, Seat(2));
+    let Some(SeatEvent::HandStarted { dealt, .. }) = step.events.first() else {
+        panic!("a deal first");
+    };
+    assert_eq!(dealt, &game.view(Seat(2)).hand);
+}
