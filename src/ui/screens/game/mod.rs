@@ -3,25 +3,24 @@
 //! the header, the online bar, the coach and the dialogs between hands and
 //! at the end. What to say comes from `i18n`.
 
+mod dialogs;
+mod effects;
 mod live;
+mod online_bar;
 
-use crate::rules::{Action, Event as MatchEvent, Format, Seat};
+use crate::rules::{Event as MatchEvent, Format, Seat};
+use crate::share::SharedMatch;
 use crate::table::{Link, Player, Step};
-use crate::ui::bot_turn;
-use crate::ui::i18n::{
-    self, callout, hand_over_heading, reason, tr, winners_line, Callout, Key, Lang, Narrator, Who,
-};
-use crate::ui::i18n::{named, Named};
+use crate::ui::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::ui::online::{HostLink, SeatStatus};
 use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
-use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
-use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
 use crate::ui::table::board::{Shown, Table};
-use gloo_timers::callback::Timeout;
+use dialogs::{GameDialog, ResultActions};
+use online_bar::OnlineBar;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -119,21 +118,116 @@ fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang)
         .unwrap_or_else(|| state.setup.name(seat, lang))
 }
 
-/// A timer that dispatches `msg` after `ms`, while `when` holds; any change
-/// of `deps` restarts it.
-#[hook]
-fn use_timer<D: PartialEq + Clone + 'static>(
-    state: &UseReducerHandle<GameState>,
-    deps: D,
-    when: bool,
-    ms: u32,
-    msg: fn() -> GameMsg,
-) {
-    let handle = state.clone();
-    use_effect_with((deps, when, ms), move |(_, when, ms)| {
-        let timer = when.then(|| Timeout::new(*ms, move || handle.dispatch(msg())));
-        move || drop(timer)
-    });
+/// The finished match, to replay, download, share or review.
+fn finished(state: &GameState, lang: Lang) -> Rc<SharedMatch> {
+    let names = (0..state.setup.seat_count())
+        .map(|i| state.setup.shared_name(Seat(i as u8), lang))
+        .collect();
+    Rc::new(SharedMatch {
+        rules: state.setup.rules,
+        names,
+        seed: state.seed,
+        actions: state.actions.clone(),
+    })
+}
+
+/// Why the last action was refused, with a button to dismiss it.
+fn error_line(state: &UseReducerHandle<GameState>, lang: Lang, waiting: &str) -> Option<Html> {
+    let e = state.last_error.as_ref()?;
+    let edition = state.setup.rules.edition;
+    let dismiss = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(GameMsg::ClearError))
+    };
+    Some(html! {
+        <div class="error" role="alert">
+            <span>{ format!("{} {}", tr(lang, Key::ErrorPrefix), reason(lang, e, edition, waiting)) }</span>
+            <button type="button" class="btn small" onclick={dismiss}>{ tr(lang, Key::Dismiss) }</button>
+        </div>
+    })
+}
+
+/// The notice of a save that failed.
+fn save_notice(lang: Lang, failed: Option<SaveError>) -> Option<Html> {
+    let key = match failed? {
+        SaveError::Full => Key::SaveFailedFull,
+        SaveError::Unavailable => Key::SaveFailedUnavailable,
+        SaveError::NewerKept => Key::SaveFailedNewerKept,
+    };
+    Some(html! { <p class="error-text save-failed" role="alert">{ tr(lang, key) }</p> })
+}
+
+/// Pass-and-play: what happened while this person waited for the device.
+fn missed_section(lang: Lang, missed: &[String]) -> Html {
+    html! {
+        if !missed.is_empty() {
+            <section class="missed" aria-labelledby="missed-heading">
+                <h2 id="missed-heading">{ tr(lang, Key::SinceYourTurn) }</h2>
+                <ol>{ for missed.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
+            </section>
+        }
+    }
+}
+
+/// The header's note on the hand: today's deal counted or practice, or
+/// "Hand 3" ("Hand 1" says nothing in a one-hand match).
+fn hand_label(
+    lang: Lang,
+    daily: &Option<(bool, String)>,
+    state: &GameState,
+    hand: u32,
+) -> Option<AttrValue> {
+    match daily {
+        Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
+        Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
+        None => (state.setup.rules.format != Format::Elimination)
+            .then(|| AttrValue::from(i18n::hand_number(lang, hand))),
+    }
+}
+
+/// The Menu button: leaving a game in progress asks first (`confirm`); a
+/// finished one just goes.
+fn leave(go: Callback<()>, confirm: UseStateHandle<bool>, over: bool) -> Callback<MouseEvent> {
+    Callback::from(
+        move |_: MouseEvent| {
+            if over {
+                go.emit(())
+            } else {
+                confirm.set(true)
+            }
+        },
+    )
+}
+
+/// The answer to "leave this game?": go (`true`) or stay.
+fn answer_leave(confirm: &UseStateHandle<bool>, go: &Callback<()>) -> Callback<bool> {
+    let (confirm, go) = (confirm.clone(), go.clone());
+    Callback::from(move |leave: bool| {
+        if leave {
+            go.emit(())
+        } else {
+            confirm.set(false)
+        }
+    })
+}
+
+/// The guided game's coach card for `mark`.
+fn coach_box(lesson: &UseStateHandle<Option<Seen>>, mark: coach::Mark) -> Html {
+    let got = {
+        let l = lesson.clone();
+        Callback::from(move |()| l.set(l.map(|s| s.with(mark))))
+    };
+    let skip = {
+        let l = lesson.clone();
+        Callback::from(move |()| l.set(None))
+    };
+    html! { <Coach {mark} on_got_it={got} on_skip={skip} /> }
+}
+
+/// A callback that sends `msg` to the game.
+fn send<E>(state: &UseReducerHandle<GameState>, msg: GameMsg) -> Callback<E> {
+    let state = state.clone();
+    Callback::from(move |_| state.dispatch(msg.clone()))
 }
 
 #[function_component(Game)]
@@ -142,8 +236,7 @@ pub fn game(props: &GameProps) -> Html {
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
     let save_failed = crate::ui::persistence::use_persistence(&state);
-    let link_rc = props.link.clone();
-    let link = link_rc.as_deref();
+    let link = props.link.as_deref();
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to
     // look at the final table ("See the table"), reopened on demand.
@@ -152,197 +245,49 @@ pub fn game(props: &GameProps) -> Html {
     let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Learn to play: the marks shown so far (None: no lesson, or skipped).
     let lesson = use_state(|| props.learn.then(Seen::default));
+    let my_turn = state.my_turn() && !state.game.is_over();
     let coach_mark = lesson.and_then(|seen| {
-        let me = state.me();
         coach::due(
             seen,
-            &state.game.view(me),
+            &state.game.view(state.me()),
             state.game.log(),
-            state.my_turn() && !state.game.is_over(),
+            my_turn,
         )
     });
     let paused = props.paused || *confirm_leave || coach_mark.is_some();
-    // Sound effects for what the last change added to the log (a resumed
-    // game starts quiet), and a chime when the person's turn starts.
-    {
-        let heard = use_mut_ref(|| state.game.log().len());
-        let handle = state.clone();
-        use_effect_with(state.game.log().len(), move |&len| {
-            let from = std::mem::replace(&mut *heard.borrow_mut(), len);
-            if let Some(new) = handle.game.log().get(from..len) {
-                crate::ui::platform::sound::for_events(new, handle.me());
-            }
-        });
-    }
-    {
-        let my_turn = state.my_turn();
-        let first = use_mut_ref(|| true);
-        use_effect_with(my_turn, move |&mine| {
-            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if mine && !was_first {
-                crate::ui::platform::sound::your_turn();
-            }
-        });
-    }
-    // A new game starts its bot timings afresh.
-    use_effect_with((), |_| bot_turn::clear_timings());
-    // An online table: friends' accepted moves come in through the
-    // session; any change of the table (connections, bots standing in)
-    // draws again.
-    {
-        let handle = state.clone();
-        let link = link_rc.clone();
-        use_effect_with((), move |_| {
-            if let Some(link) = &link {
-                let h = handle.clone();
-                link.set_on_remote(Callback::from(move |(seat, action)| {
-                    h.dispatch(GameMsg::Remote { seat, action })
-                }));
-                link.set_on_change(Callback::from(move |_| {
-                    handle.dispatch(GameMsg::OnlineChanged)
-                }));
-            }
-            move || {
-                if let Some(link) = link {
-                    link.clear_callbacks();
-                }
-            }
-        });
-    }
+    effects::use_sounds(&state);
+    effects::use_host_link(&state, props.link.clone());
+    effects::use_bots(&state, paused);
+    effects::use_pacing(&state, paused, &result_ready);
     // Today's deal: whether this attempt counts, as it was when it began.
     let daily = use_state(|| {
         crate::ui::stats::daily_day(&state)
             .map(|day| (crate::ui::stats::daily_counting(&state).is_some(), day))
     });
-    let inviting = use_state(std::collections::BTreeSet::<u8>::new);
-    {
-        // A friend invited again who is back needs no invitation on show
-        // (the next disconnection starts with "Invite again").
-        let inviting = inviting.clone();
-        let link = link_rc.clone();
-        use_effect_with(state.version, move |_| {
-            if let Some(link) = link {
-                let back: Vec<u8> = inviting
-                    .iter()
-                    .copied()
-                    .filter(|&s| link.status(Seat(s)) == SeatStatus::Connected)
-                    .collect();
-                if !back.is_empty() {
-                    let mut next = (*inviting).clone();
-                    for s in back {
-                        next.remove(&s);
-                    }
-                    inviting.set(next);
-                }
-            }
-        });
-    }
-    // The seat and ply at which the host chose to wait for an absent friend.
-    let waited = use_state(|| None::<(u8, u64)>);
-    // An online table: the session hears of every action taken at this
-    // device (you, people here, bots, bots standing in for friends) and of
-    // who a bot plays for, from the new state; the reducer sends nothing.
-    {
-        let handle = state.clone();
-        let link = link_rc.clone();
-        use_effect_with(state.version, move |_| {
-            if let Some(link) = link {
-                link.follow(&handle.actions, &handle.stand_ins);
-            }
-        });
-    }
 
-    // Bots: one decision per timer tick, so the page keeps breathing even
-    // at instant speed. Any change of state cancels a pending move.
-    {
-        let handle = state.clone();
-        let delay = state.bot_delay_ms();
-        use_effect_with((state.version, paused, delay), move |(_, paused, delay)| {
-            let mut timer = None;
-            let live = Rc::new(std::cell::Cell::new(true));
-            let later: Rc<std::cell::RefCell<Option<Timeout>>> = Rc::default();
-            if !*paused {
-                if let Some((_, level)) = handle.bot_to_act() {
-                    // With a pause to fill, the worker thinks for most of
-                    // it; at instant speed (or without a worker) the page
-                    // decides when the pause is over, as before.
-                    let asked = *delay > 0
-                        && bot_turn::ask_worker(&handle, *delay, live.clone(), later.clone());
-                    if !asked {
-                        let h = handle.clone();
-                        timer = Some(Timeout::new(*delay, move || {
-                            if let Some(msg) = bot_turn::decide(&h, level) {
-                                h.dispatch(msg);
-                            }
-                        }));
-                    }
-                }
-            }
-            move || {
-                live.set(false);
-                drop(later.borrow_mut().take());
-                drop(timer)
-            }
-        });
-    }
-    // The final table of a hand stays in view a moment before its summary.
-    let final_ms = state.speed.final_table_ms();
-    use_timer(
-        &state,
-        state.version,
-        state.summary.as_ref().is_some_and(|s| !s.open) && !paused,
-        final_ms,
-        || GameMsg::OpenSummary,
-    );
-    // Pass-and-play: the device goes to the next person once the last
-    // play (and what was drawn) has been seen.
-    use_timer(
-        &state,
-        state.version,
-        state.pass_due().is_some() && !paused,
-        state.speed.after_person_ms().clamp(600, 1400),
-        || GameMsg::BeginPass,
-    );
-    {
-        // The match result opens after the final table was seen.
-        let ready = result_ready.clone();
-        let over = state.game.is_over();
-        use_effect_with(over, move |&over| {
-            let timer = (over && !*ready).then(|| {
-                let ready = ready.clone();
-                Timeout::new(final_ms, move || ready.set(true))
-            });
-            move || drop(timer)
-        });
-    }
-
-    let game = &state.game;
     let setup = &state.setup;
-    let rules = setup.rules;
-    let edition = rules.edition;
     let seats = setup.seat_count();
     // Whose hand shows: the person playing now (pass-and-play) or you.
     let viewer = state.viewer;
-    // The table, kept step by step from the game state (the final table
-    // of a hand whose summary is pending).
-    let names: Vec<String> = (0..seats)
-        .map(|i| seat_label(&state, link, Seat(i as u8), lang))
-        .collect();
-    let players: Vec<Player> = (0..seats)
+    let seat_names = |f: fn(&GameState, Option<&HostLink>, Seat, Lang) -> String| {
+        (0..seats)
+            .map(|i| f(&state, link, Seat(i as u8), lang))
+            .collect::<Vec<_>>()
+    };
+    let players = (0..seats)
         .map(|i| player_of(&state, link, Seat(i as u8)))
         .collect();
-    let model = live::use_live_table(&state, lang, names, players, hints_on.then_some(state.seed));
-    let name = |s: Seat| seat_label(&state, link, s, lang);
-    let who = |s: Seat| Who::of(s, Some(state.me()), &name);
-    let who_all = |seats: &[Seat]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>();
-    let waiting_name = model
+    // The table, kept step by step from the game state (the final table
+    // of a hand whose summary is pending).
+    let hints = hints_on.then_some(state.seed);
+    let model = live::use_live_table(&state, lang, seat_names(seat_label), players, hints);
+    let waiting = model
         .to_act()
         .map(|t| seat_name(&state, link, t.seat, lang))
         .unwrap_or_default();
-    let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     let on_action = {
         let state = state.clone();
-        Callback::from(move |action: Action| {
+        Callback::from(move |action| {
             state.dispatch(GameMsg::Act {
                 seat: viewer,
                 action,
@@ -350,352 +295,82 @@ pub fn game(props: &GameProps) -> Html {
             })
         })
     };
-    // Pass-and-play: what happened while this person waited for the device.
     let missed: Vec<String> = state
         .missed_from
         .map(|from| missed_lines(&state, link, from, lang))
         .unwrap_or_default();
-
-    let error = state.last_error.as_ref().map(|e| {
-        let dismiss = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(GameMsg::ClearError))
-        };
-        html! {
-            <div class="error" role="alert">
-                <span>{ format!("{} {}", tr(lang, Key::ErrorPrefix), reason(lang, e, edition, &waiting_name)) }</span>
-                <button type="button" class="btn small" onclick={dismiss}>{ tr(lang, Key::Dismiss) }</button>
-            </div>
-        }
-    });
-
-    // The standings come from the match as it stands (tokens and scores
-    // after the hand), not from the final table on show.
-    let live = game.view(viewer);
-    let standings = |winners: &[Seat]| -> Vec<Standing> {
-        let places = game.places();
-        let mut rows: Vec<Standing> = live
-            .seats
-            .iter()
-            .map(|(seat, p)| Standing {
-                name: seat_label(&state, link, seat, lang),
-                tokens: p.tokens,
-                score: p.score,
-                in_match: p.in_match,
-                winner: winners.contains(&seat),
-                mine: seat == state.me(),
-                seat,
-                place: places[seat],
-            })
-            .collect();
-        rows.sort_by_key(|r| r.place);
-        rows
-    };
-
-    // What ended the match, above the final standings.
-    let last_hand_lines: Vec<String> = model
-        .announce()
-        .iter()
-        .filter(|c| {
-            matches!(
-                c,
-                Callout::Out { .. }
-                    | Callout::HandLost { .. }
-                    | Callout::HandLastIn { .. }
-                    | Callout::HandOver { .. }
-                    | Callout::LeftMatch { .. }
-            )
-        })
-        .map(|c| callout(lang, c, edition))
-        .collect();
-    // The finished match, to replay, download, share or review.
-    let finished_match = |cb: Callback<Rc<crate::share::SharedMatch>>| {
+    let open = |cb: Callback<Rc<SharedMatch>>| {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            let names = (0..state.setup.seat_count())
-                .map(|i| state.setup.shared_name(Seat(i as u8), lang))
-                .collect();
-            cb.emit(Rc::new(crate::share::SharedMatch {
-                rules: state.setup.rules,
-                names,
-                seed: state.seed,
-                actions: state.actions.clone(),
-            }))
-        })
+        Callback::from(move |_: MouseEvent| cb.emit(finished(&state, lang)))
     };
-    let on_replay = finished_match(props.on_replay.clone());
-    let on_review = finished_match(props.on_review.clone());
+    let (on_replay, on_review) = (open(props.on_replay.clone()), open(props.on_review.clone()));
+    let result_actions = ResultActions {
+        on_again: props.on_play_again.clone(),
+        on_new: props.on_new_game.clone(),
+        on_replay: on_replay.clone(),
+        on_review,
+        on_hide: {
+            let h = result_hidden.clone();
+            Callback::from(move |_| h.set(true))
+        },
+        daily: daily.as_ref().map(|(_, day)| day.clone()),
+    };
+    let hand_label = hand_label(lang, &daily, &state, model.view().hand_number);
+    // Leaving a game in progress asks first; a finished one just goes.
+    let on_new = leave(
+        props.on_new_game.clone(),
+        confirm_leave.clone(),
+        state.game.is_over(),
+    );
     let show_result = {
-        let hidden = result_hidden.clone();
-        Callback::from(move |_: MouseEvent| hidden.set(false))
-    };
-    let overlay = if *confirm_leave {
-        let leave = props.on_new_game.clone();
-        let stay = confirm_leave.clone();
-        Some(html! {
-            <EndScreen
-                heading={AttrValue::from(tr(lang, Key::LeaveHeading))}
-                lines={vec![tr(lang, Key::LeaveText).to_string()]}
-                standings={Vec::<Standing>::new()}
-                format={rules.format}
-                primary={DialogButton { label: tr(lang, Key::KeepPlaying).into(), onclick: Callback::from(move |_| stay.set(false)) }}
-                secondary={Some(DialogButton { label: tr(lang, Key::LeaveGame).into(), onclick: Callback::from(move |_| leave.emit(())) })}
-            />
-        })
-    } else if let Some(outcome) = game.outcome().filter(|_| *result_ready && !*result_hidden) {
-        let again = props.on_play_again.clone();
-        let new = props.on_new_game.clone();
-        let hide = {
-            let hidden = result_hidden.clone();
-            Callback::from(move |_: MouseEvent| hidden.set(true))
-        };
-        let won = outcome.winners.iter().any(|&w| setup.is_person(w));
-        let mut extra_buttons = vec![
-            DialogButton {
-                label: tr(lang, Key::ReviewMyPlays).into(),
-                onclick: on_review.clone(),
-            },
-            DialogButton {
-                label: tr(lang, Key::Replay).into(),
-                onclick: on_replay.clone(),
-            },
-        ];
-        if let Some((_, day)) = &*daily {
-            // A result to share without spoilers: the day, the place, how
-            // many plays it took.
-            let text = i18n::daily_share(
-                lang,
-                day,
-                game.places()[crate::ui::state::ME],
-                seats,
-                crate::ui::stats::my_plays(&state),
-            );
-            extra_buttons.push(DialogButton {
-                label: tr(lang, Key::CopyResult).into(),
-                onclick: Callback::from(move |_| crate::ui::screens::lobby::copy_text(&text)),
-            });
-        }
-        let mut lines = last_hand_lines;
-        if state.me() == crate::ui::state::ME {
-            let place = game.places()[crate::ui::state::ME];
-            lines.push(i18n::your_place(lang, place, seats));
-        }
-        Some(html! {
-            <EndScreen
-                heading={AttrValue::from(winners_line(lang, &who_all(&outcome.winners)))}
-                {lines}
-                standings={standings(&outcome.winners)}
-                format={rules.format}
-                celebrate={won}
-                primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
-                secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
-                close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: hide })}
-                extra={extra_buttons}
-            />
-        })
-    } else if let Some(summary) = state.summary.as_ref().filter(|s| s.open) {
-        let state2 = state.clone();
-        let mut lines = Vec::new();
-        if let Some(l) = summary.loser {
-            lines.push(i18n::went_out_line(lang, &who(l)));
-        }
-        if let Some(w) = summary.winner {
-            lines.push(i18n::last_in_line(lang, &who(w)));
-        }
-        for &s in &summary.left {
-            lines.push(i18n::leaves_line(lang, &who(s)));
-        }
-        Some(html! {
-            <EndScreen
-                heading={AttrValue::from(hand_over_heading(lang, summary.hand))}
-                {lines}
-                standings={standings(&[])}
-                format={rules.format}
-                primary={DialogButton { label: tr(lang, Key::NextHand).into(), onclick: Callback::from(move |_| state2.dispatch(GameMsg::Continue)) }}
-            />
-        })
-    } else {
-        None
-    };
-
-    let on_speed = {
-        let state = state.clone();
-        Callback::from(move |s: Speed| state.dispatch(GameMsg::SetSpeed(s)))
-    };
-    // "Hand 1" says nothing in a one-hand match.
-    let hand_label = match &*daily {
-        Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
-        Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
-        None => (rules.format != Format::Elimination)
-            .then(|| AttrValue::from(i18n::hand_number(lang, model.view().hand_number))),
-    };
-    let on_rules = {
-        let cb = props.on_rules.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
-    };
-    let on_reveal = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(GameMsg::Reveal))
-    };
-    let on_skip = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(GameMsg::SkipAhead))
-    };
-    let on_new = {
-        // Leaving a game in progress asks first; a finished one just goes.
-        let cb = props.on_new_game.clone();
-        let confirm = confirm_leave.clone();
-        let over = game.is_over();
-        Callback::from(
-            move |_: MouseEvent| {
-                if over {
-                    cb.emit(())
-                } else {
-                    confirm.set(true)
-                }
-            },
-        )
+        let h = result_hidden.clone();
+        Callback::from(move |_: MouseEvent| h.set(false))
     };
     // The actions the hand area offers besides cards.
     let actions = html! {
         <>
             if state.can_skip() {
-                <button type="button" class="btn primary skip" onclick={on_skip}>{ tr(lang, Key::SkipToResult) }</button>
+                <button type="button" class="btn primary skip" onclick={send(&state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
             }
-            if game.is_over() && *result_ready && *result_hidden {
+            if state.game.is_over() && *result_ready && *result_hidden {
                 <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
-                <button type="button" class="btn" onclick={on_replay.clone()}>{ tr(lang, Key::Replay) }</button>
+                <button type="button" class="btn" onclick={on_replay}>{ tr(lang, Key::Replay) }</button>
             }
         </>
     };
-
-    let coach_box = coach_mark.map(|mark| {
-        let got = {
-            let lesson = lesson.clone();
-            Callback::from(move |()| lesson.set(lesson.map(|s| s.with(mark))))
-        };
-        let skip = {
-            let lesson = lesson.clone();
-            Callback::from(move |()| lesson.set(None))
-        };
-        html! { <Coach {mark} on_got_it={got} on_skip={skip} /> }
+    let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark));
+    let online_bar = props.link.clone().map(|link| html! {
+        <OnlineBar state={state.clone()} generation={link.generation()} {link} names={Rc::new(seat_names(seat_name))} />
     });
-    // Friends who are not connected: invite them again, or let a bot play
-    // for them; at their turn, waiting is a choice too.
-    let online_bar = link_rc.as_ref().and_then(|link| {
-        let away: Vec<Seat> = link
-            .guest_seats()
-            .into_iter()
-            .filter(|&s| link.status(s) != SeatStatus::Connected || state.stand_ins.contains(&s))
-            .collect();
-        if away.is_empty() || game.is_over() {
-            return None;
-        }
-        let absent = link.absent();
-        let rows = away.into_iter().map(|seat| {
-            let name = seat_name(&state, Some(link), seat, lang);
-            let generation = link.generation();
-            // "Wait" holds until the match moves on (not until any message
-            // from any friend arrives).
-            let ply = state.actions.len() as u64;
-            let on_invite = {
-                let link = link.clone();
-                let inviting = inviting.clone();
-                Callback::from(move |_: MouseEvent| {
-                    link.invite(seat);
-                    let mut next = (*inviting).clone();
-                    next.insert(seat.0);
-                    inviting.set(next);
-                })
-            };
-            let standing_in = state.stand_ins.contains(&seat);
-            let on_bot = {
-                let handle = state.clone();
-                Callback::from(move |_: MouseEvent| {
-                    handle.dispatch(GameMsg::StandIn {
-                        seat,
-                        playing: !standing_in,
-                    })
-                })
-            };
-            let on_wait = {
-                let waited = waited.clone();
-                Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
-            };
-            let connected = link.status(seat) == SeatStatus::Connected;
-            let asks = absent == Some(seat) && *waited != Some((seat.0, ply));
-            html! {
-                <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
-                    if !connected {
-                        <p class="away-line">{ named(lang, Named::IsDisconnected, &name) }</p>
-                    }
-                    <div class="row">
-                        if asks {
-                            <button type="button" class="btn" onclick={on_wait}>{ tr(lang, Key::Wait) }</button>
-                        }
-                        if !connected || state.stand_ins.contains(&seat) {
-                            <button type="button" class={classes!("btn", asks.then_some("primary"))} onclick={on_bot}>
-                                { named(lang, if state.stand_ins.contains(&seat) { Named::GiveBack } else { Named::LetBotPlay }, &name) }
-                            </button>
-                        }
-                        if !connected {
-                            <button type="button" class="btn" onclick={on_invite}>{ named(lang, Named::InviteAgain, &name) }</button>
-                        }
-                    </div>
-                    if inviting.contains(&seat.0) && !connected {
-                        <SeatInvite link={link.clone()} {seat} name={AttrValue::from(name.clone())} {generation} bot_button={false} />
-                    }
-                </section>
-            }
-        });
-        Some(html! { <div class="online-bar">{ for rows }</div> })
-    });
-
-    let before_hand = html! {
-        if !missed.is_empty() {
-            <section class="missed" aria-labelledby="missed-heading">
-                <h2 id="missed-heading">{ tr(lang, Key::SinceYourTurn) }</h2>
-                <ol>{ for missed.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
-            </section>
-        }
-    };
+    let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
-            <Header {hand_label} speed={state.speed} {on_speed}>
-                <button type="button" class="btn ghost" onclick={on_rules}>{ tr(lang, Key::Rules) }</button>
+            <Header {hand_label} speed={state.speed} on_speed={Callback::from({ let s = state.clone(); move |v: Speed| s.dispatch(GameMsg::SetSpeed(v)) })}>
+                <button type="button" class="btn ghost" onclick={props.on_rules.reform(|_| ())}>{ tr(lang, Key::Rules) }</button>
                 <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>
             </Header>
             if state.passing {
-                <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={on_reveal} />
+                <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={send(&state, GameMsg::Reveal)} />
             } else {
-                <Table
-                    model={Shown(model.clone())}
-                    {levels}
-                    my_name={AttrValue::from(setup.name(viewer, lang))}
-                    hints={hints_on}
-                    {on_action}
-                    {actions}
-                    {before_hand}
-                >
+                <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(setup.name(viewer, lang))}
+                    hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}>
                     // `if let`, not `for` over the Option: a `for` adds its items
                     // straight into this list, and Yew pairs unkeyed children by
                     // place from the end, so a message appearing here would
                     // rebuild the hand before it.
-                    if let Some(node) = error { { node } }
+                    if let Some(node) = error_line(&state, lang, &waiting) { { node } }
                     if let Some(node) = online_bar { { node } }
-                    if let Some(failed) = save_failed {
-                        <p class="error-text save-failed" role="alert">{ tr(lang, match failed {
-                            SaveError::Full => Key::SaveFailedFull,
-                            SaveError::Unavailable => Key::SaveFailedUnavailable,
-                            SaveError::NewerKept => Key::SaveFailedNewerKept,
-                        }) }</p>
-                    }
+                    if let Some(node) = save_notice(lang, save_failed) { { node } }
                     if let Some(node) = coach_box { { node } }
                 </Table>
             }
             // Always present, so opening or closing a dialog never shifts
             // the table's elements (Yew pairs unkeyed children by place).
-            <div class="dialogs">{ for overlay }</div>
+            <div class="dialogs">
+                <GameDialog state={state.clone()} model={Shown(model.clone())}
+                    confirm_leave={confirm_leave.then(|| answer_leave(&confirm_leave, &props.on_new_game))}
+                    result={*result_ready && !*result_hidden} actions={result_actions} />
+            </div>
         </div>
     }
 }

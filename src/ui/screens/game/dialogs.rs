@@ -1,0 +1,179 @@
+//! The game's dialogs: leaving a match in progress, the summary between
+//! two hands, and the match's result (with the final standings, the way to
+//! replay, review or share it, and "See the table").
+
+use crate::rules::Seat;
+use crate::table::Callout;
+use crate::ui::i18n::{self, callout, hand_over_heading, tr, winners_line, Key, Lang};
+use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
+use crate::ui::state::{GameMsg, GameState, ME};
+use crate::ui::table::board::Shown;
+use yew::prelude::*;
+
+/// What the result dialog offers besides playing again.
+#[derive(Clone, PartialEq)]
+pub struct ResultActions {
+    pub on_again: Callback<()>,
+    pub on_new: Callback<()>,
+    pub on_replay: Callback<MouseEvent>,
+    pub on_review: Callback<MouseEvent>,
+    /// Close the result to look at the table.
+    pub on_hide: Callback<MouseEvent>,
+    /// Today's deal: the day, to share a result without spoilers.
+    pub daily: Option<String>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GameDialogProps {
+    pub state: UseReducerHandle<GameState>,
+    pub model: Shown,
+    /// The person asked to leave a match in progress: stay (`false`).
+    pub confirm_leave: Option<Callback<bool>>,
+    /// The result is due (the final table was seen, and not closed).
+    pub result: bool,
+    pub actions: ResultActions,
+}
+
+/// The standings from the match as it stands (tokens and scores after the
+/// hand), not from the final table on show.
+fn standings(state: &GameState, model: &Shown, winners: &[Seat]) -> Vec<Standing> {
+    let places = state.game.places();
+    let live = state.game.view(state.viewer);
+    let mut rows: Vec<Standing> = live
+        .seats
+        .iter()
+        .map(|(seat, p)| Standing {
+            name: model.0.name(seat).to_string(),
+            tokens: p.tokens,
+            score: p.score,
+            in_match: p.in_match,
+            winner: winners.contains(&seat),
+            mine: seat == state.me(),
+            seat,
+            place: places[seat],
+        })
+        .collect();
+    rows.sort_by_key(|r| r.place);
+    rows
+}
+
+#[function_component(GameDialog)]
+pub fn game_dialog(props: &GameDialogProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let state = &props.state;
+    let model = &props.model;
+    let format = state.setup.rules.format;
+    if let Some(answer) = &props.confirm_leave {
+        let (stay, leave) = (answer.clone(), answer.clone());
+        return html! {
+            <EndScreen
+                heading={AttrValue::from(tr(lang, Key::LeaveHeading))}
+                lines={vec![tr(lang, Key::LeaveText).to_string()]}
+                standings={Vec::<Standing>::new()}
+                {format}
+                primary={DialogButton { label: tr(lang, Key::KeepPlaying).into(), onclick: Callback::from(move |_| stay.emit(false)) }}
+                secondary={Some(DialogButton { label: tr(lang, Key::LeaveGame).into(), onclick: Callback::from(move |_| leave.emit(true)) })}
+            />
+        };
+    }
+    if let Some(outcome) = state.game.outcome().filter(|_| props.result) {
+        return result(lang, state, model, &outcome.winners, &props.actions);
+    }
+    let Some(summary) = state.summary.as_ref().filter(|s| s.open) else {
+        return Html::default();
+    };
+    let who = |s: Seat| model.0.who(s);
+    let mut lines = Vec::new();
+    if let Some(l) = summary.loser {
+        lines.push(i18n::went_out_line(lang, &who(l)));
+    }
+    if let Some(w) = summary.winner {
+        lines.push(i18n::last_in_line(lang, &who(w)));
+    }
+    for &s in &summary.left {
+        lines.push(i18n::leaves_line(lang, &who(s)));
+    }
+    let next = state.clone();
+    html! {
+        <EndScreen
+            heading={AttrValue::from(hand_over_heading(lang, summary.hand))}
+            {lines}
+            standings={standings(state, model, &[])}
+            {format}
+            primary={DialogButton { label: tr(lang, Key::NextHand).into(), onclick: Callback::from(move |_| next.dispatch(GameMsg::Continue)) }}
+        />
+    }
+}
+
+/// The match's result: who won, what ended it, your place, the standings.
+fn result(
+    lang: Lang,
+    state: &GameState,
+    model: &Shown,
+    winners: &[Seat],
+    actions: &ResultActions,
+) -> Html {
+    let seats = state.setup.seat_count();
+    let edition = state.setup.rules.edition;
+    let won = winners.iter().any(|&w| state.setup.is_person(w));
+    let mut extra = vec![
+        DialogButton {
+            label: tr(lang, Key::ReviewMyPlays).into(),
+            onclick: actions.on_review.clone(),
+        },
+        DialogButton {
+            label: tr(lang, Key::Replay).into(),
+            onclick: actions.on_replay.clone(),
+        },
+    ];
+    if let Some(day) = &actions.daily {
+        // A result to share without spoilers: the day, the place, how many
+        // plays it took.
+        let text = i18n::daily_share(
+            lang,
+            day,
+            state.game.places()[ME],
+            seats,
+            crate::ui::stats::my_plays(state),
+        );
+        extra.push(DialogButton {
+            label: tr(lang, Key::CopyResult).into(),
+            onclick: Callback::from(move |_| crate::ui::screens::lobby::copy_text(&text)),
+        });
+    }
+    // What ended the match, above the final standings.
+    let mut lines: Vec<String> = model
+        .0
+        .announce()
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                Callout::Out { .. }
+                    | Callout::HandLost { .. }
+                    | Callout::HandLastIn { .. }
+                    | Callout::HandOver { .. }
+                    | Callout::LeftMatch { .. }
+            )
+        })
+        .map(|c| callout(lang, c, edition))
+        .collect();
+    if state.me() == ME {
+        lines.push(i18n::your_place(lang, state.game.places()[ME], seats));
+    }
+    let heading: Vec<_> = winners.iter().map(|&s| model.0.who(s)).collect();
+    let (again, new) = (actions.on_again.clone(), actions.on_new.clone());
+    html! {
+        <EndScreen
+            heading={AttrValue::from(winners_line(lang, &heading))}
+            {lines}
+            standings={standings(state, model, winners)}
+            format={state.setup.rules.format}
+            celebrate={won}
+            primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
+            secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
+            close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: actions.on_hide.clone() })}
+            {extra}
+        />
+    }
+}

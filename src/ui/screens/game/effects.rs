@@ -1,0 +1,157 @@
+//! What the game screen does about a new state, outside the reducer: the
+//! sounds, the online session told of each action, the bots' moves, and
+//! the pauses before a summary, a pass or the result. Each is an effect
+//! that reads the state; the reducer itself sends, stores and plays nothing.
+
+use crate::ui::bot_turn;
+use crate::ui::online::HostLink;
+use crate::ui::state::{GameMsg, GameState};
+use gloo_timers::callback::Timeout;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A timer that dispatches `msg` after `ms`, while `when` holds; any change
+/// of `deps` restarts it.
+#[hook]
+fn use_timer<D: PartialEq + Clone + 'static>(
+    state: &UseReducerHandle<GameState>,
+    deps: D,
+    when: bool,
+    ms: u32,
+    msg: fn() -> GameMsg,
+) {
+    let handle = state.clone();
+    use_effect_with((deps, when, ms), move |(_, when, ms)| {
+        let timer = when.then(|| Timeout::new(*ms, move || handle.dispatch(msg())));
+        move || drop(timer)
+    });
+}
+
+/// Sound effects for what the last change added to the log (a resumed
+/// game starts quiet), and a chime when the person's turn starts.
+#[hook]
+pub fn use_sounds(state: &UseReducerHandle<GameState>) {
+    let heard = use_mut_ref(|| state.game.log().len());
+    let handle = state.clone();
+    use_effect_with(state.game.log().len(), move |&len| {
+        let from = std::mem::replace(&mut *heard.borrow_mut(), len);
+        if let Some(new) = handle.game.log().get(from..len) {
+            crate::ui::platform::sound::for_events(new, handle.me());
+        }
+    });
+    let first = use_mut_ref(|| true);
+    use_effect_with(state.my_turn(), move |&mine| {
+        let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+        if mine && !was_first {
+            crate::ui::platform::sound::your_turn();
+        }
+    });
+}
+
+/// An online table: friends' accepted moves come in through the session
+/// and any change of the table (connections, bots standing in) draws
+/// again; the session hears of every action taken at this device (you,
+/// people here, bots, bots standing in for friends) and of who a bot plays
+/// for, from the new state.
+#[hook]
+pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLink>>) {
+    {
+        let handle = state.clone();
+        let link = link.clone();
+        use_effect_with((), move |_| {
+            if let Some(link) = &link {
+                let h = handle.clone();
+                link.set_on_remote(Callback::from(move |(seat, action)| {
+                    h.dispatch(GameMsg::Remote { seat, action })
+                }));
+                link.set_on_change(Callback::from(move |_| {
+                    handle.dispatch(GameMsg::OnlineChanged)
+                }));
+            }
+            move || {
+                if let Some(link) = link {
+                    link.clear_callbacks();
+                }
+            }
+        });
+    }
+    let handle = state.clone();
+    use_effect_with(state.version, move |_| {
+        if let Some(link) = link {
+            link.follow(&handle.actions, &handle.stand_ins);
+        }
+    });
+}
+
+/// Bots: one decision per timer tick, so the page keeps breathing even at
+/// instant speed. Any change of state cancels a pending move.
+#[hook]
+pub fn use_bots(state: &UseReducerHandle<GameState>, paused: bool) {
+    // A new game starts its bot timings afresh.
+    use_effect_with((), |_| bot_turn::clear_timings());
+    let handle = state.clone();
+    let delay = state.bot_delay_ms();
+    use_effect_with((state.version, paused, delay), move |(_, paused, delay)| {
+        let mut timer = None;
+        let live = Rc::new(Cell::new(true));
+        let later: Rc<RefCell<Option<Timeout>>> = Rc::default();
+        if !*paused {
+            if let Some((_, level)) = handle.bot_to_act() {
+                // With a pause to fill, the worker thinks for most of it;
+                // at instant speed (or without a worker) the page decides
+                // when the pause is over.
+                let asked = *delay > 0
+                    && bot_turn::ask_worker(&handle, *delay, live.clone(), later.clone());
+                if !asked {
+                    let h = handle.clone();
+                    timer = Some(Timeout::new(*delay, move || {
+                        if let Some(msg) = bot_turn::decide(&h, level) {
+                            h.dispatch(msg);
+                        }
+                    }));
+                }
+            }
+        }
+        move || {
+            live.set(false);
+            drop(later.borrow_mut().take());
+            drop(timer)
+        }
+    });
+}
+
+/// The pauses: the final table of a hand stays in view a moment before its
+/// summary; in pass-and-play the device goes to the next person once the
+/// last play (and what was drawn) has been seen; the match result opens
+/// (`result_ready`) after the final table was seen.
+#[hook]
+pub fn use_pacing(
+    state: &UseReducerHandle<GameState>,
+    paused: bool,
+    result_ready: &UseStateHandle<bool>,
+) {
+    let final_ms = state.speed.final_table_ms();
+    use_timer(
+        state,
+        state.version,
+        state.summary.as_ref().is_some_and(|s| !s.open) && !paused,
+        final_ms,
+        || GameMsg::OpenSummary,
+    );
+    use_timer(
+        state,
+        state.version,
+        state.pass_due().is_some() && !paused,
+        state.speed.after_person_ms().clamp(600, 1400),
+        || GameMsg::BeginPass,
+    );
+    let ready = result_ready.clone();
+    use_effect_with(state.game.is_over(), move |&over| {
+        let timer = (over && !*ready).then(|| {
+            let ready = ready.clone();
+            Timeout::new(final_ms, move || ready.set(true))
+        });
+        move || drop(timer)
+    });
+}
