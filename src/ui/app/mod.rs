@@ -1,0 +1,309 @@
+//! The app: which screen is showing ([`Screen`]) and what shows over it
+//! ([`Overlay`]), the setup being edited, and the player's preferences,
+//! given to every screen by context (the preferences, and a callback that
+//! saves and applies a change). How a match starts and ends is `start.rs`.
+
+mod start;
+
+use crate::rules::SetupError;
+use crate::share::SharedMatch;
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::online::{self, GuestLink, HostLink};
+use crate::ui::platform::address;
+use crate::ui::platform::clock::seed_from_address;
+use crate::ui::platform::prefs::{NetworkPrefs, Prefs};
+use crate::ui::platform::storage::{self, Resume};
+use crate::ui::screens::game::Game;
+use crate::ui::screens::guest::GuestScreen;
+use crate::ui::screens::header::Header;
+use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::rules::RulesScreen;
+use crate::ui::screens::save_notice::SaveNotice;
+use crate::ui::screens::setup::SetupScreen;
+use crate::ui::screens::stats::StatsScreen;
+use crate::ui::state::{GameSetup, GameState, Speed};
+use start::{Begin, NewMatch};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The screen, with what it shows.
+#[derive(Clone, PartialEq)]
+pub enum Screen {
+    Setup,
+    /// A game (with its online session, when friends play from their
+    /// devices); the number keys the component so "Play again" starts afresh.
+    Game(Rc<GameState>, u32, Option<Rc<HostLink>>),
+    /// An online table's lobby before its game (new or resumed) starts.
+    Lobby(Rc<GameState>, u32, Rc<HostLink>),
+    /// A friend's page, opened from an invite link.
+    Join(Rc<GuestLink>),
+}
+
+/// What shows over the screen (which stays, hidden; a game under it is
+/// paused while the rules, a replay or a review show).
+#[derive(Clone, PartialEq)]
+pub enum Overlay {
+    None,
+    Rules,
+    Stats,
+    Replay(Rc<SharedMatch>),
+    Review(Rc<SharedMatch>),
+}
+
+/// The header of the setup, rules and statistics screens (the game has its
+/// own, with its speed). Over a game, the rules screen's header has no
+/// speed to set: that is the paused game's.
+fn header(
+    lang: Lang,
+    on_setup: bool,
+    overlay: &UseStateHandle<Overlay>,
+    setup: &UseStateHandle<GameSetup>,
+) -> Option<Html> {
+    let over = (**overlay).clone();
+    if !(on_setup || matches!(over, Overlay::Rules | Overlay::Stats))
+        || matches!(over, Overlay::Replay(_) | Overlay::Review(_))
+    {
+        return None;
+    }
+    let speed = on_setup.then_some(setup.speed);
+    let on_speed = {
+        let setup = setup.clone();
+        Callback::from(move |speed: Speed| {
+            let next = GameSetup {
+                speed,
+                ..(*setup).clone()
+            };
+            storage::save_setup(&next);
+            setup.set(next)
+        })
+    };
+    let show = |o: Overlay| {
+        let overlay = overlay.clone();
+        Callback::from(move |_: MouseEvent| overlay.set(o.clone()))
+    };
+    let buttons = if over == Overlay::None {
+        html! {
+            <>
+                <button type="button" class="btn ghost" onclick={show(Overlay::Rules)}>{ tr(lang, Key::HowToPlay) }</button>
+                <button type="button" class="btn ghost" onclick={show(Overlay::Stats)}>{ tr(lang, Key::Statistics) }</button>
+            </>
+        }
+    } else {
+        Html::default()
+    };
+    Some(html! { <Header {speed} {on_speed}>{ buttons }</Header> })
+}
+
+/// What shows over the screen.
+fn overlay_view(
+    overlay: &Overlay,
+    rules: crate::rules::RuleSet,
+    on_learn: Option<Callback<()>>,
+    open_replay: &Callback<Rc<SharedMatch>>,
+    open_review: &Callback<Rc<SharedMatch>>,
+    close: Callback<()>,
+) -> Html {
+    let key = |s: &SharedMatch| format!("{}-{}", s.seed, s.actions.len());
+    match overlay {
+        Overlay::None => Html::default(),
+        Overlay::Rules => html! { <RulesScreen {rules} on_back={close} {on_learn} /> },
+        Overlay::Stats => html! {
+            <StatsScreen on_back={close} on_replay={open_replay.clone()} on_review={open_review.clone()} />
+        },
+        Overlay::Review(shared) => html! {
+            <ReviewScreen key={key(shared)} shared={shared.clone()} on_close={close} />
+        },
+        Overlay::Replay(shared) => html! {
+            <ReplayScreen key={key(shared)} shared={shared.clone()} on_open={open_replay.clone()} on_close={close} />
+        },
+    }
+}
+
+/// What the page's address opened: a friend's page from an invite link,
+/// or a replay from a share link (`Err`: the notice of a broken one).
+fn opened_with() -> (Option<Rc<GuestLink>>, Option<Rc<SharedMatch>>, Option<Key>) {
+    let joining = address::join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load()));
+    let shared = address::replay_code().map(|c| SharedMatch::decode(&c));
+    let error = match (&joining, &shared) {
+        (Some(Err(key)), _) => Some(*key),
+        (_, Some(Err(_))) => Some(Key::ShareBroken),
+        _ => None,
+    };
+    (
+        joining.and_then(Result::ok),
+        shared.and_then(Result::ok).map(Rc::new),
+        error,
+    )
+}
+
+/// The page around the screens: the preferences (language, volume, motion
+/// and hints) saved on every change and applied to the page after each
+/// render, sound unlocked by the first gesture, the search worker loaded
+/// once the first screen is up. Returns the callback any screen changes
+/// the preferences with (given by context).
+#[hook]
+fn use_page(prefs: &UseStateHandle<Prefs>) -> Callback<Prefs> {
+    use_effect_with(**prefs, |p| p.apply_to_page());
+    use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
+    use_effect_with((), |_| {
+        gloo_timers::callback::Timeout::new(400, crate::ui::platform::worker::start).forget();
+    });
+    let prefs = prefs.clone();
+    use_callback((), move |p: Prefs, _| {
+        p.save();
+        // Turning the sound up is itself a gesture: audio may start now.
+        crate::ui::platform::sound::set_volume(p.volume);
+        crate::ui::platform::sound::unlock();
+        prefs.set(p);
+    })
+}
+
+/// A new screen starts at its top, not where the last one was scrolled.
+#[hook]
+fn use_scroll_top(screen: &Screen, overlay: &Overlay) {
+    let key = match screen {
+        Screen::Setup => 0,
+        Screen::Game(_, n, _) => *n,
+        Screen::Lobby(_, n, _) => n + 1_000_000,
+        Screen::Join(_) => u32::MAX,
+    };
+    let over = matches!(overlay, Overlay::Rules | Overlay::Stats);
+    use_effect_with((key, over), |_| {
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
+}
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let setup = use_state(|| storage::load_setup().unwrap_or_default());
+    // A saved match resumes where it was; a bad save leaves a notice.
+    let resumed = use_mut_ref(storage::load_save);
+    let notice = use_state(|| match &*resumed.borrow() {
+        Resume::Bad { why, kept_aside } => Some((*why, *kept_aside)),
+        _ => None,
+    });
+    let prefs = use_state(Prefs::load);
+    let lang = prefs.lang;
+    // An invite link opens the friend's page; a share link the replay
+    // viewer; a broken one says so.
+    let opened = use_mut_ref(opened_with);
+    let join_error = use_state(|| opened.borrow().2);
+    let overlay = use_state(|| {
+        opened
+            .borrow()
+            .1
+            .clone()
+            .map_or(Overlay::None, Overlay::Replay)
+    });
+    let screen = use_state(|| {
+        if let Some(link) = opened.borrow_mut().0.take() {
+            return Screen::Join(link);
+        }
+        match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
+            Resume::Game(state) => start::with_online(*state, lang, 1),
+            _ => Screen::Setup,
+        }
+    });
+    // The game on screen is the guided first game.
+    let learning = use_state(|| false);
+    let error = use_state(|| None::<SetupError>);
+    let fixed_seed = use_mut_ref(seed_from_address);
+    let on_prefs = use_page(&prefs);
+    let begin = start::use_begin(Begin {
+        setup: setup.clone(),
+        screen: screen.clone(),
+        error: error.clone(),
+        notice: notice.clone(),
+        learning: learning.clone(),
+        fixed_seed,
+        lang,
+    });
+    let start_with = |kind: NewMatch| {
+        let (begin, overlay) = (begin.clone(), overlay.clone());
+        Callback::from(move |()| {
+            if begin.emit(kind) {
+                overlay.set(Overlay::None);
+            }
+        })
+    };
+    let (start, on_learn, on_daily) = (
+        start_with(NewMatch::Setup),
+        start_with(NewMatch::Learn),
+        start_with(NewMatch::Daily),
+    );
+    let on_change = {
+        let setup = setup.clone();
+        Callback::from(move |s: GameSetup| {
+            storage::save_setup(&s);
+            setup.set(s)
+        })
+    };
+    let new_game = start::leave(screen.clone(), setup.clone());
+    let show = |o: fn(Rc<SharedMatch>) -> Overlay| {
+        let overlay = overlay.clone();
+        Callback::from(move |shared: Rc<SharedMatch>| overlay.set(o(shared)))
+    };
+    let (open_replay, open_review) = (show(Overlay::Replay), show(Overlay::Review));
+    let close = {
+        let overlay = overlay.clone();
+        Callback::from(move |()| {
+            // A share link's replay is done with: the address forgets it.
+            if matches!(*overlay, Overlay::Replay(_)) {
+                address::forget_code(&online::page_base());
+            }
+            overlay.set(Overlay::None)
+        })
+    };
+    let open_rules = {
+        let overlay = overlay.clone();
+        Callback::from(move |()| overlay.set(Overlay::Rules))
+    };
+    use_scroll_top(&screen, &overlay);
+    let rules = match &*screen {
+        Screen::Game(state, _, _) | Screen::Lobby(state, _, _) => state.setup.rules,
+        Screen::Join(link) => link.invite.rules,
+        Screen::Setup => setup.rules,
+    };
+    let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
+    let header = header(lang, on_setup, &overlay, &setup);
+    let dismiss_notice = {
+        let notice = notice.clone();
+        Callback::from(move |()| notice.set(None))
+    };
+    let body = match &*screen {
+        Screen::Setup => html! {
+            <>
+            if let Some((bad, kept_aside)) = *notice {
+                <SaveNotice {bad} {kept_aside} on_dismiss={dismiss_notice} />
+            }
+            if let Some(key) = *join_error {
+                <p class="error-text notice" role="alert">{ tr(lang, key) }</p>
+            }
+            <SetupScreen setup={(*setup).clone()} {on_change} on_start={start.clone()} {on_daily}
+                on_learn={on_learn.clone()} error={(*error).clone()} />
+            </>
+        },
+        Screen::Lobby(state, n, link) => start::lobby(&screen, state, *n, link, lang, new_game),
+        Screen::Join(link) => html! { <GuestScreen link={link.clone()} on_leave={new_game} /> },
+        Screen::Game(state, n, link) => html! {
+            <Game key={*n} start={state.clone()} link={link.clone()}
+                paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
+                on_play_again={start} on_new_game={new_game} on_rules={open_rules}
+                on_replay={open_replay.clone()} on_review={open_review.clone()} learn={*learning} />
+        },
+    };
+    html! {
+        <ContextProvider<Lang> context={lang}>
+        <ContextProvider<Prefs> context={*prefs}>
+        <ContextProvider<Callback<Prefs>> context={on_prefs}>
+            { for header }
+            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &open_replay, &open_review, close) }
+            <div class="screen" hidden={*overlay != Overlay::None}>{ body }</div>
+        </ContextProvider<Callback<Prefs>>>
+        </ContextProvider<Prefs>>
+        </ContextProvider<Lang>>
+    }
+}

@@ -1,0 +1,193 @@
+//! How a match starts and ends on this page: every new match (the setup's
+//! table, "Play again", Today's deal, the guided first game) goes through
+//! one callback, [`use_begin`]; an online table opens its lobby first; the
+//! lobby's Start puts the game on screen; leaving goes back to the setup.
+
+use super::Screen;
+use crate::rules::{Seat, SetupError};
+use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::online::{self, HostLink};
+use crate::ui::platform::clock::random_seed;
+use crate::ui::platform::prefs::NetworkPrefs;
+use crate::ui::platform::{address, storage};
+use crate::ui::screens::lobby::Lobby;
+use crate::ui::state::{GameSetup, GameState};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What a new match is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum NewMatch {
+    /// The setup screen's table (Start game, Quick play, Play again).
+    Setup,
+    /// Today's deal.
+    Daily,
+    /// Learn to play: the guided first game.
+    Learn,
+}
+
+/// The game with its online session, when friends play from their devices:
+/// the lobby comes first (for a resumed match too: everyone is invited
+/// again).
+pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
+    if !state.setup.has_online() {
+        return Screen::Game(Rc::new(state), n, None);
+    }
+    let setup = state.setup.clone();
+    // Friends see the host by name: "Host" when none was given.
+    let table = online::table_setup(&setup, |s| {
+        if s.index() == 0 && setup.player_name.trim().is_empty() {
+            tr(lang, Key::HostName).to_string()
+        } else {
+            setup.name(s, lang)
+        }
+    });
+    let actions = state.actions.iter().map(|&(_, a)| a).collect();
+    let config = online::ice_config(&NetworkPrefs::load());
+    match HostLink::new(table, state.seed, actions, config) {
+        Some(link) => {
+            // A bot that stood in for a friend before a reload goes on.
+            for &seat in &state.stand_ins {
+                link.bot_takes(seat);
+            }
+            Screen::Lobby(Rc::new(state), n, link)
+        }
+        None => Screen::Setup,
+    }
+}
+
+/// Closes the online table on screen, if any (the host leaves it).
+pub fn close_online(screen: &Screen) {
+    if let Screen::Game(_, _, Some(link)) | Screen::Lobby(_, _, link) = screen {
+        link.close_all();
+    }
+}
+
+/// What starting a match changes on the page.
+pub struct Begin {
+    pub setup: UseStateHandle<GameSetup>,
+    pub screen: UseStateHandle<Screen>,
+    pub error: UseStateHandle<Option<SetupError>>,
+    pub notice: UseStateHandle<Option<(crate::play::save::BadSave, bool)>>,
+    pub learning: UseStateHandle<bool>,
+    /// The seed the address asked for (`?seed=`), used once.
+    pub fixed_seed: Rc<RefCell<Option<u64>>>,
+    pub lang: Lang,
+}
+
+/// Every new match, whatever starts it: the setup screen's table (and
+/// "Play again"), Today's deal, or the guided first game. Returns whether
+/// the match started (an impossible setup leaves its error on screen).
+#[hook]
+pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
+    let games = use_mut_ref(|| 1u32);
+    Callback::from(move |kind: NewMatch| {
+        let setup = &begin.setup;
+        let (table, seed) = match kind {
+            NewMatch::Setup => (
+                (**setup).clone(),
+                begin
+                    .fixed_seed
+                    .borrow_mut()
+                    .take()
+                    .unwrap_or_else(random_seed),
+            ),
+            // The same table and seed for everyone on this UTC day; the
+            // first attempt counts. The last setup stays as it was.
+            NewMatch::Daily => {
+                let day = crate::ui::stats::today();
+                crate::ui::stats::daily_begin(&day);
+                (
+                    GameSetup::daily(&setup.player_name, setup.speed),
+                    crate::ui::state::daily_seed(&day),
+                )
+            }
+            // A fixed deal against two Easy bots.
+            NewMatch::Learn => (
+                crate::ui::screens::coach::learn_setup(&setup.player_name),
+                crate::ui::screens::coach::LEARN_SEED,
+            ),
+        };
+        let state = match GameState::new(Rc::new(table), seed) {
+            Ok(state) => state,
+            Err(e) => {
+                begin.error.set(Some(e));
+                return false;
+            }
+        };
+        if kind == NewMatch::Setup {
+            storage::save_setup(setup);
+            begin.notice.set(None);
+        }
+        storage::forget_bad_save();
+        let n = {
+            let mut g = games.borrow_mut();
+            *g += 1;
+            *g
+        };
+        begin.error.set(None);
+        begin.learning.set(kind == NewMatch::Learn);
+        close_online(&begin.screen);
+        begin.screen.set(with_online(state, begin.lang, n));
+        true
+    })
+}
+
+/// Leaving a match (or its end screen, or a friend's table): back to the
+/// setup, with nothing to resume.
+pub fn leave(screen: UseStateHandle<Screen>, setup: UseStateHandle<GameSetup>) -> Callback<()> {
+    Callback::from(move |()| {
+        close_online(&screen);
+        if matches!(&*screen, Screen::Join(_)) {
+            // A friend leaving an online table: their own setup is
+            // untouched (it never held the table).
+            address::forget_code(&online::page_base());
+            screen.set(Screen::Setup);
+            return;
+        }
+        storage::clear_save();
+        // The setup as stored: with a speed chosen during the game.
+        if let Some(stored) = storage::load_setup() {
+            setup.set(stored);
+        }
+        screen.set(Screen::Setup)
+    })
+}
+
+/// An online table's lobby; its Start puts the game on screen, with the
+/// seats the host let a bot play there as the game's stand-ins.
+pub fn lobby(
+    screen: &UseStateHandle<Screen>,
+    state: &Rc<GameState>,
+    n: u32,
+    link: &Rc<HostLink>,
+    lang: Lang,
+    on_leave: Callback<()>,
+) -> Html {
+    let seats = state
+        .setup
+        .bots
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.online)
+        .map(|(i, _)| {
+            let seat = Seat(i as u8 + 1);
+            (seat, AttrValue::from(state.setup.name(seat, lang)))
+        })
+        .collect::<Vec<_>>();
+    let on_start = {
+        let (screen, state, link) = (screen.clone(), state.clone(), link.clone());
+        Callback::from(move |()| {
+            link.start();
+            let mut game = (*state).clone();
+            game.stand_ins = link
+                .guest_seats()
+                .into_iter()
+                .filter(|&s| link.bot_playing(s))
+                .collect();
+            screen.set(Screen::Game(Rc::new(game), n, Some(link.clone())))
+        })
+    };
+    html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }
+}

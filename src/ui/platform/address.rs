@@ -1,0 +1,24 @@
+//! The page's address: the invite link (`#join=…`) or share link
+//! (`#replay=…`) it was opened with, and dropping it once used.
+
+/// The invite link the page was opened with (`#join=…`), if any.
+pub fn join_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#join=").map(str::to_string)
+}
+
+/// The shared match the page was opened with (`#replay=…`), if any.
+pub fn replay_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#replay=").map(str::to_string)
+}
+
+/// Drops `#join=…` or `#replay=…` from the address, keeping the page
+/// (`base`).
+pub fn forget_code(base: &str) {
+    if let Some(w) = web_sys::window() {
+        if let Ok(history) = w.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(base));
+        }
+    }
+}
