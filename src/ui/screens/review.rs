@@ -9,7 +9,7 @@ use crate::bots::jobs::{Answer, Job};
 use crate::bots::review::{
     decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
 };
-use crate::rules::{Action, Seat, TurnStep};
+use crate::rules::{Action, Edition, Seat, TurnStep};
 use crate::share::SharedMatch;
 use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::worker;
@@ -51,10 +51,10 @@ fn label_key(l: Label) -> Key {
     }
 }
 
-fn action_name(lang: Lang, a: Action, shared: &SharedMatch) -> String {
+fn action_name(lang: Lang, a: Action, edition: Edition) -> String {
     match a {
-        Action::Play(c) => i18n::card_name(lang, c, shared.rules.edition),
-        Action::DiscardFourOno => i18n::discard_four(lang, shared.rules.edition),
+        Action::Play(c) => i18n::card_name(lang, c, edition),
+        Action::DiscardFourOno => i18n::discard_four(lang, edition),
     }
 }
 
@@ -98,19 +98,30 @@ fn advance(p: &Progress, list: &[Decision], won: f64, n: u32) -> Progress {
     next
 }
 
-#[function_component(ReviewScreen)]
-pub fn review_screen(props: &ReviewProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let shared = props.shared.clone();
-    let list: Rc<Vec<Decision>> = use_memo(shared.clone(), |s| {
-        decisions(s.rules, s.names.len(), s.seed, &s.actions, Seat(0)).unwrap_or_default()
-    });
+/// How many slices of playouts the search of `list` takes in all.
+fn slices(list: &[Decision]) -> u32 {
+    list.iter()
+        .map(|d| d.legal.len() as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE))
+        .sum()
+}
+
+/// How far the search is, in percent of its slices.
+fn percent_done(list: &[Decision], p: &Progress) -> u32 {
+    let done = slices(&list[..p.decision.min(list.len())])
+        + p.option as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE)
+        + p.done.div_ceil(SLICE);
+    (done * 100).checked_div(slices(list)).unwrap_or(100)
+}
+
+/// The search of every decision of `list`, one slice of playouts at a time
+/// until every decision is done (or Cancel is pressed): in the search
+/// worker when it runs, otherwise on the page between frames. Returns where
+/// it is; setting `cancelled` stops it.
+#[hook]
+fn use_review_search(list: Rc<Vec<Decision>>) -> UseStateHandle<Progress> {
     let progress = use_state(Progress::default);
-    // One slice of playouts at a time until every decision is done: in the
-    // search worker when it runs, otherwise on the page between frames.
     {
         let progress = progress.clone();
-        let list = list.clone();
         use_effect_with((*progress).clone(), move |p| {
             let live = Rc::new(Cell::new(true));
             let mut timer = None;
@@ -167,19 +178,130 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             }
         });
     }
-    let total_slices: u32 = list
+    progress
+}
+
+#[derive(Properties, PartialEq)]
+struct SearchProgressProps {
+    /// How far the search is, in percent.
+    percent: u32,
+    /// Whether every decision is done.
+    finished: bool,
+    cancelled: bool,
+    on_cancel: Callback<()>,
+}
+
+/// Where the search is: a progress bar with Cancel while it runs, a line
+/// saying it was cancelled once it is; nothing when it is done.
+#[function_component(SearchProgress)]
+fn search_progress(props: &SearchProgressProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let percent = props.percent;
+    html! {
+        <>
+        if !props.finished && !props.cancelled {
+            <div class="review-progress">
+                <label for="review-bar">{ tr(lang, Key::ReviewProgress) }</label>
+                <progress id="review-bar" max="100" value={percent.to_string()}>{ format!("{percent} %") }</progress>
+                <button type="button" class="btn" onclick={props.on_cancel.reform(|_: MouseEvent| ())}>{ tr(lang, Key::Cancel) }</button>
+            </div>
+        }
+        if props.cancelled && !props.finished {
+            <p role="status">{ tr(lang, Key::ReviewCancelled) }</p>
+        }
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct DecisionsProps {
+    /// Every decision of the reviewed seat.
+    list: Rc<Vec<Decision>>,
+    /// The options of the decisions searched so far, best first.
+    results: Vec<Vec<OptionValue>>,
+    /// How the searched decisions' plays compare with the best.
+    labels: Vec<Option<Label>>,
+    edition: Edition,
+}
+
+/// The list of decisions searched so far, each as a [`DecisionItem`].
+#[function_component(Decisions)]
+fn decisions_list(props: &DecisionsProps) -> Html {
+    let rows = props.list.iter().zip(props.results.iter()).enumerate();
+    html! {
+        <ol class="decisions">
+            { for rows.map(|(i, (d, values))| html! {
+                <DecisionItem key={i} decision={d.clone()} values={values.clone()}
+                    label={props.labels.get(i).copied().flatten()} edition={props.edition} />
+            }) }
+        </ol>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct DecisionItemProps {
+    decision: Decision,
+    /// Its options with their chances, best first.
+    values: Vec<OptionValue>,
+    /// How the play made compares with the best.
+    label: Option<Label>,
+    edition: Edition,
+}
+
+/// One decision: the hand number and total (and whether two plays were
+/// owed), the hand, the play made with its label, and a table of every
+/// option with its chance to win and its label.
+#[function_component(DecisionItem)]
+fn decision_item(props: &DecisionItemProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let (d, values, label, edition) = (&props.decision, &props.values, props.label, props.edition);
+    let owes = d.view.to_act.is_some_and(|t| t.step != TurnStep::Single);
+    let hand: Vec<String> = d
+        .view
+        .hand
         .iter()
-        .map(|d| d.legal.len() as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE))
-        .sum();
-    let done_slices: u32 = list
-        .iter()
-        .take(progress.decision)
-        .map(|d| d.legal.len() as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE))
-        .sum::<u32>()
-        + progress.option as u32 * REVIEW_PLAYOUTS.div_ceil(SLICE)
-        + progress.done.div_ceil(SLICE);
+        .map(|&c| i18n::card_name(lang, c, edition))
+        .collect();
+    let head = i18n::decision_line(lang, d.view.hand_number, d.view.total);
+    let best = values.first().map(|v| v.chance).unwrap_or(0.0);
+    html! {
+        <li class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
+            <h3>{ head }
+                if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
+            </h3>
+            <p>{ format!("{}: {}", tr(lang, Key::ReviewHand), hand.join(", ")) }</p>
+            <p class="played">
+                { format!("{}: {}", tr(lang, Key::ReviewYouPlayed), action_name(lang, d.played, edition)) }
+                if let Some(l) = label { <span class={classes!("label", format!("{l:?}").to_lowercase())}>{ tr(lang, label_key(l)) }</span> }
+            </p>
+            <table class="options">
+                <caption class="sr-only">{ tr(lang, Key::ReviewChance) }</caption>
+                <tbody>
+                    { for values.iter().map(|v| html! {
+                        <tr class={classes!((v.action == d.played).then_some("mine"))}>
+                            <th scope="row">{ action_name(lang, v.action, edition) }</th>
+                            <td>{ format!("{} %", (v.chance * 100.0).round() as i64) }</td>
+                            <td>{ tr(lang, label_key(Label::of(best, v.chance))) }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </li>
+    }
+}
+
+/// The review screen: the header with Close, the heading, and (when there
+/// were decisions) the search's progress, the summary line and the list of
+/// decisions.
+#[function_component(ReviewScreen)]
+pub fn review_screen(props: &ReviewProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let shared = props.shared.clone();
+    let list: Rc<Vec<Decision>> = use_memo(shared.clone(), |s| {
+        decisions(s.rules, s.names.len(), s.seed, &s.actions, Seat(0)).unwrap_or_default()
+    });
+    let progress = use_review_search(list.clone());
     let finished = progress.decision >= list.len();
-    let percent = (done_slices * 100).checked_div(total_slices).unwrap_or(100);
 
     let labels: Vec<Option<Label>> = list
         .iter()
@@ -197,45 +319,9 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             count(Label::Mistake),
         ],
     );
-    let rows = list.iter().zip(progress.results.iter()).enumerate().map(|(i, (d, values))| {
-        let label = labels.get(i).copied().flatten();
-        let owes = d.view.to_act.is_some_and(|t| t.step != TurnStep::Single);
-        let hand: Vec<String> = d
-            .view
-            .hand
-            .iter()
-            .map(|&c| i18n::card_name(lang, c, shared.rules.edition))
-            .collect();
-        let head = i18n::decision_line(lang, d.view.hand_number, d.view.total);
-        let best = values.first().map(|v| v.chance).unwrap_or(0.0);
-        html! {
-            <li key={i} class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
-                <h3>{ head }
-                    if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
-                </h3>
-                <p>{ format!("{}: {}", tr(lang, Key::ReviewHand), hand.join(", ")) }</p>
-                <p class="played">
-                    { format!("{}: {}", tr(lang, Key::ReviewYouPlayed), action_name(lang, d.played, &shared)) }
-                    if let Some(l) = label { <span class={classes!("label", format!("{l:?}").to_lowercase())}>{ tr(lang, label_key(l)) }</span> }
-                </p>
-                <table class="options">
-                    <caption class="sr-only">{ tr(lang, Key::ReviewChance) }</caption>
-                    <tbody>
-                        { for values.iter().map(|v| html! {
-                            <tr class={classes!((v.action == d.played).then_some("mine"))}>
-                                <th scope="row">{ action_name(lang, v.action, &shared) }</th>
-                                <td>{ format!("{} %", (v.chance * 100.0).round() as i64) }</td>
-                                <td>{ tr(lang, label_key(Label::of(best, v.chance))) }</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            </li>
-        }
-    });
     let on_cancel = {
         let progress = progress.clone();
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |()| {
             let mut next = (*progress).clone();
             next.cancelled = true;
             progress.set(next);
@@ -252,18 +338,11 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             if list.is_empty() {
                 <p>{ tr(lang, Key::ReviewNoDecisions) }</p>
             } else {
-                if !finished && !progress.cancelled {
-                    <div class="review-progress">
-                        <label for="review-bar">{ tr(lang, Key::ReviewProgress) }</label>
-                        <progress id="review-bar" max="100" value={percent.to_string()}>{ format!("{percent} %") }</progress>
-                        <button type="button" class="btn" onclick={on_cancel}>{ tr(lang, Key::Cancel) }</button>
-                    </div>
-                }
-                if progress.cancelled && !finished {
-                    <p role="status">{ tr(lang, Key::ReviewCancelled) }</p>
-                }
+                <SearchProgress percent={percent_done(&list, &progress)} {finished}
+                    cancelled={progress.cancelled} {on_cancel} />
                 <p class="review-summary" role="status">{ summary }</p>
-                <ol class="decisions">{ for rows }</ol>
+                <Decisions list={list.clone()} results={progress.results.clone()} {labels}
+                    edition={shared.rules.edition} />
             }
         </main>
         </>
