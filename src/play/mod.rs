@@ -1,6 +1,7 @@
 //! A match played at this device, without the browser: the setup the
 //! new-game screen chooses, the game state the page's reducer updates, its
-//! save file. Pure Rust like
+//! save file, and what a finished game adds to the statistics (`stats`:
+//! the record, Today's deal's results, the recent matches). Pure Rust like
 //! `rules/` and `bots/` (no yew, web-sys or gloo), so every decision the
 //! game screen makes about whose move comes next, what a save holds and
 //! how it resumes is tested natively.
@@ -8,6 +9,7 @@
 pub mod save;
 pub mod setup;
 pub mod state;
+pub mod stats;
 
 pub use setup::{
     daily_seed, default_bot, BotSetup, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,

@@ -15,7 +15,7 @@ use yew::prelude::*;
 /// failed, if it did (the screen tells the player).
 #[hook]
 pub fn use_persistence(state: &UseReducerHandle<GameState>) -> Option<SaveError> {
-    let counted = use_mut_ref(|| state.game.is_over());
+    let count = use_mut_ref(|| stats::CountOnce::new(state));
     let speed = use_mut_ref(|| state.speed);
     let failed = use_state_eq(|| None::<SaveError>);
     let handle = state.clone();
@@ -23,8 +23,7 @@ pub fn use_persistence(state: &UseReducerHandle<GameState>) -> Option<SaveError>
         let failed = failed.clone();
         use_effect_with(state.version, move |_| {
             failed.set(save_game(&handle).err());
-            if handle.game.is_over() && !*counted.borrow() {
-                *counted.borrow_mut() = true;
+            if count.borrow_mut().due(&handle) {
                 stats::record_game(&handle);
             }
             if *speed.borrow() != handle.speed {

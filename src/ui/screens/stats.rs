@@ -22,7 +22,7 @@ pub struct StatsProps {
 
 /// Today's deal: days played, days in a row, and today's counted result.
 fn daily_summary(lang: Lang) -> Html {
-    let daily = stats::Daily::load();
+    let daily = stats::daily();
     let today = stats::today();
     let result = match daily.result(&today) {
         Some(r) => i18n::your_place(lang, r.place, r.seats),
