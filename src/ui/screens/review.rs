@@ -193,9 +193,7 @@ struct SearchProgressProps {
 
 /// Where the search is: a progress bar with Cancel while it runs, a line
 /// saying it was cancelled once it is; nothing when it is done.
-#[function_component(SearchProgress)]
-fn search_progress(props: &SearchProgressProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+fn search_progress(lang: Lang, props: &SearchProgressProps) -> Html {
     let percent = props.percent;
     html! {
         <>
@@ -225,14 +223,13 @@ struct DecisionsProps {
 }
 
 /// The list of decisions searched so far, each as a [`DecisionItem`].
-#[function_component(Decisions)]
-fn decisions_list(props: &DecisionsProps) -> Html {
+fn decisions_list(lang: Lang, props: &DecisionsProps) -> Html {
     let rows = props.list.iter().zip(props.results.iter()).enumerate();
     html! {
         <ol class="decisions">
             { for rows.map(|(i, (d, values))| html! {
-                <DecisionItem key={i} decision={d.clone()} values={values.clone()}
-                    label={props.labels.get(i).copied().flatten()} edition={props.edition} />
+                { decision_item(lang, i, &DecisionItemProps { decision: d.clone(), values: values.clone(),
+                    label: props.labels.get(i).copied().flatten(), edition: props.edition }) }
             }) }
         </ol>
     }
@@ -251,9 +248,7 @@ struct DecisionItemProps {
 /// One decision: the hand number and total (and whether two plays were
 /// owed), the hand, the play made with its label, and a table of every
 /// option with its chance to win and its label.
-#[function_component(DecisionItem)]
-fn decision_item(props: &DecisionItemProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+fn decision_item(lang: Lang, key: usize, props: &DecisionItemProps) -> Html {
     let (d, values, label, edition) = (&props.decision, &props.values, props.label, props.edition);
     let owes = d.view.to_act.is_some_and(|t| t.step != TurnStep::Single);
     let hand: Vec<String> = d
@@ -265,7 +260,7 @@ fn decision_item(props: &DecisionItemProps) -> Html {
     let head = i18n::decision_line(lang, d.view.hand_number, d.view.total);
     let best = values.first().map(|v| v.chance).unwrap_or(0.0);
     html! {
-        <li class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
+        <li {key} class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
             <h3>{ head }
                 if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
             </h3>
@@ -338,11 +333,11 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             if list.is_empty() {
                 <p>{ tr(lang, Key::ReviewNoDecisions) }</p>
             } else {
-                <SearchProgress percent={percent_done(&list, &progress)} {finished}
-                    cancelled={progress.cancelled} {on_cancel} />
+                { search_progress(lang, &SearchProgressProps { percent: percent_done(&list, &progress), finished,
+                    cancelled: progress.cancelled, on_cancel }) }
                 <p class="review-summary" role="status">{ summary }</p>
-                <Decisions list={list.clone()} results={progress.results.clone()} {labels}
-                    edition={shared.rules.edition} />
+                { decisions_list(lang, &DecisionsProps { list: list.clone(), results: progress.results.clone(), labels,
+                    edition: shared.rules.edition }) }
             }
         </main>
         </>

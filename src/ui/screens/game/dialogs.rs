@@ -57,9 +57,7 @@ fn standings(state: &GameState, model: &Shown, winners: &[Seat]) -> Vec<Standing
     rows
 }
 
-#[function_component(GameDialog)]
-pub fn game_dialog(props: &GameDialogProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub fn game_dialog(lang: Lang, props: &GameDialogProps) -> Html {
     let state = &props.state;
     let model = &props.model;
     let format = state.setup.rules.format;

@@ -19,8 +19,8 @@ use crate::ui::screens::header::Header;
 use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
 use crate::ui::table::board::{Shown, Table};
-use dialogs::{GameDialog, ResultActions};
-use online_bar::OnlineBar;
+use dialogs::{game_dialog, GameDialogProps, ResultActions};
+use online_bar::{online_bar, use_bar_state};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -259,6 +259,7 @@ pub fn game(props: &GameProps) -> Html {
     effects::use_host_link(&state, props.link.clone());
     effects::use_bots(&state, paused);
     effects::use_pacing(&state, paused, &result_ready);
+    let bar = use_bar_state(&state, props.link.clone());
     // Today's deal: whether this attempt counts, as it was when it began.
     let daily = use_state(|| {
         crate::ui::stats::daily_day(&state)
@@ -339,9 +340,11 @@ pub fn game(props: &GameProps) -> Html {
         </>
     };
     let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark));
-    let online_bar = props.link.clone().map(|link| html! {
-        <OnlineBar state={state.clone()} generation={link.generation()} {link} names={Rc::new(seat_names(seat_name))} />
-    });
+    let names = seat_names(seat_name);
+    let online_bar = props
+        .link
+        .as_ref()
+        .map(|l| online_bar(lang, &state, l, &names, &bar));
     let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
@@ -367,9 +370,9 @@ pub fn game(props: &GameProps) -> Html {
             // Always present, so opening or closing a dialog never shifts
             // the table's elements (Yew pairs unkeyed children by place).
             <div class="dialogs">
-                <GameDialog state={state.clone()} model={Shown(model.clone())}
-                    confirm_leave={confirm_leave.then(|| answer_leave(&confirm_leave, &props.on_new_game))}
-                    result={*result_ready && !*result_hidden} actions={result_actions} />
+                { game_dialog(lang, &GameDialogProps { state: state.clone(), model: Shown(model.clone()),
+                    confirm_leave: confirm_leave.then(|| answer_leave(&confirm_leave, &props.on_new_game)),
+                    result: *result_ready && !*result_hidden, actions: result_actions }) }
             </div>
         </div>
     }

@@ -11,31 +11,24 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct OnlineBarProps {
-    pub state: UseReducerHandle<GameState>,
-    pub link: Rc<HostLink>,
-    /// How each seat is called.
-    pub names: Rc<Vec<String>>,
-    /// The link's generation: changes whenever a friend's connection does
-    /// (the game state does not).
-    pub generation: u64,
+/// What the bar remembers between draws: the friends invited again, and
+/// the seat and ply at which the host chose to wait for an absent friend.
+#[derive(Clone)]
+pub struct BarState {
+    inviting: UseStateHandle<BTreeSet<u8>>,
+    waited: UseStateHandle<Option<(u8, u64)>>,
 }
 
-#[function_component(OnlineBar)]
-pub fn online_bar(props: &OnlineBarProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let state = &props.state;
-    let link = &props.link;
+/// The bar's state; a friend invited again who is back needs no invitation
+/// on show (the next disconnection starts with "Invite again").
+#[hook]
+pub fn use_bar_state(state: &GameState, link: Option<Rc<HostLink>>) -> BarState {
     let inviting = use_state(BTreeSet::<u8>::new);
-    // The seat and ply at which the host chose to wait for an absent friend.
     let waited = use_state(|| None::<(u8, u64)>);
     {
-        // A friend invited again who is back needs no invitation on show
-        // (the next disconnection starts with "Invite again").
         let inviting = inviting.clone();
-        let link = link.clone();
         use_effect_with(state.version, move |_| {
+            let Some(link) = link else { return };
             let back: Vec<u8> = inviting
                 .iter()
                 .copied()
@@ -50,6 +43,18 @@ pub fn online_bar(props: &OnlineBarProps) -> Html {
             }
         });
     }
+    BarState { inviting, waited }
+}
+
+/// The bar, for the friends who are away or played by a bot.
+pub fn online_bar(
+    lang: Lang,
+    state: &UseReducerHandle<GameState>,
+    link: &Rc<HostLink>,
+    names: &[String],
+    bar: &BarState,
+) -> Html {
+    let BarState { inviting, waited } = bar;
     let away: Vec<Seat> = link
         .guest_seats()
         .into_iter()
@@ -63,7 +68,7 @@ pub fn online_bar(props: &OnlineBarProps) -> Html {
     // any friend arrives).
     let ply = state.actions.len() as u64;
     let rows = away.into_iter().map(|seat| {
-        let name = props.names.get(seat.index()).cloned().unwrap_or_default();
+        let name = names.get(seat.index()).cloned().unwrap_or_default();
         let on_invite = {
             let link = link.clone();
             let inviting = inviting.clone();
@@ -89,7 +94,7 @@ pub fn online_bar(props: &OnlineBarProps) -> Html {
             Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
         };
         let connected = link.status(seat) == SeatStatus::Connected;
-        let asks = absent == Some(seat) && *waited != Some((seat.0, ply));
+        let asks = absent == Some(seat) && **waited != Some((seat.0, ply));
         html! {
             <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
                 if !connected {
@@ -109,7 +114,7 @@ pub fn online_bar(props: &OnlineBarProps) -> Html {
                     }
                 </div>
                 if inviting.contains(&seat.0) && !connected {
-                    <SeatInvite link={link.clone()} {seat} name={AttrValue::from(name.clone())} generation={props.generation} bot_button={false} />
+                    <SeatInvite link={link.clone()} {seat} name={AttrValue::from(name.clone())} generation={link.generation()} bot_button={false} />
                 }
             </section>
         }

@@ -14,9 +14,9 @@ mod seats;
 use crate::rules::SetupError;
 use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::state::GameSetup;
-use quick::QuickPlay;
-use rules::{CardRules, EditionChoice, MatchFormat};
-use seats::Seats;
+use quick::{quick_play, QuickPlayProps};
+use rules::{card_rules, edition_choice, match_format};
+use seats::seats;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -88,16 +88,20 @@ pub fn setup_screen(props: &SetupProps) -> Html {
         (None, error)
     };
 
+    let part = PartProps {
+        setup: setup.clone(),
+        on_change: on_change.clone(),
+    };
     html! {
         <main class="setup">
-            <QuickPlay setup={setup.clone()} error={quick_error} {on_quick}
-                on_daily={props.on_daily.clone()} on_learn={props.on_learn.clone()} />
+            { quick_play(lang, &QuickPlayProps { setup: setup.clone(), error: quick_error, on_quick,
+                on_daily: props.on_daily.clone(), on_learn: props.on_learn.clone() }) }
             <form class="setup-form" aria-labelledby="setup-heading" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <h2 id="setup-heading" class="setup-heading">{ tr(lang, Key::SetUpGameHeading) }</h2>
-                <Seats setup={setup.clone()} on_change={on_change.clone()} />
-                <EditionChoice setup={setup.clone()} on_change={on_change.clone()} />
-                <CardRules setup={setup.clone()} on_change={on_change.clone()} />
-                <MatchFormat setup={setup.clone()} on_change={on_change.clone()} />
+                { seats(lang, &part) }
+                { edition_choice(lang, &part) }
+                { card_rules(lang, &part) }
+                { match_format(lang, &part) }
                 { for form_error.map(|err| error_line(lang, &err)) }
                 <div class="start-row">
                     <button type="button" class="btn primary big" onclick={on_start}>{ tr(lang, Key::StartGame) }</button>

@@ -63,9 +63,7 @@ fn summary(lang: Lang, setup: &GameSetup) -> String {
 /// The Quick play card: the tagline, the Quick play button with what it
 /// starts and why it was refused, then Today's deal and Learn to play, each
 /// with a line of explanation.
-#[function_component(QuickPlay)]
-pub(super) fn quick_play(props: &QuickPlayProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
     html! {
         <section class="quick">
             <p class="tagline">{ tr(lang, Key::Tagline) }</p>

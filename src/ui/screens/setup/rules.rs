@@ -96,9 +96,7 @@ fn edition_radio(
 
 /// The Edition fieldset: Modern or Classic, each explained, and a note
 /// that choosing one resets the options below.
-#[function_component(EditionChoice)]
-pub(super) fn edition_choice(props: &PartProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub(super) fn edition_choice(lang: Lang, props: &PartProps) -> Html {
     let (setup, on_change) = (&props.setup, &props.on_change);
     html! {
         <fieldset class="panel">
@@ -115,9 +113,7 @@ pub(super) fn edition_choice(props: &PartProps) -> Html {
 /// The Card rules fieldset: negative totals, what 99 does, the total that
 /// loses, and whether four ONO 99 cards may be discarded. It is built anew
 /// when the edition changes.
-#[function_component(CardRules)]
-pub(super) fn card_rules(props: &PartProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub(super) fn card_rules(lang: Lang, props: &PartProps) -> Html {
     let (setup, on_change) = (&props.setup, &props.on_change);
     let rules = setup.rules;
     let on_four = {
@@ -158,9 +154,7 @@ pub(super) fn card_rules(props: &PartProps) -> Html {
 /// The Match fieldset: the format, then what it needs (the tokens each
 /// player has, or the points limit and how a points match ends). It is
 /// built anew when the edition changes.
-#[function_component(MatchFormat)]
-pub(super) fn match_format(props: &PartProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub(super) fn match_format(lang: Lang, props: &PartProps) -> Html {
     let (setup, on_change) = (&props.setup, &props.on_change);
     let rules = setup.rules;
     let tokens_values: Vec<(&'static str, &'static str)> =

@@ -21,9 +21,7 @@ struct SeatRowProps {
 
 /// The Players fieldset: the player count, your own row (seat 1, your
 /// name) and a [`SeatRow`] for every other seat.
-#[function_component(Seats)]
-pub(super) fn seats(props: &PartProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+pub(super) fn seats(lang: Lang, props: &PartProps) -> Html {
     let setup = &props.setup;
     let on_players = {
         let setup = setup.clone();
@@ -84,7 +82,7 @@ pub(super) fn seats(props: &PartProps) -> Html {
                     </div>
                 </li>
                 { for setup.bots.iter().enumerate().map(|(i, bot)| html! {
-                    <SeatRow key={i} index={i} bot={bot.clone()} on_change={on_seat(i)} />
+                    { seat_row(lang, &SeatRowProps { index: i, bot: bot.clone(), on_change: on_seat(i) }) }
                 }) }
             </ol>
         </fieldset>
@@ -93,9 +91,7 @@ pub(super) fn seats(props: &PartProps) -> Html {
 
 /// One seat after yours: its number, its name and who plays it. The labels
 /// say "Bot" or "Player" after who plays it now.
-#[function_component(SeatRow)]
-fn seat_row(props: &SeatRowProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+fn seat_row(lang: Lang, props: &SeatRowProps) -> Html {
     let bot = &props.bot;
     let on_name = {
         let bot = bot.clone();
@@ -131,7 +127,7 @@ fn seat_row(props: &SeatRowProps) -> Html {
         (Numbered::SeatBotName, Numbered::SeatBotLevel)
     };
     html! {
-        <li class={classes!("bot-row", (bot.person || bot.online).then_some("person"))}>
+        <li key={props.index} class={classes!("bot-row", (bot.person || bot.online).then_some("person"))}>
             <span class="bot-tag" aria-hidden="true">{ seat }</span>
             <div class="field">
                 <label for={format!("seat-name-{seat}")}>{ numbered(lang, name_key, seat) }</label>
