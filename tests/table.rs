@@ -329,3 +329,118 @@ fn the_host_redacts_a_deal_as_the_model_steps_it() {
     };
     assert_eq!(dealt, &game.view(Seat(2)).hand);
 }
+
+// ----- a replay: stepped on one at a time, or folded from the deal ---------
+
+/// Plays `seed`'s match with quick bots: its rules, seats and actions.
+fn played_match(seed: u64) -> (ono99::rules::RuleSet, usize, Vec<(Seat, Action)>) {
+    let mut rng = Rng::new(seed ^ 0x5E_91A7);
+    let rules = random_rules(&mut rng);
+    let seats = 2 + rng.below(7);
+    let mut game = Match::new(rules, seats, seed).expect("valid setup");
+    let mut bots: Vec<_> = (0..seats)
+        .map(|i| make_bot([Level::Random, Level::Easy][i % 2]))
+        .collect();
+    let mut actions = Vec::new();
+    while let Some(turn) = game.to_act() {
+        let legal = game.legal_actions();
+        let action = bots[turn.seat.index()].choose(&game.view(turn.seat), &legal, &mut rng);
+        game.apply(action).expect("a legal action");
+        actions.push((turn.seat, action));
+    }
+    (rules, seats, actions)
+}
+
+#[test]
+fn a_replay_stepped_on_one_at_a_time_equals_the_match_folded_from_its_deal() {
+    use ono99::table::replay::Replay;
+    use std::rc::Rc;
+    let (mut checked, mut folds) = (0, 0);
+    for seed in 0..200u64 {
+        let (rules, n, actions) = played_match(seed);
+        let actions: Rc<[(Seat, Action)]> = actions.into();
+        let len = actions.len();
+        let fresh = || Replay::new(rules, names(n), seed, actions.clone()).expect("valid setup");
+        let mut walk = fresh();
+        // The table the page drew last, kept aside as its props keep it.
+        let mut drawn = walk.table(Seat(0)).clone();
+        let mut rng = Rng::new(seed);
+        let mut engine = Match::new(rules, n, seed).expect("valid setup");
+        for k in 1..=len {
+            let before: Vec<u32> = (0..n)
+                .map(|s| engine.view(Seat(s as u8)).hand_number)
+                .collect();
+            walk.forward().expect("the match replays");
+            let (seat, action) = actions[k - 1];
+            engine.apply_for(seat, action).expect("the match replays");
+            let what = format!("seed {seed}, step {k}");
+            assert_eq!(walk.step(), k, "{what}");
+            // Folded again from the deal (as after a jump back), by way of
+            // a step on the way (a jump ahead): the same tables. At every
+            // step of a match up to 160 actions, at every 16th of a longer
+            // one (the folds cost the square of its length).
+            if len <= 160 || k % 16 == 0 || k == len {
+                let mut folded = fresh();
+                folded.seek(rng.below(k + 1)).expect("the match replays");
+                folded.seek(k).expect("the match replays");
+                assert_eq!(folded.step(), k, "{what}");
+                for s in 0..n {
+                    let seat = Seat(s as u8);
+                    assert_eq!(
+                        walk.table(seat),
+                        folded.table(seat),
+                        "{what}: {seat}'s table"
+                    );
+                }
+                assert_eq!(walk.hands(), folded.hands(), "{what}: hands");
+                folds += 1;
+            }
+            // What each table shows: the engine's table, or the final
+            // table of the hand this step ended while the next deal waits.
+            let hands = walk.hands();
+            for s in 0..n {
+                let seat = Seat(s as u8);
+                let table = walk.table(seat);
+                assert_eq!(table.me(), None, "{what}: nobody is you");
+                assert_eq!(table.plays(), k, "{what}: plays");
+                assert_eq!(hands[s], table.view().hand, "{what}: {seat}'s cards");
+                let now = engine.view(seat);
+                if now.hand_number > before[s] && !engine.is_over() {
+                    assert!(table.holding(), "{what}: the hand's end shows");
+                    assert_eq!(
+                        table.view().hand_number,
+                        before[s],
+                        "{what}: the ended hand"
+                    );
+                    assert!(table.to_act().is_none(), "{what}: nobody acts on it");
+                } else {
+                    assert!(!table.holding(), "{what}: nothing held");
+                    assert_eq!(table.view(), &now, "{what}: {seat}'s view");
+                }
+            }
+            // The table drawn before is left as it was.
+            assert_eq!(drawn.plays(), k - 1, "{what}: the last table drawn");
+            drawn = walk.table(Seat(0)).clone();
+            checked += 1;
+        }
+        assert!(walk.game().is_over(), "seed {seed}: the match ends");
+        // Past the end stays at the end; a jump back is the match folded
+        // from its deal.
+        walk.forward().expect("nothing to take");
+        assert_eq!(walk.step(), len, "seed {seed}: the end");
+        let back = rng.below(len + 1);
+        walk.seek(back).expect("the match replays");
+        let mut folded = fresh();
+        folded.seek(back).expect("the match replays");
+        for s in 0..n {
+            let seat = Seat(s as u8);
+            assert_eq!(
+                walk.table(seat),
+                folded.table(seat),
+                "seed {seed}: back to {back}"
+            );
+        }
+    }
+    assert!(checked > 20_000, "{checked} steps checked");
+    assert!(folds > 10_000, "{folds} folds compared");
+}

@@ -12,10 +12,12 @@
 //! - `callout.rs`: what happened, as typed messages ([`Callout`]).
 //! - `hand.rs`: your cards with the rules' verdict on each, and the hints.
 //! - `friend.rs`: a friend's table, kept from their mirror of an online table.
+//! - `replay.rs`: a finished match step by step, every seat's table.
 
 pub mod callout;
 pub mod friend;
 pub mod hand;
+pub mod replay;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
 pub use hand::{Hints, Slot, Verdict};

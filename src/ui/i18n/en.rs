@@ -671,6 +671,7 @@ impl Translation for En {
             Named::IsDisconnected => format!("{name} is disconnected."),
             Named::GuestStunNote => format!("When you press Join, your browser asks {name} for its public address so the host can reach it. Nothing is sent before."),
             Named::SeatInLobby => format!("Seat of {name}"),
+            Named::HandOf => format!("Cards of {name}"),
             Named::PassHeading => format!("Pass to {name}"),
             Named::PassText => format!("Hand the device to {name}. Their cards stay hidden until they are ready."),
             Named::PassReady => format!("I am {name}: show my cards"),

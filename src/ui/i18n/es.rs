@@ -723,6 +723,7 @@ impl Translation for Es {
             Named::IsDisconnected => format!("{name} se ha desconectado."),
             Named::GuestStunNote => format!("Al pulsar Unirme, tu navegador pide a {name} su dirección pública para que el anfitrión pueda alcanzarlo. Antes no se envía nada."),
             Named::SeatInLobby => format!("Lugar de {name}"),
+            Named::HandOf => format!("Cartas de {name}"),
             Named::PassHeading => format!("Pasa el dispositivo a {name}"),
             Named::PassText => format!("Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas."),
             Named::PassReady => format!("Soy {name}: mostrar mis cartas"),

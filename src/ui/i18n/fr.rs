@@ -722,6 +722,7 @@ impl Translation for Fr {
             Named::IsDisconnected => format!("{name} a perdu la connexion."),
             Named::GuestStunNote => format!("Quand vous appuyez sur Rejoindre, votre navigateur demande à {name} son adresse publique pour que l’hôte puisse le joindre. Rien n’est envoyé avant."),
             Named::SeatInLobby => format!("Place de {name}"),
+            Named::HandOf => format!("Cartes de {name}"),
             Named::PassHeading => format!("Passez l’appareil à {name}"),
             Named::PassText => format!("Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande."),
             Named::PassReady => format!("Je suis {name}\u{a0}: montrer mes cartes"),

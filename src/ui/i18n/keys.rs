@@ -296,6 +296,8 @@ pub enum Named {
     StunNote,
     IsDisconnected,
     SeatInLobby,
+    /// A seat's cards shown face up (a replay).
+    HandOf,
 }
 
 impl Named {
@@ -318,6 +320,7 @@ impl Named {
         Named::PassHeading,
         Named::PassText,
         Named::PassReady,
+        Named::HandOf,
     ];
 }
 

@@ -715,6 +715,7 @@ impl Translation for Pt {
             Named::IsDisconnected => format!("{name} se desconectou."),
             Named::GuestStunNote => format!("Ao tocar em Entrar, seu navegador pede a {name} o endereço público dele para que o anfitrião o alcance. Nada é enviado antes."),
             Named::SeatInLobby => format!("Lugar de {name}"),
+            Named::HandOf => format!("Cartas de {name}"),
             Named::PassHeading => format!("Passe o aparelho para {name}"),
             Named::PassText => format!("Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta."),
             Named::PassReady => format!("Sou {name}: mostrar minhas cartas"),

@@ -1,17 +1,19 @@
 //! The replay viewer: a finished match step by step with every hand face
-//! up (Previous, Next, Play/Pause, a position slider and the call-outs of
-//! each step), and what a match can become: a downloaded record
-//! (docs/records.md, what `ono99 replay` reads), a share link, or a record
-//! opened from a file.
+//! up, drawn by the same `Table` as the game (from every seat's table
+//! model, kept by the pure `table::replay`), under its own bars: the
+//! controls (Previous, Play/Pause, Next, a position slider) and what a
+//! match can become: a downloaded record (docs/records.md, what `ono99
+//! replay` reads), a share link, or a record opened from a file.
 
-use crate::rules::{redact, Direction, Event, Format, Seat, SeatSet};
+use crate::rules::Seat;
 use crate::share::SharedMatch;
-use crate::ui::i18n::{self, callout, tr, Key, Lang, Narrator};
+use crate::table::replay::Replay;
+use crate::table::TableModel;
+use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::files;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::lobby::copy_text;
-use crate::ui::table::card::CardFace;
-use crate::ui::table::centre::{Centre, TrailItem};
+use crate::ui::table::board::{FaceUp, Shown, Table};
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -31,6 +33,48 @@ pub struct ReplayProps {
 /// The "Move 3 of 120" line.
 fn step_line(lang: Lang, step: usize, of: usize) -> String {
     i18n::move_of(lang, step, of)
+}
+
+/// The replay kept between renders, and the match it replays.
+struct Kept {
+    shared: Rc<SharedMatch>,
+    replay: Replay,
+    /// Every seat's cards at the step shown, seat 0 first.
+    hands: FaceUp,
+}
+
+/// What the table shows at `step` of `shared`: seat 0's table and every
+/// seat's cards, or `None` when the match does not replay. The next step
+/// costs one step on from the last one shown; a jump back folds the match
+/// again from its deal.
+#[hook]
+fn use_replay(shared: &Rc<SharedMatch>, step: usize) -> Option<(Rc<TableModel>, FaceUp)> {
+    let cell = use_mut_ref(|| None::<Kept>);
+    let mut cell = cell.borrow_mut();
+    let same = cell
+        .as_ref()
+        .is_some_and(|k| Rc::ptr_eq(&k.shared, shared) || k.shared == *shared);
+    if !same {
+        *cell = Replay::new(
+            shared.rules,
+            shared.names.clone(),
+            shared.seed,
+            shared.actions.clone().into(),
+        )
+        .ok()
+        .map(|replay| Kept {
+            shared: shared.clone(),
+            hands: Rc::new(replay.hands()),
+            replay,
+        });
+    }
+    let kept = cell.as_mut()?;
+    if kept.replay.step() != step {
+        let reached = kept.replay.seek(step);
+        kept.hands = Rc::new(kept.replay.hands());
+        reached.ok()?;
+    }
+    Some((kept.replay.table(Seat(0)).clone(), kept.hands.clone()))
 }
 
 #[function_component(ReplayScreen)]
@@ -57,133 +101,16 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             move || drop(timer)
         });
     }
-    // The match at this step, the one before it (for the final table of a
-    // hand this step ends) and whether the whole match replays to its end:
-    // each worked out once per step, not on every render.
-    let at_step = use_memo((shared.clone(), *step), |(shared, step)| {
-        (
-            shared.at(*step).ok(),
-            step.checked_sub(1).and_then(|s| shared.at(s).ok()),
-        )
-    });
-    let complete = use_memo(shared.clone(), |shared| {
+    let shown = use_replay(&shared, *step);
+    // A record needs the whole match, finished, whatever step shows.
+    let finished = use_memo(shared.clone(), |shared| {
         shared
             .at(shared.actions.len())
             .is_ok_and(|(end, _)| end.is_over())
     });
-    let Some((m, from)) = at_step.0.as_ref().map(|(m, from)| (m, *from)) else {
+    let Some((model, hands)) = shown else {
         return html! { <p class="error-text" role="alert">{ tr(lang, Key::RecordDoesNotReplay) }</p> };
     };
-    let names = shared.names.clone();
-    let name = move |s: Seat| {
-        names
-            .get(s.index())
-            .cloned()
-            .unwrap_or_else(|| i18n::bot_heading(lang, s.index()))
-    };
-    let rules = shared.rules;
-    let edition = rules.edition;
-    let full_log = m.log();
-    // A step that ends a hand also deals the next one (in tokens and
-    // points): it shows the hand's end, its final table, not the new deal.
-    let ended_hand = *step > 0
-        && full_log
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .any(|e| matches!(e, Event::HandOver { .. }));
-    let cut = if ended_hand {
-        full_log
-            .iter()
-            .skip(from)
-            .position(|e| matches!(e, Event::HandStarted { .. }))
-            .map_or(full_log.len(), |k| from + k)
-    } else {
-        full_log.len()
-    };
-    let log = full_log.get(..cut).unwrap_or(full_log);
-    // Each seat's view at this step (the final table of an ended hand).
-    let before = ended_hand.then_some(at_step.1.as_ref()).flatten();
-    let view_of = |seat: Seat| match &before {
-        Some((pm, _)) => {
-            let mut v = pm.view(seat);
-            let events = log.get(from..).unwrap_or_default();
-            for e in redact(events, seat, pm.seat_count(), pm.in_match()) {
-                let _ = v.apply(&e);
-            }
-            v
-        }
-        None => m.view(seat),
-    };
-    // The call-outs of this step; the running lines of this hand.
-    let hand_start = log
-        .iter()
-        .rposition(|e| matches!(e, Event::HandStarted { .. }))
-        .unwrap_or(0);
-    // Told as seat 0 is, with nobody as "you" (its draws are not told).
-    let told = redact(log, Seat(0), m.seat_count(), SeatSet::first(m.seat_count()));
-    let mut narrator = Narrator::new(rules, 0, None, &name);
-    let mut lines: Vec<(usize, String)> = Vec::new();
-    for (i, e) in told.iter().enumerate().skip(hand_start) {
-        if let Some(c) = narrator.next(e) {
-            if !matches!(c, i18n::Callout::YouDrew { .. }) {
-                lines.push((i, callout(lang, &c, edition)));
-            }
-        }
-    }
-    let now: Vec<String> = if *step == 0 {
-        lines.iter().map(|(_, l)| l.clone()).collect()
-    } else {
-        lines
-            .iter()
-            .filter(|(i, _)| *i >= from)
-            .map(|(_, l)| l.clone())
-            .collect()
-    };
-    let trail: Vec<TrailItem> = log
-        .iter()
-        .skip(hand_start)
-        .filter_map(|e| match e {
-            Event::Played { seat, card, .. } => Some(TrailItem {
-                name: AttrValue::from(name(*seat)),
-                seat: seat.index(),
-                card: *card,
-            }),
-            _ => None,
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .take(4)
-        .rev()
-        .collect();
-    let view = view_of(Seat(0));
-    let to_act = if ended_hand { None } else { m.to_act() };
-    // Every hand face up.
-    let seats = m.seats().map(|seat| {
-        let hand = view_of(seat).hand;
-        let p = &view.seats[seat];
-        let standing = match rules.format {
-            Format::Elimination => None,
-            Format::Tokens => Some(i18n::tokens_count(lang, p.tokens)),
-            Format::Points => Some(i18n::points_count(lang, p.score)),
-        };
-        let cards = if p.in_hand { hand } else { p.laid_down.clone() };
-        let acting = to_act.is_some_and(|t| t.seat == seat);
-        html! {
-            <li key={seat.index()} class={classes!("replay-seat", acting.then_some("to-act"), (!p.in_hand).then_some("is-out"))} aria-current={acting.then_some("true")}>
-                <span class="name">{ name(seat) }</span>
-                if let Some(s) = standing { <span class="standing">{ s }</span> }
-                if !p.in_match { <span class="mark out">{ tr(lang, Key::OutOfMatch) }</span> }
-                else if !p.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
-                <span class="sr-only">{ cards.iter().map(|&c| i18n::card_name(lang, c, edition)).collect::<Vec<_>>().join(", ") }</span>
-                <ul class="mini-cards" aria-hidden="true">
-                    { for cards.iter().map(|&card| html! { <li><CardFace {card} {edition} class="mini" /></li> }) }
-                </ul>
-            </li>
-        }
-    });
-
     let go = |to: usize| {
         let step = step.clone();
         let playing = playing.clone();
@@ -218,6 +145,66 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             }
         })
     };
+    // A record opened here starts from its deal (it may be the very match
+    // on show).
+    let on_open = {
+        let on_open = props.on_open.clone();
+        let step = step.clone();
+        let playing = playing.clone();
+        Callback::from(move |shared: Rc<SharedMatch>| {
+            playing.set(false);
+            step.set(0);
+            on_open.emit(shared)
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let controls = html! {
+        <div class="replay-bar">
+            <h2 id="replay-heading">{ tr(lang, Key::ReplayHeading) }</h2>
+            <div class="replay-controls">
+                <button type="button" class="btn" onclick={on_prev} disabled={*step == 0}>{ tr(lang, Key::Previous) }</button>
+                <button type="button" class="btn primary" onclick={on_play}>{ tr(lang, if *playing { Key::Pause } else { Key::Play }) }</button>
+                <button type="button" class="btn" onclick={on_next} disabled={*step >= total_steps}>{ tr(lang, Key::NextStep) }</button>
+                <label class="slider">
+                    <span>{ step_line(lang, *step, total_steps) }</span>
+                    <input type="range" min="0" max={total_steps.to_string()} value={step.to_string()} oninput={on_slide}
+                        aria-label={tr(lang, Key::ReplayPosition)} aria-valuetext={step_line(lang, *step, total_steps)} />
+                </label>
+            </div>
+        </div>
+    };
+    let my_name = AttrValue::from(shared.names.first().cloned().unwrap_or_default());
+    let seats = shared.names.len();
+    html! {
+        <div class={classes!("game", "replay-game", format!("seats-{seats}"))}>
+            <Header>
+                <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
+            </Header>
+            <Table
+                model={Shown(model)}
+                levels={Vec::new()}
+                {my_name}
+                on_action={Callback::from(|_| ())}
+                above={controls}
+                face_up={Some(hands)}
+            >
+                { record_bar(lang, &shared, *finished, &share, &notice, on_open) }
+            </Table>
+        </div>
+    }
+}
+
+/// What the match can become: a downloaded record (once it is over), a
+/// share link, or another match from a record file (`on_open`); and why
+/// not (`notice`).
+fn record_bar(
+    lang: Lang,
+    shared: &Rc<SharedMatch>,
+    finished: bool,
+    share: &UseStateHandle<Option<String>>,
+    notice: &UseStateHandle<Option<Key>>,
+    on_open: Callback<Rc<SharedMatch>>,
+) -> Html {
     let on_download = {
         let shared = shared.clone();
         let notice = notice.clone();
@@ -243,68 +230,22 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         })
     };
     let on_file = {
-        let on_open = props.on_open.clone();
         let notice = notice.clone();
-        let step = step.clone();
-        let playing = playing.clone();
         Callback::from(move |e: web_sys::Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let on_open = on_open.clone();
             let notice = notice.clone();
-            let step = step.clone();
-            let playing = playing.clone();
             files::read_record(&input, move |result| match result {
                 Ok(shared) => {
-                    // The opened match starts from its deal (it may be
-                    // the very match on show).
                     notice.set(None);
-                    playing.set(false);
-                    step.set(0);
                     on_open.emit(Rc::new(shared))
                 }
                 Err(key) => notice.set(Some(key)),
             });
         })
     };
-    // A record needs the whole match, finished, whatever step shows.
-    let finished = *complete;
-    let close = props.on_close.reform(|_: MouseEvent| ());
-    let current = Rc::new(lines.iter().map(|(_, l)| l.clone()).collect::<Vec<_>>());
     html! {
         <>
-        <Header>
-            <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
-        </Header>
-        <main class="replay" aria-labelledby="replay-heading">
-            <h2 id="replay-heading">{ tr(lang, Key::ReplayHeading) }</h2>
-            <div class="replay-table">
-                <ul class="replay-seats" aria-label={tr(lang, Key::Table)}>{ for seats }</ul>
-                <div class={classes!("replay-centre", match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })}>
-                    <Centre
-                        total={view.total}
-                        direction={view.direction}
-                        draw_pile_len={view.draw_pile_len}
-                        top={view.discard_pile.last().copied()}
-                        top_by={trail.last().map(|t| t.name.clone())}
-                        {trail}
-                        plays={*step}
-                        {edition}
-                    />
-                    <div class="callout" aria-live="polite" aria-atomic="true">
-                        { for now.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
-                    </div>
-                </div>
-            </div>
-            <div class="replay-controls">
-                <button type="button" class="btn" onclick={on_prev} disabled={*step == 0}>{ tr(lang, Key::Previous) }</button>
-                <button type="button" class="btn primary" onclick={on_play}>{ tr(lang, if *playing { Key::Pause } else { Key::Play }) }</button>
-                <button type="button" class="btn" onclick={on_next} disabled={*step >= total_steps}>{ tr(lang, Key::NextStep) }</button>
-                <label class="slider">
-                    <span>{ step_line(lang, *step, total_steps) }</span>
-                    <input type="range" min="0" max={total_steps.to_string()} value={step.to_string()} oninput={on_slide}
-                        aria-label={tr(lang, Key::ReplayPosition)} aria-valuetext={step_line(lang, *step, total_steps)} />
-                </label>
-            </div>
             <div class="replay-files">
                 if finished {
                     <button type="button" class="btn" onclick={on_download}>{ tr(lang, Key::DownloadRecord) }</button>
@@ -315,20 +256,15 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
                     <input type="file" accept=".json,application/json" class="sr-only" onchange={on_file} />
                 </label>
             </div>
-            if let Some(link) = &*share {
+            if let Some(link) = &**share {
                 <div class="field">
                     <label for="share-link">{ tr(lang, Key::ShareLink) }</label>
                     <input id="share-link" type="text" readonly=true value={link.clone()} />
                 </div>
             }
-            if let Some(key) = *notice {
+            if let Some(key) = **notice {
                 <p class="error-text" role="alert">{ tr(lang, key) }</p>
             }
-            <section class="replay-log" aria-labelledby="replay-log-heading">
-                <h3 id="replay-log-heading">{ tr(lang, Key::GameLog) }</h3>
-                <ol>{ for current.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ol>
-            </section>
-        </main>
         </>
     }
 }

@@ -4,11 +4,17 @@
 //! adds only its own bars around it. Every decision (whose turn, which
 //! card may be played and why, what to say) comes from the pure
 //! [`TableModel`]; this component turns it into elements and words.
+//!
+//! Given every seat's cards (`face_up`, a replay), it shows them all face
+//! up and watches: the bottom seat's cards rest in the hand area, nothing
+//! is offered, and the marks say "Playing" rather than "Your turn".
 
 use crate::bots::Level;
-use crate::rules::{Action, Direction, Format};
+use crate::rules::{Action, Card, Direction, Format};
 use crate::table::{Callout, Link, Player, TableModel, Verdict};
-use crate::ui::i18n::{self, callout, reason, tr, turn_prompt, waiting_for, Key, Lang};
+use crate::ui::i18n::{
+    self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
+};
 use crate::ui::table::centre::{Centre, TrailItem};
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
 use crate::ui::table::log::{GameLog, Lines, LogLine};
@@ -26,6 +32,9 @@ impl PartialEq for Shown {
         Rc::ptr_eq(&self.0, &other.0)
     }
 }
+
+/// Every seat's cards, seat 0 first, to show face up (a replay).
+pub type FaceUp = Rc<Vec<Vec<Card>>>;
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
@@ -47,6 +56,14 @@ pub struct TableProps {
     /// The screen's own bars, under your hand.
     #[prop_or_default]
     pub children: Html,
+    /// The screen's own bar above the table (a replay's controls).
+    #[prop_or_default]
+    pub above: Html,
+    /// Every seat's cards, seat 0 first, all shown face up (a replay):
+    /// nobody at the table is "you", no card is offered and the seats show
+    /// no level (`levels` is not read).
+    #[prop_or_default]
+    pub face_up: Option<FaceUp>,
 }
 
 /// What a friend's seat says beside its name.
@@ -72,13 +89,25 @@ fn player_note(lang: Lang, player: Player) -> Option<String> {
     }
 }
 
-/// The line above your hand: what the turn asks, or why nothing does.
-fn prompt(lang: Lang, model: &TableModel, slots: &[CardSlot], waiting: &str) -> String {
+/// The line above your hand: what the turn asks, or why nothing does
+/// (`watching`: nothing is asked of anyone here, as in a replay).
+fn prompt(
+    lang: Lang,
+    model: &TableModel,
+    slots: &[CardSlot],
+    waiting: &str,
+    watching: bool,
+) -> String {
     let view = model.view();
     let me = &view.seats[model.seat()];
     let edition = view.rules.edition;
     if view.outcome.is_some() || model.holding() {
         String::new()
+    } else if watching {
+        model
+            .to_act()
+            .map(|_| waiting_for(lang, waiting))
+            .unwrap_or_default()
     } else if !me.in_match {
         tr(lang, Key::YouLeftMatch).to_string()
     } else if !me.in_hand {
@@ -119,7 +148,11 @@ pub fn table(props: &TableProps) -> Html {
     let me = model.seat();
     let mine = &view.seats[me];
     let my_marks = model.marks(me);
-    let my_turn = model.my_turn();
+    // Watching (a replay): the bottom seat plays too, but nothing is
+    // offered here.
+    let watching = props.face_up.is_some();
+    let my_turn = model.my_turn() && !watching;
+    let acting = my_marks.playing;
     let waiting = model
         .to_act()
         .map(|t| model.name(t.seat).to_string())
@@ -134,6 +167,8 @@ pub fn table(props: &TableProps) -> Html {
                 seat={seat.index()}
                 name={AttrValue::from(model.name(seat).to_string())}
                 level={props.levels.get(seat.index()).copied().flatten()}
+                known={!watching}
+                cards={props.face_up.as_ref().and_then(|h| h.get(seat.index()).cloned())}
                 hand_len={p.hand_len}
                 in_hand={p.in_hand}
                 in_match={p.in_match}
@@ -171,10 +206,10 @@ pub fn table(props: &TableProps) -> Html {
                 i18n::next_stuck(lang, percent, h.next_is_me)
             }),
             pick: s.hints.is_some_and(|h| h.pick),
-            fresh: s.fresh,
+            fresh: s.fresh && !watching,
         })
         .collect();
-    let prompt = prompt(lang, model, &slots, &waiting);
+    let prompt = prompt(lang, model, &slots, &waiting, watching);
 
     // The call-outs of the last step (not your draw or a reshuffle: the
     // hand and the pile show those).
@@ -205,6 +240,7 @@ pub fn table(props: &TableProps) -> Html {
     html! {
         <>
             <main class="play">
+                { props.above.clone() }
                 <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
                     { for opponents }
                     <Centre
@@ -220,12 +256,12 @@ pub fn table(props: &TableProps) -> Html {
                     <div class="callout" aria-live="polite" aria-atomic="true">
                         { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
                     </div>
-                    <div class={classes!("me", my_turn.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"))} data-seat={me.index().to_string()}>
+                    <div class={classes!("me", acting.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"))} data-seat={me.index().to_string()} aria-current={(watching && acting).then_some("true")}>
                         <span class="name">{ props.my_name.clone() }</span>
                         if let Some(s) = standing { <span class="standing">{ s }</span> }
-                        if my_turn { <span class="mark turn">{ tr(lang, Key::YourTurnMark) }</span> }
+                        if acting { <span class="mark turn">{ tr(lang, if watching { Key::Turn } else { Key::YourTurnMark }) }</span> }
                         if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
-                        if my_marks.owes_two { <span class="mark owes">{ tr(lang, Key::YouOweTwoMark) }</span> }
+                        if my_marks.owes_two { <span class="mark owes">{ tr(lang, if watching { Key::OwesTwo } else { Key::YouOweTwoMark }) }</span> }
                         if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
                     </div>
                 </div>
@@ -242,6 +278,8 @@ pub fn table(props: &TableProps) -> Html {
                     seat={me.index()}
                     on_action={props.on_action.clone()}
                     actions={props.actions.clone()}
+                    still={watching}
+                    heading={watching.then(|| AttrValue::from(named(lang, Named::HandOf, &props.my_name)))}
                 />
                 { props.children.clone() }
             </main>

@@ -2,10 +2,11 @@
 //! buttons; the others stay focusable (`aria-disabled`) and say why, with
 //! the arithmetic, on hover and focus (on touch, a tap shows it under the
 //! card). During the others' turns the hand rests: full colour, no marks.
-//! Which is which comes from the engine, through the props.
+//! Which is which comes from the engine, through the props. In a replay
+//! the cards are only shown (`still`): faces, no buttons.
 
 use crate::rules::{Action, Card, Edition};
-use crate::ui::i18n::{discard_four, number, play_card, tr, Key, Lang};
+use crate::ui::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
 use crate::ui::platform::motion;
 use crate::ui::table::card::CardFace;
 use wasm_bindgen::JsCast;
@@ -61,6 +62,12 @@ pub struct HandProps {
     /// Buttons beside the prompt (skip, show the result).
     #[prop_or_default]
     pub actions: Html,
+    /// The cards are only shown, face up, never offered (a replay).
+    #[prop_or_default]
+    pub still: bool,
+    /// The heading over the cards ("Your hand" when not given).
+    #[prop_or_default]
+    pub heading: Option<AttrValue>,
 }
 
 /// After a play the focused card leaves the hand (and the page loses
@@ -277,14 +284,26 @@ pub fn hand(props: &HandProps) -> Html {
     html! {
         <section class="hand" aria-labelledby="hand-heading">
             <div class="hand-head">
-                <h2 id="hand-heading">{ tr(lang, Key::YourHand) }</h2>
+                <h2 id="hand-heading">{ props.heading.clone().unwrap_or_else(|| tr(lang, Key::YourHand).into()) }</h2>
                 <p class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
                 <div class="hand-actions">{ props.actions.clone() }</div>
             </div>
             if hints && props.slots.iter().any(|s| s.state == SlotState::Playable) {
                 <p class="hints-explain">{ tr(lang, Key::HintsExplain) }</p>
             }
-            if props.slots.is_empty() && !props.laid_down.is_empty() {
+            if props.still && !props.slots.is_empty() {
+                <ul class="cards still">
+                    { for props.slots.iter().enumerate().map(|(i, slot)| {
+                        let nth = props.slots[..i].iter().filter(|s| s.card == slot.card).count();
+                        html! {
+                            <li class="slot" key={format!("{}#{nth}", slot.card.code())}>
+                                <CardFace card={slot.card} edition={props.edition} />
+                                <span class="sr-only">{ card_name(lang, slot.card, props.edition) }</span>
+                            </li>
+                        }
+                    }) }
+                </ul>
+            } else if props.slots.is_empty() && !props.laid_down.is_empty() {
                 <div class="laid-down mine">
                     <span class="laid-label">{ tr(lang, Key::LaidDown) }</span>
                     <ul class="mini-cards">

@@ -1,10 +1,12 @@
-//! One opponent around the table: name, level, hand size as card backs,
-//! tokens or score, and marks for the turn, a Play 2 owed and being out.
+//! One opponent around the table: name, level, hand size as card backs
+//! (or the cards face up, in a replay), tokens or score, and marks for the
+//! turn, a Play 2 owed and being out.
 
 use crate::bots::Level;
 use crate::rules::{Card, Edition, Format};
 use crate::ui::i18n::{
-    bot_level, card_name, cards_count, points_count, seat_label, tokens_count, tr, Key, Lang,
+    bot_level, card_name, cards_count, named, points_count, seat_label, tokens_count, tr, Key,
+    Lang, Named,
 };
 use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
@@ -41,6 +43,13 @@ pub struct OpponentProps {
     /// The friend playing this seat is disconnected.
     #[prop_or_default]
     pub away: bool,
+    /// Who plays the seat is known (`false`: a replay, which shows no
+    /// level or person).
+    #[prop_or(true)]
+    pub known: bool,
+    /// The seat's cards, shown face up instead of backs (a replay).
+    #[prop_or_default]
+    pub cards: Option<Vec<Card>>,
 }
 
 #[function_component(Opponent)]
@@ -65,6 +74,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
     }
     let level = match (&props.kind_note, props.level) {
         (Some(note), _) => note.to_string(),
+        (None, _) if !props.known => String::new(),
         (None, Some(l)) => bot_level(lang, l),
         (None, None) => tr(lang, Key::Person).to_string(),
     };
@@ -89,6 +99,15 @@ pub fn opponent(props: &OpponentProps) -> Html {
             <span class="standing score">{ points_count(lang, props.score) }</span>
         },
     };
+    // In a replay: the cards in hand, face up, and their names.
+    let face_up = props.cards.as_ref().filter(|_| props.in_hand).map(|cards| {
+        let names: Vec<String> = cards
+            .iter()
+            .map(|&c| card_name(lang, c, props.edition))
+            .collect();
+        let heading = named(lang, Named::HandOf, &props.name);
+        (cards, format!("{heading}: {}", names.join(", ")))
+    });
     let laid = (!props.in_hand && !props.laid_down.is_empty()).then(|| {
         let names: Vec<String> = props
             .laid_down
@@ -115,9 +134,11 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 props.next.then_some("next"),
                 status.is_some().then_some("is-out"),
                 props.away.then_some("away"),
+                props.cards.is_some().then_some("cards-up"),
             )}
             data-seat={props.seat.to_string()}
             aria-label={match (props.level, &props.kind_note) {
+                _ if level.is_empty() => props.name.to_string(),
                 (Some(l), None) => seat_label(lang, &props.name, l),
                 _ => format!("{}, {level}", props.name),
             }}
@@ -127,10 +148,17 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 <span class="avatar" aria-hidden="true">{ props.name.chars().next().unwrap_or('?').to_string() }</span>
                 <span class="who">
                     <span class="name">{ props.name.clone() }</span>
-                    <span class="level">{ level }</span>
+                    if !level.is_empty() { <span class="level">{ level }</span> }
                 </span>
             </div>
-            if props.in_hand {
+            if let Some((cards, names)) = face_up {
+                <div class="backs face-up">
+                    <span class="sr-only">{ names }</span>
+                    <ul class="mini-cards" aria-hidden="true" ref={fan}>
+                        { for cards.iter().map(|&card| html! { <li><CardFace {card} edition={props.edition} class="mini" /></li> }) }
+                    </ul>
+                </div>
+            } else if props.in_hand {
                 <div class="backs">
                     <span class="fan" aria-hidden="true" ref={fan}>{ for (0..backs).map(|_| html! { <CardBack class="tiny" /> }) }</span>
                     <span class="count">{ cards_count(lang, props.hand_len) }</span>

@@ -1,0 +1,151 @@
+//! A finished match step by step with every hand face up: each seat's
+//! table, built the same way a live table is (one [`Step`] per action),
+//! with nobody as "you". A step that ends a hand shows that hand's final
+//! table, not the next deal: the deal is held (`step(.., true)`) and put on
+//! the table when the next step comes.
+//!
+//! Going on by one step costs one step; going back (or far ahead) folds
+//! the match again from its deal, which is what [`Replay::seek`] does.
+
+use super::{Step, TableModel};
+use crate::rules::{redact, Action, Card, Match, RuleError, RuleSet, Seat, SeatSet, SetupError};
+use std::rc::Rc;
+
+/// An action of the match that the rules refuse: the moves do not replay.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("action {index} does not replay: {error}")]
+pub struct DoesNotReplay {
+    /// The action's place in the match (0-based).
+    pub index: usize,
+    pub error: RuleError,
+}
+
+/// A match and every seat's table after its first `step()` actions.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    rules: RuleSet,
+    names: Vec<String>,
+    seed: u64,
+    actions: Rc<[(Seat, Action)]>,
+    /// The match after the actions taken so far.
+    game: Match,
+    /// How many actions have been taken.
+    taken: usize,
+    /// Each seat's table, seat 0 first.
+    tables: Vec<Rc<TableModel>>,
+}
+
+impl Replay {
+    /// The match at its deal, to be stepped through `actions`.
+    ///
+    /// # Errors
+    /// The rules and seats do not make a match.
+    pub fn new(
+        rules: RuleSet,
+        names: Vec<String>,
+        seed: u64,
+        actions: Rc<[(Seat, Action)]>,
+    ) -> Result<Replay, SetupError> {
+        let n = names.len();
+        let game = Match::new(rules, n, seed)?;
+        let tables = (0..n)
+            .map(|s| {
+                let seat = Seat(s as u8);
+                let dealt = redact(game.log(), seat, n, SeatSet::first(n));
+                Rc::new(TableModel::resume(
+                    game.view(seat),
+                    &dealt,
+                    dealt.len(),
+                    0,
+                    None,
+                    names.clone(),
+                ))
+            })
+            .collect();
+        Ok(Replay {
+            rules,
+            names,
+            seed,
+            actions,
+            game,
+            taken: 0,
+            tables,
+        })
+    }
+
+    /// How many actions the match has.
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Whether the match has no action at all.
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
+    /// How many actions the tables show taken.
+    pub fn step(&self) -> usize {
+        self.taken
+    }
+
+    /// Takes the next action (nothing at the end): every seat's table
+    /// moves on by its step, a hand it deals held behind the final table
+    /// of the hand it ended.
+    ///
+    /// # Errors
+    /// The rules refuse the action; nothing changes.
+    pub fn forward(&mut self) -> Result<(), DoesNotReplay> {
+        let Some(&(seat, action)) = self.actions.get(self.taken) else {
+            return Ok(());
+        };
+        let from = self.game.log().len();
+        self.game
+            .apply_for(seat, action)
+            .map_err(|error| DoesNotReplay {
+                index: self.taken,
+                error,
+            })?;
+        self.taken += 1;
+        for (s, table) in self.tables.iter_mut().enumerate() {
+            let table = Rc::make_mut(table);
+            table.release();
+            table.step(Step::of_match(&self.game, from, Seat(s as u8)), true);
+        }
+        Ok(())
+    }
+
+    /// Moves to `step` actions taken (at most the match's): on from here
+    /// when it is ahead, folded again from the deal when it is behind.
+    ///
+    /// # Errors
+    /// An action on the way does not replay; the tables stay where it
+    /// stopped.
+    pub fn seek(&mut self, step: usize) -> Result<(), DoesNotReplay> {
+        let step = step.min(self.len());
+        if step < self.taken {
+            let names = std::mem::take(&mut self.names);
+            *self = Replay::new(self.rules, names, self.seed, self.actions.clone())
+                .expect("the match was set up before");
+        }
+        while self.taken < step {
+            self.forward()?;
+        }
+        Ok(())
+    }
+
+    /// The match after the actions taken (the next hand already dealt
+    /// when the last one ended it).
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    /// `seat`'s table.
+    pub fn table(&self, seat: Seat) -> &Rc<TableModel> {
+        &self.tables[seat.index()]
+    }
+
+    /// The cards each seat holds on the table shown, seat 0 first.
+    pub fn hands(&self) -> Vec<Vec<Card>> {
+        self.tables.iter().map(|t| t.view().hand.clone()).collect()
+    }
+}
