@@ -182,10 +182,16 @@ export async function checkedSnapshot(page) {
 }
 
 /** Waits until no card is moving (a person doesn't click a card in
- *  flight either); endless animations such as the danger pulse don't count. */
+ *  flight either); endless animations such as the danger pulse don't count,
+ *  nor do the two that move no card and that nobody waits for before
+ *  playing: the total's change label ("+9", `delta`, fading out for 1.6 s)
+ *  and the winner's confetti (`fall`, about 3 s). Waiting for the label
+ *  after every play cost the suite most of its time. */
 export async function settled(page) {
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity),
+    () => document.getAnimations().every((a) => a.playState !== 'running'
+      || a.effect.getTiming().iterations === Infinity
+      || a.animationName === 'delta' || a.animationName === 'fall'),
     null,
     { timeout: 5000, polling: 30 },
   );
@@ -200,13 +206,27 @@ export async function waitForDecision(page, timeout = 120000) {
   );
 }
 
+/** A random stream in [0, 1) from `seed` (mulberry32): with a fixed deal
+ *  (`?seed=`) and the bots' own seeded streams, "random" picks play the
+ *  same match on every run. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * Plays the match to its end like a person: on each turn, tries an
  * unplayable card (it must be refused and change nothing), then clicks a
- * legal card; after every play checks the total against the log.
- * Returns statistics of the match.
+ * legal card (`pick`: the first, or one drawn from `random`); after every
+ * play checks the total against the log. Returns statistics of the match.
  */
-export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxTurns = 2000 } = {}) {
+export async function playToEnd(page, { pick = 'random', random = Math.random, tryIllegal = true, maxTurns = 2000 } = {}) {
   const stats = { myPlays: 0, refused: 0, hands: 1, checks: 0, fourOno: 0, owedTwo: 0 };
   for (let turn = 0; turn < maxTurns; turn++) {
     await waitForDecision(page);
@@ -236,11 +256,11 @@ export async function playToEnd(page, { pick = 'random', tryIllegal = true, maxT
       assert(after.alert && after.alert.includes(bad.reason), `refusing ${bad.name} showed no reason (alert: ${after.alert})`);
       stats.refused++;
     }
-    if (snap.four && Math.random() < 0.5) {
+    if (snap.four && random() < 0.5) {
       await busy(page, () => page.getByRole('button', { name: /^Discard four / }).click());
       stats.fourOno++;
     } else if (playable.length) {
-      const choice = pick === 'first' ? playable[0] : playable[Math.floor(Math.random() * playable.length)];
+      const choice = pick === 'first' ? playable[0] : playable[Math.floor(random() * playable.length)];
       await busy(page, () => page.getByRole('button', { name: choice.name, exact: true }).and(page.locator('.playable')).first().click());
     } else if (snap.four) {
       await busy(page, () => page.getByRole('button', { name: /^Discard four / }).click());
@@ -290,6 +310,63 @@ export async function playToHostTurn(host, friend, friendSeat, n, limit = 500) {
       (ply) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > ply, t.ply, { timeout: 20000 });
   }
   throw new Error(`not the host's turn after ${n} actions within ${limit} looks`);
+}
+
+/**
+ * Plays an online table from its host's page until `until()`, a step at a
+ * time. Each look at the host's table is one page task (its number of
+ * actions, a summary or the result, whose seat is to act), and the step
+ * acts only on what waits for a click, so nothing races the app: the host
+ * plays its first playable card (or discards four ONO 99) at its turn and
+ * presses "Next hand" on a summary; a friend in `friends` ({ seat, page })
+ * plays the same way at their seat's turn, once their page shows the
+ * host's table; every other seat (a bot, a bot standing in) is awaited on
+ * the host's total. A failed click fails the scenario, and a seat nobody
+ * plays is an error after 20 s, not an endless wait. Returns the number of
+ * steps taken.
+ */
+export async function playOnline(host, friends, until, limit = 4000) {
+  const PLAY = '.hand button.card-btn.playable, .hand button.four-ono';
+  const seats = friends.map((f) => String(f.seat));
+  for (let i = 0; i < limit; i++) {
+    const t = await host.evaluate(([play, seats]) => {
+      const buttons = [...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent);
+      return {
+        ply: Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')),
+        mine: !!document.querySelector(play),
+        next: buttons.includes('Next hand'),
+        over: buttons.includes('Play again'),
+        friend: seats.find((s) => document.querySelector(`.felt .seat.to-act[data-seat="${s}"]`)) ?? null,
+      };
+    }, [PLAY, seats]);
+    // Asked after the look: a stop that came meanwhile is not played past.
+    if (await until()) return i;
+    if (t.over) throw new Error(`the match ended (action ${t.ply}) before the scenario's stop`);
+    if (t.next) {
+      const next = host.getByRole('button', { name: 'Next hand' });
+      await next.click();
+      await next.waitFor({ state: 'detached' });
+      continue;
+    }
+    if (t.mine) {
+      await host.locator(PLAY).first().click();
+    } else if (t.friend !== null) {
+      const friend = friends.find((f) => String(f.seat) === t.friend).page;
+      await friend.waitForFunction(([ply, play]) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === ply
+        && document.querySelector(play), [t.ply, PLAY], { timeout: 20000 });
+      await friend.locator(PLAY).first().click();
+    }
+    // The play just made, or a bot's: the host's table moves on (or the
+    // hand's final table gives way to its summary, or the match ends).
+    await host.waitForFunction((ply) => {
+      const buttons = [...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent);
+      return Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) !== ply
+        || buttons.includes('Next hand') || buttons.includes('Play again');
+    }, t.ply, { timeout: 20000 }).catch((err) => {
+      throw new Error(`nothing moved on the host's table after action ${t.ply} within 20 s (a seat nobody plays?): ${err.message}`);
+    });
+  }
+  throw new Error(`the scenario's stop not reached within ${limit} steps`);
 }
 
 /** Runs `fn` (a test action: locating by role, clicking, reading the
