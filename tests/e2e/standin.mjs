@@ -34,7 +34,7 @@ async function finish(ctx, host, label) {
   const actions = await savedActions(host.page);
   const byAna = actions.filter((a) => a.startsWith('1:')).length;
   assert(byAna > 0, 'the stand-in never played');
-  ctx.note(`stand-in, ${label}: the match finished (${actions.length} actions, ${byAna} for Ana's seat, ${moves} host decisions)`);
+  ctx.note(`stand-in, ${label}: the match finished (${actions.length} actions, ${byAna} for Ana's seat, ${moves} steps at the host's table)`);
   await assertClean(host.page, host.problems);
 }
 
