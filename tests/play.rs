@@ -4,11 +4,12 @@
 //! the stand-in cases `stand_in_…`.
 
 use ono99::bots::{make_bot, Level};
+use ono99::online::{GuestMessage, GuestMirror, HostMessage, Outgoing};
 use ono99::play::save::{
     load_save, parse_save, save_game, save_text, BadSave, Resume, SaveError, Store, StoreError,
     BAD_SAVE_KEY, SAVE_KEY,
 };
-use ono99::play::{BotSetup, GameMsg, GameSetup, GameState, Speed};
+use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed};
 use ono99::rules::{Action, Event, Format, Rng, RuleSet, Seat, TurnStep};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -20,18 +21,14 @@ const FRIEND: Seat = Seat(1);
 fn online_setup(rules: RuleSet) -> Rc<GameSetup> {
     Rc::new(GameSetup {
         player_name: "Host".into(),
-        bots: vec![
-            BotSetup {
+        others: vec![
+            SeatSetup {
                 name: "Ana".into(),
-                level: Level::Medium,
-                person: false,
-                online: true,
+                kind: SeatKind::Guest,
             },
-            BotSetup {
+            SeatSetup {
                 name: "Ben".into(),
-                level: Level::Medium,
-                person: false,
-                online: false,
+                kind: SeatKind::Bot(Level::Medium),
             },
         ],
         rules,
@@ -50,37 +47,62 @@ fn apply(state: &GameState, msg: GameMsg) -> GameState {
     state.update(msg).unwrap_or_else(|| state.clone())
 }
 
+/// `msg` from the friend's device, as the page passes it on.
+fn from_friend(state: &GameState, msg: &GuestMessage, now_ms: u64) -> GameState {
+    let text = String::from_utf8(msg.encode()).expect("JSON");
+    apply(
+        state,
+        GameMsg::Received {
+            seat: FRIEND,
+            text: text.into(),
+            now_ms,
+        },
+    )
+}
+
+/// The state as the lobby's Start leaves it: the host's session holds the
+/// match (with the stand-ins it was saved with), and the friend joined.
+fn hosted(state: GameState) -> GameState {
+    let table = state.setup.table_setup(|s| format!("P{}", s.index()));
+    let session = state.session_for(table).expect("the session replays");
+    let state = state
+        .hosted(session)
+        .expect("the session is at the same match");
+    from_friend(&state, &GuestMessage::Join { name: "Ana".into() }, 0)
+}
+
 /// The move a simple person makes: the first legal action.
 fn first_legal(state: &GameState) -> Action {
-    state.game.legal_actions()[0]
+    state.game().legal_actions()[0]
 }
 
 /// One step of the match as the page would take it, with the friend
-/// playing their own seat (`Remote`) unless a bot stands in. `None` once
-/// the match is over.
+/// playing their own seat (a message to the session) unless a bot stands
+/// in. `None` once the match is over.
 fn step(state: &GameState) -> Option<GameState> {
-    if state.game.is_over() {
+    if state.game().is_over() {
         return None;
     }
     if state.summary.is_some() {
         return Some(apply(state, GameMsg::Continue));
     }
-    let turn = state.game.to_act()?;
+    let turn = state.game().to_act()?;
     if let Some(msg) = state.bot_move(make_bot(Level::Medium).as_mut()) {
         return Some(apply(state, msg));
     }
     let action = first_legal(state);
-    let msg = if turn.seat == FRIEND {
-        GameMsg::Remote {
+    if turn.seat == FRIEND {
+        let msg = GuestMessage::Act {
             seat: FRIEND,
+            ply: state.actions.len() as u32,
             action,
-        }
-    } else {
-        GameMsg::Act {
-            seat: turn.seat,
-            action,
-            ply: Some(state.actions.len()),
-        }
+        };
+        return Some(from_friend(state, &msg, 0));
+    }
+    let msg = GameMsg::Act {
+        seat: turn.seat,
+        action,
+        ply: Some(state.actions.len()),
     };
     Some(apply(state, msg))
 }
@@ -88,7 +110,7 @@ fn step(state: &GameState) -> Option<GameState> {
 /// The first state (from `seed`) where the last action was the friend's
 /// and ended a hand of a match that goes on.
 fn friend_ends_a_hand(seed: u64, stand_in: bool) -> Option<GameState> {
-    let mut state = GameState::new(online_setup(tokens()), seed).ok()?;
+    let mut state = hosted(GameState::new(online_setup(tokens()), seed).ok()?);
     if stand_in {
         state = apply(
             &state,
@@ -99,9 +121,9 @@ fn friend_ends_a_hand(seed: u64, stand_in: bool) -> Option<GameState> {
         );
     }
     for _ in 0..5_000 {
-        let before = state.game.log().len();
+        let before = state.game().log().len();
         state = step(&state)?;
-        let ended = state.game.log()[before..]
+        let ended = state.game().log()[before..]
             .iter()
             .any(|e| matches!(e, Event::HandOver { .. }));
         if ended && state.actions.last().map(|a| a.0) == Some(FRIEND) && state.summary.is_some() {
@@ -125,21 +147,21 @@ fn f1_save_after_a_friends_hand_ending_play_resumes_with_its_summary() {
             resumed.summary.is_some(),
             "the hand's summary is pending again"
         );
-        assert_eq!(resumed.stand_ins, state.stand_ins);
-        assert_eq!(resumed.game.log().len(), state.game.log().len());
+        assert_eq!(resumed.stand_ins(), state.stand_ins());
+        assert_eq!(resumed.game().log().len(), state.game().log().len());
     }
 }
 
 /// Whenever a bot plays the seat to act (a level, or a stand-in) and
 /// nothing waits for a person, the page has a move to play.
 fn assert_bot_moves(state: &GameState, case: &str) {
-    let Some(turn) = state.game.to_act() else {
+    let Some(turn) = state.game().to_act() else {
         return;
     };
     if state.summary.is_some() || state.passing {
         return;
     }
-    let bot_seat = turn.seat == Seat(2) || state.stand_ins.contains(&turn.seat);
+    let bot_seat = turn.seat == Seat(2) || state.stands_in(turn.seat);
     if bot_seat {
         assert!(
             state.bot_to_act().is_some(),
@@ -160,8 +182,8 @@ fn assert_bot_moves(state: &GameState, case: &str) {
 fn stand_in_taking_a_seat_already_to_play_is_a_new_version() {
     // The bots' timer restarts on a new version: a click while the friend's
     // seat is to act must make one, or the stand-in never moves.
-    let mut state = GameState::new(online_setup(RuleSet::modern()), 3).expect("deal");
-    while state.game.to_act().map(|t| t.seat) != Some(FRIEND) {
+    let mut state = hosted(GameState::new(online_setup(RuleSet::modern()), 3).expect("deal"));
+    while state.game().to_act().map(|t| t.seat) != Some(FRIEND) {
         state = step(&state).expect("match goes on");
     }
     assert!(
@@ -218,20 +240,20 @@ fn stand_in_plays_in_every_state_to_the_end_of_the_match() {
     {
         for seed in 0..30u64 {
             let mut rng = Rng::new(seed * 31 + f as u64);
-            let mut state = GameState::new(online_setup(rules), seed).expect("deal");
+            let mut state = hosted(GameState::new(online_setup(rules), seed).expect("deal"));
             let mut steps = 0;
-            while !state.game.is_over() {
+            while !state.game().is_over() {
                 steps += 1;
                 assert!(
                     steps < 20_000,
                     "the match is stuck at {:?}",
-                    state.game.to_act()
+                    state.game().to_act()
                 );
                 // The host sometimes lets a bot play, gives the seat back, or
                 // reloads (the save resumes).
                 match rng.below(12) {
                     0 => {
-                        let playing = !state.stand_ins.contains(&FRIEND);
+                        let playing = !state.stands_in(FRIEND);
                         state = apply(
                             &state,
                             GameMsg::StandIn {
@@ -241,13 +263,13 @@ fn stand_in_plays_in_every_state_to_the_end_of_the_match() {
                         );
                     }
                     1 => {
-                        state = parse_save(&save_text(&state)).expect("resumes");
+                        state = hosted(parse_save(&save_text(&state)).expect("resumes"));
                         *seen.entry("reload").or_default() += 1;
                     }
                     _ => {}
                 }
-                if state.stand_ins.contains(&FRIEND) {
-                    if let Some(t) = state.game.to_act().filter(|t| t.seat == FRIEND) {
+                if state.stands_in(FRIEND) {
+                    if let Some(t) = state.game().to_act().filter(|t| t.seat == FRIEND) {
                         let key = match t.step {
                             TurnStep::Single => "single",
                             _ => "owes two",
@@ -257,7 +279,7 @@ fn stand_in_plays_in_every_state_to_the_end_of_the_match() {
                             *seen.entry("behind a summary").or_default() += 1;
                         }
                         if state
-                            .game
+                            .game()
                             .log()
                             .last()
                             .is_some_and(|e| matches!(e, Event::HandStarted { .. }))
@@ -316,7 +338,7 @@ impl Store for MemoryStore {
 }
 
 fn played(seed: u64, plies: usize) -> GameState {
-    let mut state = GameState::new(online_setup(RuleSet::modern()), seed).expect("deal");
+    let mut state = hosted(GameState::new(online_setup(RuleSet::modern()), seed).expect("deal"));
     for _ in 0..plies {
         match step(&state) {
             Some(next) => state = next,
@@ -449,4 +471,193 @@ fn saves_fuzzed_past_their_header_never_panic_and_resume_only_whole_games() {
     }
     eprintln!("saves fuzzed: {cases} cases, {resumed} resumed, {refused} refused");
     assert!(refused > 0 && resumed > 0);
+}
+
+// ----- one engine at the host ------------------------------------------------
+
+/// The messages queued for the friend since `sent`, read by `mirror` as the
+/// friend's page reads them.
+fn deliver(state: &GameState, sent: &mut u64, mirror: &mut GuestMirror) -> Vec<HostMessage> {
+    let out: Vec<_> = state
+        .outbox
+        .since(*sent)
+        .expect("nothing was dropped")
+        .filter(|(seat, _)| *seat == FRIEND)
+        .filter_map(|(_, out)| match out {
+            Outgoing::Message(msg) => Some(msg.clone()),
+            Outgoing::Close => None,
+        })
+        .collect();
+    *sent = state.outbox.count();
+    for msg in &out {
+        let received = mirror.receive(&msg.encode()).expect("readable");
+        assert!(!received.wants_resync(), "the friend missed nothing");
+    }
+    out
+}
+
+#[test]
+fn one_engine_the_session_holds_the_match_and_the_friend_sees_each_step() {
+    // The host's session is the one engine: every action (the host's, a
+    // bot's, the friend's message, a stand-in's) is taken once, and the
+    // friend's mirror, fed only the state's outbox, shows its seat's view
+    // of that one match at every step.
+    for (f, rules) in [RuleSet::modern(), tokens(), RuleSet::classic()]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..12u64 {
+            let mut rng = Rng::new(seed * 7 + f as u64);
+            let mut state = hosted(GameState::new(online_setup(rules), seed).expect("deal"));
+            let mut mirror = GuestMirror::new();
+            let mut sent = 0;
+            deliver(&state, &mut sent, &mut mirror);
+            let mut steps = 0;
+            while !state.game().is_over() {
+                steps += 1;
+                assert!(steps < 20_000, "stuck");
+                if rng.below(15) == 0 {
+                    let playing = !state.stands_in(FRIEND);
+                    state = apply(
+                        &state,
+                        GameMsg::StandIn {
+                            seat: FRIEND,
+                            playing,
+                        },
+                    );
+                }
+                state = step(&state).expect("goes on");
+                deliver(&state, &mut sent, &mut mirror);
+                let session = state.session().expect("hosted");
+                assert_eq!(session.actions().len(), state.actions.len());
+                assert!(std::ptr::eq(session.game(), state.game()), "one match");
+                assert_eq!(mirror.ply() as usize, state.actions.len());
+                assert_eq!(
+                    mirror.view(),
+                    Some(&state.game().view(FRIEND)),
+                    "the friend's view at ply {}",
+                    state.actions.len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn one_engine_a_hostile_message_changes_nothing_but_the_reply() {
+    let mut state = hosted(GameState::new(online_setup(RuleSet::modern()), 3).expect("deal"));
+    while state.game().to_act().map(|t| t.seat) != Some(FRIEND) {
+        state = step(&state).expect("match goes on");
+    }
+    let mut mirror = GuestMirror::new();
+    let mut sent = 0;
+    deliver(&state, &mut sent, &mut mirror);
+    let ply = state.actions.len() as u32;
+    let legal = state.game().legal_actions();
+    let illegal = state
+        .game()
+        .view(FRIEND)
+        .hand
+        .iter()
+        .map(|&c| Action::Play(c))
+        .find(|a| !legal.contains(a));
+    let mut bad = vec![
+        GuestMessage::Act {
+            seat: Seat(2),
+            ply,
+            action: legal[0],
+        },
+        GuestMessage::Act {
+            seat: FRIEND,
+            ply: ply + 1,
+            action: legal[0],
+        },
+        GuestMessage::Join { name: "x".into() },
+    ];
+    bad.extend(illegal.map(|action| GuestMessage::Act {
+        seat: FRIEND,
+        ply,
+        action,
+    }));
+    let garbage = [
+        "",
+        "{",
+        "{\"v\":1,\"msg\":{\"t\":\"act\"}}",
+        "\u{0}\u{ffff}",
+    ];
+    let texts = bad
+        .iter()
+        .map(|m| String::from_utf8(m.encode()).expect("JSON"))
+        .chain(garbage.iter().map(|g| g.to_string()));
+    for text in texts {
+        let next = apply(
+            &state,
+            GameMsg::Received {
+                seat: FRIEND,
+                text: text.clone().into(),
+                now_ms: 0,
+            },
+        );
+        assert_eq!(next.version, state.version, "{text}: a new version");
+        assert_eq!(next.actions, state.actions, "{text}: an action was taken");
+        assert_eq!(next.game().log(), state.game().log());
+        let replies = deliver(&next, &mut sent, &mut mirror);
+        assert!(
+            matches!(replies.as_slice(), [HostMessage::Refused { .. }]),
+            "{text}: {replies:?}"
+        );
+        state = next;
+    }
+    // The friend's own legal move is still taken, once.
+    let next = from_friend(
+        &state,
+        &GuestMessage::Act {
+            seat: FRIEND,
+            ply,
+            action: legal[0],
+        },
+        0,
+    );
+    assert_eq!(next.actions.len(), state.actions.len() + 1);
+    assert_eq!(next.actions.last(), Some(&(FRIEND, legal[0])));
+    assert!(next.version > state.version);
+}
+
+#[test]
+fn one_engine_messages_lost_before_sending_are_replaced_by_a_resync() {
+    // More replies queued than the outbox keeps (pings a minute apart, so
+    // none is over the rate limit): the page can't send what it lost, and
+    // sends the whole table instead.
+    let mut state = hosted(GameState::new(online_setup(RuleSet::modern()), 3).expect("deal"));
+    assert!(state.outbox.since(0).is_some());
+    for i in 0..300u32 {
+        state = from_friend(
+            &state,
+            &GuestMessage::Ping { nonce: i },
+            u64::from(i) * 61_000,
+        );
+    }
+    assert!(state.outbox.since(0).is_none(), "the first were dropped");
+    let recent = state.outbox.count() - 10;
+    assert_eq!(state.outbox.since(recent).map(Iterator::count), Some(10));
+    let resync = state.session().expect("hosted").resync_all();
+    let mut mirror = GuestMirror::new();
+    let welcome = state.session().expect("hosted").clone().receive(
+        FRIEND,
+        &GuestMessage::Join { name: "A".into() }.encode(),
+        0,
+    );
+    // (A fresh mirror needs the welcome first; the resync then sets it.)
+    for (_, out) in welcome.out.iter().chain(&resync) {
+        if let Outgoing::Message(msg) = out {
+            if matches!(msg, HostMessage::Welcome(_) | HostMessage::Sync(_)) {
+                mirror.receive(&msg.encode()).expect("readable");
+            }
+        }
+    }
+    assert!(matches!(
+        resync.as_slice(),
+        [(FRIEND, Outgoing::Message(HostMessage::Sync(_)))]
+    ));
+    assert_eq!(mirror.view(), Some(&state.game().view(FRIEND)));
 }

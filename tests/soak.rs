@@ -11,7 +11,7 @@
 
 use ono99::bots::{make_bot, Level};
 use ono99::play::save::{parse_save, save_text};
-use ono99::play::{BotSetup, GameMsg, GameSetup, GameState, Speed};
+use ono99::play::{GameMsg, GameSetup, GameState, Speed};
 use ono99::rules::{Rng, RuleSet};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -58,13 +58,10 @@ fn live() -> isize {
 fn setup(rules: RuleSet, levels: &[Level]) -> Rc<GameSetup> {
     Rc::new(GameSetup {
         player_name: String::new(),
-        bots: levels
+        others: levels
             .iter()
             .enumerate()
-            .map(|(i, &level)| BotSetup {
-                level,
-                ..ono99::play::default_bot(i)
-            })
+            .map(|(i, &level)| ono99::play::bot(i, level))
             .collect(),
         rules,
         speed: Speed::Instant,
@@ -91,7 +88,7 @@ fn apply(state: &GameState, msg: GameMsg, what: &str) -> GameState {
 fn play_one(setup: &Rc<GameSetup>, seed: u64, what: &str) -> usize {
     let mut state = GameState::new(setup.clone(), seed).expect("a valid setup");
     for step in 0..20_000 {
-        if state.game.is_over() {
+        if state.game().is_over() {
             // The page saves after every play: the finished match's save
             // reads back as the same match.
             let text = save_text(&state);
@@ -102,7 +99,7 @@ fn play_one(setup: &Rc<GameSetup>, seed: u64, what: &str) -> usize {
                 "{what}: the save resumes another match"
             );
             assert!(
-                resumed.game.is_over(),
+                resumed.game().is_over(),
                 "{what}: the resumed match is not over"
             );
             return state.actions.len();
@@ -132,7 +129,7 @@ fn play_one(setup: &Rc<GameSetup>, seed: u64, what: &str) -> usize {
             state.my_turn(),
             "{what}: nobody to act in a match that goes on"
         );
-        let action = state.game.legal_actions()[0];
+        let action = state.game().legal_actions()[0];
         let msg = GameMsg::Act {
             seat: state.viewer,
             action,

@@ -9,7 +9,7 @@ use ono99::play::stats::{
     self, day_number, from_text, to_text, CountOnce, Daily, DailyResult, Opponents, RecentMatch,
     Stats, Tally, DAILY_KEEP, DAILY_KEY, RECENT_KEY, RECENT_MAX, STATS_KEY,
 };
-use ono99::play::{daily_seed, BotSetup, GameMsg, GameSetup, GameState, Speed, ME};
+use ono99::play::{daily_seed, GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed, ME};
 use ono99::rules::{Edition, RuleSet};
 use ono99::share::SharedMatch;
 use std::cell::RefCell;
@@ -49,7 +49,7 @@ fn step(state: &GameState) -> GameState {
     } else {
         GameMsg::Act {
             seat: ME,
-            action: state.game.legal_actions()[0],
+            action: state.game().legal_actions()[0],
             ply: Some(state.actions.len()),
         }
     };
@@ -58,7 +58,7 @@ fn step(state: &GameState) -> GameState {
 
 fn play_out(mut state: GameState) -> GameState {
     for _ in 0..20_000 {
-        if state.game.is_over() {
+        if state.game().is_over() {
             return state;
         }
         state = step(&state);
@@ -168,17 +168,15 @@ fn a_corrupt_record_is_refused() {
 #[test]
 fn opponents_are_grouped_by_level() {
     let with = |levels: &[Option<Level>]| {
-        let bots = levels
+        let others = levels
             .iter()
-            .map(|l| BotSetup {
+            .map(|l| SeatSetup {
                 name: "B".into(),
-                level: l.unwrap_or(Level::Medium),
-                person: l.is_none(),
-                online: false,
+                kind: l.map_or(SeatKind::Person, SeatKind::Bot),
             })
             .collect();
         Opponents::of(&GameSetup {
-            bots,
+            others,
             ..GameSetup::default()
         })
     };
@@ -203,7 +201,7 @@ fn a_finished_game_is_counted_once() {
     // The page checks after every change: only the first state seen over counts.
     loop {
         // Unfinished, nothing is recorded.
-        if !state.game.is_over() {
+        if !state.game().is_over() {
             stats::record_game(&store, &state, "2026-01-01", names(&state));
             assert!(store.0.borrow().is_empty());
         }
@@ -211,7 +209,7 @@ fn a_finished_game_is_counted_once() {
             counted += 1;
             stats::record_game(&store, &state, "2026-01-01", names(&state));
         }
-        if state.game.is_over() {
+        if state.game().is_over() {
             break;
         }
         state = step(&state);
@@ -222,8 +220,8 @@ fn a_finished_game_is_counted_once() {
     assert_eq!(counted, 1);
 
     let record = stats::load(&store);
-    let place = stats::finishing_place(&state.game, ME);
-    let won = state.game.outcome().unwrap().winners.contains(&ME);
+    let place = stats::finishing_place(state.game(), ME);
+    let won = state.game().outcome().unwrap().winners.contains(&ME);
     assert_eq!(record.overall.played, 1);
     assert_eq!(record.overall.won, u32::from(won));
     assert_eq!(record.place_sum, place as u64);
@@ -258,7 +256,7 @@ fn todays_deal_counts_the_first_attempt_and_later_ones_are_practice() {
     assert_eq!(stats::daily_day(&store, &medium_game(1), day), None);
 
     let first = play_out(first);
-    let place = stats::finishing_place(&first.game, ME);
+    let place = stats::finishing_place(first.game(), ME);
     stats::record_game(&store, &first, day, names(&first));
     let daily = Daily::load(&store);
     assert_eq!(daily.attempt, None);
@@ -431,7 +429,7 @@ fn daily_results_keep_their_text_format() {
 fn recent_matches_are_kept_to_their_limit_newest_first() {
     let store = Memory::default();
     let state = play_out(medium_game(5));
-    let place = stats::finishing_place(&state.game, ME);
+    let place = stats::finishing_place(state.game(), ME);
     for i in 1..=RECENT_MAX + 5 {
         stats::record_game(&store, &state, &format!("2026-01-{i:02}"), names(&state));
     }

@@ -2,12 +2,12 @@
 //! its bots, and treats every byte from a guest as untrusted.
 
 use super::guest::MAX_LOG;
+pub use super::protocol::SeatKind;
 use super::protocol::{
     clean_name, redact, Connection, GuestMessage, HostMessage, Presence, Refusal, Sync, Update,
     Welcome, PROTOCOL_VERSION,
 };
 use crate::bots::{make_bot, Level};
-pub use crate::play::SeatKind;
 use crate::rules::seat::MAX_SEATS;
 use crate::rules::{Action, Event, Match, PerSeat, Rng, RuleError, RuleSet, Seat, SetupError};
 use serde::{Deserialize, Serialize};
@@ -509,6 +509,33 @@ impl HostSession {
             view: self.game.view(seat),
             log,
         }))
+    }
+
+    /// Whether a Medium bot plays `seat` for its guest now.
+    pub fn bot_playing(&self, seat: Seat) -> bool {
+        self.links
+            .0
+            .get(seat.index())
+            .and_then(Option::as_ref)
+            .is_some_and(|l| l.bot_playing)
+    }
+
+    /// Everything again: each connected guest's [`Sync`], and a close for
+    /// each connection the session closed. For a transport that lost
+    /// messages before sending them (the page's queue overflowed): what
+    /// follows is as if every guest had asked for a resync.
+    pub fn resync_all(&self) -> Outbox {
+        let mut out: Outbox = self.connected().map(|g| (g, self.resume(g))).collect();
+        out.extend(
+            self.links
+                .iter()
+                .filter(|(_, l)| {
+                    l.as_ref()
+                        .is_some_and(|l| l.connection == Connection::Closed)
+                })
+                .map(|(s, _)| (s, Outgoing::Close)),
+        );
+        out
     }
 
     /// Plays `action` for a person at the host's device (the host or a

@@ -6,7 +6,7 @@
 //! recognised before the rest is read. A message is measured before it is
 //! parsed: anything over the limit is refused unread.
 
-pub use crate::play::SeatKind;
+use crate::bots::Level;
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
@@ -53,6 +53,20 @@ pub enum GuestMessage {
     Ping { nonce: u32 },
     /// The guest's mirror found a gap or an inconsistency: send everything again.
     Resync,
+}
+
+/// Who plays a seat: one type for the setup, the host's session and what
+/// friends are told of the table (its serde form is the wire's).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
+pub enum SeatKind {
+    /// The person at the host's device (seat 0).
+    Host,
+    /// Another person at this device (pass-and-play).
+    Person,
+    Bot(Level),
+    /// A friend on their own device.
+    Guest,
 }
 
 /// A guest seat's connection, as the host sees it.

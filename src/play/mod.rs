@@ -11,7 +11,8 @@ pub mod setup;
 pub mod state;
 pub mod stats;
 
+pub use crate::online::SeatSetup;
 pub use setup::{
-    daily_seed, default_bot, BotSetup, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,
+    bot, daily_seed, default_bot, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,
 };
 pub use state::{BotTurn, GameMsg, GameState, HandSummary};

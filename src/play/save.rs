@@ -12,9 +12,10 @@
 //! aside to [`BAD_SAVE_KEY`] only once the copy is written; a save written
 //! by a newer version of the game is left where it is.
 
-use super::setup::{BotSetup, GameSetup, Speed};
+use super::setup::{GameSetup, SeatKind, Speed};
 use super::state::GameState;
 use crate::bots::Level;
+use crate::online::SeatSetup;
 use crate::rules::{Action, Card, RuleSet, Seat};
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -84,18 +85,21 @@ fn write_setup(out: &mut String, setup: &GameSetup) {
     let _ = writeln!(out, "rules {}", setup.rules);
     let _ = writeln!(out, "speed {}", setup.speed.name());
     let _ = writeln!(out, "player {}", one_line(&setup.player_name));
-    for bot in &setup.bots {
-        let _ = writeln!(out, "seat {} {}", seat_kind(bot), one_line(&bot.name));
+    for seat in &setup.others {
+        let _ = writeln!(
+            out,
+            "seat {} {}",
+            seat_kind(seat.kind),
+            one_line(&seat.name)
+        );
     }
 }
 
-fn seat_kind(bot: &BotSetup) -> &'static str {
-    if bot.online {
-        "online"
-    } else if bot.person {
-        "person"
-    } else {
-        bot.level.name()
+fn seat_kind(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Guest => "online",
+        SeatKind::Host | SeatKind::Person => "person",
+        SeatKind::Bot(level) => level.name(),
     }
 }
 
@@ -136,22 +140,19 @@ fn read_setup_line(setup: &mut GameSetup, line: &str) -> Option<bool> {
         }
         "seat" => {
             let (kind, name) = rest.split_once(' ').unwrap_or((rest, ""));
-            let online = kind == "online";
-            let (level, person) = match kind {
-                "person" => (Level::Medium, true),
-                "online" => (Level::Medium, false),
+            let kind = match kind {
+                "person" => SeatKind::Person,
+                "online" => SeatKind::Guest,
                 other => match other.parse::<Level>() {
-                    Ok(level) => (level, false),
+                    Ok(level) => SeatKind::Bot(level),
                     Err(_) => return Some(false),
                 },
             };
-            setup.bots.push(BotSetup {
+            setup.others.push(SeatSetup {
                 name: one_line(name),
-                level,
-                person,
-                online,
+                kind,
             });
-            setup.bots.len() <= 7
+            setup.others.len() <= 7
         }
         _ => return None,
     })
@@ -174,11 +175,11 @@ pub fn save_text(state: &GameState) -> String {
     write_setup(&mut out, &state.setup);
     let _ = writeln!(out, "playing_speed {}", state.speed.name());
     let _ = writeln!(out, "summary {}", u8::from(state.summary.is_some()));
-    if !state.stand_ins.is_empty() {
+    if !state.stand_ins().is_empty() {
         // Written only when a bot stands in: a save without one still
         // reads in versions that know no stand-ins (they refuse one with).
         out.push_str("stand_ins");
-        for seat in &state.stand_ins {
+        for seat in &state.stand_ins() {
             let _ = write!(out, " {}", seat.0);
         }
         out.push('\n');
@@ -223,7 +224,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
         None => return Err(BadSave::Broken),
     }
     let mut setup = GameSetup {
-        bots: Vec::new(),
+        others: Vec::new(),
         ..GameSetup::default()
     };
     let (mut seed, mut speed, mut summary, mut actions, mut ended) =
@@ -265,7 +266,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     let (Some(seed), Some(actions), true) = (seed, actions, ended) else {
         return Err(BadSave::Broken);
     };
-    if actions.len() > MAX_ACTIONS || setup.bots.is_empty() {
+    if actions.len() > MAX_ACTIONS || setup.others.is_empty() {
         return Err(BadSave::Broken);
     }
     // Only a friend's seat can have a bot standing in.
@@ -276,7 +277,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     let mut state =
         GameState::replay(setup, seed, &actions, summary).map_err(|_| BadSave::Broken)?;
     state.speed = speed.unwrap_or(state.speed);
-    state.stand_ins = stand_ins.into_iter().collect();
+    state.saved_stand_ins = stand_ins.into_iter().collect();
     Ok(state)
 }
 
@@ -340,7 +341,7 @@ pub fn parse_setup(raw: &str) -> Option<GameSetup> {
         return None;
     }
     let mut setup = GameSetup {
-        bots: Vec::new(),
+        others: Vec::new(),
         ..GameSetup::default()
     };
     for line in lines {
@@ -349,7 +350,7 @@ pub fn parse_setup(raw: &str) -> Option<GameSetup> {
         }
     }
     // Only a table the setup screen can show, with rules the engine accepts.
-    if setup.bots.is_empty()
+    if setup.others.is_empty()
         || crate::rules::Match::new(setup.rules, setup.seat_count(), 0).is_err()
     {
         return None;

@@ -3,6 +3,8 @@
 //! names a language gives to seats are added by the UI.
 
 use crate::bots::Level;
+pub use crate::online::protocol::SeatKind;
+use crate::online::{SeatSetup, TableSetup};
 use crate::rules::{RuleSet, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -14,20 +16,6 @@ pub const BOT_NAMES: [&str; 7] = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gu
 
 /// The levels offered on the setup screen.
 pub const BOT_LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-/// Who plays a seat: one type for the setup, the host's session and what
-/// friends are told of the table (its serde form is the wire's).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "level", rename_all = "snake_case")]
-pub enum SeatKind {
-    /// The person at the host's device (seat 0).
-    Host,
-    /// Another person at this device (pass-and-play).
-    Person,
-    Bot(Level),
-    /// A friend on their own device.
-    Guest,
-}
 
 /// How long a bot waits before each play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, Serialize, Deserialize)]
@@ -89,26 +77,14 @@ impl Speed {
     }
 }
 
-/// One seat of the setup after yours.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct BotSetup {
-    pub name: String,
-    pub level: Level,
-    /// A person plays this seat on the same device (pass-and-play).
-    #[serde(default)]
-    pub person: bool,
-    /// A friend plays this seat from their own device (an online table).
-    #[serde(default)]
-    pub online: bool,
-}
-
 /// Everything the new-game screen chooses (serializable, for saving the
 /// last setup and games in progress).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameSetup {
     pub player_name: String,
-    /// Seats 1.. in clockwise order.
-    pub bots: Vec<BotSetup>,
+    /// Seats 1.. in clockwise order: who plays each (a bot of some level,
+    /// a person at this device, a friend online) and its name.
+    pub others: Vec<SeatSetup>,
     pub rules: RuleSet,
     pub speed: Speed,
 }
@@ -117,7 +93,7 @@ impl Default for GameSetup {
     fn default() -> Self {
         GameSetup {
             player_name: String::new(),
-            bots: (0..3).map(default_bot).collect(),
+            others: (0..3).map(default_bot).collect(),
             rules: RuleSet::modern(),
             speed: Speed::Normal,
         }
@@ -144,13 +120,16 @@ pub fn default_bot_name(index: usize) -> String {
     }
 }
 
-/// The default bot for the `index`-th bot seat (0-based).
-pub fn default_bot(index: usize) -> BotSetup {
-    BotSetup {
+/// The default bot for the `index`-th seat after yours (0-based).
+pub fn default_bot(index: usize) -> SeatSetup {
+    bot(index, Level::Medium)
+}
+
+/// A bot of `level` with the `index`-th seat's default name.
+pub fn bot(index: usize, level: Level) -> SeatSetup {
+    SeatSetup {
         name: default_bot_name(index),
-        level: Level::Medium,
-        person: false,
-        online: false,
+        kind: SeatKind::Bot(level),
     }
 }
 
@@ -160,12 +139,7 @@ impl GameSetup {
     pub fn daily(player_name: &str, speed: Speed) -> GameSetup {
         GameSetup {
             player_name: player_name.to_string(),
-            bots: (0..3)
-                .map(|i| BotSetup {
-                    level: Level::Hard,
-                    ..default_bot(i)
-                })
-                .collect(),
+            others: (0..3).map(|i| bot(i, Level::Hard)).collect(),
             rules: RuleSet::modern(),
             speed,
         }
@@ -174,38 +148,32 @@ impl GameSetup {
     /// Whether this is the table of Today's deal.
     pub fn is_daily(&self) -> bool {
         self.rules == RuleSet::modern()
-            && self.bots.len() == 3
-            && self.bots.iter().enumerate().all(|(i, b)| {
-                b.level == Level::Hard && !b.person && !b.online && b.name == default_bot(i).name
-            })
+            && self.others.len() == 3
+            && self
+                .others
+                .iter()
+                .enumerate()
+                .all(|(i, s)| *s == bot(i, Level::Hard))
     }
 
     pub fn seat_count(&self) -> usize {
-        self.bots.len() + 1
+        self.others.len() + 1
     }
 
     /// Resizes the table to `players` seats (2–8), keeping the bots already set.
     pub fn set_player_count(&mut self, players: usize) {
-        let bots = players.clamp(2, 8) - 1;
-        while self.bots.len() < bots {
-            self.bots.push(default_bot(self.bots.len()));
+        let others = players.clamp(2, 8) - 1;
+        while self.others.len() < others {
+            self.others.push(default_bot(self.others.len()));
         }
-        self.bots.truncate(bots);
+        self.others.truncate(others);
     }
 
     /// Who plays `seat` (`None`: no such seat).
     pub fn kind(&self, seat: Seat) -> Option<SeatKind> {
         match seat.index().checked_sub(1) {
             None => Some(SeatKind::Host),
-            Some(i) => self.bots.get(i).map(|b| {
-                if b.online {
-                    SeatKind::Guest
-                } else if b.person {
-                    SeatKind::Person
-                } else {
-                    SeatKind::Bot(b.level)
-                }
-            }),
+            Some(i) => self.others.get(i).map(|s| s.kind),
         }
     }
 
@@ -229,12 +197,35 @@ impl GameSetup {
 
     /// Whether any seat is played from another device.
     pub fn has_online(&self) -> bool {
-        self.bots.iter().any(|b| b.online)
+        self.others.iter().any(|s| s.kind == SeatKind::Guest)
     }
 
     /// How many seats people play at this device (more than one:
     /// pass-and-play).
     pub fn people(&self) -> usize {
-        1 + self.bots.iter().filter(|b| b.person && !b.online).count()
+        1 + self
+            .others
+            .iter()
+            .filter(|s| s.kind == SeatKind::Person)
+            .count()
+    }
+
+    /// The host session's seats for this setup (an online table): you,
+    /// the people at this device, the bots and the friends, named by
+    /// `names`.
+    pub fn table_setup(&self, names: impl Fn(Seat) -> String) -> TableSetup {
+        let seats = (0..self.seat_count())
+            .map(|i| {
+                let seat = Seat(i as u8);
+                SeatSetup {
+                    name: names(seat),
+                    kind: self.kind(seat).unwrap_or(SeatKind::Bot(Level::Medium)),
+                }
+            })
+            .collect();
+        TableSetup {
+            rules: self.rules,
+            seats,
+        }
     }
 }

@@ -6,12 +6,24 @@
 //! its own, sends nothing and stores nothing (the page's effects do that
 //! from the new state). A refused action is stored as `last_error` and
 //! changes nothing else.
+//!
+//! One engine holds the match: the rules' [`Match`], or at an online
+//! table the host's [`HostSession`], which owns the match and checks every
+//! friend's message. A friend's message goes to the session through
+//! [`GameMsg::Received`]; what the session has to send back is queued in
+//! the state's [`Outbox`], which the page sends after it draws.
 
 use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
+use crate::online::host::RestoreError;
+use crate::online::protocol::Presence;
+use crate::online::{HostSession, Outgoing, SavedTable, TableSetup};
 use crate::rules::{Action, Event, Match, PlayerView, Rng, RuleError, Seat, SetupError};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
+
+/// How many of the latest messages for friends the [`Outbox`] keeps.
+pub const OUTBOX_KEPT: usize = 256;
 
 /// A bot's turn, as its decision needs it (on the page or in the worker).
 pub struct BotTurn {
@@ -72,11 +84,19 @@ pub enum GameMsg {
     /// Play the bots' moves without pauses until a person is needed again
     /// (the person is out of this hand, or out of the match).
     SkipAhead,
-    /// A friend's action, already accepted by the online session.
-    Remote {
+    /// An online table: a message from the friend at `seat`, untrusted,
+    /// for the host's session to check (`now_ms`: the page's clock, for
+    /// the session's rate limits).
+    Received {
         seat: Seat,
-        action: Action,
+        text: Rc<str>,
+        now_ms: u64,
     },
+    /// An online table: the connection to `seat`'s friend was lost.
+    Disconnected(Seat),
+    /// An online table: `seat`'s friend gets a new invitation (their next
+    /// join is welcome).
+    InvitedAgain(Seat),
     /// The host lets a Medium bot play a friend's seat (`playing`), or
     /// gives the seat back to the friend.
     StandIn {
@@ -88,6 +108,58 @@ pub enum GameMsg {
     OnlineChanged,
 }
 
+/// Who holds the match (the state lives behind an `Rc`: its size matters
+/// less than not boxing the match on every clone).
+#[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
+enum Engine {
+    /// This device alone.
+    Here(Match),
+    /// The host's session of an online table.
+    Hosted(Box<HostSession>),
+}
+
+/// The messages for friends that updates queued, numbered from the start,
+/// the latest [`OUTBOX_KEPT`] kept. Several updates may come before the
+/// page draws and sends: it sends what it has not sent yet.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    /// How many were ever queued.
+    count: u64,
+    /// Each behind its own `Rc`: a new state copies pointers, not
+    /// messages.
+    items: Rc<VecDeque<Rc<(Seat, Outgoing)>>>,
+}
+
+impl Outbox {
+    fn push(&mut self, out: crate::online::host::Outbox) {
+        if out.is_empty() {
+            return;
+        }
+        let items = Rc::make_mut(&mut self.items);
+        for item in out {
+            items.push_back(Rc::new(item));
+            self.count += 1;
+            if items.len() > OUTBOX_KEPT {
+                items.pop_front();
+            }
+        }
+    }
+
+    /// How many messages were ever queued.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The messages after the first `sent`, or `None` when some of them
+    /// are no longer kept (then send [`HostSession::resync_all`]).
+    pub fn since(&self, sent: u64) -> Option<impl Iterator<Item = &(Seat, Outgoing)>> {
+        let first = self.count - self.items.len() as u64;
+        let skip = usize::try_from(sent.checked_sub(first)?).ok()?;
+        Some(self.items.iter().skip(skip).map(|item| &**item))
+    }
+}
+
 /// The game in progress, as the UI sees it.
 #[derive(Clone)]
 pub struct GameState {
@@ -95,7 +167,9 @@ pub struct GameState {
     pub seed: u64,
     /// Every action taken, in order: with the setup and seed, the whole game.
     pub actions: Vec<(Seat, Action)>,
-    pub game: Match,
+    engine: Engine,
+    /// What the online session has to send to friends.
+    pub outbox: Outbox,
     pub speed: Speed,
     /// Why the person's last action was refused.
     pub last_error: Option<RuleError>,
@@ -121,9 +195,10 @@ pub struct GameState {
     /// Pass-and-play: for each person's seat, how much of the log they had
     /// seen when they last played.
     pub seen_upto: std::collections::BTreeMap<usize, usize>,
-    /// An online table: the friends' seats a Medium bot plays for now (the
-    /// host said so; saved with the match, so it plays on after a reload).
-    pub stand_ins: BTreeSet<Seat>,
+    /// An online table before its session starts: the friends' seats a
+    /// Medium bot played for when the match was saved (it plays on after a
+    /// reload). Once hosted, the session says ([`GameState::stand_ins`]).
+    pub saved_stand_ins: BTreeSet<Seat>,
 }
 
 impl PartialEq for GameState {
@@ -144,7 +219,8 @@ impl GameState {
             setup,
             seed,
             actions: Vec::new(),
-            game,
+            engine: Engine::Here(game),
+            outbox: Outbox::default(),
             last_error: None,
             summary: None,
             announce_from: 0,
@@ -154,9 +230,86 @@ impl GameState {
             skipping: false,
             missed_from: None,
             seen_upto: std::collections::BTreeMap::new(),
-            stand_ins: BTreeSet::new(),
+            saved_stand_ins: BTreeSet::new(),
         }
         .with_pass())
+    }
+
+    /// The match.
+    pub fn game(&self) -> &Match {
+        match &self.engine {
+            Engine::Here(game) => game,
+            Engine::Hosted(session) => session.game(),
+        }
+    }
+
+    /// The online session, at an online table once it started.
+    pub fn session(&self) -> Option<&HostSession> {
+        match &self.engine {
+            Engine::Hosted(session) => Some(session),
+            Engine::Here(_) => None,
+        }
+    }
+
+    /// The host's session for this match at an online table (its seats
+    /// as `table` says): the match replayed to this ply, with the friends'
+    /// seats a bot played for when it was saved played by a bot again.
+    ///
+    /// # Errors
+    /// The table does not fit the match, or an action is refused.
+    pub fn session_for(&self, table: TableSetup) -> Result<HostSession, RestoreError> {
+        let mut session = HostSession::restore(SavedTable {
+            setup: table,
+            seed: self.seed,
+            actions: self.actions.iter().map(|&(_, a)| a).collect(),
+        })?;
+        for &seat in &self.stand_ins() {
+            session.bot_takes(seat);
+        }
+        Ok(session)
+    }
+
+    /// The online table starts: `session` (built for this match, at the
+    /// same ply) holds the match from now on.
+    ///
+    /// `None` if the session is at another match or ply.
+    pub fn hosted(mut self, session: HostSession) -> Option<GameState> {
+        let same = session.game().seat_count() == self.game().seat_count()
+            && session.game().log().len() == self.game().log().len()
+            && session.actions().len() == self.actions.len();
+        if !same {
+            return None;
+        }
+        self.engine = Engine::Hosted(Box::new(session));
+        self.saved_stand_ins.clear();
+        Some(self)
+    }
+
+    /// The friends' seats a Medium bot plays for now.
+    pub fn stand_ins(&self) -> BTreeSet<Seat> {
+        match &self.engine {
+            Engine::Hosted(session) => session
+                .guest_seats()
+                .filter(|&s| session.bot_playing(s))
+                .collect(),
+            Engine::Here(_) => self.saved_stand_ins.clone(),
+        }
+    }
+
+    /// Whether a Medium bot plays `seat` for its friend now.
+    pub fn stands_in(&self, seat: Seat) -> bool {
+        match &self.engine {
+            Engine::Hosted(session) => session.bot_playing(seat),
+            Engine::Here(_) => self.saved_stand_ins.contains(&seat),
+        }
+    }
+
+    /// How `seat`'s friend stands at an online table (`None` for seats
+    /// played here, and before the session starts).
+    pub fn presence(&self, seat: Seat) -> Option<Presence> {
+        self.session()?
+            .presence(seat)
+            .filter(|p| p.connection.is_some())
     }
 
     /// With several people, a new or resumed game starts on the pass
@@ -165,7 +318,7 @@ impl GameState {
         self.follow_turn();
         self.passing = false;
         self.begin_pass();
-        self.passing = self.setup.people() > 1 && !self.game.is_over();
+        self.passing = self.setup.people() > 1 && !self.game().is_over();
         self
     }
 
@@ -173,10 +326,10 @@ impl GameState {
     /// the device must be passed to them (after a moment, so the viewer
     /// sees their own card land and what they drew).
     pub fn pass_due(&self) -> Option<Seat> {
-        if self.game.is_over() || self.passing {
+        if self.game().is_over() || self.passing {
             return None;
         }
-        let t = self.game.to_act()?;
+        let t = self.game().to_act()?;
         (t.seat != self.viewer && self.setup.is_person(t.seat)).then_some(t.seat)
     }
 
@@ -189,14 +342,20 @@ impl GameState {
     }
 
     fn follow_turn(&mut self) {
-        if self.game.is_over() {
+        if self.game().is_over() {
             self.passing = false;
             self.skipping = false;
         }
         // Skipping ends when a person is needed again.
-        if self.skipping && self.game.in_hand().iter().any(|s| self.setup.is_person(s)) {
+        if self.skipping
+            && self
+                .game()
+                .in_hand()
+                .iter()
+                .any(|s| self.setup.is_person(s))
+        {
             let person_to_act = self
-                .game
+                .game()
                 .to_act()
                 .is_some_and(|t| self.setup.is_person(t.seat));
             if person_to_act {
@@ -208,10 +367,14 @@ impl GameState {
     /// Whether "Skip to the result" makes sense: no person is in the hand
     /// any more, and bots are still playing it.
     pub fn can_skip(&self) -> bool {
-        !self.game.is_over()
+        !self.game().is_over()
             && !self.skipping
             && self.summary.is_none()
-            && !self.game.in_hand().iter().any(|s| self.setup.is_person(s))
+            && !self
+                .game()
+                .in_hand()
+                .iter()
+                .any(|s| self.setup.is_person(s))
     }
 
     /// The pause before the next bot move, in milliseconds: the speed's
@@ -275,38 +438,31 @@ impl GameState {
         Ok(state.with_pass())
     }
 
+    /// `seat` takes `action` at this device (a person or a bot here).
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let before = self.game.log().len();
-        let events = self.game.apply_for(seat, action)?;
-        let mut summary = None;
-        for e in events {
-            match e {
-                Event::HandOver {
-                    hand,
-                    winner,
-                    loser,
-                    ..
-                } => {
-                    summary = Some(HandSummary {
-                        hand: *hand,
-                        winner: *winner,
-                        loser: *loser,
-                        left: Vec::new(),
-                        open: false,
-                    })
-                }
-                Event::LeftMatch { seat } => {
-                    if let Some(s) = summary.as_mut() {
-                        s.left.push(*seat);
-                    }
-                }
-                _ => {}
+        let before = self.game().log().len();
+        match &mut self.engine {
+            Engine::Here(game) => {
+                game.apply_for(seat, action)?;
+            }
+            Engine::Hosted(session) => {
+                let out = session.act_local(seat, action)?;
+                self.outbox.push(out);
             }
         }
+        self.took(seat, action, before);
+        Ok(())
+    }
+
+    /// After the engine took `seat`'s `action`, whose events start at
+    /// `log[before]`: the between-hands summary, who sees what next.
+    fn took(&mut self, seat: Seat, action: Action, before: usize) {
+        let events = self.game().log().get(before..).unwrap_or_default();
+        let summary = hand_summary(events);
         self.actions.push((seat, action));
         self.announce_from = before;
         if self.setup.is_person(seat) {
-            self.seen_upto.insert(seat.index(), self.game.log().len());
+            self.seen_upto.insert(seat.index(), self.game().log().len());
             if seat == self.viewer {
                 self.missed_from = None;
             }
@@ -315,10 +471,14 @@ impl GameState {
         // covers the last hand.
         // Nor does it wait for a person who has left the match: they just
         // watch the bots play on.
-        let watching = !self.game.in_match().iter().any(|s| self.setup.is_person(s));
+        let watching = !self
+            .game()
+            .in_match()
+            .iter()
+            .any(|s| self.setup.is_person(s));
         // (A friend online may act in the next hand while the summary of
         // the last one is still on this screen: it stays.)
-        self.summary = if self.game.is_over() || watching {
+        self.summary = if self.game().is_over() || watching {
             None
         } else {
             summary.or(self.summary.take())
@@ -329,7 +489,41 @@ impl GameState {
             self.skipping = false;
         }
         self.follow_turn();
-        Ok(())
+    }
+
+    /// A message from `seat`'s friend: the session checks it, and the
+    /// action it accepted (if any) is the match's next. `None`: nothing
+    /// changed that the table shows (a ping, a refusal: only messages to
+    /// send, if any).
+    fn receive(&mut self, seat: Seat, text: &str, now_ms: u64) -> bool {
+        let Engine::Hosted(session) = &mut self.engine else {
+            return false;
+        };
+        let before = session.game().log().len();
+        let handled = session.receive(seat, text.as_bytes(), now_ms);
+        self.outbox.push(handled.out);
+        match handled.accepted {
+            Some(action) => {
+                self.took(seat, action, before);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A change of a friend's link in the session (`change` returns what
+    /// to tell the friends).
+    fn link_changed(
+        &self,
+        change: impl FnOnce(&mut HostSession) -> crate::online::host::Outbox,
+    ) -> Option<GameState> {
+        let mut next = self.clone();
+        let Engine::Hosted(session) = &mut next.engine else {
+            return None;
+        };
+        let out = change(session);
+        next.outbox.push(out);
+        Some(next)
     }
 
     /// The level of the bot to act now, if a bot is to act and nothing waits
@@ -338,12 +532,11 @@ impl GameState {
         if self.summary.is_some() || self.passing {
             return None;
         }
-        let turn = self.game.to_act()?;
+        let turn = self.game().to_act()?;
         if self.setup.is_online(turn.seat) {
             // A friend's seat: a bot plays it only when the host said so.
             return self
-                .stand_ins
-                .contains(&turn.seat)
+                .stands_in(turn.seat)
                 .then_some((turn.seat, Level::Medium));
         }
         self.setup.level(turn.seat).map(|l| (turn.seat, l))
@@ -364,7 +557,7 @@ impl GameState {
     /// ply, so a resumed game plays on exactly as it would have).
     pub fn bot_turn(&self) -> Option<BotTurn> {
         let (seat, level) = self.bot_to_act()?;
-        let legal = self.game.legal_actions();
+        let legal = self.game().legal_actions();
         if legal.is_empty() {
             return None;
         }
@@ -372,7 +565,7 @@ impl GameState {
         Some(BotTurn {
             seat,
             level,
-            view: self.game.view(seat),
+            view: self.game().view(seat),
             legal,
             seed: self.seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             ply,
@@ -383,7 +576,7 @@ impl GameState {
     pub fn my_turn(&self) -> bool {
         self.summary.is_none()
             && !self.passing
-            && self.game.to_act().is_some_and(|t| t.seat == self.viewer)
+            && self.game().to_act().is_some_and(|t| t.seat == self.viewer)
     }
 }
 
@@ -397,7 +590,7 @@ impl GameState {
                 if ply.is_some_and(|p| p != self.actions.len()) || self.summary.is_some() {
                     return None;
                 }
-                if self.setup.is_online(seat) && !self.stand_ins.contains(&seat) {
+                if self.setup.is_online(seat) && !self.stands_in(seat) {
                     // A friend's seat moves by their messages only.
                     return None;
                 }
@@ -459,28 +652,42 @@ impl GameState {
                 next.skipping = true;
                 next
             }
-            GameMsg::Remote { seat, action } => {
+            GameMsg::Received { seat, text, now_ms } => {
+                self.session()?;
                 let mut next = self.clone();
-                if next.act(seat, action).is_err() {
-                    // The session accepted it, so this cannot happen; if it
-                    // does, the page keeps the table it had.
-                    return None;
+                if !next.receive(seat, &text, now_ms) {
+                    // Nothing but who is connected changed: a new state to
+                    // draw, but no new version, so no timer (bots,
+                    // summaries, passing) starts over.
+                    return Some(next);
                 }
                 next
             }
-            // Only the page changes (who is connected): a new state to
-            // draw, but no new version, so no timer (bots, summaries,
-            // passing) starts over.
+            // Who is connected: no new version either.
+            GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
+            GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
+            // Only the page changed (an invite link is ready).
             GameMsg::OnlineChanged => return Some(self.clone()),
             GameMsg::StandIn { seat, playing } => {
-                if !self.setup.is_online(seat) || self.stand_ins.contains(&seat) == playing {
+                if !self.setup.is_online(seat) || self.stands_in(seat) == playing {
                     return None;
                 }
                 let mut next = self.clone();
-                if playing {
-                    next.stand_ins.insert(seat);
-                } else {
-                    next.stand_ins.remove(&seat);
+                match &mut next.engine {
+                    Engine::Hosted(session) => {
+                        let out = if playing {
+                            session.bot_takes(seat)
+                        } else {
+                            session.give_back(seat)
+                        };
+                        next.outbox.push(out);
+                    }
+                    Engine::Here(_) if playing => {
+                        next.saved_stand_ins.insert(seat);
+                    }
+                    Engine::Here(_) => {
+                        next.saved_stand_ins.remove(&seat);
+                    }
                 }
                 next
             }
@@ -493,4 +700,35 @@ impl GameState {
         next.version += 1;
         Some(next)
     }
+}
+
+/// The between-hands summary a hand's last events open, if they end a
+/// hand.
+fn hand_summary(events: &[Event]) -> Option<HandSummary> {
+    let mut summary = None;
+    for e in events {
+        match e {
+            Event::HandOver {
+                hand,
+                winner,
+                loser,
+                ..
+            } => {
+                summary = Some(HandSummary {
+                    hand: *hand,
+                    winner: *winner,
+                    loser: *loser,
+                    left: Vec::new(),
+                    open: false,
+                })
+            }
+            Event::LeftMatch { seat } => {
+                if let Some(s) = summary.as_mut() {
+                    s.left.push(*seat);
+                }
+            }
+            _ => {}
+        }
+    }
+    summary
 }

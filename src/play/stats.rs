@@ -236,13 +236,13 @@ impl CountOnce {
     /// For the game the screen opens with.
     pub fn new(state: &GameState) -> CountOnce {
         CountOnce {
-            counted: state.game.is_over(),
+            counted: state.game().is_over(),
         }
     }
 
     /// Whether `state` is to be counted now (then it never is again).
     pub fn due(&mut self, state: &GameState) -> bool {
-        let due = state.game.is_over() && !self.counted;
+        let due = state.game().is_over() && !self.counted;
         self.counted |= due;
         due
     }
@@ -253,11 +253,11 @@ impl CountOnce {
 /// seat's name as a share link gives it, and `today`), and Today's deal's
 /// result when this was its counted attempt.
 pub fn record_game(store: &dyn Store, state: &GameState, today: &str, names: Vec<String>) {
-    let Some(outcome) = state.game.outcome() else {
+    let Some(outcome) = state.game().outcome() else {
         return;
     };
     let won = outcome.winners.contains(&ME);
-    let place = finishing_place(&state.game, ME);
+    let place = finishing_place(state.game(), ME);
     let mut stats = load(store);
     stats.add(
         state.setup.rules.edition,

@@ -2,8 +2,8 @@
 //! `Reducible`, and the names a language gives to seats.
 
 pub use crate::play::{
-    daily_seed, default_bot, BotSetup, BotTurn, GameMsg, GameSetup, GameState, HandSummary, Speed,
-    BOT_LEVELS, ME,
+    bot, daily_seed, default_bot, BotTurn, GameMsg, GameSetup, GameState, HandSummary, SeatKind,
+    SeatSetup, Speed, BOT_LEVELS, ME,
 };
 use crate::rules::Seat;
 use crate::ui::i18n::{self, Key, Lang};
@@ -54,8 +54,8 @@ impl GameSetup {
                     n.to_string()
                 }
             }
-            Some(i) => match self.bots.get(i) {
-                Some(b) if !b.name.trim().is_empty() => b.name.trim().to_string(),
+            Some(i) => match self.others.get(i) {
+                Some(s) if !s.name.trim().is_empty() => s.name.trim().to_string(),
                 _ => default_bot_name(i, lang),
             },
         }

@@ -4,7 +4,7 @@
 //! lobby's Start puts the game on screen; leaving goes back to the setup.
 
 use super::Screen;
-use crate::rules::{Seat, SetupError};
+use crate::rules::SetupError;
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, HostLink};
 use crate::ui::platform::clock::random_seed;
@@ -36,24 +36,18 @@ pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     }
     let setup = state.setup.clone();
     // Friends see the host by name: "Host" when none was given.
-    let table = online::table_setup(&setup, |s| {
+    let table = setup.table_setup(|s| {
         if s.index() == 0 && setup.player_name.trim().is_empty() {
             tr(lang, Key::HostName).to_string()
         } else {
             setup.name(s, lang)
         }
     });
-    let actions = state.actions.iter().map(|&(_, a)| a).collect();
     let config = online::ice_config(&NetworkPrefs::load());
-    match HostLink::new(table, state.seed, actions, config) {
-        Some(link) => {
-            // A bot that stood in for a friend before a reload goes on.
-            for &seat in &state.stand_ins {
-                link.bot_takes(seat);
-            }
-            Screen::Lobby(Rc::new(state), n, link)
-        }
-        None => Screen::Setup,
+    // A bot that stood in for a friend before a reload goes on.
+    match state.session_for(table) {
+        Ok(session) => Screen::Lobby(Rc::new(state), n, HostLink::new(session, config)),
+        Err(_) => Screen::Setup,
     }
 }
 
@@ -155,8 +149,8 @@ pub fn leave(screen: UseStateHandle<Screen>, setup: UseStateHandle<GameSetup>) -
     })
 }
 
-/// An online table's lobby; its Start puts the game on screen, with the
-/// seats the host let a bot play there as the game's stand-ins.
+/// An online table's lobby; its Start puts the game on screen, which holds
+/// the session (with the seats the host let a bot play there) from then on.
 pub fn lobby(
     screen: &UseStateHandle<Screen>,
     state: &Rc<GameState>,
@@ -165,28 +159,23 @@ pub fn lobby(
     lang: Lang,
     on_leave: Callback<()>,
 ) -> Html {
-    let seats = state
-        .setup
-        .bots
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| b.online)
-        .map(|(i, _)| {
-            let seat = Seat(i as u8 + 1);
-            (seat, AttrValue::from(state.setup.name(seat, lang)))
-        })
+    let seats = link
+        .guest_seats()
+        .into_iter()
+        .map(|seat| (seat, AttrValue::from(state.setup.name(seat, lang))))
         .collect::<Vec<_>>();
     let on_start = {
         let (screen, state, link) = (screen.clone(), state.clone(), link.clone());
         Callback::from(move |()| {
-            link.start();
-            let mut game = (*state).clone();
-            game.stand_ins = link
-                .guest_seats()
-                .into_iter()
-                .filter(|&s| link.bot_playing(s))
-                .collect();
-            screen.set(Screen::Game(Rc::new(game), n, Some(link.clone())))
+            let Some(session) = link.start() else { return };
+            match (*state).clone().hosted(session) {
+                Some(game) => screen.set(Screen::Game(Rc::new(game), n, Some(link.clone()))),
+                // The session was built for this very match: not reached.
+                None => {
+                    link.close_all();
+                    screen.set(Screen::Setup)
+                }
+            }
         })
     };
     html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }

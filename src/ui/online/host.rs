@@ -1,21 +1,47 @@
-//! The host's side of an online table: [`HostLink`].
+//! The host's side of an online table: [`HostLink`], the transport.
+//!
+//! In the lobby the link holds the [`HostSession`]; at the start it hands
+//! the session to the game, whose state holds the match from then on (one
+//! engine), and the link only carries messages: what a friend sends goes
+//! to the game as a [`LinkEvent`], and what the game's session has to say
+//! the link sends.
 
 use super::{code_error_key, page_base, InviteLink, SeatStatus};
-use crate::online::host::{HeldMessages, Mover, Outbox};
+use crate::online::host::HeldMessages;
 use crate::online::protocol::{Connection, Presence};
-use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply, SavedTable, TableSetup};
-use crate::rules::{Action, RuleSet, Seat};
+use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
+use crate::rules::{RuleSet, Seat};
 use crate::ui::i18n::Key;
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Callback;
 
+/// What happened on a friend's connection that the game's session must
+/// hear, once the match started.
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// A message from `seat`'s friend, at `now_ms` by the page's clock.
+    Message {
+        seat: Seat,
+        text: String,
+        now_ms: u64,
+    },
+    /// The connection to `seat`'s friend was lost.
+    Closed(Seat),
+    /// `seat`'s friend gets a new invitation.
+    Invited(Seat),
+}
+
 /// The host's side of an online table.
 pub struct HostLink {
-    session: RefCell<HostSession>,
+    /// The session, until the match starts and the game takes it.
+    session: RefCell<Option<HostSession>>,
+    /// The seat count and each friend's seat, which the session knew.
+    seat_count: u8,
+    guests: Vec<Seat>,
     peers: RefCell<BTreeMap<u8, (u32, Rc<Peer>)>>,
     invites: RefCell<BTreeMap<u8, InviteLink>>,
     /// Seats whose data channel is open (before the start, the lobby shows
@@ -28,7 +54,10 @@ pub struct HostLink {
     next_peer: Cell<u32>,
     generation: Cell<u64>,
     on_change: RefCell<Option<Callback<u64>>>,
-    on_remote: RefCell<Option<Callback<(Seat, Action)>>>,
+    /// Where [`LinkEvent`]s go once the match started (the game), and
+    /// those that came before it listened.
+    on_event: RefCell<Option<Callback<LinkEvent>>>,
+    unheard: RefCell<Vec<LinkEvent>>,
     config: IceConfig,
     host_name: String,
     rules: RuleSet,
@@ -49,28 +78,20 @@ impl std::fmt::Debug for HostLink {
 }
 
 impl HostLink {
-    /// A table for `setup` dealt from `seed`, with `actions` already taken
-    /// (a resumed match): every friend's seat waits for an invitation.
-    pub fn new(
-        table: TableSetup,
-        seed: u64,
-        actions: Vec<Action>,
-        config: IceConfig,
-    ) -> Option<Rc<HostLink>> {
-        let host_name = table
+    /// The transport of `session`'s table: every friend's seat waits for
+    /// an invitation.
+    pub fn new(session: HostSession, config: IceConfig) -> Rc<HostLink> {
+        let host_name = session
+            .setup()
             .seats
             .first()
             .map(|s| s.name.clone())
             .unwrap_or_default();
-        let rules = table.rules;
-        let session = HostSession::restore(SavedTable {
-            setup: table,
-            seed,
-            actions,
-        })
-        .ok()?;
-        Some(Rc::new(HostLink {
-            session: RefCell::new(session),
+        Rc::new(HostLink {
+            seat_count: session.game().seat_count() as u8,
+            guests: session.guest_seats().collect(),
+            rules: *session.game().rules(),
+            session: RefCell::new(Some(session)),
             peers: RefCell::default(),
             invites: RefCell::default(),
             open: RefCell::default(),
@@ -79,17 +100,17 @@ impl HostLink {
             next_peer: Cell::new(1),
             generation: Cell::new(0),
             on_change: RefCell::default(),
-            on_remote: RefCell::default(),
+            on_event: RefCell::default(),
+            unheard: RefCell::default(),
             config,
             host_name,
-            rules,
             closed: Cell::new(false),
-        }))
+        })
     }
 
     /// The friends' seats, in seat order.
     pub fn guest_seats(&self) -> Vec<Seat> {
-        self.session.borrow().guest_seats().collect()
+        self.guests.clone()
     }
 
     /// Bumped on every change a screen shows.
@@ -102,16 +123,42 @@ impl HostLink {
         *self.on_change.borrow_mut() = Some(cb);
     }
 
-    /// Where a friend's accepted action goes (the game's reducer).
-    pub fn set_on_remote(&self, cb: Callback<(Seat, Action)>) {
-        *self.on_remote.borrow_mut() = Some(cb);
+    /// Where the friends' messages and connection changes go once the
+    /// match started (the game's reducer); those that came before it
+    /// listened go there now.
+    pub fn set_on_event(&self, cb: Callback<LinkEvent>) {
+        let unheard = std::mem::take(&mut *self.unheard.borrow_mut());
+        for event in unheard {
+            cb.emit(event);
+        }
+        *self.on_event.borrow_mut() = Some(cb);
     }
 
     /// Forgets the screens' callbacks (the screen is gone; they would keep
     /// it, and this link, alive).
     pub fn clear_callbacks(&self) {
         self.on_change.borrow_mut().take();
-        self.on_remote.borrow_mut().take();
+        self.on_event.borrow_mut().take();
+    }
+
+    /// In the lobby, `change` to the session and what it says is sent; once
+    /// the game holds the session, `event` goes to the game instead.
+    fn to_session(
+        &self,
+        change: impl FnOnce(&mut HostSession) -> Vec<(Seat, Outgoing)>,
+        event: LinkEvent,
+    ) {
+        let out = self.session.borrow_mut().as_mut().map(change);
+        match out {
+            Some(out) => self.send(&out),
+            None => {
+                let cb = self.on_event.borrow().clone();
+                match cb {
+                    Some(cb) => cb.emit(event),
+                    None => self.unheard.borrow_mut().push(event),
+                }
+            }
+        }
     }
 
     fn changed(&self) {
@@ -135,8 +182,13 @@ impl HostLink {
             .unwrap_or(InviteLink::Preparing)
     }
 
+    /// How `seat`'s friend stands in the lobby.
     pub fn status(&self, seat: Seat) -> SeatStatus {
-        let presence = self.session.borrow().presence(seat);
+        self.status_with(seat, self.presence(seat))
+    }
+
+    /// How `seat`'s friend stands, with `presence` as the session says.
+    pub fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus {
         match presence.and_then(|p| p.connection) {
             Some(Connection::Connected) => SeatStatus::Connected,
             Some(Connection::Disconnected | Connection::Closed) => SeatStatus::Disconnected,
@@ -151,21 +203,14 @@ impl HostLink {
         }
     }
 
+    /// `seat`'s friend as the session in the lobby says.
     pub fn presence(&self, seat: Seat) -> Option<Presence> {
-        self.session.borrow().presence(seat)
+        self.session.borrow().as_ref()?.presence(seat)
     }
 
-    /// Whether a bot plays `seat` for the friend meanwhile.
+    /// Whether a bot plays `seat` for the friend meanwhile (in the lobby).
     pub fn bot_playing(&self, seat: Seat) -> bool {
         self.presence(seat).is_some_and(|p| p.bot_playing)
-    }
-
-    /// The friend whose turn it is but who is not connected, if any.
-    pub fn absent(&self) -> Option<Seat> {
-        match self.session.borrow().mover() {
-            Some(Mover::Absent(seat)) => Some(seat),
-            _ => None,
-        }
     }
 
     /// Whether the match can start: every friend connected or replaced.
@@ -180,10 +225,12 @@ impl HostLink {
     }
 
     /// Starts (or resumes) the match: the friends' first messages, held
-    /// until now, are read, so each gets its seat and hand.
-    pub fn start(self: &Rc<Self>) {
+    /// until now, are read, so each gets its seat and hand; then the
+    /// session goes to the game, which holds the match from now on. `None`
+    /// if it was started already.
+    pub fn start(self: &Rc<Self>) -> Option<HostSession> {
         if self.started.replace(true) {
-            return;
+            return None;
         }
         let held = self.held.borrow_mut().take_all();
         for (seat, text) in held {
@@ -192,7 +239,9 @@ impl HostLink {
                 self.receive(seat, id, &text);
             }
         }
+        let session = self.session.borrow_mut().take();
         self.changed();
+        session
     }
 
     /// Prepares a new invite link for `seat` (a first one, or after a
@@ -205,8 +254,7 @@ impl HostLink {
         }
         self.open.borrow_mut().remove(&seat.0);
         self.held.borrow_mut().forget(seat);
-        let out = self.session.borrow_mut().invite_again(seat);
-        self.send(out);
+        self.to_session(|s| s.invite_again(seat), LinkEvent::Invited(seat));
         self.invites
             .borrow_mut()
             .insert(seat.0, InviteLink::Preparing);
@@ -232,10 +280,9 @@ impl HostLink {
             }
             let state = match result {
                 Ok((peer, offer)) => {
-                    let seat_count = link.session.borrow().game().seat_count() as u8;
                     let code = Invite {
                         seat,
-                        seat_count,
+                        seat_count: link.seat_count,
                         host_name: link.host_name.clone(),
                         rules: link.rules,
                         offer,
@@ -313,15 +360,14 @@ impl HostLink {
             PeerEvent::Closed => {
                 self.open.borrow_mut().insert(seat.0, false);
                 self.peers.borrow_mut().remove(&seat.0);
-                let out = self.session.borrow_mut().disconnect(seat);
-                self.send(out);
+                self.to_session(|s| s.disconnect(seat), LinkEvent::Closed(seat));
                 self.changed();
             }
         }
     }
 
-    /// One message from `seat`'s friend: the session checks it; an
-    /// accepted action goes to the game on screen too.
+    /// One message from `seat`'s friend, for the session to check (in the
+    /// lobby, or the game's).
     fn receive(self: &Rc<Self>, seat: Seat, id: u32, text: &str) {
         let still = self
             .peers
@@ -331,70 +377,42 @@ impl HostLink {
         if !still {
             return;
         }
-        let handled = self
+        let now_ms = now_ms() as u64;
+        self.to_session(
+            |s| s.receive(seat, text.as_bytes(), now_ms).out,
+            LinkEvent::Message {
+                seat,
+                text: text.to_string(),
+                now_ms,
+            },
+        );
+        self.changed();
+    }
+
+    /// In the lobby: a Medium bot plays `seat` until it is given back.
+    pub fn bot_takes(&self, seat: Seat) {
+        let out = self
             .session
             .borrow_mut()
-            .receive(seat, text.as_bytes(), now_ms() as u64);
-        self.send(handled.out);
-        if let Some(action) = handled.accepted {
-            let cb = self.on_remote.borrow().clone();
-            if let Some(cb) = cb {
-                cb.emit((seat, action));
-            }
-        }
+            .as_mut()
+            .map(|s| s.bot_takes(seat));
+        self.send(out.iter().flatten());
         self.changed();
     }
 
-    /// Keeps the session in step with the game on screen (after each of
-    /// its changes): who a bot plays for, then every action taken at this
-    /// device since the session last heard (you, a person here, a bot, or
-    /// the bot standing in for a friend), so the friends are told. A
-    /// friend's own action is already in the session.
-    pub fn follow(&self, actions: &[(Seat, Action)], stand_ins: &BTreeSet<Seat>) {
-        for seat in self.guest_seats() {
-            let want = stand_ins.contains(&seat);
-            if self.bot_playing(seat) != want {
-                if want {
-                    self.bot_takes(seat);
-                } else {
-                    self.give_back(seat);
-                }
-            }
-        }
-        let done = self.session.borrow().actions().len();
-        let new = actions.get(done..).unwrap_or_default();
-        for &(seat, action) in new {
-            self.local(seat, action);
-        }
-        if !new.is_empty() {
-            // Who is to move may be a friend now (the bar asks "Wait").
-            self.changed();
-        }
-    }
-
-    /// An action taken at this device: the friends are told.
-    fn local(&self, seat: Seat, action: Action) {
-        let out = self.session.borrow_mut().act_local(seat, action);
-        if let Ok(out) = out {
-            self.send(out);
-        }
-    }
-
-    /// A Medium bot plays `seat` until it is given back.
-    pub fn bot_takes(&self, seat: Seat) {
-        let out = self.session.borrow_mut().bot_takes(seat);
-        self.send(out);
-        self.changed();
-    }
-
-    /// The friend plays their seat again.
+    /// In the lobby: the friend plays their seat again.
     pub fn give_back(&self, seat: Seat) {
-        let out = self.session.borrow_mut().give_back(seat);
-        self.send(out);
+        let out = self
+            .session
+            .borrow_mut()
+            .as_mut()
+            .map(|s| s.give_back(seat));
+        self.send(out.iter().flatten());
         self.changed();
     }
 
-    fn send(&self, out: Outbox) {
+    /// Sends what a session says to the friends (in order).
+    pub fn send<'a>(&self, out: impl IntoIterator<Item = &'a (Seat, Outgoing)>) {
         for (seat, outgoing) in out {
             match outgoing {
                 Outgoing::Message(msg) => {

@@ -2,11 +2,11 @@
 //! the pure session types of [`crate::online`] and the WebRTC transport of
 //! [`crate::ui::platform::webrtc`].
 //!
-//! - [`host`]: [`HostLink`], at the host: the [`crate::online::HostSession`]
-//!   kept in step with the game on screen, one peer connection per friend's
-//!   seat, and the invite links. The game screen tells it, after each
-//!   change, every action taken at this device and who a bot plays for;
-//!   it tells the game every action a friend's message made.
+//! - [`host`]: [`HostLink`], at the host: one peer connection per friend's
+//!   seat and the invite links. It holds the [`crate::online::HostSession`]
+//!   in the lobby and hands it to the game at the start; from then on it
+//!   passes what friends send to the game's reducer and sends what the
+//!   game's session says.
 //! - [`guest`]: [`GuestLink`], at a friend's device: the connection to the
 //!   host, the reply code, and the [`crate::online::GuestMirror`] of their
 //!   seat.
@@ -19,15 +19,12 @@ mod guest;
 mod host;
 
 pub use guest::{GuestLink, GuestPhase};
-pub use host::HostLink;
+pub use host::{HostLink, LinkEvent};
 
-use crate::bots::Level;
-use crate::online::{CodeError, CodeKind, SeatKind, SeatSetup, TableSetup};
-use crate::rules::Seat;
+use crate::online::{CodeError, CodeKind};
 use crate::ui::i18n::Key;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, TurnServer};
-use crate::ui::state::GameSetup;
 
 /// The ICE servers of the network settings.
 pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
@@ -68,25 +65,6 @@ pub fn code_error_key(err: &CodeError) -> Key {
             CodeKind::Reply => Key::CodeIsReply,
         },
         CodeError::UnsupportedVersion(_) => Key::CodeOtherVersion,
-    }
-}
-
-/// The host session's seats for a setup: you, the people at this device,
-/// the bots, and the friends online.
-pub fn table_setup(setup: &GameSetup, names: impl Fn(Seat) -> String) -> TableSetup {
-    let seats = (0..setup.seat_count())
-        .map(|i| {
-            let seat = Seat(i as u8);
-            let kind = setup.kind(seat).unwrap_or(SeatKind::Bot(Level::Medium));
-            SeatSetup {
-                name: names(seat),
-                kind,
-            }
-        })
-        .collect();
-    TableSetup {
-        rules: setup.rules,
-        seats,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::bots::Level;
 use crate::rules::{Card, Event, PlayerView, RuleSet};
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::focus::use_focus_when;
-use crate::ui::state::{default_bot, BotSetup, GameSetup, Speed};
+use crate::ui::state::{bot, GameSetup, Speed};
 use yew::prelude::*;
 
 /// The deal of the guided game: you play first with 2, 6, 5 and a Reverse;
@@ -19,12 +19,7 @@ pub const LEARN_SEED: u64 = 977_772;
 pub fn learn_setup(player_name: &str) -> GameSetup {
     GameSetup {
         player_name: player_name.to_string(),
-        bots: (0..2)
-            .map(|i| BotSetup {
-                level: Level::Easy,
-                ..default_bot(i)
-            })
-            .collect(),
+        others: (0..2).map(|i| bot(i, Level::Easy)).collect(),
         rules: RuleSet::modern(),
         speed: Speed::Normal,
     }

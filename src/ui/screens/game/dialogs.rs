@@ -37,8 +37,8 @@ pub struct GameDialogProps {
 /// The standings from the match as it stands (tokens and scores after the
 /// hand), not from the final table on show.
 fn standings(state: &GameState, model: &Shown, winners: &[Seat]) -> Vec<Standing> {
-    let places = state.game.places();
-    let live = state.game.view(state.viewer);
+    let places = state.game().places();
+    let live = state.game().view(state.viewer);
     let mut rows: Vec<Standing> = live
         .seats
         .iter()
@@ -74,7 +74,7 @@ pub fn game_dialog(lang: Lang, props: &GameDialogProps) -> Html {
             />
         };
     }
-    if let Some(outcome) = state.game.outcome().filter(|_| props.result) {
+    if let Some(outcome) = state.game().outcome().filter(|_| props.result) {
         return result(lang, state, model, &outcome.winners, &props.actions);
     }
     let Some(summary) = state.summary.as_ref().filter(|s| s.open) else {
@@ -130,7 +130,7 @@ fn result(
         let text = i18n::daily_share(
             lang,
             day,
-            state.game.places()[ME],
+            state.game().places()[ME],
             seats,
             crate::ui::stats::my_plays(state),
         );
@@ -157,7 +157,7 @@ fn result(
         .map(|c| callout(lang, c, edition))
         .collect();
     if state.me() == ME {
-        lines.push(i18n::your_place(lang, state.game.places()[ME], seats));
+        lines.push(i18n::your_place(lang, state.game().places()[ME], seats));
     }
     let heading: Vec<_> = winners.iter().map(|&s| model.0.who(s)).collect();
     let (again, new) = (actions.on_again.clone(), actions.on_new.clone());

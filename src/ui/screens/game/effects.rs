@@ -4,7 +4,7 @@
 //! that reads the state; the reducer itself sends, stores and plays nothing.
 
 use crate::ui::bot_turn;
-use crate::ui::online::HostLink;
+use crate::ui::online::{HostLink, LinkEvent};
 use crate::ui::state::{GameMsg, GameState};
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
@@ -32,11 +32,11 @@ fn use_timer<D: PartialEq + Clone + 'static>(
 /// game starts quiet), and a chime when the person's turn starts.
 #[hook]
 pub fn use_sounds(state: &UseReducerHandle<GameState>) {
-    let heard = use_mut_ref(|| state.game.log().len());
+    let heard = use_mut_ref(|| state.game().log().len());
     let handle = state.clone();
-    use_effect_with(state.game.log().len(), move |&len| {
+    use_effect_with(state.game().log().len(), move |&len| {
         let from = std::mem::replace(&mut *heard.borrow_mut(), len);
-        if let Some(new) = handle.game.log().get(from..len) {
+        if let Some(new) = handle.game().log().get(from..len) {
             crate::ui::platform::sound::for_events(new, handle.me());
         }
     });
@@ -49,11 +49,10 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
     });
 }
 
-/// An online table: friends' accepted moves come in through the session
-/// and any change of the table (connections, bots standing in) draws
-/// again; the session hears of every action taken at this device (you,
-/// people here, bots, bots standing in for friends) and of who a bot plays
-/// for, from the new state.
+/// An online table: what friends send and their connections go to the
+/// game's session (in the reducer), any other change of the table (an
+/// invite link ready) draws again, and what the session has to tell the
+/// friends is sent after each change, from the state's outbox.
 #[hook]
 pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLink>>) {
     {
@@ -62,8 +61,16 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
         use_effect_with((), move |_| {
             if let Some(link) = &link {
                 let h = handle.clone();
-                link.set_on_remote(Callback::from(move |(seat, action)| {
-                    h.dispatch(GameMsg::Remote { seat, action })
+                link.set_on_event(Callback::from(move |event| {
+                    h.dispatch(match event {
+                        LinkEvent::Message { seat, text, now_ms } => GameMsg::Received {
+                            seat,
+                            text: text.into(),
+                            now_ms,
+                        },
+                        LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
+                        LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
+                    })
                 }));
                 link.set_on_change(Callback::from(move |_| {
                     handle.dispatch(GameMsg::OnlineChanged)
@@ -76,10 +83,20 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
             }
         });
     }
+    // Several changes may come before a draw: send all that was not sent.
+    let sent = use_mut_ref(|| state.outbox.count());
     let handle = state.clone();
-    use_effect_with(state.version, move |_| {
+    use_effect_with(state.outbox.count(), move |&count| {
+        let from = std::mem::replace(&mut *sent.borrow_mut(), count);
         if let Some(link) = link {
-            link.follow(&handle.actions, &handle.stand_ins);
+            match handle.outbox.since(from) {
+                Some(out) => link.send(out),
+                None => {
+                    if let Some(session) = handle.session() {
+                        link.send(&session.resync_all());
+                    }
+                }
+            }
         }
     });
 }
@@ -147,7 +164,7 @@ pub fn use_pacing(
         || GameMsg::BeginPass,
     );
     let ready = result_ready.clone();
-    use_effect_with(state.game.is_over(), move |&over| {
+    use_effect_with(state.game().is_over(), move |&over| {
         let timer = (over && !*ready).then(|| {
             let ready = ready.clone();
             Timeout::new(final_ms, move || ready.set(true))

@@ -31,7 +31,7 @@ fn rebuild(state: &GameState, names: Vec<String>) -> TableModel {
     let viewer = state.viewer;
     let n = state.setup.seat_count();
     let Ok(mut game) = Match::new(state.setup.rules, n, state.seed) else {
-        return TableModel::new(state.game.view(viewer), me_of(state), names);
+        return TableModel::new(state.game().view(viewer), me_of(state), names);
     };
     let dealt = redact(game.log(), viewer, n, SeatSet::first(n));
     let mut model = TableModel::resume(
@@ -74,13 +74,13 @@ pub fn use_live_table(
     let cell = use_mut_ref(|| None::<Live>);
     let mut cell = cell.borrow_mut();
     let actions = state.actions.len();
-    let log = state.game.log().len();
+    let log = state.game().log().len();
     let fits = cell
         .as_ref()
         .is_some_and(|l| l.viewer == state.viewer && l.lang == lang && l.fed <= actions);
     let live = match cell.as_mut() {
         Some(live) if fits && live.fed + 1 == actions && live.read == state.announce_from => {
-            let step = Step::of_match(&state.game, live.read, state.viewer);
+            let step = Step::of_match(state.game(), live.read, state.viewer);
             Rc::make_mut(&mut live.model).step(step, state.summary.is_some());
             live.fed = actions;
             live.read = log;

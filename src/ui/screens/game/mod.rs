@@ -69,11 +69,11 @@ fn missed_lines(
     lang: Lang,
 ) -> Vec<String> {
     let name = |s: Seat| seat_label(state, link, s, lang);
-    let step = Step::of_match(&state.game, from, state.viewer);
+    let step = Step::of_match(state.game(), from, state.viewer);
     let me = Some(state.me()).filter(|s| s.index() < state.setup.seat_count());
     let mut narrator = Narrator::new(
         state.setup.rules,
-        total_before(state.game.log(), from),
+        total_before(state.game().log(), from),
         me,
         &name,
     );
@@ -88,12 +88,12 @@ fn missed_lines(
 fn player_of(state: &GameState, link: Option<&HostLink>, seat: Seat) -> Player {
     match link.filter(|_| state.setup.is_online(seat)) {
         Some(link) => Player::Friend {
-            link: match link.status(seat) {
+            link: match link.status_with(seat, state.presence(seat)) {
                 SeatStatus::Connected => Link::Connected,
                 SeatStatus::Waiting => Link::Waiting,
                 SeatStatus::Disconnected => Link::Disconnected,
             },
-            stand_in: state.stand_ins.contains(&seat),
+            stand_in: state.stands_in(seat),
         },
         None => Player::Here,
     }
@@ -112,7 +112,7 @@ fn seat_label(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang
 /// they joined with; otherwise the setup's.
 fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang) -> String {
     link.filter(|_| state.setup.is_online(seat))
-        .and_then(|link| link.presence(seat))
+        .and_then(|_| state.presence(seat))
         .map(|p| p.name)
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| state.setup.name(seat, lang))
@@ -240,17 +240,17 @@ pub fn game(props: &GameProps) -> Html {
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to
     // look at the final table ("See the table"), reopened on demand.
-    let result_ready = use_state(|| state.game.is_over());
+    let result_ready = use_state(|| state.game().is_over());
     let result_hidden = use_state(|| false);
     let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Learn to play: the marks shown so far (None: no lesson, or skipped).
     let lesson = use_state(|| props.learn.then(Seen::default));
-    let my_turn = state.my_turn() && !state.game.is_over();
+    let my_turn = state.my_turn() && !state.game().is_over();
     let coach_mark = lesson.and_then(|seen| {
         coach::due(
             seen,
-            &state.game.view(state.me()),
-            state.game.log(),
+            &state.game().view(state.me()),
+            state.game().log(),
             my_turn,
         )
     });
@@ -321,7 +321,7 @@ pub fn game(props: &GameProps) -> Html {
     let on_new = leave(
         props.on_new_game.clone(),
         confirm_leave.clone(),
-        state.game.is_over(),
+        state.game().is_over(),
     );
     let show_result = {
         let h = result_hidden.clone();
@@ -333,7 +333,7 @@ pub fn game(props: &GameProps) -> Html {
             if state.can_skip() {
                 <button type="button" class="btn primary skip" onclick={send(&state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
             }
-            if state.game.is_over() && *result_ready && *result_hidden {
+            if state.game().is_over() && *result_ready && *result_hidden {
                 <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
                 <button type="button" class="btn" onclick={on_replay}>{ tr(lang, Key::Replay) }</button>
             }

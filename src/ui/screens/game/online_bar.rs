@@ -2,6 +2,7 @@
 //! invited again, or a bot can play for them; at their turn, waiting is a
 //! choice too.
 
+use crate::online::Mover;
 use crate::rules::Seat;
 use crate::ui::i18n::{named, tr, Key, Lang, Named};
 use crate::ui::online::{HostLink, SeatStatus};
@@ -22,17 +23,20 @@ pub struct BarState {
 /// The bar's state; a friend invited again who is back needs no invitation
 /// on show (the next disconnection starts with "Invite again").
 #[hook]
-pub fn use_bar_state(state: &GameState, link: Option<Rc<HostLink>>) -> BarState {
+pub fn use_bar_state(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLink>>) -> BarState {
     let inviting = use_state(BTreeSet::<u8>::new);
     let waited = use_state(|| None::<(u8, u64)>);
     {
         let inviting = inviting.clone();
+        let state = state.clone();
         use_effect_with(state.version, move |_| {
             let Some(link) = link else { return };
             let back: Vec<u8> = inviting
                 .iter()
                 .copied()
-                .filter(|&s| link.status(Seat(s)) == SeatStatus::Connected)
+                .filter(|&s| {
+                    link.status_with(Seat(s), state.presence(Seat(s))) == SeatStatus::Connected
+                })
                 .collect();
             if !back.is_empty() {
                 let mut next = (*inviting).clone();
@@ -55,15 +59,19 @@ pub fn online_bar(
     bar: &BarState,
 ) -> Html {
     let BarState { inviting, waited } = bar;
+    let status = |seat: Seat| link.status_with(seat, state.presence(seat));
     let away: Vec<Seat> = link
         .guest_seats()
         .into_iter()
-        .filter(|&s| link.status(s) != SeatStatus::Connected || state.stand_ins.contains(&s))
+        .filter(|&s| status(s) != SeatStatus::Connected || state.stands_in(s))
         .collect();
-    if away.is_empty() || state.game.is_over() {
+    if away.is_empty() || state.game().is_over() {
         return Html::default();
     }
-    let absent = link.absent();
+    let absent = match state.session().and_then(|s| s.mover()) {
+        Some(Mover::Absent(seat)) => Some(seat),
+        _ => None,
+    };
     // "Wait" holds until the match moves on (not until any message from
     // any friend arrives).
     let ply = state.actions.len() as u64;
@@ -79,7 +87,7 @@ pub fn online_bar(
                 inviting.set(next);
             })
         };
-        let standing_in = state.stand_ins.contains(&seat);
+        let standing_in = state.stands_in(seat);
         let on_bot = {
             let handle = state.clone();
             Callback::from(move |_: MouseEvent| {
@@ -93,7 +101,7 @@ pub fn online_bar(
             let waited = waited.clone();
             Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
         };
-        let connected = link.status(seat) == SeatStatus::Connected;
+        let connected = status(seat) == SeatStatus::Connected;
         let asks = absent == Some(seat) && **waited != Some((seat.0, ply));
         html! {
             <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>

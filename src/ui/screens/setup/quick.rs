@@ -5,7 +5,7 @@
 use crate::bots::Level;
 use crate::rules::{Edition, RuleSet, SetupError};
 use crate::ui::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
-use crate::ui::state::GameSetup;
+use crate::ui::state::{GameSetup, SeatKind};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -36,11 +36,10 @@ fn summary(lang: Lang, setup: &GameSetup) -> String {
     if setup.people() > 1 {
         parts.push(numbered(lang, Numbered::PeopleCount, setup.people()));
     }
-    let mut levels = setup
-        .bots
-        .iter()
-        .filter(|b| !b.person && !b.online)
-        .map(|b| b.level);
+    let mut levels = setup.others.iter().filter_map(|s| match s.kind {
+        SeatKind::Bot(level) => Some(level),
+        _ => None,
+    });
     if let Some(first) = levels.next() {
         let bots = if levels.all(|l| l == first) {
             match first {

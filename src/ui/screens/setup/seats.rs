@@ -6,17 +6,17 @@ use super::{select_value, PartProps};
 use crate::bots::Level;
 use crate::rules::Seat;
 use crate::ui::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
-use crate::ui::state::{BotSetup, GameSetup, BOT_LEVELS};
+use crate::ui::state::{GameSetup, SeatKind, SeatSetup, BOT_LEVELS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 struct SeatRowProps {
-    /// Which of the setup's `bots` the row shows (seat `index + 2`).
+    /// Which of the setup's `others` the row shows (seat `index + 2`).
     index: usize,
-    bot: BotSetup,
+    bot: SeatSetup,
     /// Where the seat goes once changed.
-    on_change: Callback<BotSetup>,
+    on_change: Callback<SeatSetup>,
 }
 
 /// The Players fieldset: the player count, your own row (seat 1, your
@@ -47,9 +47,9 @@ pub(super) fn seats(lang: Lang, props: &PartProps) -> Html {
     let on_seat = |i: usize| {
         let setup = setup.clone();
         let on_change = props.on_change.clone();
-        Callback::from(move |bot: BotSetup| {
+        Callback::from(move |bot: SeatSetup| {
             let mut next = setup.clone();
-            if let Some(b) = next.bots.get_mut(i) {
+            if let Some(b) = next.others.get_mut(i) {
                 *b = bot;
             }
             on_change.emit(next);
@@ -81,7 +81,7 @@ pub(super) fn seats(lang: Lang, props: &PartProps) -> Html {
                         <input id="my-name" type="text" maxlength="16" autocomplete="nickname" placeholder={my_placeholder} value={setup.player_name.clone()} oninput={on_my_name} />
                     </div>
                 </li>
-                { for setup.bots.iter().enumerate().map(|(i, bot)| html! {
+                { for setup.others.iter().enumerate().map(|(i, bot)| html! {
                     { seat_row(lang, &SeatRowProps { index: i, bot: bot.clone(), on_change: on_seat(i) }) }
                 }) }
             </ol>
@@ -109,25 +109,29 @@ fn seat_row(lang: Lang, props: &SeatRowProps) -> Html {
             let v = select_value(&e);
             let mut next = bot.clone();
             // "person": pass-and-play; "online": a friend on their own
-            // device. Either way the seat keeps its bot level.
-            next.person = v == "person";
-            next.online = v == "online";
-            if let Ok(level) = v.parse::<Level>() {
-                next.level = level;
-            }
+            // device.
+            next.kind = match v.as_str() {
+                "person" => SeatKind::Person,
+                "online" => SeatKind::Guest,
+                level => match level.parse::<Level>() {
+                    Ok(level) => SeatKind::Bot(level),
+                    Err(_) => return,
+                },
+            };
             on_change.emit(next);
         })
     };
     // Seat 1 is yours; the rows below are numbered by seat and named
     // by who plays them.
     let seat = props.index + 2;
-    let (name_key, level_key) = if bot.person || bot.online {
+    let person = !matches!(bot.kind, SeatKind::Bot(_));
+    let (name_key, level_key) = if person {
         (Numbered::SeatPlayerName, Numbered::SeatPlayerLevel)
     } else {
         (Numbered::SeatBotName, Numbered::SeatBotLevel)
     };
     html! {
-        <li key={props.index} class={classes!("bot-row", (bot.person || bot.online).then_some("person"))}>
+        <li key={props.index} class={classes!("bot-row", person.then_some("person"))}>
             <span class="bot-tag" aria-hidden="true">{ seat }</span>
             <div class="field">
                 <label for={format!("seat-name-{seat}")}>{ numbered(lang, name_key, seat) }</label>
@@ -137,10 +141,10 @@ fn seat_row(lang: Lang, props: &SeatRowProps) -> Html {
                 <label for={format!("seat-level-{seat}")}>{ numbered(lang, level_key, seat) }</label>
                 <select id={format!("seat-level-{seat}")} onchange={on_level}>
                     { for BOT_LEVELS.iter().map(|&l| html! {
-                        <option value={l.name()} selected={!bot.person && !bot.online && l == bot.level}>{ i18n::level(lang, l) }</option>
+                        <option value={l.name()} selected={bot.kind == SeatKind::Bot(l)}>{ i18n::level(lang, l) }</option>
                     }) }
-                    <option value="person" selected={bot.person && !bot.online}>{ tr(lang, Key::Person) }</option>
-                    <option value="online" selected={bot.online}>{ tr(lang, Key::OnlineFriend) }</option>
+                    <option value="person" selected={bot.kind == SeatKind::Person}>{ tr(lang, Key::Person) }</option>
+                    <option value="online" selected={bot.kind == SeatKind::Guest}>{ tr(lang, Key::OnlineFriend) }</option>
                 </select>
             </div>
         </li>
