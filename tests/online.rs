@@ -638,7 +638,7 @@ proptest! {
     #[test]
     fn json_that_is_not_a_message_is_refused(
         seed in any::<u64>(),
-        text in "\\{\"v\":(1|2|\"1\"|null),\"msg\":\\{\"t\":\"(act|join|ping|x)\"(,\"[a-z]{1,5}\":[0-9]{1,3})?\\}\\}",
+        text in "\\{\"v\":(1|2|\"2\"|null),\"msg\":\\{\"(act|join|ping|x)\":\\{(\"[a-z]{1,4}\":[0-9]{1,3})?\\}\\}\\}",
     ) {
         let mut host = table(seed, 3);
         let before = host.clone();
@@ -678,7 +678,7 @@ proptest! {
     ) {
         let mut host = table(seed, 5);
         let before = host.clone();
-        let wrong = format!(r#"{{"v":{version},"msg":{{"t":"ping","nonce":1}}}}"#);
+        let wrong = format!(r#"{{"v":{version},"msg":{{"ping":{{"nonce":1}}}}}}"#);
         let out = host.handle(Seat(1), wrong.as_bytes());
         if version == PROTOCOL_VERSION {
             let pong = matches!(out.as_slice(), [(_, Outgoing::Message(HostMessage::Pong { .. }))]);
@@ -686,7 +686,7 @@ proptest! {
         } else {
             assert_refused_unchanged(&before, &host, &out);
         }
-        let big = format!(r#"{{"v":1,"msg":{{"t":"join","name":"{}"}}}}"#, "x".repeat(padding));
+        let big = format!(r#"{{"v":2,"msg":{{"join":{{"name":"{}"}}}}}}"#, "x".repeat(padding));
         let out = host.handle(Seat(1), big.as_bytes());
         if big.len() > ono99::online::protocol::MAX_GUEST_MESSAGE {
             let too_large = matches!(

@@ -579,12 +579,7 @@ fn one_engine_a_hostile_message_changes_nothing_but_the_reply() {
         ply,
         action,
     }));
-    let garbage = [
-        "",
-        "{",
-        "{\"v\":1,\"msg\":{\"t\":\"act\"}}",
-        "\u{0}\u{ffff}",
-    ];
+    let garbage = ["", "{", "{\"v\":2,\"msg\":{\"act\":{}}}", "\u{0}\u{ffff}"];
     let texts = bad
         .iter()
         .map(|m| String::from_utf8(m.encode()).expect("JSON"))

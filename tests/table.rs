@@ -444,3 +444,215 @@ fn a_replay_stepped_on_one_at_a_time_equals_the_match_folded_from_its_deal() {
     assert!(checked > 20_000, "{checked} steps checked");
     assert!(folds > 10_000, "{folds} folds compared");
 }
+
+// ----- a whole match folded at once equals the table stepped on ------------
+
+#[test]
+fn a_match_folded_from_its_deal_equals_the_tables_stepped_on() {
+    use ono99::table::fold::DoesNotReplay;
+    use ono99::table::{fold_match, Hold, Viewers};
+    let (mut plain, mut held) = (0, 0);
+    for seed in 0..150u64 {
+        let (rules, n, actions) = played_match(seed);
+        let len = actions.len();
+        let seats: Vec<Seat> = (0..n).map(|s| Seat(s as u8)).collect();
+        let me = Some(Seat(0));
+        let viewers = |hold| Viewers {
+            seats: seats.clone(),
+            me,
+            names: names(n),
+            hold,
+        };
+        let fold = |k: usize, hold| {
+            fold_match(rules, n, seed, &viewers(hold), &actions[..k]).expect("valid setup")
+        };
+        let mut game = Match::new(rules, n, seed).expect("valid setup");
+        let mut models: Vec<TableModel> = seats
+            .iter()
+            .map(|&seat| start_model(&game, seat, me))
+            .collect();
+        let mut rng = Rng::new(seed);
+        for (k, &(seat, action)) in actions.iter().enumerate().map(|(i, a)| (i + 1, a)) {
+            let what = format!("seed {seed}, step {k}");
+            let from = game.log().len();
+            game.apply_for(seat, action).expect("the match replays");
+            let steps: Vec<Step> = seats
+                .iter()
+                .map(|&s| Step::of_match(&game, from, s))
+                .collect();
+            let ended = steps[0].events.iter().find_map(|e| match e {
+                SeatEvent::HandOver { hand, .. } => Some(*hand),
+                _ => None,
+            });
+            // The end of a hand whose summary is pending stays on show.
+            if let Some(hand) = ended {
+                let stepped: Vec<TableModel> = models
+                    .iter()
+                    .zip(&steps)
+                    .map(|(m, step)| {
+                        let mut m = m.clone();
+                        m.step(step.clone(), true);
+                        m
+                    })
+                    .collect();
+                let folded = fold(k, Hold::HandEnd(hand));
+                assert_eq!(folded.tables, stepped, "{what}: held");
+                assert_eq!(
+                    folded.tables[0].holding(),
+                    !game.is_over(),
+                    "{what}: the next deal waits"
+                );
+                held += 1;
+            }
+            for (model, step) in models.iter_mut().zip(steps) {
+                model.step(step, false);
+            }
+            if k == len || rng.below(len) < 6 {
+                let folded = fold(k, Hold::Nothing);
+                assert_eq!(folded.refused, None, "{what}");
+                assert_eq!(folded.taken, k, "{what}");
+                assert_eq!(folded.game, game, "{what}: the match");
+                assert_eq!(folded.tables, models, "{what}: the tables");
+                plain += 1;
+            }
+        }
+        // An action the rules refuse ends the fold before it.
+        let mut more = actions.clone();
+        more.push(actions[len - 1]);
+        let folded =
+            fold_match(rules, n, seed, &viewers(Hold::Nothing), &more).expect("valid setup");
+        assert_eq!(folded.taken, len, "seed {seed}");
+        assert!(
+            matches!(folded.refused, Some(DoesNotReplay { index, .. }) if index == len),
+            "seed {seed}: {:?}",
+            folded.refused
+        );
+        assert_eq!(folded.tables, models, "seed {seed}: stopped at the end");
+    }
+    assert!(plain > 1_000, "{plain} folds compared");
+    assert!(held > 300, "{held} held hand ends compared");
+}
+
+// ----- the coach's advice does not depend on the hidden cards --------------
+
+#[test]
+fn the_coachs_advice_is_the_same_from_any_deal_the_view_allows() {
+    use ono99::bots::coach::{advise, advise_on};
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let mut rng = Rng::new(seed ^ 0xC0AC);
+        let rules = random_rules(&mut rng);
+        let n = 2 + rng.below(7);
+        let mut game = Match::new(rules, n, seed).expect("valid setup");
+        let mut bot = make_bot(Level::Random);
+        while let Some(turn) = game.to_act() {
+            let view = game.view(turn.seat);
+            let legal = game.legal_actions();
+            let advice = advise(&view, &legal);
+            let what = format!("seed {seed}, ply {}", game.log().len());
+            assert_eq!(
+                advise_on(&view, &game, &legal),
+                advice,
+                "{what}: the real deal"
+            );
+            let deal = view.determinize(&mut rng).expect("a deal");
+            assert_eq!(advise_on(&view, &deal, &legal), advice, "{what}: a deal");
+            checked += 1;
+            let action = bot.choose(&view, &legal, &mut rng);
+            game.apply(action).expect("a legal action");
+        }
+    }
+    assert!(checked > 10_000, "{checked} positions");
+}
+
+// ----- an event that does not fit leaves a view as it was ------------------
+
+/// Events that cannot fit `view` (`me`'s): seats not at the table, a card
+/// the seat does not hold, a figure per seat too many...
+fn misfits(view: &ono99::rules::PlayerView) -> Vec<SeatEvent> {
+    let me = view.seat;
+    let n = view.seat_count();
+    let away = Seat(200);
+    let missing = ono99::rules::Card::ALL
+        .into_iter()
+        .find(|c| !view.hand.contains(c))
+        .expect("a card not held");
+    vec![
+        SeatEvent::HandStarted {
+            hand: view.hand_number + 1,
+            dealer: away,
+            first: me,
+            dealt: Vec::new(),
+            draw_pile_len: 0,
+        },
+        SeatEvent::Played {
+            seat: me,
+            card: missing,
+            total: 1,
+        },
+        SeatEvent::Played {
+            seat: away,
+            card: missing,
+            total: 1,
+        },
+        SeatEvent::DiscardedFourOno {
+            seat: me,
+            total: view.total + 1,
+        },
+        SeatEvent::Drew { seat: me },
+        SeatEvent::Drew { seat: away },
+        SeatEvent::ObligationMoved { from: me, to: away },
+        SeatEvent::PlayerOut {
+            seat: away,
+            laid_down: Vec::new(),
+        },
+        // Good tokens, scores one too many: nothing is written.
+        SeatEvent::HandOver {
+            hand: view.hand_number,
+            winner: None,
+            loser: None,
+            tokens: Some(vec![0; n]),
+            scores: Some(vec![7; n + 1]),
+        },
+        SeatEvent::LeftMatch { seat: away },
+        SeatEvent::MatchOver {
+            winners: vec![me, away],
+        },
+    ]
+}
+
+#[test]
+fn an_event_that_does_not_fit_leaves_the_view_as_it_was() {
+    let mut refused = 0;
+    for seed in 0..100u64 {
+        let mut rng = Rng::new(seed ^ 0xBAD);
+        let rules = random_rules(&mut rng);
+        let n = 2 + rng.below(7);
+        let mut game = Match::new(rules, n, seed).expect("valid setup");
+        let mut bot = make_bot(Level::Random);
+        let mut views: Vec<_> = (0..n).map(|s| game.view(Seat(s as u8))).collect();
+        while let Some(turn) = game.to_act() {
+            let legal = game.legal_actions();
+            let action = bot.choose(&game.view(turn.seat), &legal, &mut rng);
+            let from = game.log().len();
+            game.apply(action).expect("a legal action");
+            for (s, view) in views.iter_mut().enumerate() {
+                let seat = Seat(s as u8);
+                let step = Step::of_match(&game, from, seat);
+                for event in &step.events {
+                    for bad in misfits(view) {
+                        let mut tried = view.clone();
+                        assert_eq!(tried.apply(&bad), None, "seed {seed}: {bad:?}");
+                        assert_eq!(&tried, view, "seed {seed}: {bad:?} changed the view");
+                        refused += 1;
+                    }
+                    view.apply(event).expect("the engine's events fit");
+                }
+                view.to_act = step.to_act;
+                view.ninety_nine_this_turn = step.ninety_nine_this_turn;
+                assert_eq!(view, &game.view(seat), "seed {seed}: {seat}'s view");
+            }
+        }
+    }
+    assert!(refused > 10_000, "{refused} events refused");
+}

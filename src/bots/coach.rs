@@ -9,7 +9,7 @@
 //! unseen cards they could not play (less the one hand of four ONO 99 cards
 //! they could discard, where that is allowed).
 
-use crate::rules::{Action, Card, CardCounts, PlayerView, Rng, HAND_SIZE};
+use crate::rules::{Action, Card, CardCounts, Match, PlayerView, Rng, HAND_SIZE};
 
 /// The coach's advice on one legal action.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -34,6 +34,17 @@ pub fn advise(view: &PlayerView, legal: &[Action]) -> Vec<Advice> {
     let Some(m) = view.determinize(&mut Rng::new(0)) else {
         return Vec::new();
     };
+    advise_on(view, &m, legal)
+}
+
+/// As [`advise`], from `m`, any match consistent with `view` (as
+/// [`PlayerView::determinize`] makes): for a caller that has one already,
+/// so the hidden cards are not dealt twice. The advice is the same whatever
+/// the deal, since the hidden cards do not change where a play leads.
+pub fn advise_on(view: &PlayerView, m: &Match, legal: &[Action]) -> Vec<Advice> {
+    if !view.my_turn() {
+        return Vec::new();
+    }
     let unseen = view.unseen();
     legal
         .iter()

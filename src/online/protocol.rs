@@ -1,7 +1,7 @@
 //! The wire messages between a host and its guests (docs/online.md), their
 //! size limits and versioning, and the per-seat redaction of engine events.
 //!
-//! Every message is one compact JSON object `{"v":1,"msg":{"t":…,…}}`: the
+//! Every message is one compact JSON object `{"v":2,"msg":{"<kind>":{…}}}`: the
 //! protocol version travels in every message, so a version mismatch is
 //! recognised before the rest is read. A message is measured before it is
 //! parsed: anything over the limit is refused unread.
@@ -12,7 +12,7 @@ use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this code speaks. Both sides must speak the same.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 /// The most bytes a guest may send in one message (checked before parsing).
 pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
 /// The most bytes a guest accepts from its host in one message: a resync
@@ -27,7 +27,7 @@ const DETAIL_MAX: usize = 120;
 
 /// Why a message could not be read. Nothing was acted on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[serde(tag = "error", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ProtocolError {
     #[error("the message is {size} bytes, over the limit of {limit}")]
     TooLarge { size: usize, limit: usize },
@@ -39,7 +39,7 @@ pub enum ProtocolError {
 
 /// What a guest sends to its host.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum GuestMessage {
     /// The first message on a new connection (also on a reconnection).
     Join { name: String },
@@ -134,7 +134,7 @@ pub struct Update {
 
 /// Why the host refused a guest's message. The host's state is unchanged.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "why", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Refusal {
     #[error("the message was not readable: {detail}")]
     Malformed { detail: String },
@@ -192,7 +192,7 @@ impl From<ProtocolError> for Refusal {
 
 /// What a host sends to a guest.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum HostMessage {
     Welcome(Welcome),
     Sync(Sync),
@@ -370,7 +370,7 @@ mod tests {
         let bytes = msg.encode();
         assert_eq!(
             String::from_utf8_lossy(&bytes),
-            r#"{"v":1,"msg":{"t":"act","seat":2,"ply":7,"action":{"play":"P2"}}}"#
+            r#"{"v":2,"msg":{"act":{"seat":2,"ply":7,"action":{"play":"P2"}}}}"#
         );
         assert_eq!(GuestMessage::decode(&bytes), Ok(msg));
         let refused = HostMessage::Refused {
@@ -392,16 +392,26 @@ mod tests {
                 limit: MAX_GUEST_MESSAGE
             })
         );
-        let future = br#"{"v":2,"msg":{"t":"hello_from_the_future"}}"#;
+        let future = br#"{"v":3,"msg":{"hello_from_the_future":{}}}"#;
         assert_eq!(
             GuestMessage::decode(future),
             Err(ProtocolError::WrongVersion {
-                found: "2".to_string(),
-                supported: 1
+                found: "3".to_string(),
+                supported: 2
+            })
+        );
+        // Version 1 (the tagged form before this one) is refused with a
+        // message, not misread.
+        let old = br#"{"v":1,"msg":{"t":"ping","nonce":1}}"#;
+        assert_eq!(
+            GuestMessage::decode(old),
+            Err(ProtocolError::WrongVersion {
+                found: "1".to_string(),
+                supported: 2
             })
         );
         assert!(matches!(
-            GuestMessage::decode(br#"{"msg":{"t":"ping","nonce":1}}"#),
+            GuestMessage::decode(br#"{"msg":{"ping":{"nonce":1}}}"#),
             Err(ProtocolError::Malformed { .. })
         ));
         assert!(matches!(

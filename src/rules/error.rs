@@ -8,7 +8,7 @@ use super::seat::Seat;
 /// Serializable so that an online host can tell a guest exactly which rule
 /// its action broke (`online::protocol::Refusal::Illegal`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum RuleError {
     #[error("the match is over")]
     MatchOver,

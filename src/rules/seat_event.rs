@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// cards and the draw pile's size, a reshuffle its size only: this type has
 /// no place for another hand or the draw order.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatEvent {
     HandStarted {
         hand: u32,
@@ -170,15 +170,70 @@ fn deal_order(first: Seat, seat_count: usize, in_match: SeatSet) -> Vec<Seat> {
 }
 
 impl PlayerView {
-    /// Moves this view on by one event as this seat knows it; `None` (the
-    /// view partly moved: apply to a copy) if the event does not fit it.
+    /// Moves this view on by one event as this seat knows it; `None`, and
+    /// the view left as it was, if the event does not fit it.
     pub fn apply(&mut self, event: &SeatEvent) -> Option<()> {
-        apply_event(self, event)
+        fits(self, event)?;
+        write_event(self, event);
+        Some(())
     }
 }
 
-/// Moves `view` on by one event; `None` if the event does not fit it.
-fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
+/// Whether `event` fits `view`: a seat at the table, a card the seat holds,
+/// a hand and a draw pile that can give a card, one figure per seat...
+/// `None` if not. [`write_event`] relies on it.
+fn fits(view: &PlayerView, event: &SeatEvent) -> Option<()> {
+    let me = view.seat;
+    match event {
+        SeatEvent::HandStarted { dealer, .. } => check_seat(view, *dealer),
+        SeatEvent::Played { seat, card, .. } => {
+            if *seat == me && !view.hand.contains(card) {
+                return None;
+            }
+            let p = view.seats.0.get(seat.index())?;
+            p.hand_len.checked_sub(1).map(|_| ())
+        }
+        SeatEvent::DiscardedFourOno { seat, total } => {
+            let p = view.seats.0.get(seat.index())?;
+            // Four ONO 99 cards and nothing else (docs/rules.md §3); the
+            // total stays.
+            let allowed = view.rules.four_ono_discard
+                && p.hand_len == HAND_SIZE
+                && *total == view.total
+                && (*seat != me || view.hand.iter().all(|&c| c == Card::NinetyNine));
+            allowed.then_some(())
+        }
+        SeatEvent::YouDrew { .. } => can_draw(view, me),
+        SeatEvent::Drew { seat } => {
+            if *seat == me {
+                return None;
+            }
+            can_draw(view, *seat)
+        }
+        SeatEvent::Reshuffled { .. } | SeatEvent::DirectionChanged { .. } => Some(()),
+        SeatEvent::ObligationPlaced { seat, by } => {
+            check_seat(view, *seat)?;
+            check_seat(view, *by)
+        }
+        SeatEvent::ObligationMoved { from, to } => {
+            check_seat(view, *from)?;
+            check_seat(view, *to)
+        }
+        SeatEvent::PlayerOut { seat, .. } | SeatEvent::LeftMatch { seat } => {
+            check_seat(view, *seat)
+        }
+        SeatEvent::HandOver { tokens, scores, .. } => {
+            let seats = view.seats.len();
+            let fit = tokens.as_ref().is_none_or(|t| t.len() == seats)
+                && scores.as_ref().is_none_or(|s| s.len() == seats);
+            fit.then_some(())
+        }
+        SeatEvent::MatchOver { winners } => winners.iter().try_for_each(|&w| check_seat(view, w)),
+    }
+}
+
+/// Moves `view` on by `event`, which [`fits`] it.
+fn write_event(view: &mut PlayerView, event: &SeatEvent) {
     let me = view.seat;
     match event {
         SeatEvent::HandStarted {
@@ -188,7 +243,6 @@ fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
             draw_pile_len,
             ..
         } => {
-            check_seat(view, *dealer)?;
             view.hand_number = *hand;
             view.dealer = *dealer;
             view.discard_pile.clear();
@@ -210,27 +264,21 @@ fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
         }
         SeatEvent::Played { seat, card, total } => {
             if *seat == me {
-                let at = view.hand.iter().position(|c| c == card)?;
-                view.hand.remove(at);
+                if let Some(at) = view.hand.iter().position(|c| c == card) {
+                    view.hand.remove(at);
+                }
             }
-            let p = view.seats.0.get_mut(seat.index())?;
-            p.hand_len = p.hand_len.checked_sub(1)?;
+            if let Some(p) = view.seats.0.get_mut(seat.index()) {
+                p.hand_len = p.hand_len.saturating_sub(1);
+            }
             view.discard_pile.push(*card);
             view.total = *total;
         }
         SeatEvent::DiscardedFourOno { seat, total } => {
-            let rules = view.rules;
-            let p = view.seats.0.get_mut(seat.index())?;
-            // Four ONO 99 cards and nothing else (docs/rules.md §3): face up now;
-            // the total stays.
-            if !rules.four_ono_discard || p.hand_len != HAND_SIZE || *total != view.total {
-                return None;
+            if let Some(p) = view.seats.0.get_mut(seat.index()) {
+                p.hand_len = 0;
             }
-            p.hand_len = 0;
             if *seat == me {
-                if view.hand.iter().any(|&c| c != Card::NinetyNine) {
-                    return None;
-                }
                 view.hand.clear();
             }
             view.discard_pile
@@ -239,76 +287,65 @@ fn apply_event(view: &mut PlayerView, event: &SeatEvent) -> Option<()> {
         }
         SeatEvent::YouDrew { card } => {
             view.hand.push(*card);
-            draw_one(view, me)?;
+            draw_one(view, me);
         }
-        SeatEvent::Drew { seat } => {
-            if *seat == me {
-                return None;
-            }
-            draw_one(view, *seat)?;
-        }
+        SeatEvent::Drew { seat } => draw_one(view, *seat),
         SeatEvent::Reshuffled { draw_pile_len } => {
             view.draw_pile_len = *draw_pile_len;
             view.discard_pile.clear();
         }
         SeatEvent::DirectionChanged { direction } => view.direction = *direction,
-        SeatEvent::ObligationPlaced { seat, by } => {
-            check_seat(view, *seat)?;
-            check_seat(view, *by)?;
-        }
-        SeatEvent::ObligationMoved { from, to } => {
-            check_seat(view, *from)?;
-            check_seat(view, *to)?;
-        }
+        SeatEvent::ObligationPlaced { .. } | SeatEvent::ObligationMoved { .. } => {}
         SeatEvent::PlayerOut { seat, laid_down } => {
-            let p = view.seats.0.get_mut(seat.index())?;
-            p.laid_down = laid_down.clone();
-            p.hand_len = 0;
-            p.in_hand = false;
+            if let Some(p) = view.seats.0.get_mut(seat.index()) {
+                p.laid_down = laid_down.clone();
+                p.hand_len = 0;
+                p.in_hand = false;
+            }
             if *seat == me {
                 view.hand.clear();
             }
         }
         SeatEvent::HandOver { tokens, scores, .. } => {
             if let Some(tokens) = tokens {
-                if tokens.len() != view.seats.len() {
-                    return None;
-                }
                 for (p, &t) in view.seats.0.iter_mut().zip(tokens) {
                     p.tokens = t;
                 }
             }
             if let Some(scores) = scores {
-                if scores.len() != view.seats.len() {
-                    return None;
-                }
                 for (p, &s) in view.seats.0.iter_mut().zip(scores) {
                     p.score = s;
                 }
             }
         }
         SeatEvent::LeftMatch { seat } => {
-            view.seats.0.get_mut(seat.index())?.in_match = false;
+            if let Some(p) = view.seats.0.get_mut(seat.index()) {
+                p.in_match = false;
+            }
         }
         SeatEvent::MatchOver { winners } => {
-            for &w in winners {
-                check_seat(view, w)?;
-            }
             view.outcome = Some(Outcome {
                 winners: winners.clone(),
             });
         }
     }
-    Some(())
 }
 
 fn check_seat(view: &PlayerView, seat: Seat) -> Option<()> {
     (seat.index() < view.seats.len()).then_some(())
 }
 
-fn draw_one(view: &mut PlayerView, seat: Seat) -> Option<()> {
-    let p = view.seats.0.get_mut(seat.index())?;
-    p.hand_len = p.hand_len.checked_add(1).filter(|&n| n <= HAND_SIZE)?;
-    view.draw_pile_len = view.draw_pile_len.checked_sub(1)?;
-    Some(())
+/// Whether `seat` may draw a card: a hand not full, a draw pile not empty.
+fn can_draw(view: &PlayerView, seat: Seat) -> Option<()> {
+    let p = view.seats.0.get(seat.index())?;
+    let room = p.hand_len < HAND_SIZE && view.draw_pile_len > 0;
+    room.then_some(())
+}
+
+/// `seat` draws a card (one that [`can_draw`]).
+fn draw_one(view: &mut PlayerView, seat: Seat) {
+    if let Some(p) = view.seats.0.get_mut(seat.index()) {
+        p.hand_len = p.hand_len.saturating_add(1);
+    }
+    view.draw_pile_len = view.draw_pile_len.saturating_sub(1);
 }

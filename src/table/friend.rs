@@ -19,15 +19,18 @@ pub fn follow(
     let Some(view) = mirror.view() else {
         return;
     };
-    match (received, table.as_mut()) {
-        (Received::Updated(events), Some(model)) => model.step(
-            Step {
-                events: events.clone(),
-                to_act: view.to_act,
-                ninety_nine_this_turn: view.ninety_nine_this_turn,
-            },
-            false,
-        ),
+    let built = match (received, table.as_mut()) {
+        (Received::Updated(events), Some(model)) => {
+            model.step(
+                Step {
+                    events: events.clone(),
+                    to_act: view.to_act,
+                    ninety_nine_this_turn: view.ninety_nine_this_turn,
+                },
+                false,
+            );
+            false
+        }
         (Received::Synced | Received::Updated(_), _) => {
             *table = Some(TableModel::resume(
                 view.clone(),
@@ -37,13 +40,23 @@ pub fn follow(
                 Some(view.seat),
                 names(mirror, name),
             ));
+            true
         }
-        _ => {}
+        _ => false,
+    };
+    if built || changes_seats(received) {
+        if let Some(model) = table.as_mut() {
+            model.set_names(names(mirror, name));
+            model.set_players(players(mirror));
+        }
     }
-    if let Some(model) = table.as_mut() {
-        model.set_names(names(mirror, name));
-        model.set_players(players(mirror));
-    }
+}
+
+/// Whether `received` may have changed who sits where, or how they are
+/// called: the names and players are a function of the host's word on the
+/// seats alone (and the view's seat count, which a new table sets).
+fn changes_seats(received: &Received) -> bool {
+    matches!(received, Received::Welcomed | Received::SeatChanged(_))
 }
 
 /// How each seat is called: `name(seat, the name its player chose)`.

@@ -60,7 +60,8 @@ pub fn judge(
     let (advice, pick) = match (&judge, hints) {
         (Some(m), Some(seed)) => {
             let legal = m.legal_actions();
-            let advice = coach::advise(view, &legal);
+            // The same deal as the verdicts: the advice does not depend on it.
+            let advice = coach::advise_on(view, m, &legal);
             let pick = (!legal.is_empty())
                 .then(|| make_bot(Level::Medium).choose(view, &legal, &mut Rng::new(seed)));
             (advice, pick)

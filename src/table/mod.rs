@@ -12,14 +12,18 @@
 //! - `callout.rs`: what happened, as typed messages ([`Callout`]).
 //! - `hand.rs`: your cards with the rules' verdict on each, and the hints.
 //! - `friend.rs`: a friend's table, kept from their mirror of an online table.
+//! - `fold.rs`: a whole match folded into tables from its deal (a reload,
+//!   a replay's jump back).
 //! - `replay.rs`: a finished match step by step, every seat's table.
 
 pub mod callout;
+pub mod fold;
 pub mod friend;
 pub mod hand;
 pub mod replay;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
+pub use fold::{fold_match, Folded, Hold, Viewers};
 pub use hand::{Hints, Slot, Verdict};
 
 use crate::rules::{Card, Direction, Event, Match, PlayerView, Seat, SeatEvent, ToAct, TurnStep};
@@ -315,13 +319,10 @@ impl TableModel {
                 }
             }
             notes.push((e, self.view.total));
-            // An event that does not fit leaves the view as it was (a
-            // friend's mirror checked the events already; the engine's
-            // always fit).
-            let mut next = self.view.clone();
-            if next.apply(e).is_some() {
-                self.view = next;
-            }
+            // An event that does not fit is refused and leaves the view as
+            // it was (a friend's mirror checked the events already; the
+            // engine's always fit).
+            let _ = self.view.apply(e);
         }
         for (e, before) in notes {
             self.note(e, before);

@@ -1,32 +1,28 @@
 //! A finished match step by step with every hand face up: each seat's
-//! table, built the same way a live table is (one [`Step`] per action),
+//! table, built the same way a live table is (one [`Step`](super::Step) per action),
 //! with nobody as "you". A step that ends a hand shows that hand's final
 //! table, not the next deal: the deal is held (`step(.., true)`) and put on
 //! the table when the next step comes.
 //!
 //! Going on by one step costs one step; going back (or far ahead) folds
-//! the match again from its deal, which is what [`Replay::seek`] does.
+//! the match again from its deal ([`fold_match`]), which is what
+//! [`Replay::seek`] does.
 
-use super::{Step, TableModel};
-use crate::rules::{redact, Action, Card, Match, RuleError, RuleSet, Seat, SeatSet, SetupError};
+use super::fold::{dealt_tables, fold_match, take, Hold, Viewers};
+use super::TableModel;
+use crate::rules::{Action, Card, Match, RuleSet, Seat, SetupError};
 use std::rc::Rc;
 
-/// An action of the match that the rules refuse: the moves do not replay.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("action {index} does not replay: {error}")]
-pub struct DoesNotReplay {
-    /// The action's place in the match (0-based).
-    pub index: usize,
-    pub error: RuleError,
-}
+pub use super::fold::DoesNotReplay;
 
 /// A match and every seat's table after its first `step()` actions.
 #[derive(Clone, Debug)]
 pub struct Replay {
     rules: RuleSet,
-    names: Vec<String>,
     seed: u64,
     actions: Rc<[(Seat, Action)]>,
+    /// Every seat, nobody as "you", each hand's end on show.
+    viewers: Viewers,
     /// The match after the actions taken so far.
     game: Match,
     /// How many actions have been taken.
@@ -48,25 +44,21 @@ impl Replay {
     ) -> Result<Replay, SetupError> {
         let n = names.len();
         let game = Match::new(rules, n, seed)?;
-        let tables = (0..n)
-            .map(|s| {
-                let seat = Seat(s as u8);
-                let dealt = redact(game.log(), seat, n, SeatSet::first(n));
-                Rc::new(TableModel::resume(
-                    game.view(seat),
-                    &dealt,
-                    dealt.len(),
-                    0,
-                    None,
-                    names.clone(),
-                ))
-            })
+        let viewers = Viewers {
+            seats: (0..n).map(|s| Seat(s as u8)).collect(),
+            me: None,
+            names,
+            hold: Hold::EachHandEnd,
+        };
+        let tables = dealt_tables(&game, &viewers)
+            .into_iter()
+            .map(Rc::new)
             .collect();
         Ok(Replay {
             rules,
-            names,
             seed,
             actions,
+            viewers,
             game,
             taken: 0,
             tables,
@@ -95,22 +87,15 @@ impl Replay {
     /// # Errors
     /// The rules refuse the action; nothing changes.
     pub fn forward(&mut self) -> Result<(), DoesNotReplay> {
-        let Some(&(seat, action)) = self.actions.get(self.taken) else {
+        let Some(&play) = self.actions.get(self.taken) else {
             return Ok(());
         };
-        let from = self.game.log().len();
-        self.game
-            .apply_for(seat, action)
-            .map_err(|error| DoesNotReplay {
-                index: self.taken,
-                error,
-            })?;
+        let tables = self.tables.iter_mut().map(Rc::make_mut);
+        take(&mut self.game, tables, &self.viewers, play).map_err(|error| DoesNotReplay {
+            index: self.taken,
+            error,
+        })?;
         self.taken += 1;
-        for (s, table) in self.tables.iter_mut().enumerate() {
-            let table = Rc::make_mut(table);
-            table.release();
-            table.step(Step::of_match(&self.game, from, Seat(s as u8)), true);
-        }
         Ok(())
     }
 
@@ -123,9 +108,16 @@ impl Replay {
     pub fn seek(&mut self, step: usize) -> Result<(), DoesNotReplay> {
         let step = step.min(self.len());
         if step < self.taken {
-            let names = std::mem::take(&mut self.names);
-            *self = Replay::new(self.rules, names, self.seed, self.actions.clone())
+            let seats = self.viewers.seats.len();
+            let actions = self.actions.get(..step).unwrap_or_default();
+            let folded = fold_match(self.rules, seats, self.seed, &self.viewers, actions)
                 .expect("the match was set up before");
+            self.game = folded.game;
+            self.taken = folded.taken;
+            self.tables = folded.tables.into_iter().map(Rc::new).collect();
+            if let Some(refused) = folded.refused {
+                return Err(refused);
+            }
         }
         while self.taken < step {
             self.forward()?;

@@ -9,6 +9,8 @@ use crate::rules::{Action, Card, Edition};
 use crate::ui::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
 use crate::ui::platform::motion;
 use crate::ui::table::card::CardFace;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -97,6 +99,212 @@ fn restore_focus(list: &NodeRef, index: usize) {
     }
 }
 
+/// The `focusout` handler of the card list: focus moved somewhere else on
+/// purpose, so stop following it. (A removed card gives no related target:
+/// keep the place then.)
+fn on_focus_out(list: &NodeRef, focused: &Rc<RefCell<Option<usize>>>) -> Callback<FocusEvent> {
+    let list = list.clone();
+    let focused = focused.clone();
+    Callback::from(move |e: FocusEvent| {
+        let inside = match (e.related_target(), list.cast::<web_sys::Node>()) {
+            (Some(t), Some(ul)) => t
+                .dyn_into::<web_sys::Node>()
+                .is_ok_and(|n| ul.contains(Some(&n))),
+            (None, _) => true,
+            _ => false,
+        };
+        if !inside {
+            *focused.borrow_mut() = None;
+        }
+    })
+}
+
+/// The `keydown` handler of the card list: left and right arrows move
+/// between the cards (Tab works too).
+fn on_arrow_keys(list: &NodeRef, focused: &Rc<RefCell<Option<usize>>>) -> Callback<KeyboardEvent> {
+    let list = list.clone();
+    let focused = focused.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        let step: i64 = match e.key().as_str() {
+            "ArrowLeft" => -1,
+            "ArrowRight" => 1,
+            _ => return,
+        };
+        let current = *focused.borrow();
+        let (Some(i), Some(ul)) = (current, list.cast::<web_sys::Element>()) else {
+            return;
+        };
+        let buttons = ul.get_elements_by_class_name("card-btn");
+        let n = i64::from(buttons.length());
+        if n == 0 {
+            return;
+        }
+        e.prevent_default();
+        let next = (i as i64 + step).rem_euclid(n) as u32;
+        if let Some(el) = buttons
+            .item(next)
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    })
+}
+
+/// What drawing one card of the hand needs from the component: its props,
+/// the language and its state.
+struct CardContext<'a> {
+    props: &'a HandProps,
+    lang: Lang,
+    /// On touch, the card whose reason a tap opened.
+    shown_reason: &'a UseStateHandle<Option<usize>>,
+    /// The last pointer was a touch.
+    touch: &'a Rc<RefCell<bool>>,
+    /// Which card last had focus, while focus is in the hand.
+    focused: &'a Rc<RefCell<Option<usize>>>,
+}
+
+/// The key of the `i`th slot: its card and occurrence, so the cards that
+/// stay keep their place in the page when one is played.
+fn slot_key(slots: &[CardSlot], i: usize) -> String {
+    let card = slots[i].card;
+    let nth = slots[..i].iter().filter(|s| s.card == card).count();
+    format!("{}#{nth}", card.code())
+}
+
+/// With hints on, what a playable card shows: the total it makes and the
+/// coach's figure (its name stays "Play 7").
+fn hint_text(lang: Lang, slot: &CardSlot) -> String {
+    let makes = slot
+        .makes
+        .map(|t| format!("\u{2192} {}", number(t)))
+        .unwrap_or_else(|| tr(lang, Key::HintSafe).to_string());
+    match &slot.hint {
+        Some(h) => format!("{makes} \u{b7} {h}"),
+        None => makes,
+    }
+}
+
+/// The `click` handler of the `i`th card: plays it, or on touch shows why
+/// an unplayable card may not be played.
+fn on_card_click(ctx: &CardContext, i: usize, slot: &CardSlot) -> Callback<MouseEvent> {
+    let card = slot.card;
+    let on_action = ctx.props.on_action.clone();
+    let shown = ctx.shown_reason.clone();
+    let touch = ctx.touch.clone();
+    let unplayable = matches!(slot.state, SlotState::Unplayable(_));
+    let seat = ctx.props.seat;
+    Callback::from(move |e: MouseEvent| {
+        if unplayable && *touch.borrow() {
+            // A tap on an unplayable card shows why, in place.
+            shown.set(Some(i));
+            return;
+        }
+        if let Some(el) = e
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            motion::remember_origin(seat, &el);
+        }
+        on_action.emit(Action::Play(card))
+    })
+}
+
+/// The `i`th card of the hand as a button, with its marks, the reason it
+/// may not be played or the coach's hint.
+fn card_slot(ctx: &CardContext, i: usize, slot: &CardSlot) -> Html {
+    let (props, lang) = (ctx.props, ctx.lang);
+    let card = slot.card;
+    let playable = slot.state == SlotState::Playable;
+    let onclick = on_card_click(ctx, i, slot);
+    let onpointerdown = {
+        let touch = ctx.touch.clone();
+        Callback::from(move |e: PointerEvent| *touch.borrow_mut() = e.pointer_type() == "touch")
+    };
+    let onfocus = {
+        let focused = ctx.focused.clone();
+        Callback::from(move |_: FocusEvent| *focused.borrow_mut() = Some(i))
+    };
+    let why_id = format!("why-{i}");
+    let key = slot_key(&props.slots, i);
+    let hint_id = format!("hint-{i}");
+    let hint = (playable && props.hints).then(|| hint_text(lang, slot));
+    let described_by = match &slot.state {
+        SlotState::Unplayable(_) => Some(why_id.clone()),
+        _ => hint.as_ref().map(|_| hint_id.clone()),
+    };
+    let class = match slot.state {
+        SlotState::Playable => "playable",
+        SlotState::Unplayable(_) => "unplayable",
+        SlotState::Resting => "resting",
+    };
+    html! {
+        <li class={classes!("slot", slot.fresh.then_some("fresh"), (**ctx.shown_reason == Some(i)).then_some("show-why"))} key={key}>
+            <button
+                type="button"
+                class={classes!("card-btn", class, slot.pick.then_some("pick"))}
+                aria-label={play_card(lang, card, props.edition)}
+                aria-disabled={(!playable).then_some("true")}
+                aria-describedby={described_by}
+                data-card={card.code()}
+                {onclick}
+                {onpointerdown}
+                {onfocus}
+            >
+                <CardFace {card} edition={props.edition} />
+            </button>
+            if slot.fresh { <span class="new-mark" aria-hidden="true">{ tr(lang, Key::NewCard) }</span> }
+            if slot.pick { <span class="pick-mark" title={tr(lang, Key::CoachPick)}>{ "\u{2605}" }<span class="sr-only">{ tr(lang, Key::CoachPick) }</span></span> }
+            if let SlotState::Unplayable(reason) = &slot.state {
+                <span class="why" role="tooltip" id={why_id}>{ reason.clone() }</span>
+            }
+            if let Some(h) = hint {
+                <span class="hint" id={hint_id}>{ h }</span>
+            }
+        </li>
+    }
+}
+
+/// The cards only shown, face up (a replay).
+fn still_cards(props: &HandProps, lang: Lang) -> Html {
+    html! {
+        <ul class="cards still">
+            { for props.slots.iter().enumerate().map(|(i, slot)| html! {
+                <li class="slot" key={slot_key(&props.slots, i)}>
+                    <CardFace card={slot.card} edition={props.edition} />
+                    <span class="sr-only">{ card_name(lang, slot.card, props.edition) }</span>
+                </li>
+            }) }
+        </ul>
+    }
+}
+
+/// The cards laid face up after going out.
+fn laid_down(props: &HandProps, lang: Lang) -> Html {
+    html! {
+        <div class="laid-down mine">
+            <span class="laid-label">{ tr(lang, Key::LaidDown) }</span>
+            <ul class="mini-cards">
+                { for props.laid_down.iter().map(|&card| html! {
+                    <li><CardFace {card} edition={props.edition} class="mini" /></li>
+                }) }
+            </ul>
+        </div>
+    }
+}
+
+/// The four-ONO discard button, when it is offered.
+fn four_ono_button(props: &HandProps, lang: Lang) -> Option<Html> {
+    props.four_ono.then(|| {
+        let on_action = props.on_action.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::DiscardFourOno));
+        html! {
+            <button type="button" class="btn primary four-ono" {onclick}>
+                { discard_four(lang, props.edition) }
+            </button>
+        }
+    })
+}
+
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -140,147 +348,16 @@ pub fn hand(props: &HandProps) -> Html {
             }
         });
     }
-    let onfocusout = {
-        let focused = focused.clone();
-        let list = list.clone();
-        Callback::from(move |e: FocusEvent| {
-            // Focus moved somewhere else on purpose: stop following it. (A
-            // removed card gives no related target: keep the place then.)
-            let inside = match (e.related_target(), list.cast::<web_sys::Node>()) {
-                (Some(t), Some(ul)) => t
-                    .dyn_into::<web_sys::Node>()
-                    .is_ok_and(|n| ul.contains(Some(&n))),
-                (None, _) => true,
-                _ => false,
-            };
-            if !inside {
-                *focused.borrow_mut() = None;
-            }
-        })
+    let onfocusout = on_focus_out(&list, &focused);
+    let onkeydown = on_arrow_keys(&list, &focused);
+    let ctx = CardContext {
+        props,
+        lang,
+        shown_reason: &shown_reason,
+        touch: &touch,
+        focused: &focused,
     };
-    // Left and right arrows move between the cards (Tab works too).
-    let onkeydown = {
-        let list = list.clone();
-        let focused = focused.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let step: i64 = match e.key().as_str() {
-                "ArrowLeft" => -1,
-                "ArrowRight" => 1,
-                _ => return,
-            };
-            let current = *focused.borrow();
-            let (Some(i), Some(ul)) = (current, list.cast::<web_sys::Element>()) else {
-                return;
-            };
-            let buttons = ul.get_elements_by_class_name("card-btn");
-            let n = i64::from(buttons.length());
-            if n == 0 {
-                return;
-            }
-            e.prevent_default();
-            let next = (i as i64 + step).rem_euclid(n) as u32;
-            if let Some(el) = buttons
-                .item(next)
-                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = el.focus();
-            }
-        })
-    };
-    let cards = props.slots.iter().enumerate().map(|(i, slot)| {
-        let card = slot.card;
-        let playable = slot.state == SlotState::Playable;
-        let onclick = {
-            let on_action = props.on_action.clone();
-            let shown = shown_reason.clone();
-            let touch = touch.clone();
-            let unplayable = matches!(slot.state, SlotState::Unplayable(_));
-            let seat = props.seat;
-            Callback::from(move |e: MouseEvent| {
-                if unplayable && *touch.borrow() {
-                    // A tap on an unplayable card shows why, in place.
-                    shown.set(Some(i));
-                    return;
-                }
-                if let Some(el) = e
-                    .current_target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                {
-                    motion::remember_origin(seat, &el);
-                }
-                on_action.emit(Action::Play(card))
-            })
-        };
-        let onpointerdown = {
-            let touch = touch.clone();
-            Callback::from(move |e: PointerEvent| *touch.borrow_mut() = e.pointer_type() == "touch")
-        };
-        let onfocus = {
-            let focused = focused.clone();
-            Callback::from(move |_: FocusEvent| *focused.borrow_mut() = Some(i))
-        };
-        let why_id = format!("why-{i}");
-        // Keyed by card and occurrence, so the cards that stay keep their
-        // place in the page when one is played.
-        let nth = props.slots[..i].iter().filter(|s| s.card == card).count();
-        let key = format!("{}#{nth}", card.code());
-        // With hints on, a playable card shows the total it makes and the
-        // coach's figure (its name stays "Play 7").
-        let hint_id = format!("hint-{i}");
-        let hint = (playable && hints).then(|| {
-            let makes = slot
-                .makes
-                .map(|t| format!("\u{2192} {}", number(t)))
-                .unwrap_or_else(|| tr(lang, Key::HintSafe).to_string());
-            match &slot.hint {
-                Some(h) => format!("{makes} \u{b7} {h}"),
-                None => makes,
-            }
-        });
-        let described_by = match &slot.state {
-            SlotState::Unplayable(_) => Some(why_id.clone()),
-            _ => hint.as_ref().map(|_| hint_id.clone()),
-        };
-        let class = match slot.state {
-            SlotState::Playable => "playable",
-            SlotState::Unplayable(_) => "unplayable",
-            SlotState::Resting => "resting",
-        };
-        html! {
-            <li class={classes!("slot", slot.fresh.then_some("fresh"), (*shown_reason == Some(i)).then_some("show-why"))} key={key}>
-                <button
-                    type="button"
-                    class={classes!("card-btn", class, slot.pick.then_some("pick"))}
-                    aria-label={play_card(lang, card, props.edition)}
-                    aria-disabled={(!playable).then_some("true")}
-                    aria-describedby={described_by}
-                    data-card={card.code()}
-                    {onclick}
-                    {onpointerdown}
-                    {onfocus}
-                >
-                    <CardFace {card} edition={props.edition} />
-                </button>
-                if slot.fresh { <span class="new-mark" aria-hidden="true">{ tr(lang, Key::NewCard) }</span> }
-                if slot.pick { <span class="pick-mark" title={tr(lang, Key::CoachPick)}>{ "\u{2605}" }<span class="sr-only">{ tr(lang, Key::CoachPick) }</span></span> }
-                if let SlotState::Unplayable(reason) = &slot.state {
-                    <span class="why" role="tooltip" id={why_id}>{ reason.clone() }</span>
-                }
-                if let Some(h) = hint {
-                    <span class="hint" id={hint_id}>{ h }</span>
-                }
-            </li>
-        }
-    });
-    let four = props.four_ono.then(|| {
-        let on_action = props.on_action.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::DiscardFourOno));
-        html! {
-            <button type="button" class="btn primary four-ono" {onclick}>
-                { discard_four(lang, props.edition) }
-            </button>
-        }
-    });
+    let four = four_ono_button(props, lang);
     html! {
         <section class="hand" aria-labelledby="hand-heading">
             <div class="hand-head">
@@ -292,28 +369,13 @@ pub fn hand(props: &HandProps) -> Html {
                 <p class="hints-explain">{ tr(lang, Key::HintsExplain) }</p>
             }
             if props.still && !props.slots.is_empty() {
-                <ul class="cards still">
-                    { for props.slots.iter().enumerate().map(|(i, slot)| {
-                        let nth = props.slots[..i].iter().filter(|s| s.card == slot.card).count();
-                        html! {
-                            <li class="slot" key={format!("{}#{nth}", slot.card.code())}>
-                                <CardFace card={slot.card} edition={props.edition} />
-                                <span class="sr-only">{ card_name(lang, slot.card, props.edition) }</span>
-                            </li>
-                        }
-                    }) }
-                </ul>
+                { still_cards(props, lang) }
             } else if props.slots.is_empty() && !props.laid_down.is_empty() {
-                <div class="laid-down mine">
-                    <span class="laid-label">{ tr(lang, Key::LaidDown) }</span>
-                    <ul class="mini-cards">
-                        { for props.laid_down.iter().map(|&card| html! {
-                            <li><CardFace {card} edition={props.edition} class="mini" /></li>
-                        }) }
-                    </ul>
-                </div>
+                { laid_down(props, lang) }
             } else {
-                <ul class="cards" ref={list} {onfocusout} {onkeydown}>{ for cards }</ul>
+                <ul class="cards" ref={list} {onfocusout} {onkeydown}>
+                    { for props.slots.iter().enumerate().map(|(i, slot)| card_slot(&ctx, i, slot)) }
+                </ul>
             }
             if let Some(node) = four { { node } }
         </section>

@@ -84,10 +84,12 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
         });
     }
     // Several changes may come before a draw: send all that was not sent.
+    // (The handle reads the latest state, which a dispatch in an earlier
+    // effect may have moved past this draw's.)
     let sent = use_mut_ref(|| state.outbox.count());
     let handle = state.clone();
-    use_effect_with(state.outbox.count(), move |&count| {
-        let from = std::mem::replace(&mut *sent.borrow_mut(), count);
+    use_effect_with(state.outbox.count(), move |_| {
+        let from = std::mem::replace(&mut *sent.borrow_mut(), handle.outbox.count());
         if let Some(link) = link {
             match handle.outbox.since(from) {
                 Some(out) => link.send(out),

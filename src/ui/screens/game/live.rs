@@ -5,8 +5,8 @@
 //! jumped, as on a reload).
 
 use crate::play::GameState;
-use crate::rules::{redact, Match, Seat, SeatEvent, SeatSet};
-use crate::table::{Player, Step, TableModel};
+use crate::rules::Seat;
+use crate::table::{fold_match, Hold, Player, Step, TableModel, Viewers};
 use crate::ui::i18n::Lang;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -26,35 +26,24 @@ fn me_of(state: &GameState) -> Option<Seat> {
     Some(state.me()).filter(|s| s.index() < state.setup.seat_count())
 }
 
-/// The table as the steps of the whole match build it.
+/// The table as the steps of the whole match build it: the end of the hand
+/// whose summary is pending stays on show.
 fn rebuild(state: &GameState, names: Vec<String>) -> TableModel {
     let viewer = state.viewer;
-    let n = state.setup.seat_count();
-    let Ok(mut game) = Match::new(state.setup.rules, n, state.seed) else {
-        return TableModel::new(state.game().view(viewer), me_of(state), names);
-    };
-    let dealt = redact(game.log(), viewer, n, SeatSet::first(n));
-    let mut model = TableModel::resume(
-        game.view(viewer),
-        &dealt,
-        dealt.len(),
-        0,
-        me_of(state),
+    let viewers = Viewers {
+        seats: vec![viewer],
+        me: me_of(state),
         names,
-    );
-    let pending = state.summary.as_ref().map(|s| s.hand);
-    for &(seat, action) in &state.actions {
-        let from = game.log().len();
-        if game.apply_for(seat, action).is_err() {
-            break;
-        }
-        let step = Step::of_match(&game, from, viewer);
-        let ends_pending = step
-            .events
-            .iter()
-            .any(|e| matches!(e, SeatEvent::HandOver { hand, .. } if Some(*hand) == pending));
-        model.step(step, ends_pending);
-    }
+        hold: state
+            .summary
+            .as_ref()
+            .map_or(Hold::Nothing, |s| Hold::HandEnd(s.hand)),
+    };
+    let n = state.setup.seat_count();
+    let folded = fold_match(state.setup.rules, n, state.seed, &viewers, &state.actions);
+    let Some(mut model) = folded.ok().and_then(|f| f.tables.into_iter().next()) else {
+        return TableModel::new(state.game().view(viewer), viewers.me, viewers.names);
+    };
     if state.summary.is_none() {
         model.release();
     }

@@ -1,0 +1,154 @@
+//! A match folded into tables from its deal: the engine replays the
+//! actions and each seat's table takes one [`Step`] per action, as it would
+//! have live. One fold for everyone who builds a table from a whole match:
+//! a reload or a change of seat at this device, and a replay's jump back.
+
+use super::{Step, TableModel};
+use crate::rules::{
+    redact, Action, Match, RuleError, RuleSet, Seat, SeatEvent, SeatSet, SetupError,
+};
+
+/// An action of the match that the rules refuse: the moves do not replay.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("action {index} does not replay: {error}")]
+pub struct DoesNotReplay {
+    /// The action's place in the match (0-based).
+    pub index: usize,
+    pub error: RuleError,
+}
+
+/// Which ends of hands a table keeps on show, holding the next deal off the
+/// table (see [`TableModel::step`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hold {
+    /// None: each step puts its deal on the table.
+    Nothing,
+    /// Each hand's end, until the next step (a replay): each step releases
+    /// the deal held before it.
+    EachHandEnd,
+    /// Only the end of this hand (its summary is pending), never released
+    /// here.
+    HandEnd(u32),
+}
+
+impl Hold {
+    /// Moves `table` on by `step`, holding what this says.
+    pub fn step(self, table: &mut TableModel, step: Step) {
+        match self {
+            Hold::Nothing => table.step(step, false),
+            Hold::EachHandEnd => {
+                table.release();
+                table.step(step, true);
+            }
+            Hold::HandEnd(hand) => {
+                let ends = step
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, SeatEvent::HandOver { hand: h, .. } if *h == hand));
+                table.step(step, ends);
+            }
+        }
+    }
+}
+
+/// Whose tables a fold builds, and how.
+#[derive(Clone, Debug)]
+pub struct Viewers {
+    /// The seats whose tables are built, in this order.
+    pub seats: Vec<Seat>,
+    /// Who "you" is on every one of them.
+    pub me: Option<Seat>,
+    /// How each seat is called.
+    pub names: Vec<String>,
+    /// Which ends of hands they keep on show.
+    pub hold: Hold,
+}
+
+/// A match after some of its actions, and the tables of its viewers.
+#[derive(Clone, Debug)]
+pub struct Folded {
+    /// The match after the actions that replayed.
+    pub game: Match,
+    /// How many actions replayed.
+    pub taken: usize,
+    /// The viewers' tables, in the order of [`Viewers::seats`].
+    pub tables: Vec<TableModel>,
+    /// The first action the rules refused (the fold stopped before it).
+    pub refused: Option<DoesNotReplay>,
+}
+
+/// Each viewer's table at the deal of `game` (a new match): the deal,
+/// narrated.
+pub(super) fn dealt_tables(game: &Match, viewers: &Viewers) -> Vec<TableModel> {
+    let n = game.seat_count();
+    viewers
+        .seats
+        .iter()
+        .map(|&seat| {
+            let dealt = redact(game.log(), seat, n, SeatSet::first(n));
+            TableModel::resume(
+                game.view(seat),
+                &dealt,
+                dealt.len(),
+                0,
+                viewers.me,
+                viewers.names.clone(),
+            )
+        })
+        .collect()
+}
+
+/// Takes `action` for `seat` in `game` and moves each viewer's table on by
+/// its step (`tables` in the order of [`Viewers::seats`], reached only
+/// once the action is taken).
+///
+/// # Errors
+/// The rules refuse the action; nothing changes.
+pub(super) fn take<'a>(
+    game: &mut Match,
+    tables: impl IntoIterator<Item = &'a mut TableModel>,
+    viewers: &Viewers,
+    (seat, action): (Seat, Action),
+) -> Result<(), RuleError> {
+    let from = game.log().len();
+    game.apply_for(seat, action)?;
+    for (table, &viewer) in tables.into_iter().zip(&viewers.seats) {
+        viewers.hold.step(table, Step::of_match(game, from, viewer));
+    }
+    Ok(())
+}
+
+/// The match of `rules` for `seats` seats dealt from `seed`, after
+/// `actions`, and the tables of `viewers`, stepped once per action. Stops
+/// at the first action the rules refuse (see [`Folded::refused`]).
+///
+/// # Errors
+/// The rules and seats do not make a match.
+pub fn fold_match(
+    rules: RuleSet,
+    seats: usize,
+    seed: u64,
+    viewers: &Viewers,
+    actions: &[(Seat, Action)],
+) -> Result<Folded, SetupError> {
+    let mut game = Match::new(rules, seats, seed)?;
+    let mut tables = dealt_tables(&game, viewers);
+    let mut refused = None;
+    let mut taken = 0;
+    for &play in actions {
+        if let Err(error) = take(&mut game, tables.iter_mut(), viewers, play) {
+            refused = Some(DoesNotReplay {
+                index: taken,
+                error,
+            });
+            break;
+        }
+        taken += 1;
+    }
+    Ok(Folded {
+        game,
+        taken,
+        tables,
+        refused,
+    })
+}
