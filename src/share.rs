@@ -1,6 +1,6 @@
-//! Share links of a match (issue 15): the whole match in a URL fragment
-//! (`…/ono99/#replay=<code>`), so it opens in the replay viewer on any
-//! device with nothing sent anywhere.
+//! Share links of a match (issue 15): the whole match ([`Played`]) in a URL
+//! fragment (`…/ono99/#replay=<code>`), so it opens in the replay viewer on
+//! any device with nothing sent anywhere.
 //!
 //! A match is its rule set, seat names, seed and actions; the engine deals
 //! and plays the rest. Each action is written as its index among the legal
@@ -22,9 +22,8 @@
 
 use crate::online::codes::{base64url_decode, base64url_encode, crc32, put_rules, read_rules};
 use crate::online::sdp::{put_text, Reader};
-use crate::rules::{
-    replay, Action, Event, GameRecord, Match, RecordError, RuleError, RuleSet, Seat, SetupError,
-};
+use crate::rules::played::clean_name;
+use crate::rules::{Match, Played, RuleError, SetupError};
 
 /// The version of the share format this code writes and reads.
 pub const SHARE_VERSION: u8 = 1;
@@ -32,19 +31,8 @@ pub const SHARE_VERSION: u8 = 1;
 /// below it).
 pub const MAX_SHARE_CHARS: usize = 32 * 1024;
 /// Seat names are cut to this many bytes (at a character).
-pub const MAX_SHARED_NAME: usize = 16;
+pub const MAX_SHARED_NAME: usize = crate::rules::played::MAX_NAME_BYTES;
 const KIND: u8 = b'M';
-
-/// A match as a share link carries it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SharedMatch {
-    pub rules: RuleSet,
-    /// Every seat's display name, seat 0 first.
-    pub names: Vec<String>,
-    pub seed: u64,
-    /// Every action taken, with the seat that took it.
-    pub actions: Vec<(Seat, Action)>,
-}
 
 /// Why a share code could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -63,9 +51,6 @@ pub enum ShareError {
     /// replay.
     #[error("the code's action {index} does not replay: {error}")]
     DoesNotReplay { index: usize, error: RuleError },
-    /// The match cannot be written as a game record (it is not over).
-    #[error("the match cannot be written as a record: {0}")]
-    Record(RecordError),
 }
 
 struct BitWriter {
@@ -140,15 +125,7 @@ fn read_leb(r: &mut Reader<'_>) -> Option<u64> {
     None
 }
 
-fn cut(name: &str) -> &str {
-    let mut end = name.len().min(MAX_SHARED_NAME);
-    while !name.is_char_boundary(end) {
-        end -= 1;
-    }
-    &name[..end]
-}
-
-impl SharedMatch {
+impl Played {
     /// The share code of this match.
     ///
     /// # Errors
@@ -184,8 +161,7 @@ impl SharedMatch {
         put_rules(&mut body, &self.rules);
         body.push(self.names.len() as u8);
         for name in &self.names {
-            let clean: String = name.chars().filter(|c| !c.is_control()).collect();
-            put_text(&mut body, cut(&clean));
+            put_text(&mut body, &clean_name(name));
         }
         body.extend_from_slice(&self.seed.to_be_bytes());
         put_leb(&mut body, self.actions.len() as u64);
@@ -199,7 +175,7 @@ impl SharedMatch {
     ///
     /// # Errors
     /// See [`ShareError`]; nothing is ever half-read.
-    pub fn decode(text: &str) -> Result<SharedMatch, ShareError> {
+    pub fn decode(text: &str) -> Result<Played, ShareError> {
         let code = text.rsplit_once("#replay=").map_or(text, |(_, c)| c);
         let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
         if compact.is_empty() {
@@ -281,67 +257,11 @@ impl SharedMatch {
         {
             return Err(ShareError::Damaged);
         }
-        Ok(SharedMatch {
+        Ok(Played {
             rules,
             names,
             seed,
             actions,
         })
-    }
-}
-
-impl SharedMatch {
-    /// The match of a game record (docs/records.md), checked by replaying
-    /// it: its actions are read off the replayed events.
-    ///
-    /// # Errors
-    /// The record does not replay (see [`crate::rules::replay`]).
-    pub fn from_record(record: &GameRecord) -> Result<SharedMatch, RecordError> {
-        let m = replay(record)?;
-        let actions = m
-            .log()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Played { seat, card, .. } => Some((*seat, Action::Play(*card))),
-                Event::DiscardedFourOno { seat, .. } => Some((*seat, Action::DiscardFourOno)),
-                _ => None,
-            })
-            .collect();
-        Ok(SharedMatch {
-            rules: record.rules,
-            names: record
-                .seats
-                .iter()
-                .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
-                .map(|n| cut(&n).to_string())
-                .collect(),
-            seed: record.seed,
-            actions,
-        })
-    }
-
-    /// The match after its first `step` actions (all of them at most),
-    /// with its log, and where in the log the last action's events start.
-    ///
-    /// # Errors
-    /// The setup or an action is refused (a hand-made match).
-    pub fn at(&self, step: usize) -> Result<(Match, usize), ShareError> {
-        let mut m = Match::new(self.rules, self.names.len(), self.seed)?;
-        let mut from = 0;
-        for (i, &(seat, action)) in self.actions.iter().take(step).enumerate() {
-            from = m.log().len();
-            m.apply_for(seat, action)
-                .map_err(|error| ShareError::DoesNotReplay { index: i, error })?;
-        }
-        Ok((m, from))
-    }
-
-    /// The game record (docs/records.md) of this match, once it is over.
-    ///
-    /// # Errors
-    /// The match does not replay, or is not finished.
-    pub fn to_record(&self) -> Result<GameRecord, ShareError> {
-        let (m, _) = self.at(self.actions.len())?;
-        GameRecord::from_match(&m, self.names.clone()).map_err(ShareError::Record)
     }
 }

@@ -18,9 +18,10 @@ use ono99::online::sdp::{
     Address, Candidate, CandidateType, CompactSdp, HashAlgorithm, SdpError, SetupRole, TcpType,
 };
 use ono99::rules::{
-    replay, Edition, Format, LoseAt, Match, Negatives, NinetyNine, PointsEnd, Rng, RuleSet, Seat,
+    replay, Edition, Format, LoseAt, Match, Negatives, NinetyNine, Played, PointsEnd, Rng, RuleSet,
+    Seat,
 };
-use ono99::share::{ShareError, SharedMatch};
+use ono99::share::ShareError;
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -661,7 +662,7 @@ fn fuzzed_sdp_texts_compact_to_valid_descriptions_or_are_refused() {
 // ----- share links ----------------------------------------------------------------
 
 /// A whole match of random legal moves, and its share code.
-fn random_shared(rng: &mut Rng) -> (SharedMatch, String) {
+fn random_shared(rng: &mut Rng) -> (Played, String) {
     let mut rules = random_rules(rng);
     // Short matches keep the fuzzing fast; long ones are the round-trip
     // tests' (tests/share.rs).
@@ -681,7 +682,7 @@ fn random_shared(rng: &mut Rng) -> (SharedMatch, String) {
     let names = (0..seats)
         .map(|i| ["Ana", "Bo", "Zoë ✓", "", "0123456789abcdef"][(i + rng.below(5)) % 5].to_string())
         .collect();
-    let shared = SharedMatch {
+    let shared = Played {
         rules,
         names,
         seed,
@@ -711,12 +712,12 @@ struct ShareParts {
     bits: Vec<u8>,
 }
 
-fn share_parts(shared: &SharedMatch, code: &str) -> ShareParts {
+fn share_parts(shared: &Played, code: &str) -> ShareParts {
     let bytes = base64url_decode(code).expect("the game's own code");
     let content = &bytes[..bytes.len() - 4];
     // The same match without actions ends with a count of 0 (one byte):
     // everything before it is the head.
-    let empty = SharedMatch {
+    let empty = Played {
         actions: Vec::new(),
         ..shared.clone()
     };
@@ -745,7 +746,7 @@ fn share_frame(content: &[u8]) -> String {
 
 /// An accepted match replays move by move under the engine's own checks,
 /// and, when it is over, makes a record that replays to the same winners.
-fn check_shared(shared: &SharedMatch, what: &str) {
+fn check_shared(shared: &Played, what: &str) {
     let mut m = Match::new(shared.rules, shared.names.len(), shared.seed).expect(what);
     for (i, &(seat, action)) in shared.actions.iter().enumerate() {
         let turn = m.to_act().unwrap_or_else(|| panic!("{what}: over at {i}"));
@@ -758,7 +759,7 @@ fn check_shared(shared: &SharedMatch, what: &str) {
         .iter()
         .all(|n| n.len() <= 16 && !n.chars().any(char::is_control)));
     let again = shared.encode().expect(what);
-    assert_eq!(SharedMatch::decode(&again).as_ref(), Ok(shared), "{what}");
+    assert_eq!(Played::decode(&again).as_ref(), Ok(shared), "{what}");
     if m.is_over() {
         let record = shared.to_record().expect(what);
         let replayed = replay(&record).expect(what);
@@ -775,7 +776,7 @@ const SHARE_CASES: usize = 20_000;
 #[test]
 fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
     let mut rng = Rng::new(2025_0004);
-    let pool: Vec<(SharedMatch, ShareParts)> = (0..48)
+    let pool: Vec<(Played, ShareParts)> = (0..48)
         .map(|_| {
             let (shared, code) = random_shared(&mut rng);
             let parts = share_parts(&shared, &code);
@@ -825,7 +826,7 @@ fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
         content.extend_from_slice(&bits);
         let code = share_frame(&content);
         tally.cases += 1;
-        match SharedMatch::decode(&code) {
+        match Played::decode(&code) {
             Ok(got) => {
                 tally.accepted += 1;
                 if got == *shared {
@@ -841,7 +842,6 @@ fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
                     ShareError::UnsupportedVersion(_) => "UnsupportedVersion",
                     ShareError::DoesNotReplay { .. } => "DoesNotReplay",
                     ShareError::Setup(_) => "Setup",
-                    ShareError::Record(_) => "Record",
                 }
                 .to_string(),
             ),

@@ -293,6 +293,7 @@ fn error_name(e: &RecordError) -> &'static str {
         RecordError::Unfinished => "Unfinished",
         RecordError::NotLogged => "NotLogged",
         RecordError::Mismatch { .. } => "Mismatch",
+        RecordError::Refused { .. } => "Refused",
     }
 }
 

@@ -517,7 +517,8 @@ fn play_match(index: u64, totals: &mut Totals) {
         sim.check_mirror(Seat(i as u8));
     }
     // The host's save replays to the same match.
-    let restored = HostSession::restore(sim.host.save()).expect("the save replays");
+    let kinds: Vec<_> = sim.host.setup().seats.iter().map(|s| s.kind).collect();
+    let restored = HostSession::restore(&sim.host.save(), &kinds).expect("the save replays");
     assert_eq!(
         restored.game(),
         sim.host.game(),

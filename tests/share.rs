@@ -1,12 +1,12 @@
 //! Share links (src/share.rs): any match round-trips, and anything else is
 //! refused cleanly.
 
-use ono99::rules::{Action, Format, Match, Rng, RuleSet, Seat};
-use ono99::share::{ShareError, SharedMatch};
+use ono99::rules::{Action, Format, Match, Played, Rng, RuleSet, Seat};
+use ono99::share::ShareError;
 use proptest::prelude::*;
 
 /// A whole match of random legal moves.
-fn random_match(rules: RuleSet, seats: usize, seed: u64) -> SharedMatch {
+fn random_match(rules: RuleSet, seats: usize, seed: u64) -> Played {
     let mut m = Match::new_unlogged(rules, seats, seed).expect("a valid setup");
     let mut rng = Rng::new(seed ^ 0xABCD);
     let mut actions: Vec<(Seat, Action)> = Vec::new();
@@ -16,7 +16,7 @@ fn random_match(rules: RuleSet, seats: usize, seed: u64) -> SharedMatch {
         m.apply_for(turn.seat, action).expect("a legal action");
         actions.push((turn.seat, action));
     }
-    SharedMatch {
+    Played {
         rules,
         names: (0..seats).map(|i| format!("Seat {i} ✓")).collect(),
         seed,
@@ -44,11 +44,11 @@ fn whole_matches_round_trip_in_every_format() {
             for seed in 0..6u64 {
                 let shared = random_match(rules, seats, seed * 7919 + seats as u64);
                 let code = shared.encode().expect("encodes");
-                let back = SharedMatch::decode(&code).expect("decodes");
+                let back = Played::decode(&code).expect("decodes");
                 assert_eq!(back, shared);
                 // The whole link works too.
                 let link = format!("https://example.org/ono99/#replay={code}");
-                assert_eq!(SharedMatch::decode(&link).expect("decodes a link"), shared);
+                assert_eq!(Played::decode(&link).expect("decodes a link"), shared);
                 n += 1;
             }
         }
@@ -60,7 +60,7 @@ fn whole_matches_round_trip_in_every_format() {
 fn long_names_are_cut_at_a_character() {
     let mut shared = random_match(RuleSet::modern(), 3, 5);
     shared.names[1] = "ÀÉÎÕÜàéîõüçñ-very-long-name".to_string();
-    let back = SharedMatch::decode(&shared.encode().expect("encodes")).expect("decodes");
+    let back = Played::decode(&shared.encode().expect("encodes")).expect("decodes");
     assert!(back.names[1].len() <= 16);
     assert!(shared.names[1].starts_with(&back.names[1]));
 }
@@ -101,16 +101,16 @@ fn garbled_codes_are_refused() {
     let code = random_match(RuleSet::modern(), 4, 3)
         .encode()
         .expect("encodes");
-    assert_eq!(SharedMatch::decode(""), Err(ShareError::Empty));
-    assert_eq!(SharedMatch::decode("#replay="), Err(ShareError::Empty));
-    assert_eq!(SharedMatch::decode("not a code!"), Err(ShareError::Damaged));
+    assert_eq!(Played::decode(""), Err(ShareError::Empty));
+    assert_eq!(Played::decode("#replay="), Err(ShareError::Empty));
+    assert_eq!(Played::decode("not a code!"), Err(ShareError::Damaged));
     assert_eq!(
-        SharedMatch::decode(&code[..code.len() / 2]),
+        Played::decode(&code[..code.len() / 2]),
         Err(ShareError::Damaged)
     );
     let huge = "A".repeat(ono99::share::MAX_SHARE_CHARS + 1);
     assert!(matches!(
-        SharedMatch::decode(&huge),
+        Played::decode(&huge),
         Err(ShareError::TooLong { .. })
     ));
 }
@@ -120,12 +120,12 @@ proptest! {
 
     #[test]
     fn random_text_never_panics_and_is_refused(text in ".{0,400}") {
-        prop_assert!(SharedMatch::decode(&text).is_err());
+        prop_assert!(Played::decode(&text).is_err());
     }
 
     #[test]
     fn random_base64_is_refused(text in "[A-Za-z0-9_-]{0,600}") {
-        prop_assert!(SharedMatch::decode(&text).is_err());
+        prop_assert!(Played::decode(&text).is_err());
     }
 
     #[test]
@@ -140,8 +140,8 @@ proptest! {
         let changed: String = chars.into_iter().collect();
         // The checksum catches any single change (except one in the last
         // character's padding bits, which changes no byte).
-        if let Ok(back) = SharedMatch::decode(&changed) {
-            prop_assert_eq!(back, SharedMatch::decode(&code).expect("decodes"));
+        if let Ok(back) = Played::decode(&changed) {
+            prop_assert_eq!(back, Played::decode(&code).expect("decodes"));
         }
     }
 }
@@ -156,7 +156,7 @@ fn records_round_trip_through_share_and_replay() {
             let text = record.to_json();
             let read = ono99::rules::GameRecord::from_json(&text).expect("reads back");
             ono99::rules::replay(&read).expect("replays");
-            let back = SharedMatch::from_record(&read).expect("a record gives its match");
+            let back = Played::from_record(&read).expect("a record gives its match");
             assert_eq!(back, shared);
         }
     }

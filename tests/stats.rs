@@ -10,8 +10,8 @@ use ono99::play::stats::{
     Stats, Tally, DAILY_KEEP, DAILY_KEY, RECENT_KEY, RECENT_MAX, STATS_KEY,
 };
 use ono99::play::{daily_seed, GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed, ME};
+use ono99::rules::Played;
 use ono99::rules::{Edition, RuleSet};
-use ono99::share::SharedMatch;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -439,7 +439,7 @@ fn recent_matches_are_kept_to_their_limit_newest_first() {
     assert_eq!(list[RECENT_MAX - 1].day, "2026-01-06");
     assert!(list.iter().all(|m| m.place == place && m.seats == 4));
     // The code is the whole match.
-    let shared = SharedMatch::decode(&list[0].code).expect("a share code");
+    let shared = Played::decode(&list[0].code).expect("a share code");
     assert_eq!(shared.names, names(&state));
     assert_eq!(shared.seed, state.seed);
     assert_eq!(shared.actions, state.actions);

@@ -9,7 +9,9 @@ use super::protocol::{
 };
 use crate::bots::{make_bot, Level};
 use crate::rules::seat::MAX_SEATS;
-use crate::rules::{Action, Event, Match, PerSeat, Rng, RuleError, RuleSet, Seat, SetupError};
+use crate::rules::{
+    Action, Event, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SetupError,
+};
 use serde::{Deserialize, Serialize};
 
 /// Bad messages in a row after which the host closes a guest's connection.
@@ -52,15 +54,6 @@ pub struct SeatSetup {
 pub struct TableSetup {
     pub rules: RuleSet,
     pub seats: Vec<SeatSetup>,
-}
-
-/// A table as saved: its setup, seed and every action taken. It holds no
-/// card: the match is rebuilt by replaying the actions.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct SavedTable {
-    pub setup: TableSetup,
-    pub seed: u64,
-    pub actions: Vec<Action>,
 }
 
 /// Why a saved table could not be restored.
@@ -188,7 +181,7 @@ pub struct HostSession {
     setup: TableSetup,
     seed: u64,
     game: Match,
-    actions: Vec<Action>,
+    actions: Vec<(Seat, Action)>,
     links: PerSeat<Option<Link>>,
 }
 
@@ -226,27 +219,47 @@ impl HostSession {
         })
     }
 
-    /// Rebuilds a saved table by replaying its actions. Every guest seat
-    /// starts as [`Connection::Waiting`]: guests are invited again.
+    /// Rebuilds a table from its match as played (rules, names, seed,
+    /// actions) and who plays each seat (`kinds`, seat 0 first), by
+    /// replaying the actions. It holds no card. Every guest seat starts as
+    /// [`Connection::Waiting`]: guests are invited again.
     ///
     /// # Errors
-    /// The setup's error, or the first action the match refuses.
-    pub fn restore(saved: SavedTable) -> Result<HostSession, RestoreError> {
-        let mut session = HostSession::new(saved.setup, saved.seed)?;
-        for (index, action) in saved.actions.into_iter().enumerate() {
+    /// The setup's error (a kind for each name), or the first action the
+    /// match refuses.
+    pub fn restore(played: &Played, kinds: &[SeatKind]) -> Result<HostSession, RestoreError> {
+        if kinds.len() != played.names.len() {
+            return Err(SetupError::SeatCount(kinds.len()).into());
+        }
+        let seats = played
+            .names
+            .iter()
+            .zip(kinds)
+            .map(|(name, &kind)| SeatSetup {
+                name: name.clone(),
+                kind,
+            })
+            .collect();
+        let setup = TableSetup {
+            rules: played.rules,
+            seats,
+        };
+        let mut session = HostSession::new(setup, played.seed)?;
+        for (index, &(seat, action)) in played.actions.iter().enumerate() {
             session
                 .game
-                .apply(action)
+                .apply_for(seat, action)
                 .map_err(|error| RestoreError::Action { index, error })?;
-            session.actions.push(action);
+            session.actions.push((seat, action));
         }
         Ok(session)
     }
 
-    /// The table as a save: setup, seed and actions.
-    pub fn save(&self) -> SavedTable {
-        SavedTable {
-            setup: self.setup.clone(),
+    /// The table's match as played: its rules, names, seed and actions.
+    pub fn save(&self) -> Played {
+        Played {
+            rules: self.setup.rules,
+            names: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
             seed: self.seed,
             actions: self.actions.clone(),
         }
@@ -258,7 +271,7 @@ impl HostSession {
     pub fn setup(&self) -> &TableSetup {
         &self.setup
     }
-    pub fn actions(&self) -> &[Action] {
+    pub fn actions(&self) -> &[(Seat, Action)] {
         &self.actions
     }
     /// Actions taken so far: the number every update and request carries.
@@ -370,7 +383,7 @@ impl HostSession {
         }
         Handled {
             out,
-            accepted: self.actions.get(before).copied(),
+            accepted: self.actions.get(before).map(|&(_, a)| a),
         }
     }
 
@@ -566,7 +579,7 @@ impl HostSession {
     fn take(&mut self, seat: Seat, action: Action) -> Result<Outbox, RuleError> {
         let in_match = self.game.in_match();
         let events = self.game.apply_for(seat, action)?.to_vec();
-        self.actions.push(action);
+        self.actions.push((seat, action));
         let ply = self.ply();
         let to_act = self.game.to_act();
         let ninety_nine_this_turn = self.game.ninety_nine_this_turn();

@@ -29,8 +29,7 @@ pub mod sdp;
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};
 pub use host::{
-    Handled, HeldMessages, HostSession, Mover, Outgoing, Overflow, SavedTable, SeatKind, SeatSetup,
-    TableSetup,
+    Handled, HeldMessages, HostSession, Mover, Outgoing, Overflow, SeatKind, SeatSetup, TableSetup,
 };
 pub use protocol::{
     GuestMessage, HostMessage, ProtocolError, Refusal, SeatEvent, PROTOCOL_VERSION,

@@ -17,8 +17,8 @@ use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
 use crate::online::host::RestoreError;
 use crate::online::protocol::Presence;
-use crate::online::{HostSession, Outgoing, SavedTable, TableSetup};
-use crate::rules::{Action, Event, Match, PlayerView, Rng, RuleError, Seat, SetupError};
+use crate::online::{HostSession, Outgoing, TableSetup};
+use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
 
@@ -258,15 +258,23 @@ impl GameState {
     /// # Errors
     /// The table does not fit the match, or an action is refused.
     pub fn session_for(&self, table: TableSetup) -> Result<HostSession, RestoreError> {
-        let mut session = HostSession::restore(SavedTable {
-            setup: table,
-            seed: self.seed,
-            actions: self.actions.iter().map(|&(_, a)| a).collect(),
-        })?;
+        let kinds: Vec<_> = table.seats.iter().map(|s| s.kind).collect();
+        let names = table.seats.into_iter().map(|s| s.name).collect();
+        let mut session = HostSession::restore(&self.played(names), &kinds)?;
         for &seat in &self.stand_ins() {
             session.bot_takes(seat);
         }
         Ok(session)
+    }
+
+    /// The match as played, with the seats named `names`.
+    pub fn played(&self, names: Vec<String>) -> Played {
+        Played {
+            rules: self.setup.rules,
+            names,
+            seed: self.seed,
+            actions: self.actions.clone(),
+        }
     }
 
     /// The online table starts: `session` (built for this match, at the

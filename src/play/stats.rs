@@ -16,7 +16,6 @@ use super::setup::{daily_seed, GameSetup, ME};
 use super::state::GameState;
 use crate::bots::Level;
 use crate::rules::{Edition, Match, Seat};
-use crate::share::SharedMatch;
 use std::fmt::Write as _;
 
 pub const STATS_KEY: &str = "ono99.stats";
@@ -578,13 +577,7 @@ pub fn recent(store: &dyn Store) -> Vec<RecentMatch> {
 
 /// Keeps the finished match in `state` at the top of the recent list.
 fn remember(store: &dyn Store, state: &GameState, names: Vec<String>, today: &str, place: usize) {
-    let shared = SharedMatch {
-        rules: state.setup.rules,
-        names,
-        seed: state.seed,
-        actions: state.actions.clone(),
-    };
-    let Ok(code) = shared.encode() else {
+    let Ok(code) = state.played(names).encode() else {
         return;
     };
     let mut list = recent(store);

@@ -6,6 +6,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod options;
+pub mod played;
 pub mod record;
 pub mod rng;
 pub mod seat;
@@ -21,6 +22,7 @@ pub use game::{
 pub use options::{
     Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd, RuleOption, RuleSet,
 };
+pub use played::Played;
 pub use record::{replay, GameRecord, RecordError};
 pub use rng::Rng;
 pub use seat::{Direction, PerSeat, Seat, SeatSet};

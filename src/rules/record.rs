@@ -2,7 +2,7 @@
 //! plus every hand's deck and events. [`replay`] rebuilds a match from one.
 
 use super::card::Card;
-use super::error::SetupError;
+use super::error::{RuleError, SetupError};
 use super::event::Event;
 use super::game::{Action, Match};
 use super::options::RuleSet;
@@ -59,6 +59,9 @@ pub enum RecordError {
     Unfinished,
     #[error("events were not recorded for this match")]
     NotLogged,
+    /// Action `index` (0-based) of a match as played is refused.
+    #[error("action {index} does not replay: {error}")]
+    Refused { index: usize, error: RuleError },
     #[error("hand {hand}, step {step}: {message}")]
     Mismatch {
         hand: u32,

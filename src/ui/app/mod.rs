@@ -5,8 +5,8 @@
 
 mod start;
 
+use crate::rules::Played;
 use crate::rules::SetupError;
-use crate::share::SharedMatch;
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, GuestLink, HostLink};
 use crate::ui::platform::address;
@@ -47,8 +47,8 @@ pub enum Overlay {
     None,
     Rules,
     Stats,
-    Replay(Rc<SharedMatch>),
-    Review(Rc<SharedMatch>),
+    Replay(Rc<Played>),
+    Review(Rc<Played>),
 }
 
 /// The header of the setup, rules and statistics screens (the game has its
@@ -100,11 +100,11 @@ fn overlay_view(
     overlay: &Overlay,
     rules: crate::rules::RuleSet,
     on_learn: Option<Callback<()>>,
-    open_replay: &Callback<Rc<SharedMatch>>,
-    open_review: &Callback<Rc<SharedMatch>>,
+    open_replay: &Callback<Rc<Played>>,
+    open_review: &Callback<Rc<Played>>,
     close: Callback<()>,
 ) -> Html {
-    let key = |s: &SharedMatch| format!("{}-{}", s.seed, s.actions.len());
+    let key = |s: &Played| format!("{}-{}", s.seed, s.actions.len());
     match overlay {
         Overlay::None => Html::default(),
         Overlay::Rules => html! { <RulesScreen {rules} on_back={close} {on_learn} /> },
@@ -122,9 +122,9 @@ fn overlay_view(
 
 /// What the page's address opened: a friend's page from an invite link,
 /// or a replay from a share link (`Err`: the notice of a broken one).
-fn opened_with() -> (Option<Rc<GuestLink>>, Option<Rc<SharedMatch>>, Option<Key>) {
+fn opened_with() -> (Option<Rc<GuestLink>>, Option<Rc<Played>>, Option<Key>) {
     let joining = address::join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load()));
-    let shared = address::replay_code().map(|c| SharedMatch::decode(&c));
+    let shared = address::replay_code().map(|c| Played::decode(&c));
     let error = match (&joining, &shared) {
         (Some(Err(key)), _) => Some(*key),
         (_, Some(Err(_))) => Some(Key::ShareBroken),
@@ -242,9 +242,9 @@ pub fn app() -> Html {
         })
     };
     let new_game = start::leave(screen.clone(), setup.clone());
-    let show = |o: fn(Rc<SharedMatch>) -> Overlay| {
+    let show = |o: fn(Rc<Played>) -> Overlay| {
         let overlay = overlay.clone();
-        Callback::from(move |shared: Rc<SharedMatch>| overlay.set(o(shared)))
+        Callback::from(move |shared: Rc<Played>| overlay.set(o(shared)))
     };
     let (open_replay, open_review) = (show(Overlay::Replay), show(Overlay::Review));
     let close = {

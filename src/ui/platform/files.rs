@@ -4,7 +4,7 @@
 //! nothing.
 
 use crate::rules::GameRecord;
-use crate::share::SharedMatch;
+use crate::rules::Played;
 use crate::ui::i18n::Key;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
@@ -52,10 +52,7 @@ pub fn download(name: &str, text: &str) {
 /// Reads the record chosen in `input` and gives its match (checked by
 /// replaying it) or the message to show. The input is cleared, so the same
 /// file can be chosen again.
-pub fn read_record(
-    input: &HtmlInputElement,
-    done: impl FnOnce(Result<SharedMatch, Key>) + 'static,
-) {
+pub fn read_record(input: &HtmlInputElement, done: impl FnOnce(Result<Played, Key>) + 'static) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
     };
@@ -74,9 +71,7 @@ pub fn read_record(
             None => Err(Key::RecordBroken),
             Some(text) => match GameRecord::from_json(&text) {
                 Err(_) => Err(Key::RecordBroken),
-                Ok(record) => {
-                    SharedMatch::from_record(&record).map_err(|_| Key::RecordDoesNotReplay)
-                }
+                Ok(record) => Played::from_record(&record).map_err(|_| Key::RecordDoesNotReplay),
             },
         };
         done(result);

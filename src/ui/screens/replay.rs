@@ -5,8 +5,8 @@
 //! match can become: a downloaded record (docs/records.md, what `ono99
 //! replay` reads), a share link, or a record opened from a file.
 
+use crate::rules::Played;
 use crate::rules::Seat;
-use crate::share::SharedMatch;
 use crate::table::replay::Replay;
 use crate::table::TableModel;
 use crate::ui::i18n::{self, tr, Key, Lang};
@@ -24,9 +24,9 @@ const PLAY_STEP_MS: u32 = 900;
 
 #[derive(Properties, PartialEq)]
 pub struct ReplayProps {
-    pub shared: Rc<SharedMatch>,
+    pub shared: Rc<Played>,
     /// Another match to show (a record opened here).
-    pub on_open: Callback<Rc<SharedMatch>>,
+    pub on_open: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
 }
 
@@ -37,7 +37,7 @@ fn step_line(lang: Lang, step: usize, of: usize) -> String {
 
 /// The replay kept between renders, and the match it replays.
 struct Kept {
-    shared: Rc<SharedMatch>,
+    shared: Rc<Played>,
     replay: Replay,
     /// Every seat's cards at the step shown, seat 0 first.
     hands: FaceUp,
@@ -48,7 +48,7 @@ struct Kept {
 /// costs one step on from the last one shown; a jump back folds the match
 /// again from its deal.
 #[hook]
-fn use_replay(shared: &Rc<SharedMatch>, step: usize) -> Option<(Rc<TableModel>, FaceUp)> {
+fn use_replay(shared: &Rc<Played>, step: usize) -> Option<(Rc<TableModel>, FaceUp)> {
     let cell = use_mut_ref(|| None::<Kept>);
     let mut cell = cell.borrow_mut();
     let same = cell
@@ -151,7 +151,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         let on_open = props.on_open.clone();
         let step = step.clone();
         let playing = playing.clone();
-        Callback::from(move |shared: Rc<SharedMatch>| {
+        Callback::from(move |shared: Rc<Played>| {
             playing.set(false);
             step.set(0);
             on_open.emit(shared)
@@ -199,11 +199,11 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
 /// not (`notice`).
 fn record_bar(
     lang: Lang,
-    shared: &Rc<SharedMatch>,
+    shared: &Rc<Played>,
     finished: bool,
     share: &UseStateHandle<Option<String>>,
     notice: &UseStateHandle<Option<Key>>,
-    on_open: Callback<Rc<SharedMatch>>,
+    on_open: Callback<Rc<Played>>,
 ) -> Html {
     let on_download = {
         let shared = shared.clone();

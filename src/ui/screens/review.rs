@@ -9,8 +9,8 @@ use crate::bots::jobs::{Answer, Job};
 use crate::bots::review::{
     decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
 };
+use crate::rules::Played;
 use crate::rules::{Action, Edition, Seat, TurnStep};
-use crate::share::SharedMatch;
 use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::worker;
 use crate::ui::screens::header::Header;
@@ -24,7 +24,7 @@ const SLICE: u32 = 50;
 
 #[derive(Properties, PartialEq)]
 pub struct ReviewProps {
-    pub shared: Rc<SharedMatch>,
+    pub shared: Rc<Played>,
     pub on_close: Callback<()>,
 }
 

@@ -2,7 +2,7 @@
 //! first, and the last finished matches to replay (or a record to open).
 
 use crate::bots::Level;
-use crate::share::SharedMatch;
+use crate::rules::Played;
 use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::files;
 use crate::ui::platform::focus::use_focus_when;
@@ -15,9 +15,9 @@ use yew::prelude::*;
 pub struct StatsProps {
     pub on_back: Callback<()>,
     /// Opens a match in the replay viewer (a recent one, or a record).
-    pub on_replay: Callback<Rc<SharedMatch>>,
+    pub on_replay: Callback<Rc<Played>>,
     /// Opens the review of your plays in a recent match.
-    pub on_review: Callback<Rc<SharedMatch>>,
+    pub on_review: Callback<Rc<Played>>,
 }
 
 /// Today's deal: days played, days in a row, and today's counted result.
@@ -50,10 +50,10 @@ fn recent_matches(props: &RecentProps) -> Html {
         let on_replay = props.on_replay.clone();
         let code = m.code.clone();
         let notice = notice.clone();
-        let open = |cb: Callback<Rc<SharedMatch>>| {
+        let open = |cb: Callback<Rc<Played>>| {
             let code = code.clone();
             let notice = notice.clone();
-            Callback::from(move |_: MouseEvent| match SharedMatch::decode(&code) {
+            Callback::from(move |_: MouseEvent| match Played::decode(&code) {
                 Ok(shared) => cb.emit(Rc::new(shared)),
                 Err(_) => notice.set(Some(Key::ShareBroken)),
             })
@@ -110,8 +110,8 @@ fn recent_matches(props: &RecentProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 struct RecentProps {
-    on_replay: Callback<Rc<SharedMatch>>,
-    on_review: Callback<Rc<SharedMatch>>,
+    on_replay: Callback<Rc<Played>>,
+    on_review: Callback<Rc<Played>>,
 }
 
 fn opponents_label(lang: Lang, o: Opponents) -> &'static str {

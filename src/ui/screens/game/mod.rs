@@ -8,8 +8,8 @@ mod effects;
 mod live;
 mod online_bar;
 
+use crate::rules::Played;
 use crate::rules::{Event as MatchEvent, Format, Seat};
-use crate::share::SharedMatch;
 use crate::table::{Link, Player, Step};
 use crate::ui::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::ui::online::{HostLink, SeatStatus};
@@ -37,9 +37,9 @@ pub struct GameProps {
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
     /// Opens the finished match in the replay viewer.
-    pub on_replay: Callback<Rc<crate::share::SharedMatch>>,
+    pub on_replay: Callback<Rc<crate::rules::Played>>,
     /// Opens the review of your plays in the finished match.
-    pub on_review: Callback<Rc<crate::share::SharedMatch>>,
+    pub on_review: Callback<Rc<crate::rules::Played>>,
     /// The guided first game: coach marks explain the game as it goes.
     #[prop_or_default]
     pub learn: bool,
@@ -119,16 +119,11 @@ fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang)
 }
 
 /// The finished match, to replay, download, share or review.
-fn finished(state: &GameState, lang: Lang) -> Rc<SharedMatch> {
+fn finished(state: &GameState, lang: Lang) -> Rc<Played> {
     let names = (0..state.setup.seat_count())
         .map(|i| state.setup.shared_name(Seat(i as u8), lang))
         .collect();
-    Rc::new(SharedMatch {
-        rules: state.setup.rules,
-        names,
-        seed: state.seed,
-        actions: state.actions.clone(),
-    })
+    Rc::new(state.played(names))
 }
 
 /// Why the last action was refused, with a button to dismiss it.
@@ -300,7 +295,7 @@ pub fn game(props: &GameProps) -> Html {
         .missed_from
         .map(|from| missed_lines(&state, link, from, lang))
         .unwrap_or_default();
-    let open = |cb: Callback<Rc<SharedMatch>>| {
+    let open = |cb: Callback<Rc<Played>>| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| cb.emit(finished(&state, lang)))
     };
