@@ -42,7 +42,7 @@ const DIST = process.env.DIST || 'dist';
 // 233 KB, so this guard sits a little above the measured size: it stops an
 // unnoticed regression while the target itself is a decision for the
 // people who steer (see README, measured figures).
-const BUDGET_KB = 480;
+const BUDGET_KB = 470;
 
 function bundleSize(dir) {
   const files = [];
