@@ -9,7 +9,7 @@ use ono99::play::save::{
     load_save, parse_save, save_game, save_text, BadSave, Resume, SaveError, Store, StoreError,
     BAD_SAVE_KEY, SAVE_KEY,
 };
-use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed};
+use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed, ME};
 use ono99::rules::{Action, Event, Format, Rng, RuleSet, Seat, TurnStep};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -655,4 +655,111 @@ fn one_engine_messages_lost_before_sending_are_replaced_by_a_resync() {
         [(FRIEND, Outgoing::Message(HostMessage::Sync(_)))]
     ));
     assert_eq!(mirror.view(), Some(&state.game().view(FRIEND)));
+}
+
+// ----- your own exit ----------------------------------------------------------
+
+/// You against three Medium bots, modern rules, at `speed`, as the setup
+/// screen's default table is.
+fn default_table(speed: Speed) -> Rc<GameSetup> {
+    Rc::new(GameSetup {
+        speed,
+        ..GameSetup::default()
+    })
+}
+
+/// Your move as the browser scenarios make it: the first playable card in
+/// your hand's order, else the four-ONO discard.
+fn first_playable(state: &GameState) -> Option<Action> {
+    let legal = state.game().legal_actions();
+    let view = state.game().view(ME);
+    view.hand
+        .iter()
+        .map(|&c| Action::Play(c))
+        .find(|a| legal.contains(a))
+        .or_else(|| legal.first().copied())
+}
+
+/// Plays `seed`'s default match (you play the first playable card) until
+/// you go out; the state right after, and the actions it took.
+fn until_you_go_out(seed: u64, speed: Speed) -> Option<GameState> {
+    let mut state = GameState::new(default_table(speed), seed).ok()?;
+    for _ in 0..2_000 {
+        if state.game().is_over() {
+            return None;
+        }
+        if state.summary.is_some() {
+            state = apply(&state, GameMsg::Continue);
+            continue;
+        }
+        let before = state.game().log().len();
+        state = match state.bot_move(make_bot(Level::Medium).as_mut()) {
+            Some(msg) => apply(&state, msg),
+            None => {
+                let action = first_playable(&state)?;
+                let msg = GameMsg::Act {
+                    seat: ME,
+                    action,
+                    ply: Some(state.actions.len()),
+                };
+                apply(&state, msg)
+            }
+        };
+        let out = state.game().log()[before..]
+            .iter()
+            .any(|e| matches!(e, Event::PlayerOut { seat, .. } if *seat == ME));
+        if out {
+            return Some(state);
+        }
+    }
+    None
+}
+
+#[test]
+fn your_exit_holds_the_table_before_the_next_bot_plays() {
+    let mut met = 0;
+    for seed in 0..40u64 {
+        for speed in Speed::ALL {
+            let Some(state) = until_you_go_out(seed, speed) else {
+                continue;
+            };
+            met += 1;
+            let hold = speed.exit_hold_ms();
+            assert_eq!(state.exit_hold_ms(), hold, "seed {seed}, {speed:?}");
+            assert!(state.final_table_ms() >= hold);
+            if state.bot_to_act().is_some() {
+                assert!(
+                    state.bot_delay_ms() >= hold,
+                    "seed {seed}, {speed:?}: the next bot plays after {} ms",
+                    state.bot_delay_ms()
+                );
+            }
+            // The next action ends the hold.
+            if let Some(msg) = state.bot_move(make_bot(Level::Medium).as_mut()) {
+                let next = apply(&state, msg);
+                let still_out = next.game().log()[next.announce_from..]
+                    .iter()
+                    .any(|e| matches!(e, Event::PlayerOut { seat, .. } if *seat == ME));
+                if !still_out {
+                    assert_eq!(next.exit_hold_ms(), 0);
+                }
+            }
+        }
+    }
+    assert!(Speed::Normal.exit_hold_ms() >= 2_500);
+    assert!(Speed::Fast.exit_hold_ms() < Speed::Normal.exit_hold_ms());
+    assert_eq!(Speed::Instant.exit_hold_ms(), 0);
+    assert!(met > 20, "you went out in only {met} matches");
+}
+
+#[test]
+fn seed_277_you_go_out_early_with_bots_still_in() {
+    // The browser scenario "your exit" (tests/e2e/table.mjs) plays this
+    // deal at Normal speed: you go out after 15 actions and three bots play
+    // on, so the next bot's play waits for the hold.
+    let state = until_you_go_out(277, Speed::Normal).expect("you go out");
+    assert_eq!(state.actions.len(), 15);
+    assert_eq!(state.game().in_hand().len(), 3);
+    assert!(state.bot_to_act().is_some());
+    assert!(state.bot_delay_ms() >= 2_600);
 }

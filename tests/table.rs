@@ -18,7 +18,7 @@ use common::random_rules;
 use ono99::bots::{make_bot, Level};
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::GuestMirror;
-use ono99::rules::{redact, Action, Match, Rng, Seat, SeatEvent, SeatSet};
+use ono99::rules::{redact, Action, Event, Match, Rng, Seat, SeatEvent, SeatSet};
 use ono99::table::friend::{follow, players_of};
 use ono99::table::{Callout, Step, TableModel, Verdict, TRAIL};
 
@@ -83,6 +83,43 @@ fn assert_same_table(a: &TableModel, b: &TableModel, what: &str) {
     assert_eq!(a.plays(), b.plays(), "{what}: plays");
     assert_eq!(a.slots(), b.slots(), "{what}: slots");
     assert_eq!(a.four_ono(), b.four_ono(), "{what}: four-ONO");
+    assert_eq!(a.exit_now(), b.exit_now(), "{what}: your exit");
+}
+
+/// The seat's own exit shows on its table exactly while the hand it went
+/// out of is on the table, with the call-out that said it (the
+/// arithmetic when it had cards); the winners are marked once the match
+/// is over, and nobody before.
+fn assert_exit_and_win(model: &TableModel, game: &Match, seat: Seat, what: &str) {
+    let log = game.log();
+    let hand_start = log
+        .iter()
+        .rposition(|e| matches!(e, Event::HandStarted { .. }))
+        .unwrap_or(0);
+    let out_here = log[hand_start..]
+        .iter()
+        .any(|e| matches!(e, Event::PlayerOut { seat: s, .. } if *s == seat));
+    assert_eq!(model.exit_now().is_some(), out_here, "{what}: exit banner");
+    if let Some(exit) = model.exit_now() {
+        assert!(
+            matches!(exit, Callout::Out { who, .. } if who.is_you()),
+            "{what}: the exit says {exit:?}"
+        );
+        assert_eq!(model.last_exit(), Some(exit));
+        assert!(model.hands().last().is_some_and(|h| h.contains(exit)));
+    }
+    let winners = game
+        .outcome()
+        .map(|o| o.winners.clone())
+        .unwrap_or_default();
+    for s in 0..game.seat_count() {
+        let other = Seat(s as u8);
+        assert_eq!(
+            model.marks(other).won,
+            winners.contains(&other),
+            "{what}: winner mark of {other}"
+        );
+    }
 }
 
 /// Plays `seed`'s match with quick bots, checking every seat's model at
@@ -117,6 +154,7 @@ fn check_match(seed: u64) -> usize {
             model.step(step, false);
             let what = format!("seed {seed}, step {steps}, {seat}");
             assert_eq!(model.view(), &game.view(seat), "{what}: the engine's view");
+            assert_exit_and_win(model, &game, seat, &what);
             if game.to_act().is_some_and(|t| t.seat == seat) {
                 for slot in model.slots() {
                     let engine = game.check(Action::Play(slot.card));

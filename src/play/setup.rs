@@ -52,6 +52,17 @@ impl Speed {
         }
     }
 
+    /// How long the table holds on a person's own exit (their cards laid
+    /// down, the banner with the arithmetic) before the next bot plays.
+    pub fn exit_hold_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 3600,
+            Speed::Normal => 2600,
+            Speed::Fast => 1600,
+            Speed::Instant => 0,
+        }
+    }
+
     /// How long the final table of a hand or match stays in view before
     /// its summary opens.
     pub fn final_table_ms(self) -> u32 {

@@ -401,11 +401,40 @@ impl GameState {
             .actions
             .last()
             .is_some_and(|&(seat, _)| self.setup.is_person(seat));
-        if after_person {
+        let delay = if after_person {
             varied.max(self.speed.after_person_ms())
         } else {
             varied
+        };
+        delay.max(self.exit_hold_ms())
+    }
+
+    /// The hold on a person's own exit: the speed's
+    /// ([`Speed::exit_hold_ms`]) if the last action put a person at this
+    /// device out of the hand, else 0. Nothing moves on before it ends:
+    /// the next bot, the summary, the result, the pass screen.
+    pub fn exit_hold_ms(&self) -> u32 {
+        if self.skipping {
+            return 0;
         }
+        let out = self
+            .game()
+            .log()
+            .get(self.announce_from..)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| matches!(e, Event::PlayerOut { seat, .. } if self.setup.is_person(*seat)));
+        if out {
+            self.speed.exit_hold_ms()
+        } else {
+            0
+        }
+    }
+
+    /// How long the final table of a hand or the match stays in view
+    /// before its summary or result opens.
+    pub fn final_table_ms(&self) -> u32 {
+        self.speed.final_table_ms().max(self.exit_hold_ms())
     }
 
     /// Whether the game may call a seat "you": only with a single person.

@@ -98,6 +98,8 @@ pub struct Marks {
     pub out: bool,
     /// Out of the match.
     pub left: bool,
+    /// Won the match (it is over).
+    pub won: bool,
     /// Who plays it.
     pub player: Player,
 }
@@ -139,6 +141,11 @@ pub struct TableModel {
     four_ono: bool,
     /// Work out the hints (from this seed, for the pick).
     hints: Option<u64>,
+    /// This seat's going out, the last time it went out: the call-out
+    /// (with the arithmetic) and the hand it was in (an index of `hands`).
+    exit: Option<(usize, Callout)>,
+    /// The match's winners, once it is over.
+    winners: Vec<Seat>,
 }
 
 impl TableModel {
@@ -161,6 +168,8 @@ impl TableModel {
             slots: Vec::new(),
             four_ono: false,
             hints: None,
+            exit: None,
+            winners: Vec::new(),
         };
         model.judge();
         model
@@ -193,12 +202,16 @@ impl TableModel {
         let mut lines = Vec::new();
         let mut announce = Vec::new();
         let mut notes = Vec::new();
+        let mut exit = None;
         for (i, e) in log.iter().enumerate().skip(first) {
             if let Some(c) = narrator.next(e) {
                 if i >= split {
                     announce.push(c.clone());
                 }
                 if i >= from {
+                    if is_out(e, model.view.seat) {
+                        exit = Some((0, c.clone()));
+                    }
                     lines.push(c);
                 }
             }
@@ -209,6 +222,7 @@ impl TableModel {
         }
         model.hands = vec![Rc::new(lines)];
         model.announce = announce;
+        model.exit = exit;
         for (e, before) in notes {
             model.note(e, before);
         }
@@ -313,6 +327,10 @@ impl TableModel {
             }
             fresh_hand = false;
             if let Some(c) = narrator.next(e) {
+                if is_out(e, self.view.seat) {
+                    let hand = self.hands.len() + lines.len() - 2;
+                    self.exit = Some((hand, c.clone()));
+                }
                 announce.push(c.clone());
                 if let Some(l) = lines.last_mut() {
                     l.push(c);
@@ -378,6 +396,7 @@ impl TableModel {
                     *d += 1;
                 }
             }
+            SeatEvent::MatchOver { winners } => self.winners.clone_from(winners),
             _ => {}
         }
     }
@@ -455,8 +474,30 @@ impl TableModel {
             owes_two: to_act.is_some_and(|t| t.seat == seat && t.step != TurnStep::Single),
             out: p.is_some_and(|p| !p.in_hand),
             left: p.is_some_and(|p| !p.in_match),
+            won: self.winners.contains(&seat),
             player: self.players.get(seat.index()).copied().unwrap_or_default(),
         }
+    }
+
+    /// This seat's going out in the hand on the table (the banner the
+    /// table keeps up for the rest of that hand), with the arithmetic.
+    pub fn exit_now(&self) -> Option<&Callout> {
+        let hand = self.hands.len().checked_sub(1)?;
+        self.exit
+            .as_ref()
+            .filter(|(h, _)| *h == hand)
+            .map(|(_, c)| c)
+    }
+
+    /// This seat's last going out in the match (what the result says of
+    /// how it went out).
+    pub fn last_exit(&self) -> Option<&Callout> {
+        self.exit.as_ref().map(|(_, c)| c)
+    }
+
+    /// The match's winners, once it is over.
+    pub fn winners(&self) -> &[Seat] {
+        &self.winners
     }
 
     /// The seats other than this one, in play order from its left.
@@ -551,4 +592,9 @@ fn total_after(event: &SeatEvent, before: i32) -> i32 {
         SeatEvent::Played { total, .. } | SeatEvent::DiscardedFourOno { total, .. } => *total,
         _ => before,
     }
+}
+
+/// Whether `event` is `seat` going out of the hand.
+fn is_out(event: &SeatEvent, seat: Seat) -> bool {
+    matches!(event, SeatEvent::PlayerOut { seat: s, .. } if *s == seat)
 }

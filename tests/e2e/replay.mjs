@@ -219,6 +219,12 @@ export const replayScenarios = [
         const p = pages[0].page;
         await playUntil(p, over(p));
         assert(await p.getByRole('button', { name: 'Copy result' }).count() === 1, 'no "Copy result"');
+        // Copying says so, in a status message.
+        await pages[0].context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.server.url).origin });
+        await p.getByRole('button', { name: 'Copy result' }).click();
+        await p.getByRole('dialog').getByRole('status').filter({ hasText: 'Copied' }).waitFor({ timeout: 5000 });
+        const copied = await p.evaluate(() => navigator.clipboard.readText());
+        assert(/Today's deal/i.test(copied) || copied.includes('ONO 99'), `the clipboard holds: ${copied}`);
         const place = /You finished (\d+)/.exec(await p.getByRole('dialog').textContent());
         assert(place, `the result does not say your place: ${await p.getByRole('dialog').textContent()}`);
         // After a reload the finished match shows its result again.

@@ -104,6 +104,12 @@ export const tableScenarios = [
       const result = await snapshot(page);
       assert(new RegExp(`You finished \\d+(st|nd|rd|th) of ${players}\\.`).test(result.dialog), `the result does not say your place: ${result.dialog}`);
       assert(await page.getByRole('columnheader', { name: 'Place' }).count() === 1, 'the standings have no "Place" column header');
+      // Every button of the result is on screen as it opens (the lines and
+      // standings scroll under them on a small phone).
+      const offscreen = await page.evaluate(() => [...document.querySelectorAll('[role="dialog"] button')]
+        .filter((b) => { const r = b.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; })
+        .map((b) => b.textContent));
+      assert(offscreen.length === 0, `${label}: result buttons off screen: ${offscreen.join(', ')}`);
       await shot(page, `table-${label}-result`);
       await page.getByRole('button', { name: 'See the table' }).click();
       assert(!(await dialogOpen(page)), 'See the table left the dialog open');
@@ -115,8 +121,12 @@ export const tableScenarios = [
       await page.getByRole('button', { name: 'Show the result' }).click();
       await page.getByRole('button', { name: 'Play again' }).waitFor();
       await page.keyboard.press('Escape');
+      // What a person sees next: the table, with the way back to the result.
+      await page.getByRole('button', { name: 'Show the result' }).waitFor({ timeout: 5000 })
+        .catch(() => { throw new Error('no way back to the result after Escape'); });
       assert(!(await dialogOpen(page)), 'Escape did not close the result');
-      assert(await page.getByRole('button', { name: 'Show the result' }).count() === 1, 'no way back to the result');
+      const ways = await page.getByRole('button', { name: 'Show the result' }).count();
+      assert(ways === 1, `${ways} "Show the result" buttons`);
     }),
   })),
   {
@@ -291,6 +301,50 @@ export const tableScenarios = [
       const { moving, frames } = await watch;
       assert(moving === 0, `${moving} animations ran with reduced motion (over ${frames} frames)`);
       assert(await page.locator('.total-delta').count() > 0, 'the change of the total is not shown with reduced motion');
+    }),
+  },
+  {
+    // Seed 277 (4 players, modern, Normal speed, you play the first
+    // playable card): you go out after 15 actions with three bots still in
+    // (tests/play.rs checks the seed natively).
+    name: 'your exit: the table holds on it with the arithmetic; the result says how you went out, your place and the winner (seed 277)',
+    run: (ctx) => withPage(ctx, { viewport: SIZES[2][1] }, async (page) => {
+      await startGame(page, ctx.server, { players: '4', seed: 277, speed: 'normal' });
+      // The page itself notes when your exit shows and when the next play
+      // lands (no polling delay in the measure).
+      await page.evaluate(() => {
+        const seen = {};
+        window.exitSeen = seen;
+        const ply = () => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply'));
+        new MutationObserver(() => {
+          if (seen.at === undefined && document.querySelector('.exit-banner')) {
+            seen.at = performance.now();
+            seen.ply = ply();
+          }
+          if (seen.at !== undefined && seen.next === undefined && ply() > seen.ply) seen.next = performance.now();
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      await playUntil(page, async () => (await page.locator('.exit-banner').count()) > 0);
+      const banner = await page.locator('.exit-banner').textContent();
+      assert(/^You're out: .*→/.test(banner), `seed 277: the exit banner says "${banner}"; the engine or the bots changed, find a new seed`);
+      await page.waitForFunction(() => window.exitSeen.next !== undefined, null, { timeout: 20000 });
+      const held = await page.evaluate(() => window.exitSeen.next - window.exitSeen.at);
+      assert(held >= 2400, `the next bot played ${Math.round(held)} ms after your exit (Normal speed holds 2.6 s)`);
+      assert(await page.locator('.exit-banner').textContent() === banner, 'your exit left the table with the next play');
+      await settled(page);
+      await shot(page, 'table-phone-your-exit');
+      // The rest at once: the result says how you went out and your place.
+      await page.getByRole('button', { name: 'Skip to the result' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 30000 });
+      const text = await dialog.textContent();
+      assert(text.includes(banner), `the result does not say how you went out: ${text}`);
+      assert(/You finished (2nd|3rd|4th) of 4\./.test(text), `the result does not give your place: ${text}`);
+      // The winner is marked on the table behind it.
+      await page.getByRole('button', { name: 'See the table' }).click();
+      assert(await page.locator('.felt .seat.won .mark.won').count() === 1, 'the winner is not marked on the table');
+      await shot(page, 'table-phone-winner-marked');
+      ctx.note(`your exit (seed 277, Normal speed): the next play came ${Math.round(held)} ms after it`);
     }),
   },
 ];

@@ -163,6 +163,7 @@ impl Translation for En {
             Key::YourTurnMark => "Your turn",
             Key::YouOweTwoMark => "You owe 2 plays",
             Key::NextMark => "Next",
+            Key::WinnerMark => "Winner",
             Key::NewCard => "New",
             Key::HintsExplain => "Under each card: the total it makes, then the chance that the next player is stuck after it. Higher is better for you. ★ marks the coach's pick.",
             Key::CoachPick => "Coach's pick",

@@ -191,6 +191,7 @@ impl Translation for Es {
             Key::YourTurnMark => "Tu turno",
             Key::YouOweTwoMark => "Debes jugar 2 veces",
             Key::NextMark => "Siguiente",
+            Key::WinnerMark => "Victoria",
             Key::NewCard => "Nueva",
             Key::HintsExplain => "Bajo cada carta: el total que deja y la probabilidad de que el siguiente jugador se quede sin jugada. Cuanto más alta, mejor para ti. ★ marca la carta que recomienda el entrenador.",
             Key::CoachPick => "Recomendada",

@@ -184,6 +184,7 @@ impl Translation for Fr {
             Key::YourTurnMark => "À vous",
             Key::YouOweTwoMark => "Jouez 2 fois",
             Key::NextMark => "Ensuite",
+            Key::WinnerMark => "Victoire",
             Key::NewCard => "Nouvelle",
             Key::HintsExplain => "Sous chaque carte\u{a0}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
             Key::CoachPick => "Conseillée",

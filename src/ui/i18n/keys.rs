@@ -153,6 +153,7 @@ keys! {
     YourTurnMark,
     YouOweTwoMark,
     NextMark,
+    WinnerMark,
     NewCard,
     HintsExplain,
     CoachPick,

@@ -184,6 +184,7 @@ impl Translation for Pt {
             Key::YourTurnMark => "Sua vez",
             Key::YouOweTwoMark => "Jogue 2 vezes",
             Key::NextMark => "A seguir",
+            Key::WinnerMark => "Vitória",
             Key::NewCard => "Nova",
             Key::HintsExplain => "Embaixo de cada carta: o total que ela faz e a chance de o próximo jogador ficar sem jogada. Quanto maior, melhor para você. ★ marca a carta recomendada.",
             Key::CoachPick => "Recomendada",

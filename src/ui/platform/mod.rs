@@ -1,10 +1,12 @@
 //! The browser edge: everything that calls a browser API other than
-//! rendering. The page's address (invite and share links), `localStorage` (saves, settings), preferences, sound (Web
+//! rendering. The page's address (invite and share links), the clipboard,
+//! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), the service worker, keyboard focus, files (downloads, opening
 //! a record), the WebRTC transport, the search worker, and the page's clock and
 //! random source. No game rule lives here, and nothing here renders a screen.
 
 pub mod address;
+pub mod clipboard;
 pub mod clock;
 pub mod files;
 pub mod focus;

@@ -80,10 +80,23 @@ pub fn fly_to_pile(el: &Element, seat: usize) {
     }
 }
 
+/// How long a played card takes to fly to the pile: the `travel`
+/// animation's duration in `main.css`. The total starts counting, and the
+/// line that says the play shows, when the card lands.
+pub const TRAVEL_MS: f64 = 300.0;
+
 /// Counts the number shown in `el` from `from` to `to` over `ms`, one step
-/// a frame; the element's own text is left alone (it holds the true value
-/// for readers), `el` is a decorative overlay.
-pub fn count(el: HtmlElement, from: i32, to: i32, ms: f64, format: fn(i32) -> String) {
+/// a frame, after `delay_ms` showing `from`; the element's own text is
+/// left alone (it holds the true value for readers), `el` is a decorative
+/// overlay.
+pub fn count(
+    el: HtmlElement,
+    from: i32,
+    to: i32,
+    delay_ms: f64,
+    ms: f64,
+    format: fn(i32) -> String,
+) {
     let id = COUNT.with(|c| {
         c.set(c.get().wrapping_add(1));
         c.get()
@@ -95,7 +108,7 @@ pub fn count(el: HtmlElement, from: i32, to: i32, ms: f64, format: fn(i32) -> St
         to,
         ms,
         format,
-        start: super::clock::now_ms(),
+        start: super::clock::now_ms() + delay_ms,
         id,
     };
     run.next_frame();

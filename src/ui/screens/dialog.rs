@@ -3,6 +3,7 @@
 
 use crate::rules::Format;
 use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::platform::clipboard::copy_text;
 use crate::ui::platform::focus::use_focus_when;
 use yew::prelude::*;
 
@@ -42,9 +43,13 @@ pub struct EndScreenProps {
     /// Closes the dialog to look at the table behind it (Escape does too).
     #[prop_or_default]
     pub close: Option<DialogButton>,
-    /// More ways on (the replay of a finished match, copying a result).
+    /// More ways on (the replay of a finished match).
     #[prop_or_default]
     pub extra: Vec<DialogButton>,
+    /// A button that copies a text (its label, the text): "Copied" shows
+    /// in a status message once it did.
+    #[prop_or_default]
+    pub copy: Option<(AttrValue, AttrValue)>,
 }
 
 #[function_component(EndScreen)]
@@ -52,6 +57,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     // Move focus into the dialog so keyboard players land on its button.
     let primary = use_focus_when(props.heading.clone());
+    let copied = use_state(|| false);
     let extra_col = match props.format {
         Format::Elimination => None,
         Format::Tokens => Some(tr(lang, Key::Tokens)),
@@ -121,11 +127,26 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     { for props.extra.iter().map(|b| html! {
                         <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }) }
+                    if let Some((label, text)) = &props.copy {
+                        <button type="button" class="btn" onclick={on_copy(text, &copied)}>{ label.clone() }</button>
+                    }
                     if let Some(b) = &props.close {
                         <button type="button" class="btn ghost" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }
                 </div>
+                if *copied {
+                    <p class="copied" role="status">{ tr(lang, Key::Copied) }</p>
+                }
             </div>
         </div>
     }
+}
+
+/// Copies `text` and says so.
+fn on_copy(text: &AttrValue, copied: &UseStateHandle<bool>) -> Callback<MouseEvent> {
+    let (text, copied) = (text.clone(), copied.clone());
+    Callback::from(move |_| {
+        let copied = copied.clone();
+        copy_text(&text, move || copied.set(true));
+    })
 }

@@ -9,9 +9,9 @@ use crate::online::protocol::SeatKind;
 use crate::rules::Action;
 use crate::ui::i18n::{self, named, tr, winners_line, Key, Lang, Named, Who};
 use crate::ui::online::{GuestLink, GuestPhase};
+use crate::ui::platform::clipboard::copy_text;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
-use crate::ui::screens::lobby::copy_text;
 use crate::ui::table::board::{Shown, Table};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -121,8 +121,8 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                 let code = code.clone();
                 let copied = copied.clone();
                 Callback::from(move |_: MouseEvent| {
-                    copy_text(&code);
-                    copied.set(true);
+                    let copied = copied.clone();
+                    copy_text(&code, move || copied.set(true));
                 })
             };
             let select_all = Callback::from(|e: FocusEvent| {

@@ -8,16 +8,10 @@ use crate::online::qr::QrCode;
 use crate::rules::Seat;
 use crate::ui::i18n::{named, tr, Key, Lang, Named};
 use crate::ui::online::{HostLink, InviteLink, SeatStatus};
+use crate::ui::platform::clipboard::copy_text;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// Puts `text` on the clipboard (quietly: the text box holds it anyway).
-pub fn copy_text(text: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.navigator().clipboard().write_text(text);
-    }
-}
 
 /// The words for a friend's status.
 pub fn status_text(lang: Lang, status: SeatStatus) -> &'static str {
@@ -66,8 +60,8 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                 let url = url.clone();
                 let copied = copied.clone();
                 Callback::from(move |_: MouseEvent| {
-                    copy_text(&url);
-                    copied.set(true);
+                    let copied = copied.clone();
+                    copy_text(&url, move || copied.set(true));
                 })
             };
             let select_all = Callback::from(|e: FocusEvent| {

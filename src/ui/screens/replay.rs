@@ -10,9 +10,9 @@ use crate::rules::Seat;
 use crate::table::replay::Replay;
 use crate::table::TableModel;
 use crate::ui::i18n::{self, tr, Key, Lang};
+use crate::ui::platform::clipboard::copy_text;
 use crate::ui::platform::files;
 use crate::ui::screens::header::Header;
-use crate::ui::screens::lobby::copy_text;
 use crate::ui::table::board::{FaceUp, Shown, Table};
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
@@ -224,7 +224,8 @@ fn record_bar(
         Callback::from(move |_: MouseEvent| {
             if let Ok(code) = shared.encode() {
                 let link = format!("{}#replay={code}", crate::ui::online::page_base());
-                copy_text(&link);
+                // The link shows beside the button either way.
+                copy_text(&link, || ());
                 share.set(Some(link));
             }
         })

@@ -184,6 +184,7 @@ pub fn table(props: &TableProps) -> Html {
                 position={AttrValue::from(format!("pos-{seats}-{}", i + 1))}
                 kind_note={player_note(lang, marks.player).map(AttrValue::from)}
                 away={matches!(marks.player, Player::Friend { link, .. } if link != Link::Connected)}
+                won={marks.won}
             />
         }
     });
@@ -235,6 +236,9 @@ pub fn table(props: &TableProps) -> Html {
         Format::Points => Some(i18n::points_count(lang, mine.score)),
     };
     let me_next = my_marks.next;
+    // Your own exit stays on the table for the rest of the hand: the
+    // call-out line moves on with the next play, this does not.
+    let exit = model.exit_now().map(|c| callout(lang, c, edition));
     let log = use_log(lang, model);
 
     html! {
@@ -254,15 +258,19 @@ pub fn table(props: &TableProps) -> Html {
                         {edition}
                     />
                     <div class="callout" aria-live="polite" aria-atomic="true">
-                        { for current.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                        // New lines for each step (keyed by it), so each
+                        // shows when the card it tells of lands.
+                        { for current.iter().enumerate().map(|(i, l)| html! { <p key={format!("{}-{i}", model.plays())}>{ l.clone() }</p> }) }
                     </div>
-                    <div class={classes!("me", acting.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"))} data-seat={me.index().to_string()} aria-current={(watching && acting).then_some("true")}>
+                    <div class={classes!("me", acting.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"), my_marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && acting).then_some("true")}>
                         <span class="name">{ props.my_name.clone() }</span>
                         if let Some(s) = standing { <span class="standing">{ s }</span> }
                         if acting { <span class="mark turn">{ tr(lang, if watching { Key::Turn } else { Key::YourTurnMark }) }</span> }
                         if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
                         if my_marks.owes_two { <span class="mark owes">{ tr(lang, if watching { Key::OwesTwo } else { Key::YouOweTwoMark }) }</span> }
                         if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
+                        if my_marks.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
+                        if let Some(line) = exit { <p class="exit-banner">{ line }</p> }
                     </div>
                 </div>
                 { props.before_hand.clone() }

@@ -75,7 +75,7 @@ pub fn centre(props: &CentreProps) -> Html {
             }
             if let (Some(el), Some(change)) = (roll_ref.cast::<web_sys::HtmlElement>(), delta) {
                 if change != 0 && !motion::reduced() {
-                    motion::count(el, total - change, total, 320.0, number);
+                    motion::count(el, total - change, total, motion::TRAVEL_MS, 320.0, number);
                 }
             }
         });

@@ -1,6 +1,6 @@
 //! One opponent around the table: name, level, hand size as card backs
 //! (or the cards face up, in a replay), tokens or score, and marks for the
-//! turn, a Play 2 owed and being out.
+//! turn, a Play 2 owed, being out and winning the match.
 
 use crate::bots::Level;
 use crate::rules::{Card, Edition, Format};
@@ -50,6 +50,9 @@ pub struct OpponentProps {
     /// The seat's cards, shown face up instead of backs (a replay).
     #[prop_or_default]
     pub cards: Option<Vec<Card>>,
+    /// The seat won the match.
+    #[prop_or_default]
+    pub won: bool,
 }
 
 #[function_component(Opponent)]
@@ -135,6 +138,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 status.is_some().then_some("is-out"),
                 props.away.then_some("away"),
                 props.cards.is_some().then_some("cards-up"),
+                props.won.then_some("won"),
             )}
             data-seat={props.seat.to_string()}
             aria-label={match (props.level, &props.kind_note) {
@@ -166,6 +170,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
             }
             { standing }
             <div class="marks">
+                if props.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
                 if props.to_act { <span class="mark turn">{ tr(lang, Key::Turn) }</span> }
                 if props.next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
                 if props.owes_two { <span class="mark owes">{ tr(lang, Key::OwesTwo) }</span> }

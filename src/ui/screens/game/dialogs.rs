@@ -114,7 +114,7 @@ fn result(
     let seats = state.setup.seat_count();
     let edition = state.setup.rules.edition;
     let won = winners.iter().any(|&w| state.setup.is_person(w));
-    let mut extra = vec![
+    let extra = vec![
         DialogButton {
             label: tr(lang, Key::ReviewMyPlays).into(),
             onclick: actions.on_review.clone(),
@@ -124,9 +124,9 @@ fn result(
             onclick: actions.on_replay.clone(),
         },
     ];
-    if let Some(day) = &actions.daily {
-        // A result to share without spoilers: the day, the place, how many
-        // plays it took.
+    // Today's deal: a result to share without spoilers (the day, the
+    // place, how many plays it took).
+    let copy = actions.daily.as_ref().map(|day| {
         let text = i18n::daily_share(
             lang,
             day,
@@ -134,11 +134,11 @@ fn result(
             seats,
             crate::ui::stats::my_plays(state),
         );
-        extra.push(DialogButton {
-            label: tr(lang, Key::CopyResult).into(),
-            onclick: Callback::from(move |_| crate::ui::screens::lobby::copy_text(&text)),
-        });
-    }
+        (
+            AttrValue::from(tr(lang, Key::CopyResult)),
+            AttrValue::from(text),
+        )
+    });
     // What ended the match, above the final standings.
     let mut lines: Vec<String> = model
         .0
@@ -157,6 +157,12 @@ fn result(
         .map(|c| callout(lang, c, edition))
         .collect();
     if state.me() == ME {
+        // How you went out (the last time), unless it is said already.
+        if let Some(exit) = model.0.last_exit().map(|c| callout(lang, c, edition)) {
+            if !lines.contains(&exit) {
+                lines.insert(0, exit);
+            }
+        }
         lines.push(i18n::your_place(lang, state.game().places()[ME], seats));
     }
     let heading: Vec<_> = winners.iter().map(|&s| model.0.who(s)).collect();
@@ -172,6 +178,7 @@ fn result(
             secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
             close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: actions.on_hide.clone() })}
             {extra}
+            {copy}
         />
     }
 }

@@ -150,7 +150,7 @@ pub fn use_pacing(
     paused: bool,
     result_ready: &UseStateHandle<bool>,
 ) {
-    let final_ms = state.speed.final_table_ms();
+    let final_ms = state.final_table_ms();
     use_timer(
         state,
         state.version,
@@ -162,7 +162,11 @@ pub fn use_pacing(
         state,
         state.version,
         state.pass_due().is_some() && !paused,
-        state.speed.after_person_ms().clamp(600, 1400),
+        state
+            .speed
+            .after_person_ms()
+            .clamp(600, 1400)
+            .max(state.exit_hold_ms()),
         || GameMsg::BeginPass,
     );
     let ready = result_ready.clone();
