@@ -255,7 +255,7 @@ export const tableScenarios = [
   },
   {
     // Seed 2 (2 players, modern): your first hand holds a card you cannot play.
-    name: 'touch: a tap on an unplayable card shows why under it, with the sum, and plays nothing (seed 2)',
+    name: 'touch: a tap on an unplayable card shows why above it, on screen and over no other button, with the sum, and plays nothing (seed 2)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true }, async (page) => {
       await startGame(page, ctx.server, { players: '2', seed: 2 });
       await waitForDecision(page);
@@ -267,6 +267,17 @@ export const tableScenarios = [
       const why = page.locator('.slot.show-why .why');
       await why.waitFor({ timeout: 2000 });
       const text = await why.textContent();
+      const place = await page.evaluate(() => {
+        const w = document.querySelector('.slot.show-why .why').getBoundingClientRect();
+        const own = document.querySelector('.slot.show-why .card-btn');
+        const hit = (r) => r.width > 0 && r.left < w.right && w.left < r.right && r.top < w.bottom && w.top < r.bottom;
+        return {
+          inside: w.top >= 0 && w.left >= 0 && w.bottom <= innerHeight && w.right <= innerWidth,
+          covered: [...document.querySelectorAll('button')].filter((b) => b !== own && hit(b.getBoundingClientRect())).map((b) => b.textContent),
+        };
+      });
+      assert(place.inside, 'the note on the tapped card leaves the screen');
+      assert(place.covered.length === 0, `the note covers: ${place.covered.join(', ')}`);
       const after = await snapshot(page);
       assert(after.alert === null, `a tap raised an alert: ${after.alert}`);
       assert(after.totalLabel === before.totalLabel && after.log.length === before.log.length, 'a tap on an unplayable card changed the game');
