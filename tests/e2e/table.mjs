@@ -344,6 +344,25 @@ export const tableScenarios = [
       assert(await page.locator('.exit-banner').textContent() === banner, 'your exit left the table with the next play');
       await settled(page);
       await shot(page, 'table-phone-your-exit');
+      // Scrolled down to the hand, as a player on a phone is, the page
+      // stays where the player left it while the bots play on.
+      const scrolled = await page.evaluate(() => {
+        const room = document.documentElement.scrollHeight - innerHeight;
+        window.scrollTo(0, Math.max(0, Math.min(150, room - 80)));
+        return { y: scrollY, ply: Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) };
+      });
+      assert(scrolled.y > 0, 'the page does not scroll on a phone: nothing to check');
+      const moved = await page.evaluate(({ y, ply }) => new Promise((resolve) => {
+        const seen = new Set();
+        const frame = () => {
+          seen.add(Math.round(scrollY));
+          const now = Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply'));
+          if (now >= ply + 3 || document.querySelector('[role="dialog"]')) resolve([...seen].filter((v) => v !== Math.round(y)));
+          else requestAnimationFrame(frame);
+        };
+        frame();
+      }), scrolled);
+      assert(moved.length === 0, `the page scrolled by itself while the bots played (from ${scrolled.y} to ${moved.join(', ')})`);
       // The rest at once: the result says how you went out and your place.
       await page.getByRole('button', { name: 'Skip to the result' }).click();
       const dialog = page.getByRole('dialog');
