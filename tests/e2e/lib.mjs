@@ -60,11 +60,19 @@ export async function openPage(browser, server, { viewport = { width: 1280, heig
     if (/Content.Security.Policy/i.test(msg.text())) problems.push(`CSP message: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  // A reload or a navigation cancels what the old page was still loading
+  // (the search worker, the favicon): no fault of the page. A request is
+  // excused only if a navigation of the page started after it did.
+  let navigations = 0;
+  const startedAt = new WeakMap();
+  page.on('request', (req) => {
+    startedAt.set(req, navigations);
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations += 1;
+  });
   page.on('requestfailed', (req) => {
     const f = req.failure();
-    // The search worker loads in the background; a reload or a navigation
-    // while it loads cancels it, which is no fault of the page.
-    if (/ono99-worker/.test(req.url()) && f && /ERR_ABORTED/.test(f.errorText)) return;
+    const cancelled = f && /ERR_ABORTED/.test(f.errorText) && startedAt.has(req) && navigations > startedAt.get(req) + (req.isNavigationRequest() ? 1 : 0);
+    if (cancelled) return;
     problems.push(`request failed: ${req.url()} ${f ? f.errorText : ''}`);
   });
   page.on('response', (res) => {
