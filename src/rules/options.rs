@@ -36,6 +36,16 @@ pub enum LoseAt {
     Exceed99,
 }
 
+impl LoseAt {
+    /// The highest total a play may make.
+    pub fn highest(self) -> i32 {
+        match self {
+            LoseAt::Reach99 => 98,
+            LoseAt::Exceed99 => 99,
+        }
+    }
+}
+
 /// `format`: how hands make up a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Format {

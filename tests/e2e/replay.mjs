@@ -260,6 +260,39 @@ export const learnScenarios = [
         await coach.waitFor();
         await shot(a.page, 'learn-phone-total');
         await audit(a.page, 'a coach mark');
+        // The coach card, the total and your hand's cards are all on screen
+        // at once, with the page at the top; the cards it asks for glow.
+        const inView = async (page) => page.evaluate(() => {
+          const box = (sel) => { const el = document.querySelector(sel); return el && el.getBoundingClientRect(); };
+          const on = (r) => r && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+          const got = [...document.querySelectorAll('.coach button')].find((b) => b.textContent === 'Got it');
+          const cards = [...document.querySelectorAll('.hand .card-btn.playable')];
+          const glow = cards.filter((c) => getComputedStyle(c.querySelector('.cardface')).boxShadow.includes('255, 212, 59'));
+          const coach = box('.coach');
+          const total = box('.total');
+          return {
+            got: on(got && got.getBoundingClientRect()), total: on(total), scrollY,
+            overlap: !!(coach && total && coach.top < total.bottom && coach.bottom > total.top && coach.left < total.right && coach.right > total.left),
+            coaches: document.querySelectorAll('.coach').length, playable: cards.length, glowing: glow.length,
+          };
+        });
+        let v = await inView(a.page);
+        assert(v.got && v.total && !v.overlap && v.scrollY === 0, `phone: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
+        assert(v.playable > 0 && v.glowing === v.playable, `"pick a glowing card" but ${v.glowing} of ${v.playable} playable cards glow`);
+        {
+          const d = await openPage(ctx.browser, ctx.server, { viewport: { width: 1280, height: 800 } });
+          try {
+            await load(d.page, ctx.server);
+            await d.page.getByRole('button', { name: 'Learn to play' }).click();
+            await d.page.getByRole('region', { name: 'The total' }).waitFor();
+            await shot(d.page, 'learn-desktop-total');
+            v = await inView(d.page);
+            assert(v.got && v.total && !v.overlap && v.scrollY === 0, `desktop: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
+            await assertClean(d.page, d.problems);
+          } finally {
+            await d.context.close();
+          }
+        }
         // The guided game deals at Normal speed; the rest of it is played
         // at instant speed (Settings, as a person would): its deal and the
         // bots' moves are fixed, so the marks come in the same order, and
@@ -270,6 +303,7 @@ export const learnScenarios = [
         for (let i = 0; i < 3000 && !(await done()); i++) {
           const got = a.page.getByRole('button', { name: 'Got it' });
           if (await got.count()) {
+            assert(await a.page.locator('.coach').count() === 1, 'two coach cards show at once');
             seen.push(await a.page.locator('.coach h2').textContent());
             await got.click();
             continue;
@@ -291,9 +325,12 @@ export const learnScenarios = [
         assert(seen[0] === 'The total', `the first mark is "${seen[0]}"`);
         for (const t of ['Reverse', 'Play 2']) assert(seen.includes(t), `no "${t}" mark (seen: ${seen.join(', ')})`);
         // The fixed deal, played by the first playable card, shows every mark.
-        const all = ['The total', 'Reverse', '\u221210', 'Play 2', 'The ONO 99 card', 'Four ONO 99 cards', 'Going out', 'You know every card'];
+        const all = ['The total', 'Reverse', '\u221210', 'Play 2', 'The ONO 99 card', 'Four ONO 99 cards', 'Going out'];
         assert(JSON.stringify(seen) === JSON.stringify(all), `the marks came as ${seen.join(' → ')}, not ${all.join(' → ')}`);
-        ctx.note(`learn to play: marks in order: ${seen.join(' → ')}`);
+        // The lesson ends on a wrap-up in the result, not on a mark mid-game.
+        await a.page.getByRole('dialog').getByRole('heading', { name: 'You know every card' }).waitFor();
+        await shot(a.page, 'learn-phone-wrap-up');
+        ctx.note(`learn to play: marks in order: ${seen.join(' → ')}, then the wrap-up in the result`);
         // Skipped: no more marks, the game goes on.
         await a.page.getByRole('dialog').getByRole('button', { name: 'New game' }).click();
         await a.page.getByRole('button', { name: 'How to play' }).click();

@@ -117,6 +117,13 @@ export const tableScenarios = [
       // Out players' laid-down cards keep clear of the total and the piles.
       await settled(page);
       await seatsClearOfCentre(page, `${label}, final table`);
+      // Each out player's laid-down cards show on the final table, at every
+      // size (a phone hides them only while the hand is played).
+      const hidden = await page.evaluate(() => [...document.querySelectorAll('.felt .seat')]
+        .filter((s) => s.querySelector('.laid-down'))
+        .filter((s) => { const m = s.querySelector('.laid-down .mini-cards'); const r = m && m.getBoundingClientRect(); return !r || r.width < 10 || r.height < 10; })
+        .map((s) => s.querySelector('.name') ? s.querySelector('.name').textContent : '?'));
+      assert(hidden.length === 0, `${label}: laid-down cards not shown on the final table for ${hidden.join(', ')}`);
       await shot(page, `table-${label}-final-table`);
       await page.getByRole('button', { name: 'Show the result' }).click();
       await page.getByRole('button', { name: 'Play again' }).waitFor();
@@ -188,6 +195,10 @@ export const tableScenarios = [
           const ended = Number((/(\d+)/.exec(heading) || [])[1]);
           assert(behind.hand === `Hand ${ended}`, `the header says "${behind.hand}" under the summary of hand ${ended}`);
           assert(!behind.log.some((l) => l.startsWith(`Hand ${ended + 1} is dealt`)), `hand ${ended + 1} is already in the log under the summary`);
+          // Who lost the token, and why: the total and what each card made.
+          const said = await page.locator('[role="dialog"]').textContent();
+          assert(/went out and loses? a token\./.test(said) && /(is|You're) out: at -?\d+, .+ → -?\d+/.test(said), `the summary of hand ${ended} does not say why a token was lost: ${said}`);
+          assert(await page.locator('[role="dialog"] td.tokens-cell .token').count() > 0, 'the standings show no token coins');
           if (summaries === 0) await shot(page, 'table-desktop-hand-summary');
           summaries++;
           await next.click();

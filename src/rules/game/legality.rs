@@ -27,10 +27,7 @@ pub(super) struct Bounds {
 
 impl Bounds {
     pub(super) fn for_rules(rules: &RuleSet) -> Bounds {
-        let limit = match rules.lose_at {
-            LoseAt::Reach99 => 98,
-            LoseAt::Exceed99 => 99,
-        };
+        let limit = rules.lose_at.highest();
         let mut b = Bounds {
             lo: [i32::MIN; CARD_KINDS],
             hi: [i32::MAX; CARD_KINDS],

@@ -276,7 +276,7 @@ impl Translation for En {
             Key::ReviewChance => "Each option's chance to win, from what you could see then",
             Key::ReviewNoDecisions => "You had no choice to make in this match: every one of your plays was forced.",
             Key::ReviewHand => "Your hand",
-            Key::CoachDoneBody => "That was the whole game. Play this one to the end, or start your own from the first screen.",
+            Key::CoachDoneBody => "Keep the total under 99, save a Reverse or a −10 for when it climbs, and be the last one in. Play again keeps this table; New game lets you choose the players and the rules.",
         }
     }
 
@@ -617,8 +617,8 @@ impl Translation for En {
         format!("You finished {place}{suffix} of {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("{} to 99", number(room))
+    fn headroom(&self, room: i32, highest: i32) -> String {
+        format!("Up to {}: +{}", number(highest), number(room))
     }
 
     fn at_total(&self, total: i32) -> String {

@@ -295,7 +295,7 @@ impl Translation for Es {
             Key::CoachOutTitle => "Quedar fuera",
             Key::CoachOutBody => "Quien no puede jugar ninguna carta en su turno queda fuera de la mano: sus cartas se quedan boca arriba sobre la mesa. Gana el último jugador que sigue en juego, así que guarda una carta baja o una Reversa para cuando el total esté alto.",
             Key::CoachDoneTitle => "Ya conoces todas las cartas",
-            Key::CoachDoneBody => "Eso es todo el juego. Termina esta partida o prepara la tuya desde la primera pantalla.",
+            Key::CoachDoneBody => "Mantén el total por debajo de 99, guarda una Reversa o un −10 para cuando suba y sé el último en seguir. Jugar otra vez repite esta mesa; Partida nueva te deja elegir jugadores y reglas.",
             // Review my plays.
             Key::ReviewMyPlays => "Revisar mis jugadas",
             Key::ReviewHeading => "Revisión de tus jugadas",
@@ -665,11 +665,8 @@ impl Translation for Es {
         format!("Quedas en el puesto {place} de {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        match room {
-            1 => "Falta 1 para 99".to_string(),
-            _ => format!("Faltan {} para 99", number(room)),
-        }
+    fn headroom(&self, room: i32, highest: i32) -> String {
+        format!("Hasta {}: +{}", number(highest), number(room))
     }
 
     fn at_total(&self, total: i32) -> String {

@@ -288,7 +288,7 @@ impl Translation for Fr {
             Key::CoachOutTitle => "Hors jeu",
             Key::CoachOutBody => "Un joueur qui n’a aucune carte jouable à son tour est hors jeu pour la manche\u{a0}: ses cartes sont posées face visible sur la table. Le dernier joueur encore en jeu gagne, alors gardez une petite carte ou un Inverser pour le moment où le total sera élevé.",
             Key::CoachDoneTitle => "Vous connaissez toutes les cartes",
-            Key::CoachDoneBody => "Voilà, c’était tout le jeu. Terminez cette partie, ou lancez la vôtre depuis le premier écran.",
+            Key::CoachDoneBody => "Gardez le total sous 99, réservez un Inverser ou un −10 pour quand il grimpe, et soyez le dernier en jeu. Rejouer garde cette table\u{202f}; Nouvelle partie vous laisse choisir les joueurs et les règles.",
             // Review my plays.
             Key::ReviewMyPlays => "Analyser mes coups",
             Key::ReviewHeading => "Analyse de vos coups",
@@ -667,8 +667,8 @@ impl Translation for Fr {
         format!("Vous terminez à la {rank} place sur {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Encore {} avant 99", number(room))
+    fn headroom(&self, room: i32, highest: i32) -> String {
+        format!("Jusqu’à {}\u{a0}: +{}", number(highest), number(room))
     }
 
     fn at_total(&self, total: i32) -> String {

@@ -137,10 +137,16 @@ pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
 pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
     let why = lang.texts().reason(err, edition, to_act_name);
     match refusal_sum(err) {
-        // French sets a space before the colon.
-        Some(sum) if lang == Lang::Fr => format!("{sum}\u{a0}: {why}"),
-        Some(sum) => format!("{sum}: {why}"),
+        Some(sum) => labelled(lang, &sum, &why),
         None => why,
+    }
+}
+
+/// "label: value", with the space French sets before a colon.
+pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
+    match lang {
+        Lang::Fr => format!("{label}\u{a0}: {value}"),
+        _ => format!("{label}: {value}"),
     }
 }
 
@@ -275,9 +281,9 @@ pub fn your_place(lang: Lang, place: usize, of: usize) -> String {
     lang.texts().your_place(place, of)
 }
 
-/// How much may still be added before the limit: "18 to 99".
-pub fn headroom(lang: Lang, room: i32) -> String {
-    lang.texts().headroom(room)
+/// How much a card may still add, and up to which total: "Up to 98: +18".
+pub fn headroom(lang: Lang, room: i32, highest: i32) -> String {
+    lang.texts().headroom(room, highest)
 }
 
 /// The sum behind a refusal, when there is one: "97 + 8 = 105".

@@ -288,7 +288,7 @@ impl Translation for Pt {
             Key::CoachOutTitle => "Ficar de fora",
             Key::CoachOutBody => "Quem não tem nenhuma carta que possa jogar na sua vez está fora da rodada: as cartas dele ficam abertas na mesa. Vence o último jogador que continuar no jogo, então guarde uma carta baixa ou um Inverter para quando o total estiver alto.",
             Key::CoachDoneTitle => "Você já conhece todas as cartas",
-            Key::CoachDoneBody => "Esse foi o jogo inteiro. Jogue esta partida até o fim ou comece a sua na primeira tela.",
+            Key::CoachDoneBody => "Mantenha o total abaixo de 99, guarde um Inverter ou um −10 para quando ele subir e seja o último na mão. Jogar de novo repete esta mesa; Novo jogo deixa você escolher jogadores e regras.",
             // Review my plays.
             Key::ReviewMyPlays => "Analisar minhas jogadas",
             Key::ReviewHeading => "Análise das suas jogadas",
@@ -657,11 +657,8 @@ impl Translation for Pt {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        match room {
-            1 => "Falta 1 para 99".to_string(),
-            _ => format!("Faltam {} para 99", number(room)),
-        }
+    fn headroom(&self, room: i32, highest: i32) -> String {
+        format!("Até {}: +{}", number(highest), number(room))
     }
 
     fn at_total(&self, total: i32) -> String {

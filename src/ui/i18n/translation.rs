@@ -50,8 +50,8 @@ pub trait Translation {
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
-    /// How much may still be added before the limit: "18 to 99".
-    fn headroom(&self, room: i32) -> String;
+    /// How much a card may still add, and up to which total: "Up to 98: +18".
+    fn headroom(&self, room: i32, highest: i32) -> String;
     /// "at 97", the start of why someone went out.
     fn at_total(&self, total: i32) -> String;
     /// The word joining the last two items of a list ("and").

@@ -54,7 +54,22 @@ impl Mark {
         Mark::ALL.iter().position(|&m| m == self).unwrap_or(0)
     }
 
-    fn texts(self) -> (Key, Key) {
+    /// The mark's name for styling: while it shows, the card it explains
+    /// glows in your hand (`data-coach` on the game).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Total => "total",
+            Mark::Reverse => "reverse",
+            Mark::PlayTwo => "play-two",
+            Mark::MinusTen => "minus-ten",
+            Mark::NinetyNine => "ninety-nine",
+            Mark::FourOno => "four-ono",
+            Mark::Out => "out",
+            Mark::Done => "done",
+        }
+    }
+
+    pub fn texts(self) -> (Key, Key) {
         match self {
             Mark::Total => (Key::CoachTotalTitle, Key::CoachTotalBody),
             Mark::Reverse => (Key::CoachReverseTitle, Key::CoachReverseBody),
@@ -82,7 +97,9 @@ impl Seen {
 }
 
 /// The mark to show now, if any: the first one not seen whose moment has
-/// come, judged from your seat's view and the log.
+/// come, judged from your seat's view and the log. The wrap-up
+/// ([`Mark::Done`]) is never due during play: it belongs to the guided
+/// game's result, once the game is over.
 pub fn due(seen: Seen, view: &PlayerView, log: &[Event], my_turn: bool) -> Option<Mark> {
     let holds = |c: Card| view.hand.contains(&c);
     let played = |c: Card| {
@@ -93,7 +110,6 @@ pub fn due(seen: Seen, view: &PlayerView, log: &[Event], my_turn: bool) -> Optio
         .iter()
         .any(|e| matches!(e, Event::ObligationPlaced { .. }));
     let someone_out = log.iter().any(|e| matches!(e, Event::PlayerOut { .. }));
-    let taught = Mark::ALL[..6].iter().all(|&m| seen.has(m)) && seen.has(Mark::Out);
     Mark::ALL.into_iter().find(|&m| {
         !seen.has(m)
             && match m {
@@ -104,7 +120,7 @@ pub fn due(seen: Seen, view: &PlayerView, log: &[Event], my_turn: bool) -> Optio
                 Mark::NinetyNine => my_turn && holds(Card::NinetyNine),
                 Mark::FourOno => seen.has(Mark::NinetyNine),
                 Mark::Out => someone_out || (my_turn && view.total >= 80),
-                Mark::Done => taught,
+                Mark::Done => false,
             }
     })
 }
@@ -116,7 +132,10 @@ pub struct CoachProps {
     pub on_skip: Callback<()>,
 }
 
-/// A coach mark: what it explains, "Got it" and "Skip the lesson".
+/// A coach mark: what it explains, "Got it" and "Skip the lesson". It sits
+/// beside the table (over the log's column) on a wide screen and at the
+/// bottom of the screen on a narrow one, so the total and your hand stay
+/// in view and the page never scrolls to it.
 #[function_component(Coach)]
 pub fn coach(props: &CoachProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -131,9 +150,7 @@ pub fn coach(props: &CoachProps) -> Html {
             <p>{ tr(lang, body) }</p>
             <div class="row">
                 <button ref={button} type="button" class="btn primary" onclick={got}>{ tr(lang, Key::LearnGotIt) }</button>
-                if props.mark != Mark::Done {
-                    <button type="button" class="btn ghost" onclick={skip}>{ tr(lang, Key::LearnSkip) }</button>
-                }
+                <button type="button" class="btn ghost" onclick={skip}>{ tr(lang, Key::LearnSkip) }</button>
             </div>
         </section>
     }

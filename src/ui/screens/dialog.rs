@@ -50,6 +50,10 @@ pub struct EndScreenProps {
     /// in a status message once it did.
     #[prop_or_default]
     pub copy: Option<(AttrValue, AttrValue)>,
+    /// A section under the lines, above the standings (the guided game's
+    /// wrap-up).
+    #[prop_or_default]
+    pub note: Option<Html>,
 }
 
 #[function_component(EndScreen)]
@@ -76,7 +80,14 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                 <td class="place">{ s.place }</td>
                 <th scope="row">{ s.name.clone() }</th>
                 if extra_col.is_some() {
-                    <td>{ match props.format { Format::Points => s.score.to_string(), _ => s.tokens.to_string() } }</td>
+                    if props.format == Format::Points {
+                        <td>{ s.score }</td>
+                    } else {
+                        <td class="tokens-cell">
+                            <span class="tokens" aria-hidden="true">{ for (0..s.tokens.min(9)).map(|_| html! { <span class="token" /> }) }</span>
+                            { s.tokens }
+                        </td>
+                    }
                 }
                 <td>{ status }</td>
             </tr>
@@ -103,6 +114,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
             <div class={classes!("dialog", props.celebrate.then_some("celebrate"))} role="dialog" aria-modal="true" aria-labelledby="end-heading">
                 <h2 id="end-heading">{ props.heading.clone() }</h2>
                 { for props.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                if let Some(note) = &props.note { { note.clone() } }
                 if !props.standings.is_empty() {
                 <table class="standings">
                     <caption>{ tr(lang, Key::Standings) }</caption>

@@ -245,7 +245,7 @@ pub fn table(props: &TableProps) -> Html {
         <>
             <main class="play">
                 { props.above.clone() }
-                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-label={tr(lang, Key::Table)} role="region">
+                <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" }, (view.outcome.is_some() || model.holding()).then_some("final"))} aria-label={tr(lang, Key::Table)} role="region">
                     { for opponents }
                     <Centre
                         total={view.total}
@@ -256,6 +256,7 @@ pub fn table(props: &TableProps) -> Html {
                         {trail}
                         plays={model.plays()}
                         {edition}
+                        highest={view.rules.lose_at.highest()}
                     />
                     <div class="callout" aria-live="polite" aria-atomic="true">
                         // New lines for each step (keyed by it), so each

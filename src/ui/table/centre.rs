@@ -5,7 +5,9 @@
 //! close the limit is (not by colour alone).
 
 use crate::rules::{Card, Direction, Edition};
-use crate::ui::i18n::{card_name, direction, headroom, number, total_label, tr, Key, Lang};
+use crate::ui::i18n::{
+    card_name, direction, headroom, labelled, number, total_label, tr, Key, Lang,
+};
 use crate::ui::platform::motion;
 use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
@@ -27,6 +29,9 @@ pub struct CentreProps {
     /// Changes with every play, so the top card and total animate again.
     pub plays: usize,
     pub edition: Edition,
+    /// The highest total a play may make (98, or 99 when only going over
+    /// 99 is out).
+    pub highest: i32,
     /// Who played the top card ("You", "Ana"), this hand.
     #[prop_or_default]
     pub top_by: Option<AttrValue>,
@@ -89,9 +94,8 @@ pub fn centre(props: &CentreProps) -> Html {
         .top
         .map(|c| card_name(lang, c, props.edition))
         .unwrap_or_else(|| tr(lang, Key::EmptyPile).to_string());
-    // "N to 99": the distance to 99 (whether 99 itself may be reached is
-    // the rules screen's to say).
-    let room = 99 - props.total;
+    // "Up to 98: +N": how much a card may still add.
+    let room = (props.highest - props.total).max(0);
     // The gauge fills from 0 to 99; negative totals show empty.
     let fill = (props.total.clamp(0, 99) * 20 / 99).clamp(0, 20);
     let delta_text = delta.map(|d| match d {
@@ -103,7 +107,7 @@ pub fn centre(props: &CentreProps) -> Html {
     let earlier = props.trail.len().saturating_sub(1);
     html! {
         <div class="centre">
-            <div class="pile draw" role="group" aria-label={format!("{}: {}", tr(lang, Key::DrawPile), props.draw_pile_len)}>
+            <div class="pile draw" role="group" aria-label={labelled(lang, tr(lang, Key::DrawPile), &props.draw_pile_len.to_string())}>
                 if props.draw_pile_len > 0 {
                     <CardBack class="pile-card" />
                 } else {
@@ -124,14 +128,14 @@ pub fn centre(props: &CentreProps) -> Html {
                     <span class="gauge" aria-hidden="true">
                         { for (0..20).map(|i| html! { <span class={classes!("tick", (i < fill).then_some("on"))} /> }) }
                     </span>
-                    <span class="headroom" aria-hidden="true">{ headroom(lang, room) }</span>
+                    <span class="headroom" aria-hidden="true">{ headroom(lang, room, props.highest) }</span>
                 }
                 <span class={classes!("dir", match props.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-hidden="true">
                     <span class="dir-arrow">{ arrow }</span>
                     <span class="dir-text">{ direction(lang, props.direction) }</span>
                 </span>
             </div>
-            <div class="pile discard" role="group" aria-label={format!("{}: {}", tr(lang, Key::DiscardPile), top_name)}>
+            <div class="pile discard" role="group" aria-label={labelled(lang, tr(lang, Key::DiscardPile), &top_name)}>
                 if let Some(card) = props.top {
                     <div class="pile-top" key={props.plays} ref={top_ref}>
                         <CardFace {card} edition={props.edition} class="pile-card" />

@@ -5,8 +5,8 @@
 use crate::bots::Level;
 use crate::rules::{Card, Edition, Format};
 use crate::ui::i18n::{
-    bot_level, card_name, cards_count, named, points_count, seat_label, tokens_count, tr, Key,
-    Lang, Named,
+    bot_level, card_name, cards_count, labelled, named, points_count, seat_label, tokens_count, tr,
+    Key, Lang, Named,
 };
 use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
@@ -109,7 +109,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
             .map(|&c| card_name(lang, c, props.edition))
             .collect();
         let heading = named(lang, Named::HandOf, &props.name);
-        (cards, format!("{heading}: {}", names.join(", ")))
+        (cards, labelled(lang, &heading, &names.join(", ")))
     });
     let laid = (!props.in_hand && !props.laid_down.is_empty()).then(|| {
         let names: Vec<String> = props
@@ -119,7 +119,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
             .collect();
         html! {
             <div class="laid-down">
-                <span class="sr-only">{ format!("{}: {}", tr(lang, Key::LaidDown), names.join(", ")) }</span>
+                <span class="sr-only">{ labelled(lang, tr(lang, Key::LaidDown), &names.join(", ")) }</span>
                 <ul class="mini-cards" aria-hidden="true">
                     { for props.laid_down.iter().map(|&card| html! {
                         <li><CardFace {card} edition={props.edition} class="mini" /></li>

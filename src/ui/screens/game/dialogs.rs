@@ -21,6 +21,8 @@ pub struct ResultActions {
     pub on_hide: Callback<MouseEvent>,
     /// Today's deal: the day, to share a result without spoilers.
     pub daily: Option<String>,
+    /// The guided first game, not skipped: its result wraps the lesson up.
+    pub lesson: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -84,6 +86,14 @@ pub fn game_dialog(lang: Lang, props: &GameDialogProps) -> Html {
     let mut lines = Vec::new();
     if let Some(l) = summary.loser {
         lines.push(i18n::went_out_line(lang, &who(l)));
+        // Why: the total they faced and what each of their cards made.
+        let out = model.0.hands().last().and_then(|hand| {
+            hand.iter()
+                .find(|c| matches!(c, Callout::Out { who: w, why: Some(_) } if *w == who(l)))
+        });
+        if let Some(out) = out {
+            lines.push(callout(lang, out, state.setup.rules.edition));
+        }
     }
     if let Some(w) = summary.winner {
         lines.push(i18n::last_in_line(lang, &who(w)));
@@ -165,6 +175,15 @@ fn result(
         }
         lines.push(i18n::your_place(lang, state.game().places()[ME], seats));
     }
+    // The guided game ends on what was learned and where to go next.
+    let wrap_up = actions.lesson.then(|| {
+        html! {
+            <section class="wrap-up" aria-labelledby="wrap-up-title">
+                <h3 id="wrap-up-title">{ tr(lang, Key::CoachDoneTitle) }</h3>
+                <p>{ tr(lang, Key::CoachDoneBody) }</p>
+            </section>
+        }
+    });
     let heading: Vec<_> = winners.iter().map(|&s| model.0.who(s)).collect();
     let (again, new) = (actions.on_again.clone(), actions.on_new.clone());
     html! {
@@ -179,6 +198,7 @@ fn result(
             close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: actions.on_hide.clone() })}
             {extra}
             {copy}
+            note={wrap_up}
         />
     }
 }

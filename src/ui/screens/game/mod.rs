@@ -310,6 +310,7 @@ pub fn game(props: &GameProps) -> Html {
             Callback::from(move |_| h.set(true))
         },
         daily: daily.as_ref().map(|(_, day)| day.clone()),
+        lesson: lesson.is_some(),
     };
     let hand_label = hand_label(lang, &daily, &state, model.view().hand_number);
     // Leaving a game in progress asks first; a finished one just goes.
@@ -342,7 +343,8 @@ pub fn game(props: &GameProps) -> Html {
         .map(|l| online_bar(lang, &state, l, &names, &bar));
     let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     html! {
-        <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"))}>
+        <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"), lesson.is_some().then_some("lesson"))}
+            data-coach={coach_mark.map(|m| m.name())}>
             <Header {hand_label} speed={state.speed} on_speed={Callback::from({ let s = state.clone(); move |v: Speed| s.dispatch(GameMsg::SetSpeed(v)) })}>
                 <button type="button" class="btn ghost" onclick={props.on_rules.reform(|_| ())}>{ tr(lang, Key::Rules) }</button>
                 <button type="button" class="btn ghost" onclick={on_new}>{ tr(lang, Key::Menu) }</button>

@@ -3,9 +3,11 @@
 //! game.
 
 use crate::bots::Level;
+use crate::rules::Card;
 use crate::rules::{Edition, RuleSet, SetupError};
 use crate::ui::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::ui::state::{GameSetup, SeatKind};
+use crate::ui::table::card::CardFace;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -18,6 +20,14 @@ pub(super) struct QuickPlayProps {
     pub on_daily: Callback<()>,
     pub on_learn: Callback<()>,
 }
+
+/// The hand fanned above the tagline.
+const HERO: [Card; 4] = [
+    Card::Number(9),
+    Card::Reverse,
+    Card::NinetyNine,
+    Card::MinusTen,
+];
 
 /// What Quick play starts, in one line: "4 players · Modern · Medium bots".
 fn summary(lang: Lang, setup: &GameSetup) -> String {
@@ -65,6 +75,10 @@ fn summary(lang: Lang, setup: &GameSetup) -> String {
 pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
     html! {
         <section class="quick">
+            // A hand of cards to greet the player: the game's own faces.
+            <div class="hero-fan" aria-hidden="true">
+                { for HERO.iter().map(|&card| html! { <CardFace {card} edition={Edition::Modern} /> }) }
+            </div>
             <p class="tagline">{ tr(lang, Key::Tagline) }</p>
             <button id="quick-play" type="button" class="btn primary big quick-btn" aria-describedby="quick-what" onclick={props.on_quick.reform(|_: MouseEvent| ())}>
                 <svg class="play-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 5.5v13a1 1 0 0 0 1.52.85l10.4-6.5a1 1 0 0 0 0-1.7L9.52 4.65A1 1 0 0 0 8 5.5Z"/></svg>
