@@ -358,7 +358,7 @@ fn all_texts(lang: Lang) -> Vec<String> {
             ));
         }
         out.push(text::your_place(lang, 3, 5));
-        out.push(text::headroom(lang, 18));
+        out.push(text::headroom(lang, 18, 98));
         out.push(text::setup_error(lang, &SetupError::SeatCount(9)));
         out.push(text::setup_error(
             lang,
@@ -747,4 +747,78 @@ fn numbered_texts_keep_their_numbers_in_every_language() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The texts of the first screen that index.html paints before the app
+/// runs (`#boot`), by the name its `data-t` attributes use.
+const BOOT_TEXTS: [(&str, Key); 10] = [
+    ("HowToPlay", Key::HowToPlay),
+    ("Statistics", Key::Statistics),
+    ("SettingsLabel", Key::SettingsLabel),
+    ("Tagline", Key::Tagline),
+    ("QuickPlay", Key::QuickPlay),
+    ("TodaysDeal", Key::TodaysDeal),
+    ("TodaysDealHelp", Key::TodaysDealHelp),
+    ("LearnToPlay", Key::LearnToPlay),
+    ("LearnHelp", Key::LearnHelp),
+    ("Loading", Key::Loading),
+];
+
+/// index.html's first screen says what the app says, in every language: its
+/// `boot-texts` block is these texts, and each `data-t` names one of them.
+/// `BOOT_TEXTS_WRITE=1 cargo test --test i18n boot` rewrites the block
+/// after a text changed.
+#[test]
+fn boot_screen_texts_are_the_apps() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
+    let html = std::fs::read_to_string(&path).expect("index.html");
+    let open = "<script type=\"application/json\" id=\"boot-texts\">";
+    let start = html.find(open).expect("index.html has no boot-texts block") + open.len();
+    let end = start
+        + html[start..]
+            .find("</script>")
+            .expect("boot-texts is not closed");
+    let mut want = serde_json::Map::new();
+    for lang in Lang::ALL {
+        let words: serde_json::Map<String, serde_json::Value> = BOOT_TEXTS
+            .iter()
+            .map(|(name, key)| (name.to_string(), tr(lang, *key).into()))
+            .collect();
+        want.insert(lang.code().to_string(), words.into());
+    }
+    let block = format!(
+        "{{\n{}\n}}",
+        want.iter()
+            .map(|(l, w)| format!("\"{l}\":{w}"))
+            .collect::<Vec<_>>()
+            .join(",\n")
+    );
+    if std::env::var_os("BOOT_TEXTS_WRITE").is_some() {
+        let out = format!("{}{block}{}", &html[..start], &html[end..]);
+        std::fs::write(&path, out).expect("write index.html");
+        return;
+    }
+    assert_eq!(
+        html[start..end],
+        block,
+        "index.html's boot texts differ from the app's: run BOOT_TEXTS_WRITE=1 cargo test --test i18n boot"
+    );
+    // Every marked element names a text, and shows the English one.
+    let en = &want["en"];
+    let mut marked = 0;
+    for part in html[..html.find(open).unwrap_or(0)]
+        .split("data-t=\"")
+        .skip(1)
+    {
+        let name = &part[..part.find('"').expect("data-t is closed")];
+        let shown = &part[part.find('>').expect("tag is closed") + 1..];
+        let shown = &shown[..shown.find('<').expect("text is closed")];
+        let text = en
+            .get(name)
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("data-t=\"{name}\" is not a boot text"));
+        assert_eq!(shown, text, "the boot screen's {name}");
+        marked += 1;
+    }
+    assert_eq!(marked, BOOT_TEXTS.len(), "each boot text is shown once");
 }

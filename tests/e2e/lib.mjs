@@ -43,8 +43,8 @@ function pageProbe() {
 }
 
 /** A new page whose problems are collected in `problems`. */
-export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false } = {}) {
-  const context = await browser.newContext({ viewport, hasTouch, reducedMotion: reducedMotion || 'no-preference' });
+export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale } = {}) {
+  const context = await browser.newContext({ viewport, hasTouch, reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {

@@ -60,7 +60,59 @@ async function playFirstUntil(page, until, limit = 500) {
   throw new Error(`not reached within ${limit} of your turns`);
 }
 
+/** Holds the game's WebAssembly back until `release()`: the page shows
+ *  what it shows before the app runs. */
+async function holdTheApp(context) {
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await context.route(/_bg\.wasm$/, async (route) => { await gate; await route.continue(); });
+  return release;
+}
+
+const box = async (page, sel) => page.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) };
+}, sel);
+
 export const scenarios = [
+  {
+    name: 'first screen before the app: painted from the HTML in the player\'s language, taken over without a shift; a tap on Quick play made before the app runs starts the game',
+    run: async (ctx) => {
+      // English, phone: the first screen is there before any wasm, and the
+      // app's own drawing puts Quick play exactly where it was.
+      await withPage(ctx, { viewport: { width: 390, height: 844 } }, async (page, context) => {
+        const release = await holdTheApp(context);
+        await page.goto(ctx.server.url, { waitUntil: 'domcontentloaded' });
+        const quick = page.locator('#quick-play');
+        await quick.waitFor();
+        assert((await quick.textContent()).trim() === 'Quick play', `the first screen's button says "${await quick.textContent()}"`);
+        assert(await page.locator('#boot').count() === 1, 'no boot screen');
+        const before = await box(page, '#quick-play');
+        await shot(page, 'first-screen-before-the-app');
+        release();
+        await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+        assert(await page.locator('#boot').count() === 0, 'the boot screen stayed after the app drew its own');
+        assert(await page.locator('#quick-play').count() === 1, 'two Quick play buttons');
+        const after = await box(page, '#quick-play');
+        assert(JSON.stringify(before) === JSON.stringify(after), `Quick play moved when the app took over: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+      });
+      // French browser: French from the first paint; a tap before the app
+      // runs shows it is on its way and is honoured once the app runs.
+      await withPage(ctx, { viewport: { width: 390, height: 844 }, locale: 'fr-FR' }, async (page, context) => {
+        const release = await holdTheApp(context);
+        await page.goto(ctx.server.url, { waitUntil: 'domcontentloaded' });
+        const quick = page.locator('#quick-play');
+        await quick.waitFor();
+        assert(await page.evaluate(() => document.documentElement.lang) === 'fr', 'the first screen is not in French');
+        assert((await quick.textContent()).trim() === 'Partie rapide', `the French first screen's button says "${await quick.textContent()}"`);
+        await quick.click();
+        assert(await quick.getAttribute('aria-busy') === 'true', 'a tap before the app runs does not show it is on its way');
+        release();
+        await page.locator('.hand .card-btn').first().waitFor({ timeout: 20000 });
+        assert(await page.locator('#boot').count() === 0, 'the boot screen stayed under the game');
+      });
+    },
+  },
   {
     name: 'setup screen: labelled controls and the documented defaults',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {

@@ -346,8 +346,13 @@ export const tableScenarios = [
           if (seen.at !== undefined && seen.next === undefined && ply() > seen.ply) seen.next = performance.now();
         }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       });
+      // Scrolled to the very bottom, as a player reading the log is: laying
+      // your hand down must not make the page shorter and move it.
+      const bottom = await page.evaluate(() => { window.scrollTo(0, document.documentElement.scrollHeight); return scrollY; });
       await playUntil(page, async () => (await page.locator('.exit-banner').count()) > 0);
       const banner = await page.locator('.exit-banner').textContent();
+      const after = await page.evaluate(() => scrollY);
+      assert(bottom > 0 && Math.abs(after - bottom) <= 1, `your hand laid down moved the page from ${bottom} to ${after}`);
       assert(/^You're out: .*→/.test(banner), `seed 277: the exit banner says "${banner}"; the engine or the bots changed, find a new seed`);
       await page.waitForFunction(() => window.exitSeen.next !== undefined, null, { timeout: 20000 });
       const held = await page.evaluate(() => window.exitSeen.next - window.exitSeen.at);

@@ -176,6 +176,34 @@ fn use_scroll_top(screen: &Screen, overlay: &Overlay) {
     });
 }
 
+/// What a tap on index.html's first screen leads to, once the app runs.
+struct BootTaps {
+    /// The app's first screen is the setup (not a resumed game or a link).
+    on_setup: bool,
+    quick: Callback<()>,
+    daily: Callback<()>,
+    learn: Callback<()>,
+    overlay: UseStateHandle<Overlay>,
+}
+
+/// The app takes over the first screen index.html painted, and does what
+/// the player tapped on it before the app was ready.
+#[hook]
+fn use_boot_screen(taps: BootTaps) {
+    use crate::ui::platform::boot::{take_over, Tap};
+    use_effect_with((), move |_| {
+        let tap = take_over().filter(|_| taps.on_setup);
+        match tap {
+            Some(Tap::QuickPlay) => taps.quick.emit(()),
+            Some(Tap::TodaysDeal) => taps.daily.emit(()),
+            Some(Tap::LearnToPlay) => taps.learn.emit(()),
+            Some(Tap::Rules) => taps.overlay.set(Overlay::Rules),
+            Some(Tap::Statistics) => taps.overlay.set(Overlay::Stats),
+            None => {}
+        }
+    });
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let setup = use_state(|| storage::load_setup().unwrap_or_default());
@@ -262,6 +290,13 @@ pub fn app() -> Html {
         Callback::from(move |()| overlay.set(Overlay::Rules))
     };
     use_scroll_top(&screen, &overlay);
+    use_boot_screen(BootTaps {
+        on_setup: matches!(*screen, Screen::Setup),
+        quick: start.clone(),
+        daily: on_daily.clone(),
+        learn: on_learn.clone(),
+        overlay: overlay.clone(),
+    });
     let rules = match &*screen {
         Screen::Game(state, _, _) | Screen::Lobby(state, _, _) => state.setup.rules,
         Screen::Join(link) => link.invite.rules,

@@ -245,6 +245,7 @@ impl Translation for En {
             Key::DailyNotYet => "not played yet",
             Key::LearnToPlay => "Learn to play",
             Key::LearnHelp => "A guided first game against two gentle bots: each card is explained the moment it matters.",
+            Key::Loading => "Loading…",
             Key::LearnCoach => "Coach",
             Key::LearnGotIt => "Got it",
             Key::LearnSkip => "Skip the lesson",

@@ -277,6 +277,7 @@ impl Translation for Es {
             // Learn to play.
             Key::LearnToPlay => "Aprende a jugar",
             Key::LearnHelp => "Una primera partida guiada contra dos bots muy amables: cada carta se explica justo cuando entra en juego.",
+            Key::Loading => "Cargando…",
             Key::LearnCoach => "Entrenador",
             Key::LearnGotIt => "Entendido",
             Key::LearnSkip => "Saltar la lección",

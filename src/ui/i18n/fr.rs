@@ -270,6 +270,7 @@ impl Translation for Fr {
             // Learn to play.
             Key::LearnToPlay => "Apprendre à jouer",
             Key::LearnHelp => "Une première partie guidée contre deux robots bienveillants\u{a0}: chaque carte est expliquée au moment où elle entre en jeu.",
+            Key::Loading => "Chargement…",
             Key::LearnCoach => "Entraîneur",
             Key::LearnGotIt => "Compris",
             Key::LearnSkip => "Passer la leçon",

@@ -240,6 +240,8 @@ keys! {
     // Learn to play.
     LearnToPlay,
     LearnHelp,
+    // The first screen's word while the game's code arrives.
+    Loading,
     LearnCoach,
     LearnGotIt,
     LearnSkip,

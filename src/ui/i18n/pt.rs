@@ -270,6 +270,7 @@ impl Translation for Pt {
             // Learn to play.
             Key::LearnToPlay => "Aprenda a jogar",
             Key::LearnHelp => "Um primeiro jogo guiado contra dois robôs bem tranquilos: cada carta é explicada na hora em que ela faz diferença.",
+            Key::Loading => "Carregando…",
             Key::LearnCoach => "Treinador",
             Key::LearnGotIt => "Entendi",
             Key::LearnSkip => "Pular a lição",

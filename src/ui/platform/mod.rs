@@ -1,11 +1,13 @@
 //! The browser edge: everything that calls a browser API other than
-//! rendering. The page's address (invite and share links), the clipboard,
+//! rendering. The page's address (invite and share links), the first
+//! screen index.html paints before the app runs, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), the service worker, keyboard focus, files (downloads, opening
 //! a record), the WebRTC transport, the search worker, and the page's clock and
 //! random source. No game rule lives here, and nothing here renders a screen.
 
 pub mod address;
+pub mod boot;
 pub mod clipboard;
 pub mod clock;
 pub mod files;

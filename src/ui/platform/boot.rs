@@ -1,0 +1,44 @@
+//! The first screen index.html paints before the app runs (`#boot`: the
+//! same markup as the app's first screen, in the player's language). The
+//! app takes it over on its first draw, in the same task, so the page never
+//! shows both or neither; a button tapped meanwhile is handed over.
+
+/// What the player tapped on the first screen before the app was ready.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tap {
+    QuickPlay,
+    TodaysDeal,
+    LearnToPlay,
+    Rules,
+    Statistics,
+}
+
+impl Tap {
+    /// The tap a `data-go` name stands for.
+    fn from_name(name: &str) -> Option<Tap> {
+        Some(match name {
+            "quick" => Tap::QuickPlay,
+            "daily" => Tap::TodaysDeal,
+            "learn" => Tap::LearnToPlay,
+            "rules" => Tap::Rules,
+            "stats" => Tap::Statistics,
+            _ => return None,
+        })
+    }
+}
+
+/// The page's global that the boot script sets on a tap.
+const TAP_KEY: &str = "__ono99Tap";
+
+/// Removes the boot screen and returns what was tapped on it, if anything
+/// (once: a second call finds nothing).
+pub fn take_over() -> Option<Tap> {
+    let window = web_sys::window()?;
+    if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
+        boot.remove();
+    }
+    let key = wasm_bindgen::JsValue::from_str(TAP_KEY);
+    let tapped = js_sys::Reflect::get(&window, &key).ok()?.as_string();
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    tapped.as_deref().and_then(Tap::from_name)
+}
