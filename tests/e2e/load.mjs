@@ -30,6 +30,9 @@
 // 390×844 window with touch. The server sends gzip as GitHub Pages does
 // (server.mjs).
 //
+// LOAD_RUNS sets the number of loads (default 5). A screenshot of the
+// first load's table is test-results/load-phone-hand.png.
+//
 // Timings are reported (notes, metrics.json), never asserted: the
 // machine's other work moves them. The scenario fails only when the
 // median wire bytes before the first card exceed BUDGET_KB.
@@ -257,6 +260,9 @@ async function coldLoad(ctx, n) {
       tapMs: probe.tap === null ? null : Math.round(probe.tap),
       handMs: Math.round(probe.hand),
       taps,
+      // The document request's wall time less the page's time origin: the
+      // two clocks' offset (a few ms; large would mean a wrong mapping).
+      clockOffsetMs: Math.round(nav.wall * 1000 - probe.timeOrigin),
       // Counted against the budget: the page's files and the search
       // worker's that arrived before the first card.
       wireBeforeHand: sum(page_) + sum(worker),

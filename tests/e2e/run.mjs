@@ -15,6 +15,10 @@
 // within 500 ms, no task over 50 ms while bots play), which are otherwise
 // only reported.
 //
+// The size check is the first-load scenario's (load.mjs): the bytes that
+// cross the wire (gzip, as GitHub Pages serves) before the first card of a
+// phone's first visit; the files of dist/ are listed for information.
+//
 // The scenarios that measure time (marked `solo`) run first, one at a
 // time, with nothing else on the machine's two cores; the others then run
 // in E2E_WORKERS (default 2) at once, each scenario in its own browser
