@@ -15,6 +15,10 @@
 // within 500 ms, no task over 50 ms while bots play), which are otherwise
 // only reported.
 //
+// The size check is the first-load scenario's (load.mjs): the bytes that
+// cross the wire (gzip, as GitHub Pages serves) before the first card of a
+// phone's first visit; the files of dist/ are listed for information.
+//
 // The scenarios that measure time (marked `solo`) run first, one at a
 // time, with nothing else on the machine's two cores; the others then run
 // in E2E_WORKERS (default 2) at once, each scenario in its own browser
@@ -35,43 +39,29 @@ import { tableScenarios, soakScenario } from './table.mjs';
 import { onlineScenarios } from './online.mjs';
 import { standInScenarios } from './standin.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
+import { loadScenarios, loadMetrics, BUDGET_KB } from './load.mjs';
 
 const DIST = process.env.DIST || 'dist';
-// The product target is 200 KB (README); the table's motion, pacing and
-// explanations, the settings panel and quick play took the build to about
-// 233 KB, so this guard sits a little above the measured size: it stops an
-// unnoticed regression while the target itself is a decision for the
-// people who steer (see README, measured figures).
-const BUDGET_KB = 470;
 
-function bundleSize(dir) {
+/** Every file of dist/ that a browser may load (for information: the
+ *  size check is the load scenario's, which counts only what crosses the
+ *  wire before the first playable card). Gzip at level 6, as served. */
+function distFiles(dir) {
   const files = [];
   const walk = (d) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(wasm|js|css|html)$/.test(name)) files.push(p);
+      else if (/\.(wasm|js|css|html|svg|webmanifest|json)$/.test(name)) files.push(p);
     }
   };
   walk(dir);
-  let raw = 0;
-  let gz = 0;
-  // The search worker loads after the first screen: counted apart.
-  let laterRaw = 0;
-  let laterGz = 0;
   const rows = files.map((f) => {
     const body = readFileSync(f);
-    const z = gzipSync(body, { level: 9 }).length;
-    if (/ono99-worker/.test(f)) {
-      laterRaw += body.length;
-      laterGz += z;
-    } else {
-      raw += body.length;
-      gz += z;
-    }
-    return { file: f.slice(dir.length + 1), raw: body.length, gzip: z };
+    return { file: f.slice(dir.length + 1), raw: body.length, gzip: gzipSync(body, { level: 6 }).length };
   });
-  return { rows, raw, gz, laterRaw, laterGz };
+  const total = (k) => rows.reduce((s, r) => s + r[k], 0);
+  return { rows, raw: total('raw'), gz: total('gzip') };
 }
 
 const median = (xs) => {
@@ -94,15 +84,9 @@ async function main() {
   let failed = 0;
   const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
-  const size = bundleSize(DIST);
-  const sizeScenario = {
-    name: `release bundle before the first playable card (wasm + js + css + html, the search worker apart) is at most ${BUDGET_KB} KB gzipped`,
-    run: async () => {
-      if (size.gz > BUDGET_KB * 1024) throw new Error(`bundle is ${(size.gz / 1024).toFixed(1)} KB gzipped`);
-    },
-  };
+  const size = distFiles(DIST);
 
-  const all = [sizeScenario, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
 
@@ -135,9 +119,14 @@ async function main() {
   await server.close();
 
   console.log('\nmeasurements');
-  for (const r of size.rows) console.log(`  ${r.file}: ${(r.raw / 1024).toFixed(1)} KB, ${(r.gzip / 1024).toFixed(1)} KB gzip`);
-  console.log(`  bundle total before the first playable card: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gz / 1024).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
-  console.log(`  search worker, loaded after the first screen: ${(size.laterRaw / 1024).toFixed(1)} KB, ${(size.laterGz / 1024).toFixed(1)} KB gzip`);
+  console.log(`  the files of ${DIST}/ (for information; the size check is what crosses the wire before the first card, in the first-load scenario):`);
+  for (const r of size.rows) console.log(`    ${r.file}: ${(r.raw / 1024).toFixed(1)} KB, ${(r.gzip / 1024).toFixed(1)} KB gzip`);
+  console.log(`    all of them: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gz / 1024).toFixed(1)} KB gzip`);
+  if (loadMetrics.median) {
+    const m = loadMetrics.median;
+    console.log(`  first load on a phone (medians): first screen ${m.firstScreenMs} ms, hand on the table ${m.handMs} ms, `
+      + `${(m.wireBeforeHand / 1024).toFixed(1)} KB on the wire before the first card (budget ${BUDGET_KB} KB, goal 300 KB)`);
+  }
   if (metrics.firstPlayable.length) {
     console.log(`  navigation to app ready (Start game shown): median ${median(metrics.appReady).toFixed(0)} ms`);
     console.log(`  navigation to first playable card (instant bots, includes the test's clicks): median ${median(metrics.firstPlayable).toFixed(0)} ms of ${metrics.firstPlayable.map((x) => x.toFixed(0)).join(', ')}`);
@@ -158,7 +147,11 @@ async function main() {
     if (longTask) { failed++; console.log('FAIL STRICT_PERF: a main-thread task over 50 ms while bots played'); }
   }
   writeFileSync(join(RESULTS, 'metrics.json'), JSON.stringify({
-    bundle: { rawBytes: size.raw, gzipBytes: size.gz, files: size.rows },
+    // Every file of dist/, for information.
+    dist: { rawBytes: size.raw, gzipBytes: size.gz, files: size.rows },
+    // The first load on a phone: what crosses the wire before the first
+    // card (the size check), the first screen's and the hand's times.
+    firstLoad: loadMetrics.median ? loadMetrics : null,
     appReadyMs: metrics.appReady,
     firstPlayableMs: metrics.firstPlayable,
     loadTaskMs: metrics.loadTask,

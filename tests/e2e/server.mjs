@@ -3,7 +3,15 @@
 // wrote into dist/index.html, e.g. /ono99/ for GitHub Pages), and nothing
 // else: a request outside that path is a 404, so a wrong absolute URL in
 // the build fails the tests just as it would on Pages.
+//
+// Like GitHub Pages, it compresses text and WebAssembly: a request that
+// accepts gzip gets html, js, css, wasm, json, svg and webmanifest files
+// with Content-Encoding: gzip (level 6, Pages' own is similar; the
+// compressed bodies are kept in memory), so what crosses the wire in a
+// test is what crosses it on the site. `serve(dir, { gzip: false })`
+// sends every file as it is.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -22,6 +30,19 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The files GitHub Pages sends gzipped (to a client that accepts it). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.webmanifest', '.txt']);
+
+/** Whether an Accept-Encoding header accepts gzip (not refused by q=0). */
+function acceptsGzip(header) {
+  return String(header || '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
 /** The public path the build expects: the href of its <base> element. */
 export function basePath(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -33,9 +54,18 @@ export function basePath(distDir) {
 }
 
 /** Starts the server; resolves to { url, base, close() }. */
-export async function serve(distDir) {
+export async function serve(distDir, { gzip = true } = {}) {
   const root = resolve(distDir);
   const base = basePath(root);
+  // path -> { mtimeMs, size, body }: each file compressed once per version.
+  const compressed = new Map();
+  const gzipped = (file, info, body) => {
+    const hit = compressed.get(file);
+    if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
+    const z = gzipSync(body, { level: 6 });
+    compressed.set(file, { mtimeMs: info.mtimeMs, size: info.size, body: z });
+    return z;
+  };
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
@@ -56,11 +86,20 @@ export async function serve(distDir) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
-      const body = await readFile(file);
-      res.writeHead(200, {
+      let body = await readFile(file);
+      const headers = {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-store',
-      });
+      };
+      if (gzip && COMPRESSIBLE.has(extname(file))) {
+        headers.vary = 'Accept-Encoding';
+        if (acceptsGzip(req.headers['accept-encoding'])) {
+          body = gzipped(file, info, body);
+          headers['content-encoding'] = 'gzip';
+        }
+      }
+      headers['content-length'] = body.length;
+      res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
       res.writeHead(500).end(String(err));
