@@ -28,8 +28,11 @@ pub mod state;
 pub mod stats;
 mod table;
 
-/// Mounts the app into the page body.
+/// Mounts the app into the page body, once the first screen index.html
+/// paints is on screen (the app then takes it over).
 pub fn start() {
-    yew::Renderer::<app::App>::new().render();
-    platform::offline::register_service_worker();
+    platform::boot::after_paint(|| {
+        yew::Renderer::<app::App>::new().render();
+        platform::offline::register_service_worker();
+    });
 }

@@ -42,3 +42,39 @@ pub fn take_over() -> Option<Tap> {
     let _ = js_sys::Reflect::delete_property(&window, &key);
     tapped.as_deref().and_then(Tap::from_name)
 }
+
+/// What [`after_paint`] runs, once.
+type Mount = Box<dyn FnOnce()>;
+
+/// Runs `then` once the page has painted what it shows now (the boot
+/// screen): the frame being drawn, then a task after it. Mounting the app
+/// only then makes the first screen's paint the page's first, however fast
+/// the game's code arrived, so the largest thing painted early stays the
+/// one a player saw first (the app's copy is the same size, not a new
+/// largest paint).
+pub fn after_paint(then: impl FnOnce() + 'static) {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let once: Rc<Cell<Option<Mount>>> = Rc::new(Cell::new(Some(Box::new(then))));
+    let run = {
+        let once = once.clone();
+        move || {
+            if let Some(f) = once.take() {
+                f()
+            }
+        }
+    };
+    let painted = Closure::once_into_js(move || {
+        gloo_timers::callback::Timeout::new(0, run).forget();
+    });
+    let asked = web_sys::window()
+        .is_some_and(|w| w.request_animation_frame(painted.unchecked_ref()).is_ok());
+    if !asked {
+        // No frame will come: mount at once.
+        if let Some(f) = once.take() {
+            f()
+        }
+    }
+}
