@@ -92,10 +92,21 @@ pub fn setup_screen(props: &SetupProps) -> Html {
         setup: setup.clone(),
         on_change: on_change.clone(),
     };
+    // The form below Quick play is drawn a task later: the page's first
+    // draw (which takes over the first screen index.html painted) stays
+    // short, and the browser can answer a tap in between.
+    let form_ready = use_state(|| false);
+    {
+        let form_ready = form_ready.clone();
+        use_effect_with((), move |_| {
+            gloo_timers::callback::Timeout::new(0, move || form_ready.set(true)).forget();
+        });
+    }
     html! {
         <main class="setup">
             { quick_play(lang, &QuickPlayProps { setup: setup.clone(), error: quick_error, on_quick,
                 on_daily: props.on_daily.clone(), on_learn: props.on_learn.clone() }) }
+            if *form_ready {
             <form class="setup-form" aria-labelledby="setup-heading" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <h2 id="setup-heading" class="setup-heading">{ tr(lang, Key::SetUpGameHeading) }</h2>
                 { seats(lang, &part) }
@@ -107,6 +118,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
                     <button type="button" class="btn primary big" onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
                 </div>
             </form>
+            }
         </main>
     }
 }
