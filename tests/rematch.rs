@@ -212,7 +212,9 @@ fn play_again_keeps_the_seats_deals_anew_and_every_friend_follows_it_to_the_end(
                 assert_eq!(f.mirror.ply(), 0);
                 // The friend's table is the new deal, as the host's page shows it.
                 let mut expected = host_table(&host, seat);
-                let presence: Vec<_> = (0..n).filter_map(|s| host.presence(Seat(s as u8))).collect();
+                let presence: Vec<_> = (0..n)
+                    .filter_map(|s| host.presence(Seat(s as u8)))
+                    .collect();
                 expected.set_players(players_of(&presence));
                 assert_eq!(f.table.as_ref(), Some(&expected), "seed {seed}, {seat}");
                 assert!(f.table.as_ref().is_some_and(|t| t.winners().is_empty()));
@@ -225,7 +227,10 @@ fn play_again_keeps_the_seats_deals_anew_and_every_friend_follows_it_to_the_end(
                 let seat = Seat(i as u8);
                 let table = f.table.as_ref().expect("a table");
                 assert_eq!(table.view(), &host.game().view(seat));
-                assert_eq!(table.winners(), host.game().outcome().expect("over").winners);
+                assert_eq!(
+                    table.winners(),
+                    host.game().outcome().expect("over").winners
+                );
             }
             let _ = by_friends;
             matches += 1;
@@ -576,7 +581,7 @@ fn the_play_state_starts_the_next_match_on_the_same_session() {
 fn a_friend_who_joins_late_reads_every_hand_of_the_match() {
     let mut checked = 0;
     for seed in 0..30u64 {
-        let mut rng = Rng::new(seed ^ 0x10_6);
+        let mut rng = Rng::new(seed ^ 0x106);
         let rules = RuleSet {
             format: Format::Tokens,
             ..random_rules(&mut rng)
@@ -655,8 +660,11 @@ fn a_long_match_sync_keeps_to_the_message_limit() {
         match mover {
             Mover::Local(seat) => {
                 let game = host.game();
-                let action =
-                    make_bot(Level::Random).choose(&game.view(seat), &game.legal_actions(), &mut rng);
+                let action = make_bot(Level::Random).choose(
+                    &game.view(seat),
+                    &game.legal_actions(),
+                    &mut rng,
+                );
                 host.act_local(seat, action).expect("legal");
             }
             _ => {
@@ -669,7 +677,9 @@ fn a_long_match_sync_keeps_to_the_message_limit() {
     };
     let bytes = sync.encode();
     assert!(bytes.len() <= MAX_HOST_MESSAGE, "{} bytes", bytes.len());
-    let HostMessage::Sync(s) = &sync else { unreachable!() };
+    let HostMessage::Sync(s) = &sync else {
+        unreachable!()
+    };
     assert!(s.log.len() <= MAX_LOG);
     eprintln!(
         "a finished points match among 8: {} events, sync of {} bytes ({} events)",

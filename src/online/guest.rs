@@ -34,7 +34,9 @@ pub enum Received {
     NewMatchAnnounced,
     /// The new match's deal replaced the whole view (the table is the
     /// same; `number` is the host's count of its matches).
-    NewMatch { number: u32 },
+    NewMatch {
+        number: u32,
+    },
     /// An action was taken; these are its events as this seat may know them.
     Updated(Vec<SeatEvent>),
     /// The host refused this guest's last message.

@@ -220,7 +220,9 @@ pub enum HostMessage {
     /// the guest ignores updates until then. A guest of this version that
     /// does not know it drops it as unreadable and takes the sync as a
     /// resync: it plays on without the notice.
-    NewMatch { number: u32 },
+    NewMatch {
+        number: u32,
+    },
 }
 
 #[derive(Serialize)]
