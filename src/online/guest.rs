@@ -132,7 +132,7 @@ impl GuestMirror {
         self.number
     }
     /// What to do about a message from the host that could not be read
-    /// (garbled, cut, too large, another version): the mirror stays as it
+    /// (garbled, cut, too large): the mirror stays as it
     /// is but waits for a sync, since what was lost may have been an
     /// update or a new match. The resync to send now, if one is not
     /// already awaited (a lost answer is asked again on the timer,
