@@ -471,6 +471,13 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
             }
             mutate_presence(presence, rng);
         }
+        HostMessage::NewMatch { number } => {
+            *number = match rng.below(3) {
+                0 => big_u32(rng),
+                1 => rng.below(2) as u32,
+                _ => number.wrapping_sub(1),
+            }
+        }
     }
     msg
 }
@@ -1085,6 +1092,20 @@ fn honest_stream(seed: u64) -> Vec<HostMessage> {
         );
         if host.ply() > 700 {
             break;
+        }
+    }
+    // "Play again", and the first actions of the new match.
+    if let Some(rematch) = host.rematch(seed ^ 0x2E) {
+        out.extend(rematch);
+        while let Some(t) = host.game().to_act() {
+            let legal = host.game().legal_actions();
+            out.extend(
+                host.act_local(t.seat, legal[rng.below(legal.len())])
+                    .expect("legal"),
+            );
+            if host.ply() > 30 {
+                break;
+            }
         }
     }
     for_seat(&out, Seat(1))

@@ -14,7 +14,8 @@ use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
 /// a draw or four with reshuffles, a reversal, an obligation, players out,
 /// the hand's end, departures, the next deal); more is refused as invalid.
 pub const MAX_EVENTS_PER_UPDATE: usize = 64;
-/// The most events of the current hand the mirror keeps (the oldest go).
+/// The most events of the match the mirror keeps (the oldest go), and a
+/// sync carries: about 90 KB of JSON at most.
 pub const MAX_LOG: usize = 2_000;
 /// The largest total, either way, the mirror accepts. Real totals stay at
 /// or below 99; below zero they fall by at most 10 a play.
@@ -27,6 +28,15 @@ pub enum Received {
     Welcomed,
     /// The whole view was replaced.
     Synced,
+    /// The host announced a new match at this table ("Play again"):
+    /// nothing changed yet, the new deal's sync follows (updates are
+    /// ignored until then).
+    NewMatchAnnounced,
+    /// The new match's deal replaced the whole view (the table is the
+    /// same; `number` is the host's count of its matches).
+    NewMatch {
+        number: u32,
+    },
     /// An action was taken; these are its events as this seat may know them.
     Updated(Vec<SeatEvent>),
     /// The host refused this guest's last message.
@@ -65,6 +75,11 @@ pub struct GuestMirror {
     ply: u32,
     awaiting_sync: bool,
     last_refusal: Option<Refusal>,
+    /// The host's number of the match on show (0: the one joined, whose
+    /// number nobody said).
+    number: u32,
+    /// A new match was announced: the next sync is its deal.
+    announced: Option<u32>,
 }
 
 impl GuestMirror {
@@ -98,8 +113,8 @@ impl GuestMirror {
     pub fn welcome(&self) -> Option<&Welcome> {
         self.welcome.as_ref()
     }
-    /// The current hand's events as this seat knows them (the latest
-    /// [`MAX_LOG`]).
+    /// The match's events as this seat knows them, every hand from the
+    /// deal (the latest [`MAX_LOG`]).
     pub fn log(&self) -> &[SeatEvent] {
         &self.log
     }
@@ -110,6 +125,24 @@ impl GuestMirror {
     /// Whether the mirror has asked for a resync and waits for it.
     pub fn awaiting_sync(&self) -> bool {
         self.awaiting_sync
+    }
+    /// The host's number of the match on show: 0 for the match joined,
+    /// then the number each "Play again" gave.
+    pub fn match_number(&self) -> u32 {
+        self.number
+    }
+    /// What to do about a message from the host that could not be read
+    /// (garbled, cut, too large): the mirror stays as it
+    /// is but waits for a sync, since what was lost may have been an
+    /// update or a new match. The resync to send now, if one is not
+    /// already awaited (a lost answer is asked again on the timer,
+    /// [`GuestMirror::retry_request`]).
+    pub fn unreadable(&mut self) -> Option<GuestMessage> {
+        if self.view.is_none() || self.awaiting_sync {
+            return None;
+        }
+        self.awaiting_sync = true;
+        Some(GuestMessage::Resync)
     }
     pub fn last_refusal(&self) -> Option<&Refusal> {
         self.last_refusal.as_ref()
@@ -179,7 +212,28 @@ impl GuestMirror {
                 }
                 Received::Pong { nonce }
             }
+            HostMessage::NewMatch { number } => self.new_match(number),
         }
+    }
+
+    /// The host dealt a new match at this table. Only after joining, with a
+    /// number past the one on show, and once the match on show is over (or
+    /// the mirror waits for a sync: it may have missed its end): a friend
+    /// in the middle of a match is not thrown out of it.
+    fn new_match(&mut self, number: u32) -> Received {
+        if self.welcome.is_none() || self.view.is_none() {
+            return Received::Invalid("a new match before joining");
+        }
+        if number <= self.number || number < 2 {
+            return Received::Invalid("a new match numbered before this one");
+        }
+        let over = self.view.as_ref().is_some_and(|v| v.outcome.is_some());
+        if !over && !self.awaiting_sync {
+            return Received::Invalid("a new match while this one is on");
+        }
+        self.announced = Some(number);
+        self.awaiting_sync = true;
+        Received::NewMatchAnnounced
     }
 
     fn need_resync(&mut self) -> Received {
@@ -220,7 +274,14 @@ impl GuestMirror {
         self.log = log;
         self.ply = ply;
         self.awaiting_sync = false;
-        Received::Synced
+        match self.announced.take() {
+            Some(number) => {
+                self.number = number;
+                self.last_refusal = None;
+                Received::NewMatch { number }
+            }
+            None => Received::Synced,
+        }
     }
 
     fn update(&mut self, update: Update) -> Received {
@@ -241,12 +302,10 @@ impl GuestMirror {
         }
         // Applied to a copy: a message that does not fit leaves the mirror as it was.
         let mut next = view.clone();
-        let mut started = false;
         for event in &update.events {
             if check_event(event, &next).is_none() || next.apply(event).is_none() {
                 return Received::Invalid("an event that does not fit the view");
             }
-            started |= matches!(event, SeatEvent::HandStarted { .. });
         }
         next.to_act = update.to_act;
         next.ninety_nine_this_turn = update.ninety_nine_this_turn;
@@ -254,19 +313,8 @@ impl GuestMirror {
             return Received::Invalid(why);
         }
         self.view = Some(next);
-        if started {
-            // The log is the current hand's: from its last deal on.
-            let from = update
-                .events
-                .iter()
-                .rposition(|e| matches!(e, SeatEvent::HandStarted { .. }))
-                .unwrap_or(0);
-            self.log.clear();
-            self.log
-                .extend(update.events.get(from..).unwrap_or(&[]).iter().cloned());
-        } else {
-            self.log.extend(update.events.iter().cloned());
-        }
+        // The log is the match's, every hand (the oldest events go first).
+        self.log.extend(update.events.iter().cloned());
         let excess = self.log.len().saturating_sub(MAX_LOG);
         self.log.drain(..excess);
         self.ply = update.ply;

@@ -10,7 +10,7 @@ use super::protocol::{
 use crate::bots::{make_bot, Level};
 use crate::rules::seat::MAX_SEATS;
 use crate::rules::{
-    Action, Event, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SetupError,
+    Action, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -183,6 +183,9 @@ pub struct HostSession {
     game: Match,
     actions: Vec<(Seat, Action)>,
     links: PerSeat<Option<Link>>,
+    /// Which match of this table this is: 1 for the first, one more at
+    /// each [`HostSession::rematch`].
+    number: u32,
 }
 
 /// Messages for guest seats, in the order to send them.
@@ -216,7 +219,48 @@ impl HostSession {
             game,
             actions: Vec::new(),
             links,
+            number: 1,
         })
+    }
+
+    /// "Play again" at the end of the match: a new match dealt from `seed`
+    /// at the same table, every seat with the same player, every friend
+    /// still connected told ([`HostMessage::NewMatch`], then the new deal's
+    /// [`Sync`]). Who is connected, who left and who a bot plays for stay
+    /// as they were: a friend who left comes back with a new invitation
+    /// and gets the new match, or a bot plays for them, as in any match.
+    /// `None`, and nothing changed, while the match is still on (or if
+    /// the setup deals no match: not reached, it dealt this one).
+    pub fn rematch(&mut self, seed: u64) -> Option<Outbox> {
+        if !self.game.is_over() {
+            return None;
+        }
+        self.game = Match::new(self.setup.rules, self.setup.seats.len(), seed).ok()?;
+        self.seed = seed;
+        self.actions.clear();
+        self.number = self.number.saturating_add(1);
+        for link in self.links.0.iter_mut().flatten() {
+            // Plies start again from 0: races are counted afresh.
+            link.race_ply = 0;
+            link.races = 0;
+        }
+        let number = self.number;
+        let out = self
+            .connected()
+            .flat_map(|g| {
+                [
+                    (g, Outgoing::Message(HostMessage::NewMatch { number })),
+                    (g, self.resume(g)),
+                ]
+            })
+            .collect();
+        Some(out)
+    }
+
+    /// Which match of this table this is: 1 for the first, 2 after the
+    /// first "Play again"...
+    pub fn match_number(&self) -> u32 {
+        self.number
     }
 
     /// Rebuilds a table from its match as played (rules, names, seed,
@@ -498,24 +542,15 @@ impl HostSession {
     }
 
     /// Everything `seat` may know now, for a guest that (re)joined or asked
-    /// for it: its view and the current hand's log as it may know it (its
-    /// latest [`MAX_LOG`] events, as much as a guest keeps). Nothing in it
-    /// comes from the seed: no other hand and no draw order, only sizes.
+    /// for it: its view and the match's log as it may know it, every hand
+    /// from the deal (its latest [`MAX_LOG`] events, as much as a guest
+    /// keeps), so a friend who joins late reads the earlier hands too.
+    /// Nothing in it comes from the seed: no other hand and no draw order,
+    /// only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
-        let log = self.game.log();
-        let start = log
-            .iter()
-            .rposition(|e| matches!(e, Event::HandStarted { .. }))
-            .unwrap_or(0);
-        let hand_log = log.get(start..).unwrap_or(&[]);
-        // Seats that left at the end of this hand were in it when it was dealt.
-        let mut in_match = self.game.in_match();
-        for e in hand_log {
-            if let Event::LeftMatch { seat } = e {
-                in_match.insert(*seat);
-            }
-        }
-        let mut log = redact(hand_log, seat, self.game.seat_count(), in_match);
+        let n = self.game.seat_count();
+        // From the deal every seat was in; `redact` follows who leaves.
+        let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
         log.drain(..log.len().saturating_sub(MAX_LOG));
         Outgoing::Message(HostMessage::Sync(Sync {
             ply: self.ply(),

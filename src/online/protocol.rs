@@ -16,7 +16,7 @@ pub const PROTOCOL_VERSION: u32 = 2;
 /// The most bytes a guest may send in one message (checked before parsing).
 pub const MAX_GUEST_MESSAGE: usize = 16 * 1024;
 /// The most bytes a guest accepts from its host in one message: a resync
-/// carries the whole view and the current hand's log, so this is larger.
+/// carries the whole view and the match's log, so this is larger.
 pub const MAX_HOST_MESSAGE: usize = 256 * 1024;
 /// The most bytes of a player's name (longer names are cut at a character).
 pub const MAX_NAME_BYTES: usize = 32;
@@ -109,14 +109,17 @@ pub struct Welcome {
 }
 
 /// Everything the guest's seat may know now: sent after joining, on a
-/// reconnection and whenever the guest asks for it.
+/// reconnection, whenever the guest asks for it, and after a
+/// [`HostMessage::NewMatch`].
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sync {
     /// Actions taken in the match so far.
     pub ply: u32,
     pub view: PlayerView,
-    /// The current hand's events as this seat may know them (the log).
+    /// The match's events as this seat may know them, from its deal (the
+    /// latest [`crate::online::guest::MAX_LOG`]): every hand's log. A host
+    /// before this sent the current hand's only; both read the same.
     pub log: Vec<SeatEvent>,
 }
 
@@ -210,6 +213,15 @@ pub enum HostMessage {
     Pong {
         nonce: u32,
         ply: u32,
+    },
+    /// "Play again" at the end of a match: the host dealt a new match at
+    /// the same table, same seats (its `number`th on this connection's
+    /// session, 2 for the first rematch). The new deal's [`Sync`] follows;
+    /// the guest ignores updates until then. A guest of this version that
+    /// does not know it drops it as unreadable and takes the sync as a
+    /// resync: it plays on without the notice.
+    NewMatch {
+        number: u32,
     },
 }
 

@@ -293,6 +293,27 @@ impl GameState {
         Some(self)
     }
 
+    /// "Play again" at the end of an online match: the next match at the
+    /// same table, dealt from `seed`, on the same session, so the friends
+    /// stay connected in their seats and are told
+    /// ([`HostSession::rematch`]); a friend who left is offered to the host
+    /// as in any match (a bot plays for them, or they are invited again).
+    /// What the session has to send waits in the new state's outbox,
+    /// counted from 0: the page sends it once it shows the new match.
+    /// `None` when no online session holds the match, or it is still on.
+    pub fn rematch(&self, seed: u64) -> Option<GameState> {
+        let Engine::Hosted(session) = &self.engine else {
+            return None;
+        };
+        let mut session = session.clone();
+        let out = session.rematch(seed)?;
+        let mut next = GameState::new(self.setup.clone(), seed).ok()?;
+        next.speed = self.speed;
+        next.engine = Engine::Hosted(session);
+        next.outbox.push(out);
+        Some(next)
+    }
+
     /// The friends' seats a Medium bot plays for now.
     pub fn stand_ins(&self) -> BTreeSet<Seat> {
         match &self.engine {

@@ -31,11 +31,18 @@ pub fn follow(
             );
             false
         }
-        (Received::Synced | Received::Updated(_), _) => {
+        // A resync, a new match's deal, or an update with no table yet:
+        // the table built at once from the mirror (every hand it keeps).
+        (Received::Synced | Received::NewMatch { .. } | Received::Updated(_), _) => {
+            // A new match's deal is called out, as a deal is at the host.
+            let last = match received {
+                Received::NewMatch { .. } => mirror.log().len(),
+                _ => 0,
+            };
             *table = Some(TableModel::resume(
                 view.clone(),
                 mirror.log(),
-                0,
+                last,
                 mirror.ply() as usize,
                 Some(view.seat),
                 names(mirror, name),
@@ -56,7 +63,10 @@ pub fn follow(
 /// called: the names and players are a function of the host's word on the
 /// seats alone (and the view's seat count, which a new table sets).
 fn changes_seats(received: &Received) -> bool {
-    matches!(received, Received::Welcomed | Received::SeatChanged(_))
+    matches!(
+        received,
+        Received::Welcomed | Received::SeatChanged(_) | Received::NewMatch { .. }
+    )
 }
 
 /// How each seat is called: `name(seat, the name its player chose)`.

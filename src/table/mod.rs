@@ -175,10 +175,13 @@ impl TableModel {
         model
     }
 
-    /// The table built at once from a view and the events of the hand on
-    /// it (a friend's resync, a reload): what the steps would have built,
-    /// less the hands before this one. The last `last` events are the last
-    /// step's (announced); `plays` is how many steps the match has taken.
+    /// The table built at once from a view and the events that led to it
+    /// (a friend's resync, a reload): what the steps would have built. Each
+    /// hand in `log` is a group of lines as the steps group them (a log
+    /// cut short starts inside a hand: that hand's earlier lines are
+    /// missing, and its total is worked out as near as it can be). The last
+    /// `last` events are the last step's (announced); `plays` is how many
+    /// steps the match has taken.
     pub fn resume(
         view: PlayerView,
         log: &[SeatEvent],
@@ -188,39 +191,36 @@ impl TableModel {
         names: Vec<String>,
     ) -> TableModel {
         let mut model = TableModel::new(view, me, names);
-        let from = log
-            .iter()
-            .rposition(|e| matches!(e, SeatEvent::HandStarted { .. }))
-            .unwrap_or(0);
         let split = log.len().saturating_sub(last);
-        // Narrated from the earlier of the hand's start and the last
-        // step's first event (a step may end one hand and deal the next).
-        let first = from.min(split);
-        let mut total = total_before(log, first);
+        let mut total = total_before(log, 0);
         let name = |s: Seat| model.names.get(s.index()).cloned().unwrap_or_default();
         let mut narrator = Narrator::new(model.view.rules, total, me, &name);
-        let mut lines = Vec::new();
+        let mut hands: Vec<Vec<Callout>> = vec![Vec::new()];
         let mut announce = Vec::new();
         let mut notes = Vec::new();
         let mut exit = None;
-        for (i, e) in log.iter().enumerate().skip(first) {
+        for (i, e) in log.iter().enumerate() {
+            // A deal opens a new group of lines, as a step does (the
+            // first deal of a table goes into its first, empty group).
+            let fresh = hands.len() == 1 && hands.first().is_some_and(Vec::is_empty);
+            if matches!(e, SeatEvent::HandStarted { .. }) && !fresh {
+                hands.push(Vec::new());
+            }
             if let Some(c) = narrator.next(e) {
                 if i >= split {
                     announce.push(c.clone());
                 }
-                if i >= from {
-                    if is_out(e, model.view.seat) {
-                        exit = Some((0, c.clone()));
-                    }
+                if is_out(e, model.view.seat) {
+                    exit = Some((hands.len() - 1, c.clone()));
+                }
+                if let Some(lines) = hands.last_mut() {
                     lines.push(c);
                 }
             }
-            if i >= from {
-                notes.push((e, total));
-            }
+            notes.push((e, total));
             total = total_after(e, total);
         }
-        model.hands = vec![Rc::new(lines)];
+        model.hands = hands.into_iter().map(Rc::new).collect();
         model.announce = announce;
         model.exit = exit;
         for (e, before) in notes {

@@ -134,6 +134,71 @@ export const onlineScenarios = [
     },
   },
   {
+    // Seed 106 for the first match (as above); the rematches are dealt
+    // from random seeds, so the scenario waits on what the pages show.
+    name: 'online table: Play again keeps the friends in their seats (no new link or code), they see the new match and play in it; one who left gets a bot (seed 106)',
+    run: async (ctx) => {
+      const host = await hostTable(ctx, 4, 2, { seed: 106 });
+      const pages = [host];
+      try {
+        const ana = await join(ctx, host, 'Ana', 'Zoë');
+        pages.push(ana);
+        const ben = await join(ctx, host, 'Ben', 'Yann', PHONE);
+        pages.push(ben);
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        for (const g of [ana, ben]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        const friends = [{ seat: 1, page: ana.page }, { seat: 2, page: ben.page }];
+        const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+        await playOnline(host.page, friends, over);
+        for (const g of [ana, ben]) {
+          await g.page.getByRole('button', { name: 'Leave the table' }).first().waitFor({ timeout: 20000 });
+        }
+        // Play again: the same table, no lobby, nothing to paste.
+        await host.page.getByRole('button', { name: 'Play again' }).click();
+        await host.page.getByRole('region', { name: 'Table' }).waitFor();
+        assert(await host.page.getByRole('heading', { name: 'Invite your friends' }).count() === 0, 'Play again opened the lobby');
+        for (const g of [ana, ben]) {
+          await g.page.getByRole('status').filter({ hasText: 'Host started a new match: new cards, same table' }).waitFor({ timeout: 20000 });
+          // The last match's result is gone; a new deal is on the table.
+          await g.page.waitForFunction(() => !document.querySelector('[role="dialog"]'), null, { timeout: 20000 });
+          assert((await handOf(g.page)).length === 4, 'a friend holds no new hand');
+        }
+        assert(await host.page.locator('.seat.away').count() === 0, 'a friend shows away after Play again');
+        await shot(ana.page, 'online-guest-rematch-desktop');
+        await shot(ben.page, 'online-guest-rematch-phone');
+        await audit(ben.page, "a friend's table after Play again");
+        // Until a friend plays a card in the new match (their notice goes
+        // once they play), then to its end.
+        const played = async () => (await ana.page.locator('.new-match').count()) === 0
+          || (await ben.page.locator('.new-match').count()) === 0;
+        const steps = await playOnline(host.page, friends, played);
+        await playOnline(host.page, friends, over);
+        for (const g of [ana, ben]) {
+          await g.page.getByRole('button', { name: 'Leave the table' }).first().waitFor({ timeout: 20000 });
+        }
+        const hostTotal = await host.page.locator('.total').getAttribute('aria-label');
+        const guestTotal = await ben.page.locator('.total').getAttribute('aria-label');
+        assert(hostTotal === guestTotal, `after Play again the host shows ${hostTotal}, a friend ${guestTotal}`);
+        // A friend leaves before the next match: Play again offers their
+        // seat to a bot or a new invitation; the other friend plays on.
+        await ben.context.close();
+        pages.splice(pages.indexOf(ben), 1);
+        await host.page.getByRole('button', { name: 'Play again' }).click();
+        await ana.page.getByRole('status').filter({ hasText: 'Host started a new match' }).waitFor({ timeout: 20000 });
+        await host.page.getByText('Yann is disconnected.').waitFor({ timeout: 20000 });
+        await host.page.getByRole('button', { name: 'Invite Yann again' }).waitFor();
+        await shot(host.page, 'online-host-rematch-friend-left');
+        await host.page.getByRole('button', { name: 'Let a bot play for Yann' }).click();
+        await playOnline(host.page, [{ seat: 1, page: ana.page }], over);
+        await ana.page.getByRole('button', { name: 'Leave the table' }).first().waitFor({ timeout: 20000 });
+        ctx.note(`online rematch: two new matches on the same connections; a friend played ${steps} steps into the first; the third with a bot for the friend who left`);
+        for (const p of pages) await assertClean(p.page, p.problems);
+      } finally {
+        for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
     // Seed 106 (you and Ana play the first playable card, Ben is a Medium
     // bot): at your turn after action 8 all three are still in, so the
     // reload comes mid-match with Ana holding cards; with a bot for her

@@ -252,7 +252,15 @@ pub fn app() -> Html {
     let start_with = |kind: NewMatch| {
         let (begin, overlay) = (begin.clone(), overlay.clone());
         Callback::from(move |()| {
-            if begin.emit(kind) {
+            if begin.emit(kind.clone()) {
+                overlay.set(Overlay::None);
+            }
+        })
+    };
+    let on_rematch = {
+        let (begin, overlay) = (begin.clone(), overlay.clone());
+        Callback::from(move |state: Rc<GameState>| {
+            if begin.emit(NewMatch::Rematch(state)) {
                 overlay.set(Overlay::None);
             }
         })
@@ -326,7 +334,7 @@ pub fn app() -> Html {
         Screen::Game(state, n, link) => html! {
             <Game key={*n} start={state.clone()} link={link.clone()}
                 paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
-                on_play_again={start} on_new_game={new_game} on_rules={open_rules}
+                on_play_again={start} {on_rematch} on_new_game={new_game} on_rules={open_rules}
                 on_replay={open_replay.clone()} on_review={open_review.clone()} learn={*learning} />
         },
     };

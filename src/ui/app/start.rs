@@ -17,10 +17,14 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// What a new match is.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub enum NewMatch {
     /// The setup screen's table (Start game, Quick play, Play again).
     Setup,
+    /// "Play again" at the end of an online match (the match as it ended):
+    /// the next one at the same table, with the friends still connected.
+    /// Without an online table on screen, as `Setup`.
+    Rematch(Rc<GameState>),
     /// Today's deal.
     Daily,
     /// Learn to play: the guided first game.
@@ -76,10 +80,27 @@ pub struct Begin {
 #[hook]
 pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
     let games = use_mut_ref(|| 1u32);
+    let next_n = move || {
+        let mut g = games.borrow_mut();
+        *g += 1;
+        *g
+    };
     Callback::from(move |kind: NewMatch| {
         let setup = &begin.setup;
+        if let NewMatch::Rematch(state) = &kind {
+            if let Screen::Game(_, _, Some(link)) = &*begin.screen {
+                if let Some(next) = state.rematch(random_seed()) {
+                    storage::forget_bad_save();
+                    begin.error.set(None);
+                    begin.learning.set(false);
+                    let screen = Screen::Game(Rc::new(next), next_n(), Some(link.clone()));
+                    begin.screen.set(screen);
+                    return true;
+                }
+            }
+        }
         let (table, seed) = match kind {
-            NewMatch::Setup => (
+            NewMatch::Setup | NewMatch::Rematch(_) => (
                 (**setup).clone(),
                 begin
                     .fixed_seed
@@ -110,16 +131,12 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
                 return false;
             }
         };
-        if kind == NewMatch::Setup {
+        if matches!(kind, NewMatch::Setup | NewMatch::Rematch(_)) {
             storage::save_setup(setup);
             begin.notice.set(None);
         }
         storage::forget_bad_save();
-        let n = {
-            let mut g = games.borrow_mut();
-            *g += 1;
-            *g
-        };
+        let n = next_n();
         begin.error.set(None);
         begin.learning.set(kind == NewMatch::Learn);
         close_online(&begin.screen);

@@ -121,6 +121,7 @@ keys! {
     JoinButton,
     GuestNoStunNote,
     BadViewNotice,
+    HostOtherVersion,
     Statistics,
     StatsTitle,
     StatsEmpty,
@@ -299,6 +300,8 @@ pub enum Named {
     StunNote,
     IsDisconnected,
     SeatInLobby,
+    /// A friend's page: the host started the next match at the table.
+    NewMatchStarted,
     /// A seat's cards shown face up (a replay).
     HandOf,
 }
@@ -324,6 +327,7 @@ impl Named {
         Named::PassText,
         Named::PassReady,
         Named::HandOf,
+        Named::NewMatchStarted,
     ];
 }
 

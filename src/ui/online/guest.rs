@@ -1,7 +1,7 @@
 //! A friend's side of an online table: [`GuestLink`].
 
 use super::{code_error_key, ice_config};
-use crate::online::{GuestMessage, GuestMirror, Invite, Received, Reply};
+use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, Reply};
 use crate::rules::{Action, Seat};
 use crate::table::{friend, TableModel};
 use crate::ui::i18n::{self, Key, Lang};
@@ -66,6 +66,12 @@ pub struct GuestLink {
     /// The host sent a table this page could not use (a notice shows until
     /// the next good one).
     bad_view: Cell<bool>,
+    /// The host's page speaks another version of the protocol (a notice
+    /// shows: a resync would not help).
+    other_version: Cell<bool>,
+    /// The host started a new match at this table and this friend has not
+    /// played in it yet (a notice shows).
+    new_match: Cell<bool>,
     /// Asks again for a lost resync, and pings the host, while connected.
     keepalive: RefCell<Option<Interval>>,
     /// The last ping's number.
@@ -102,6 +108,8 @@ impl GuestLink {
             on_change: RefCell::default(),
             refused: Cell::new(None),
             bad_view: Cell::new(false),
+            other_version: Cell::new(false),
+            new_match: Cell::new(false),
             keepalive: RefCell::default(),
             ticks: Cell::new(0),
             table: RefCell::default(),
@@ -163,6 +171,17 @@ impl GuestLink {
     /// the page has asked for it again).
     pub fn bad_view(&self) -> bool {
         self.bad_view.get()
+    }
+
+    /// Whether the host's page speaks another version of the protocol.
+    pub fn other_version(&self) -> bool {
+        self.other_version.get()
+    }
+
+    /// Whether the host started a new match at this table ("Play again")
+    /// and this friend has not played in it yet.
+    pub fn new_match(&self) -> bool {
+        self.new_match.get()
     }
 
     /// Every [`KEEPALIVE_MS`] while connected: a resync asked for and not
@@ -257,6 +276,21 @@ impl GuestLink {
                     Ok(r) if r.wants_resync() => self.send(&GuestMirror::resync_request()),
                     Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
+                    Ok(Received::NewMatch { .. }) => {
+                        self.bad_view.set(false);
+                        self.refused.set(None);
+                        self.new_match.set(true);
+                    }
+                    Err(ProtocolError::WrongVersion { .. }) => self.other_version.set(true),
+                    // Unreadable: nothing changes, but what was lost may
+                    // have been an update or a new match; ask for the table.
+                    Err(_) => {
+                        self.bad_view.set(true);
+                        let resync = self.mirror.borrow_mut().unreadable();
+                        if let Some(msg) = resync {
+                            self.send(&msg);
+                        }
+                    }
                     _ => {}
                 }
                 if self.mirror.borrow().view().is_some() {
@@ -309,6 +343,7 @@ impl GuestLink {
     /// Asks the host to take `action` for this seat.
     pub fn act(&self, action: Action) {
         self.refused.set(None);
+        self.new_match.set(false);
         let request = self.mirror.borrow().act_request(action);
         if let Some(msg) = request {
             self.send(&msg);

@@ -141,6 +141,15 @@ impl HostLink {
         self.on_event.borrow_mut().take();
     }
 
+    /// Forgets the callbacks of the game screen that listened with
+    /// `on_event`, unless another has listened since (the next match's
+    /// screen, after "Play again": it keeps the link).
+    pub fn clear_callbacks_of(&self, on_event: &Callback<LinkEvent>) {
+        if self.on_event.borrow().as_ref() == Some(on_event) {
+            self.clear_callbacks();
+        }
+    }
+
     /// In the lobby, `change` to the session and what it says is sent; once
     /// the game holds the session, `event` goes to the game instead.
     fn to_session(

@@ -75,10 +75,16 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             <>
                 { header }
                 if let Some(node) = lost { { node } }
-                if link.bad_view() {
+                if link.other_version() {
+                    <p class="error-text other-version" role="alert">{ tr(lang, Key::HostOtherVersion) }</p>
+                } else if link.bad_view() {
                     <p class="error-text bad-view" role="alert">{ tr(lang, Key::BadViewNotice) }</p>
                 }
-                <GuestTable link={link.clone()} generation={*generation} on_leave={props.on_leave.clone()} />
+                if link.new_match() {
+                    <p class="notice new-match" role="status">{ named(lang, Named::NewMatchStarted, &host) }</p>
+                }
+                // A new match is a new table: its result starts unseen.
+                <GuestTable key={link.mirror().match_number()} link={link.clone()} generation={*generation} on_leave={props.on_leave.clone()} />
             </>
         };
     }

@@ -59,9 +59,9 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
         let handle = state.clone();
         let link = link.clone();
         use_effect_with((), move |_| {
-            if let Some(link) = &link {
+            let on_event = link.as_ref().map(|link| {
                 let h = handle.clone();
-                link.set_on_event(Callback::from(move |event| {
+                let on_event = Callback::from(move |event| {
                     h.dispatch(match event {
                         LinkEvent::Message { seat, text, now_ms } => GameMsg::Received {
                             seat,
@@ -71,22 +71,28 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
                         LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
                     })
-                }));
+                });
+                link.set_on_event(on_event.clone());
                 link.set_on_change(Callback::from(move |_| {
                     handle.dispatch(GameMsg::OnlineChanged)
                 }));
-            }
+                on_event
+            });
             move || {
-                if let Some(link) = link {
-                    link.clear_callbacks();
+                // Only this screen's: after "Play again" the next match's
+                // screen may listen already.
+                if let (Some(link), Some(on_event)) = (link, on_event) {
+                    link.clear_callbacks_of(&on_event);
                 }
             }
         });
     }
     // Several changes may come before a draw: send all that was not sent.
     // (The handle reads the latest state, which a dispatch in an earlier
-    // effect may have moved past this draw's.)
-    let sent = use_mut_ref(|| state.outbox.count());
+    // effect may have moved past this draw's.) A state comes to the screen
+    // with nothing of its outbox sent: "Play again" queues the new match's
+    // messages in it.
+    let sent = use_mut_ref(|| 0u64);
     let handle = state.clone();
     use_effect_with(state.outbox.count(), move |_| {
         let from = std::mem::replace(&mut *sent.borrow_mut(), handle.outbox.count());

@@ -34,6 +34,10 @@ pub struct GameProps {
     /// Stop the bots (the rules screen is open).
     pub paused: bool,
     pub on_play_again: Callback<()>,
+    /// "Play again" at an online table: the next match with the same
+    /// friends, from the match as it ended here.
+    #[prop_or_default]
+    pub on_rematch: Callback<Rc<GameState>>,
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
     /// Opens the finished match in the replay viewer.
@@ -300,8 +304,17 @@ pub fn game(props: &GameProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(finished(&state, lang)))
     };
     let (on_replay, on_review) = (open(props.on_replay.clone()), open(props.on_review.clone()));
+    // At an online table the next match keeps the friends: it starts from
+    // this screen's state, whose session holds their connections.
+    let on_again = match (&props.link, state.session()) {
+        (Some(_), Some(_)) => {
+            let (state, cb) = (state.clone(), props.on_rematch.clone());
+            Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
+        }
+        _ => props.on_play_again.clone(),
+    };
     let result_actions = ResultActions {
-        on_again: props.on_play_again.clone(),
+        on_again,
         on_new: props.on_new_game.clone(),
         on_replay: on_replay.clone(),
         on_review,
