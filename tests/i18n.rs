@@ -524,7 +524,7 @@ fn review_summaries_count_each_label_in_singular_or_plural() {
     );
     assert_eq!(
         text::review_summary(Lang::Fr, 3, [2, 0, 0, 1]),
-        "3 décisions\u{a0}: 2 meilleurs coups, 1 erreur"
+        "3 décisions\u{202f}: 2 meilleurs coups, 1 erreur"
     );
     assert_eq!(
         text::review_summary(Lang::Pt, 1, [0, 1, 0, 0]),
@@ -821,4 +821,33 @@ fn boot_screen_texts_are_the_apps() {
         marked += 1;
     }
     assert_eq!(marked, BOOT_TEXTS.len(), "each boot text is shown once");
+}
+
+/// French sets a narrow no-break space (U+202F) before a colon, a
+/// semicolon, "!" and "?": never a plain space, and never nothing.
+#[test]
+fn french_punctuation_has_its_narrow_space() {
+    let mut texts: Vec<String> = Key::ALL
+        .iter()
+        .map(|&k| tr(Lang::Fr, k).to_string())
+        .collect();
+    texts.push(text::labelled(Lang::Fr, "Pioche", "12"));
+    texts.push(text::review_summary(Lang::Fr, 3, [2, 0, 0, 1]));
+    texts.push(text::headroom(Lang::Fr, 4, 98));
+    for t in &texts {
+        let chars: Vec<char> = t.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            if !matches!(c, ':' | ';' | '!' | '?') {
+                continue;
+            }
+            // An address ("stun:", "https://") is not French prose.
+            if chars.get(i + 1) == Some(&'/') || t.contains("stun:") {
+                continue;
+            }
+            assert!(
+                i > 0 && chars[i - 1] == '\u{202f}',
+                "French text without a narrow no-break space before {c:?}: {t}"
+            );
+        }
+    }
 }

@@ -56,9 +56,9 @@ impl Translation for Fr {
             Key::HostName => "Hôte",
             Key::EditionHeading => "Édition",
             Key::EditionModern => "Moderne (2022)",
-            Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99\u{a0}; une seule manche, le dernier joueur en lice gagne.",
+            Key::EditionModernHelp => "112 cartes avec Jouer 2, Inverser, −10 et cartes ONO 99\u{202f}; une seule manche, le dernier joueur en lice gagne.",
             Key::EditionClassic => "Classique (1980)",
-            Key::EditionClassicHelp => "54 cartes avec Passe et Double jeu\u{a0}; le total peut devenir négatif\u{a0}; trois jetons chacun.",
+            Key::EditionClassicHelp => "54 cartes avec Passe et Double jeu\u{202f}; le total peut devenir négatif\u{202f}; trois jetons chacun.",
             Key::EditionResetNote => "Choisir une édition remet les options de règles aux valeurs de cette édition.",
             Key::CardRulesHeading => "Règles des cartes",
             Key::MatchHeading => "Format de la partie",
@@ -78,8 +78,8 @@ impl Translation for Fr {
             Key::OutOfMatch => "Hors de la partie",
             Key::Turn => "À son tour",
             Key::OwesTwo => "Doit jouer 2 fois",
-            Key::YourTurn => "À vous\u{a0}: choisissez une carte.",
-            Key::OnlyFourOno => "À vous\u{a0}: aucune carte n’est jouable. Défaussez vos quatre cartes ONO 99 et piochez-en quatre nouvelles.",
+            Key::YourTurn => "À vous\u{202f}: choisissez une carte.",
+            Key::OnlyFourOno => "À vous\u{202f}: aucune carte n’est jouable. Défaussez vos quatre cartes ONO 99 et piochez-en quatre nouvelles.",
             Key::YouAreOut => "Vous êtes hors jeu pour cette manche. Les autres continuent.",
             Key::YouLeftMatch => "Vous n’êtes plus dans la partie. Les autres continuent.",
             Key::NextHand => "Manche suivante",
@@ -108,32 +108,32 @@ impl Translation for Fr {
             Key::RulesTurnHeading => "Votre tour",
             Key::RulesTurn1 => "Jouez une carte de votre main, annoncez le nouveau total et piochez pour revenir à quatre cartes. Le jeu pioche et additionne pour vous.",
             Key::RulesTurn2 => "Une carte numéro ajoute sa valeur. On ne peut la jouer que si le total reste sous 99.",
-            Key::RulesTurn3 => "Si aucune de vos cartes ne peut être jouée, vous êtes hors jeu\u{a0}: votre main est posée face visible et la partie continue sans vous.",
+            Key::RulesTurn3 => "Si aucune de vos cartes ne peut être jouée, vous êtes hors jeu\u{202f}: votre main est posée face visible et la partie continue sans vous.",
             Key::RulesTurn4 => "Quand la pioche est vide, la défausse est mélangée pour former une nouvelle pioche. Le total ne bouge pas.",
             Key::RulesPlayTwoHeading => "Jouer 2",
             Key::RulesPlayTwo1 => "Un Jouer 2 oblige le joueur suivant à jouer deux cartes d’affilée, en piochant après chacune.",
-            Key::RulesPlayTwo2 => "Avec la première de ces deux cartes, il peut se débarrasser de la contrainte\u{a0}: un Inverser la renvoie dans l’autre sens, un autre Jouer 2 la transmet au suivant. Dans les deux cas, son tour s’arrête aussitôt.",
+            Key::RulesPlayTwo2 => "Avec la première de ces deux cartes, il peut se débarrasser de la contrainte\u{202f}: un Inverser la renvoie dans l’autre sens, un autre Jouer 2 la transmet au suivant. Dans les deux cas, son tour s’arrête aussitôt.",
             Key::RulesPlayTwo3 => "Personne ne doit jamais plus de deux coups, et si celui qui les doit se retrouve bloqué, il est éliminé et le joueur suivant joue normalement.",
-            Key::RulesFourOno => "Vous n’avez que des cartes ONO 99 en main\u{a0}? À votre tour, vous pouvez les défausser toutes les quatre et en piocher quatre nouvelles. Le total ne change pas.",
+            Key::RulesFourOno => "Vous n’avez que des cartes ONO 99 en main\u{202f}? À votre tour, vous pouvez les défausser toutes les quatre et en piocher quatre nouvelles. Le total ne change pas.",
             Key::RulesClassicHeading => "L’édition classique (1980)",
-            Key::RulesClassic1 => "L’ancien jeu compte 54 cartes\u{a0}: les 2 à 9 en trois exemplaires, dix 10, quatre −10, six Inverser, deux Double jeu, quatre Passe et quatre cartes 99. Il n’y a ni 0 ni 1.",
-            Key::RulesClassic2 => "Le total peut descendre sous zéro\u{a0}: le −10 peut donc toujours être joué. Une carte Passe n’ajoute rien et passe simplement le tour.",
+            Key::RulesClassic1 => "L’ancien jeu compte 54 cartes\u{202f}: les 2 à 9 en trois exemplaires, dix 10, quatre −10, six Inverser, deux Double jeu, quatre Passe et quatre cartes 99. Il n’y a ni 0 ni 1.",
+            Key::RulesClassic2 => "Le total peut descendre sous zéro\u{202f}: le −10 peut donc toujours être joué. Une carte Passe n’ajoute rien et passe simplement le tour.",
             Key::RulesClassic3 => "Le Double jeu est l’ancêtre du Jouer 2. Le joueur qui doit deux coups peut le renvoyer avec un Inverser ou une Passe, mais pas y répondre par un autre Double jeu.",
-            Key::RulesClassic4 => "La version classique se joue en général avec des jetons\u{a0}: chacun en a trois au départ, le premier éliminé d’une manche en perd un, et celui qui est éliminé sans jeton quitte la partie.",
+            Key::RulesClassic4 => "La version classique se joue en général avec des jetons\u{202f}: chacun en a trois au départ, le premier éliminé d’une manche en perd un, et celui qui est éliminé sans jeton quitte la partie.",
             Key::RulesOptionsHeading => "Options de règles de cette partie",
             Key::RulesFormatsHeading => "Formats de partie",
-            Key::RulesElimination => "Élimination\u{a0}: une seule manche, jusqu’à ce qu’il ne reste qu’un joueur. C’est lui qui gagne.",
-            Key::RulesTokens => "Jetons\u{a0}: une manche s’arrête dès qu’un joueur est éliminé. Il perd un jeton, ou quitte la partie s’il n’en avait plus, et commence la manche suivante. Le dernier joueur restant gagne.",
-            Key::RulesPoints => "Points\u{a0}: chaque manche est jouée jusqu’au bout, puis chacun compte les cartes qui lui restent (les numéros à leur valeur, les cartes 99 à 20, les autres cartes spéciales à 15\u{a0}; un joueur éliminé compte les cartes qu’il a posées) et chaque joueur éliminé ajoute 25. Un joueur qui atteint la limite est éliminé, ou bien la partie s’arrête et le score le plus bas l’emporte.",
+            Key::RulesElimination => "Élimination\u{202f}: une seule manche, jusqu’à ce qu’il ne reste qu’un joueur. C’est lui qui gagne.",
+            Key::RulesTokens => "Jetons\u{202f}: une manche s’arrête dès qu’un joueur est éliminé. Il perd un jeton, ou quitte la partie s’il n’en avait plus, et commence la manche suivante. Le dernier joueur restant gagne.",
+            Key::RulesPoints => "Points\u{202f}: chaque manche est jouée jusqu’au bout, puis chacun compte les cartes qui lui restent (les numéros à leur valeur, les cartes 99 à 20, les autres cartes spéciales à 15\u{202f}; un joueur éliminé compte les cartes qu’il a posées) et chaque joueur éliminé ajoute 25. Un joueur qui atteint la limite est éliminé, ou bien la partie s’arrête et le score le plus bas l’emporte.",
             Key::RulesKeyboardHeading => "Jouer au clavier",
             Key::RulesKeyboard => "Tab passe d’une carte ou d’un bouton à l’autre (les flèches gauche et droite parcourent aussi vos cartes), Entrée ou Espace joue la carte sélectionnée. Une carte injouable explique pourquoi quand elle a le focus. Chaque coup est annoncé aux lecteurs d’écran.",
             Key::AboutHeading => "À propos",
             Key::About1 => "Ceci est une adaptation non officielle réalisée par des amateurs, pour le plaisir. Elle n’est ni affiliée à Mattel, ni approuvée ou parrainée par Mattel.",
             Key::About2 => "ONO 99 est une marque de Mattel, Inc.",
-            Key::ErrorPrefix => "Interdit\u{a0}:",
-            Key::SetupErrorPrefix => "Impossible de lancer cette partie\u{a0}:",
+            Key::ErrorPrefix => "Interdit\u{202f}:",
+            Key::SetupErrorPrefix => "Impossible de lancer cette partie\u{202f}:",
             Key::Yes => "Oui",
-            Key::LeaveHeading => "Quitter cette partie\u{a0}?",
+            Key::LeaveHeading => "Quitter cette partie\u{202f}?",
             Key::LeaveText => "La partie en cours sera perdue.",
             Key::LeaveGame => "Quitter la partie",
             Key::KeepPlaying => "Continuer à jouer",
@@ -142,15 +142,15 @@ impl Translation for Fr {
             Key::Place => "Rang",
             Key::No => "Non",
             Key::SaveNoticeHeading => "Partie enregistrée non restaurée",
-            Key::SaveNoticeBroken => "Votre partie enregistrée est illisible\u{a0}; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeBroken => "Votre partie enregistrée est illisible\u{202f}; elle a été mise de côté. Préparez une nouvelle partie ci-dessous.",
             Key::SaveNoticeOld => "Votre partie enregistrée vient d’une ancienne version d’ONO 99 et ne peut pas être reprise. Préparez une nouvelle partie ci-dessous.",
-            Key::SaveNoticeBrokenKept => "Votre partie enregistrée est illisible. Le stockage est plein, elle n’a donc pas pu être mise de côté\u{a0}: elle est conservée telle quelle. Préparez une nouvelle partie ci-dessous.",
-            Key::SaveNoticeNewer => "Votre partie enregistrée vient d’une version plus récente d’ONO 99. Elle est conservée telle quelle\u{a0}: rechargez la page pour obtenir la nouvelle version et la reprendre.",
-            Key::SaveFailedFull => "Votre partie n’a pas pu être enregistrée\u{a0}: le stockage est plein. Elle continue, mais un rechargement perdrait les derniers coups.",
-            Key::SaveFailedUnavailable => "Votre partie n’a pas pu être enregistrée\u{a0}: ce navigateur ne garde aucune donnée pour la page. Un rechargement la perdrait.",
-            Key::SaveFailedNewerKept => "Votre partie n’a pas pu être enregistrée\u{a0}: une partie d’une version plus récente d’ONO 99 est conservée à sa place. Rechargez la page pour obtenir la nouvelle version.",
+            Key::SaveNoticeBrokenKept => "Votre partie enregistrée est illisible. Le stockage est plein, elle n’a donc pas pu être mise de côté\u{202f}: elle est conservée telle quelle. Préparez une nouvelle partie ci-dessous.",
+            Key::SaveNoticeNewer => "Votre partie enregistrée vient d’une version plus récente d’ONO 99. Elle est conservée telle quelle\u{202f}: rechargez la page pour obtenir la nouvelle version et la reprendre.",
+            Key::SaveFailedFull => "Votre partie n’a pas pu être enregistrée\u{202f}: le stockage est plein. Elle continue, mais un rechargement perdrait les derniers coups.",
+            Key::SaveFailedUnavailable => "Votre partie n’a pas pu être enregistrée\u{202f}: ce navigateur ne garde aucune donnée pour la page. Un rechargement la perdrait.",
+            Key::SaveFailedNewerKept => "Votre partie n’a pas pu être enregistrée\u{202f}: une partie d’une version plus récente d’ONO 99 est conservée à sa place. Rechargez la page pour obtenir la nouvelle version.",
             Key::JoinButton => "Rejoindre",
-            Key::GuestNoStunNote => "Aucun serveur STUN n’est défini\u{a0}: vous ne pouvez rejoindre qu’un hôte sur le même réseau.",
+            Key::GuestNoStunNote => "Aucun serveur STUN n’est défini\u{202f}: vous ne pouvez rejoindre qu’un hôte sur le même réseau.",
             Key::BadViewNotice => "L’hôte a envoyé une table que cette page n’a pas pu utiliser. Nouvelle demande en cours…",
             Key::HostOtherVersion => "La page de l’hôte utilise une autre version du jeu. Rechargez tous les deux la page, puis invitez et rejoignez à nouveau.",
             Key::Statistics => "Statistiques",
@@ -167,7 +167,7 @@ impl Translation for Fr {
             Key::StatsLevelMixed => "Niveaux mélangés",
             Key::StatsLevelPeople => "Avec d’autres personnes",
             Key::StatsReset => "Effacer les statistiques",
-            Key::StatsResetHeading => "Effacer les statistiques\u{a0}?",
+            Key::StatsResetHeading => "Effacer les statistiques\u{202f}?",
             Key::StatsResetText => "Toutes les parties comptées jusqu’ici seront oubliées. C’est définitif.",
             Key::StatsResetConfirm => "Effacer",
             Key::Cancel => "Annuler",
@@ -187,7 +187,7 @@ impl Translation for Fr {
             Key::NextMark => "Ensuite",
             Key::WinnerMark => "Victoire",
             Key::NewCard => "Nouvelle",
-            Key::HintsExplain => "Sous chaque carte\u{a0}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
+            Key::HintsExplain => "Sous chaque carte\u{202f}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
             Key::CoachPick => "Conseillée",
             Key::SinceYourTurn => "Depuis votre dernier tour",
             // Header, settings, quick play.
@@ -205,7 +205,7 @@ impl Translation for Fr {
             // Online tables.
             Key::OnlineFriend => "Ami en ligne",
             Key::OnlineTableHeading => "Invitez vos amis",
-            Key::LobbyIntro => "Envoyez à chaque ami son lien d’invitation (ou faites-lui scanner le code). Sa page affiche alors un code de réponse\u{a0}: collez-le ici et connectez-le. Rien ne passe par un serveur\u{a0}: vos navigateurs communiquent directement entre eux.",
+            Key::LobbyIntro => "Envoyez à chaque ami son lien d’invitation (ou faites-lui scanner le code). Sa page affiche alors un code de réponse\u{202f}: collez-le ici et connectez-le. Rien ne passe par un serveur\u{202f}: vos navigateurs communiquent directement entre eux.",
             Key::PreparingInvite => "Préparation du lien d’invitation…",
             Key::StatusWaiting => "En attente",
             Key::StatusConnected => "Connecté",
@@ -215,7 +215,7 @@ impl Translation for Fr {
             Key::InviteFailed => "Ce navigateur n’a pas pu préparer de connexion. Vérifiez les réglages réseau, ou laissez un robot prendre la place.",
             Key::CodeEmpty => "Collez d’abord le code.",
             Key::CodeTooLong => "C’est bien trop long pour un code. Copiez uniquement le code.",
-            Key::CodeDamaged => "Ce code est abîmé\u{a0}: un caractère est faux ou manquant. Copiez-le de nouveau, en entier.",
+            Key::CodeDamaged => "Ce code est abîmé\u{202f}: un caractère est faux ou manquant. Copiez-le de nouveau, en entier.",
             Key::CodeTruncated => "Ce code est tronqué. Copiez-le de nouveau, en entier.",
             Key::CodeIsInvite => "C’est un lien d’invitation, pas un code de réponse. Le code de réponse s’affiche sur la page de votre ami une fois le lien ouvert.",
             Key::CodeIsReply => "C’est un code de réponse, pas un lien d’invitation. Il doit être renvoyé à l’hôte.",
@@ -225,9 +225,9 @@ impl Translation for Fr {
             Key::ReplyCode => "Code de réponse",
             Key::CopyReplyCode => "Copier le code de réponse",
             Key::PreparingReply => "Préparation de votre code de réponse…",
-            Key::JoinHelp => "Renvoyez ce code de réponse à l’hôte par n’importe quelle messagerie. Gardez cette page ouverte\u{a0}: vous rejoindrez la table dès qu’il l’aura connecté.",
+            Key::JoinHelp => "Renvoyez ce code de réponse à l’hôte par n’importe quelle messagerie. Gardez cette page ouverte\u{202f}: vous rejoindrez la table dès qu’il l’aura connecté.",
             Key::JoinFailed => "Ce navigateur n’a pas pu préparer de connexion. Demandez un nouveau lien d’invitation à l’hôte.",
-            Key::HostLost => "La connexion avec l’hôte est perdue. La partie continue chez lui\u{a0}; demandez-lui de vous inviter à nouveau.",
+            Key::HostLost => "La connexion avec l’hôte est perdue. La partie continue chez lui\u{202f}; demandez-lui de vous inviter à nouveau.",
             Key::LeaveTable => "Quitter la table",
             Key::Wait => "Attendre",
             Key::NetworkHeading => "Tables en ligne",
@@ -236,7 +236,7 @@ impl Translation for Fr {
             Key::TurnServer => "Serveur TURN (facultatif)",
             Key::TurnUser => "Nom d’utilisateur TURN",
             Key::TurnCredential => "Mot de passe TURN",
-            Key::NoStunNote => "Aucun serveur STUN n’est défini\u{a0}: seuls les amis sur le même réseau peuvent vous rejoindre.",
+            Key::NoStunNote => "Aucun serveur STUN n’est défini\u{202f}: seuls les amis sur le même réseau peuvent vous rejoindre.",
             Key::BadInviteLink => "Ce lien d’invitation est cassé. Demandez à l’hôte de vous le renvoyer.",
             Key::GuestRefused => "L’hôte n’a pas accepté ce coup.",
             Key::BackToStart => "Retour à l’accueil",
@@ -252,7 +252,7 @@ impl Translation for Fr {
             Key::CopyShareLink => "Copier le lien de partage",
             Key::OpenRecord => "Ouvrir un fichier de partie",
             Key::ShareLink => "Lien de partage",
-            Key::RecordDoesNotReplay => "Impossible de revoir cette partie\u{a0}: ses coups ne respectent pas les règles de sa table. Rien n’a été modifié.",
+            Key::RecordDoesNotReplay => "Impossible de revoir cette partie\u{202f}: ses coups ne respectent pas les règles de sa table. Rien n’a été modifié.",
             Key::RecordBroken => "Ce fichier n’est pas une partie d’ONO 99 (ou il est abîmé). Rien n’a été modifié.",
             Key::RecordTooLarge => "Ce fichier est trop volumineux pour être une partie d’ONO 99. Rien n’a été modifié.",
             Key::ShareBroken => "Ce lien de partage est cassé ou tronqué. Demandez-le de nouveau.",
@@ -260,7 +260,7 @@ impl Translation for Fr {
             Key::NoRecentMatches => "Vos parties terminées s’afficheront ici, pour les revoir ou les partager.",
             // Today's deal.
             Key::TodaysDeal => "Donne du jour",
-            Key::TodaysDealHelp => "La même donne pour tout le monde aujourd’hui\u{a0}: vous contre trois robots difficiles, règles modernes. Seul votre premier essai du jour compte.",
+            Key::TodaysDealHelp => "La même donne pour tout le monde aujourd’hui\u{202f}: vous contre trois robots difficiles, règles modernes. Seul votre premier essai du jour compte.",
             Key::DailyCounted => "Donne du jour",
             Key::DailyPractice => "Donne du jour (entraînement)",
             Key::CopyResult => "Copier le résultat",
@@ -270,25 +270,25 @@ impl Translation for Fr {
             Key::DailyNotYet => "pas encore joué",
             // Learn to play.
             Key::LearnToPlay => "Apprendre à jouer",
-            Key::LearnHelp => "Une première partie guidée contre deux robots bienveillants\u{a0}: chaque carte est expliquée au moment où elle entre en jeu.",
+            Key::LearnHelp => "Une première partie guidée contre deux robots bienveillants\u{202f}: chaque carte est expliquée au moment où elle entre en jeu.",
             Key::Loading => "Chargement…",
             Key::LearnCoach => "Entraîneur",
             Key::LearnGotIt => "Compris",
             Key::LearnSkip => "Passer la leçon",
             Key::CoachTotalTitle => "Le total",
-            Key::CoachTotalBody => "Chaque carte jouée ajoute sa valeur au total affiché au centre. Une carte qui amènerait le total à 99 ou plus ne peut pas être jouée. Après chaque coup, vous piochez\u{a0}: vous avez donc toujours quatre cartes en main. À vous de jouer\u{a0}: choisissez une des cartes qui brillent.",
+            Key::CoachTotalBody => "Chaque carte jouée ajoute sa valeur au total affiché au centre. Une carte qui amènerait le total à 99 ou plus ne peut pas être jouée. Après chaque coup, vous piochez\u{202f}: vous avez donc toujours quatre cartes en main. À vous de jouer\u{202f}: choisissez une des cartes qui brillent.",
             Key::CoachReverseTitle => "Inverser",
-            Key::CoachReverseBody => "Un Inverser n’ajoute rien et inverse le sens du jeu. Il peut toujours être joué\u{a0}: c’est une porte de sortie quand le total est élevé.",
+            Key::CoachReverseBody => "Un Inverser n’ajoute rien et inverse le sens du jeu. Il peut toujours être joué\u{202f}: c’est une porte de sortie quand le total est élevé.",
             Key::CoachPlayTwoTitle => "Jouer 2",
             Key::CoachPlayTwoBody => "Un Jouer 2 n’ajoute rien, et le joueur suivant doit jouer deux coups d’affilée. Celui qui doit ces deux coups peut transmettre la contrainte avec un Inverser ou avec son propre Jouer 2.",
             Key::CoachMinusTenTitle => "−10",
             Key::CoachMinusTenBody => "Un −10 retire dix au total, à condition que le total reste à 0 ou plus. Gardez-le pour le moment où le total grimpe.",
             Key::CoachNinetyNineTitle => "La carte ONO 99",
-            Key::CoachNinetyNineBody => "La carte ONO 99 ne peut jamais être jouée\u{a0}: elle ne fait qu’encombrer votre main. Plus vous en avez, moins il vous reste de coups possibles.",
+            Key::CoachNinetyNineBody => "La carte ONO 99 ne peut jamais être jouée\u{202f}: elle ne fait qu’encombrer votre main. Plus vous en avez, moins il vous reste de coups possibles.",
             Key::CoachFourOnoTitle => "Quatre cartes ONO 99",
             Key::CoachFourOnoBody => "Si vos quatre cartes en main sont des cartes ONO 99, vous pouvez les défausser toutes les quatre en guise de coup et en piocher quatre nouvelles. Le total ne change pas.",
             Key::CoachOutTitle => "Hors jeu",
-            Key::CoachOutBody => "Un joueur qui n’a aucune carte jouable à son tour est hors jeu pour la manche\u{a0}: ses cartes sont posées face visible sur la table. Le dernier joueur encore en jeu gagne, alors gardez une petite carte ou un Inverser pour le moment où le total sera élevé.",
+            Key::CoachOutBody => "Un joueur qui n’a aucune carte jouable à son tour est hors jeu pour la manche\u{202f}: ses cartes sont posées face visible sur la table. Le dernier joueur encore en jeu gagne, alors gardez une petite carte ou un Inverser pour le moment où le total sera élevé.",
             Key::CoachDoneTitle => "Vous connaissez toutes les cartes",
             Key::CoachDoneBody => "Gardez le total sous 99, réservez un Inverser ou un −10 pour quand il grimpe, et soyez le dernier en jeu. Rejouer garde cette table\u{202f}; Nouvelle partie vous laisse choisir les joueurs et les règles.",
             // Review my plays.
@@ -303,7 +303,7 @@ impl Translation for Fr {
             Key::ReviewYouPlayed => "Vous avez joué",
             Key::ReviewOwesTwo => "vous deviez jouer deux fois",
             Key::ReviewChance => "Chances de gagner de chaque option, d’après ce que vous pouviez voir à ce moment-là",
-            Key::ReviewNoDecisions => "Vous n’avez eu aucun choix à faire dans cette partie\u{a0}: tous vos coups étaient forcés.",
+            Key::ReviewNoDecisions => "Vous n’avez eu aucun choix à faire dans cette partie\u{202f}: tous vos coups étaient forcés.",
             Key::ReviewHand => "Votre main",
         }
     }
@@ -347,18 +347,18 @@ impl Translation for Fr {
                 "Retire 10 au total, sans descendre sous 0 (sauf si les options le permettent)."
             }
             (Card::MinusTen, Edition::Classic) => {
-                "Retire 10 au total\u{a0}; il peut devenir négatif."
+                "Retire 10 au total\u{202f}; il peut devenir négatif."
             }
             (Card::Reverse, _) => "N’ajoute rien et inverse le sens du jeu.",
             (Card::PlayTwo, Edition::Modern) => {
-                "N’ajoute rien\u{a0}; le joueur suivant doit jouer deux cartes."
+                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes."
             }
             (Card::PlayTwo, Edition::Classic) => {
-                "N’ajoute rien\u{a0}; le joueur suivant doit jouer deux cartes, dont la première ne peut pas être un autre Double jeu."
+                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes, dont la première ne peut pas être un autre Double jeu."
             }
-            (Card::Hold, _) => "N’ajoute rien\u{a0}; le tour passe simplement.",
+            (Card::Hold, _) => "N’ajoute rien\u{202f}; le tour passe simplement.",
             (Card::NinetyNine, _) => {
-                "Injouable avec les règles habituelles\u{a0}: elle ne fait qu’encombrer votre main."
+                "Injouable avec les règles habituelles\u{202f}: elle ne fait qu’encombrer votre main."
             }
         }
     }
@@ -412,11 +412,11 @@ impl Translation for Fr {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
             (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jouer 2\u{a0}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
+                "Jouer 2\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
                     .to_string()
             }
             (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double jeu\u{a0}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
+                "Double jeu\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
@@ -499,7 +499,7 @@ impl Translation for Fr {
             RuleOption::Format => "Comment les manches forment une partie.",
             RuleOption::Tokens => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
             RuleOption::PointsLimit => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
-            RuleOption::PointsEnd => "Dans le format aux points\u{a0}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
+            RuleOption::PointsEnd => "Dans le format aux points\u{202f}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
         }
     }
 
@@ -587,8 +587,8 @@ impl Translation for Fr {
             Callout::OwesTwo { who } => {
                 let p2 = card(Card::PlayTwo);
                 match who {
-                    Who::You => format!("{p2}\u{a0}: vous devez jouer deux cartes"),
-                    Who::Named(n) => format!("{p2}\u{a0}: {n} doit jouer deux cartes"),
+                    Who::You => format!("{p2}\u{202f}: vous devez jouer deux cartes"),
+                    Who::Named(n) => format!("{p2}\u{202f}: {n} doit jouer deux cartes"),
                 }
             }
             Callout::Out {
@@ -597,8 +597,8 @@ impl Translation for Fr {
             } => {
                 let d = super::out_detail(self, why, edition);
                 match who {
-                    Who::You => format!("Vous êtes hors jeu\u{a0}: {d}"),
-                    Who::Named(n) => format!("{n} est hors jeu\u{a0}: {d}"),
+                    Who::You => format!("Vous êtes hors jeu\u{202f}: {d}"),
+                    Who::Named(n) => format!("{n} est hors jeu\u{202f}: {d}"),
                 }
             }
             Callout::Out { who, why: None } => match who {
@@ -606,12 +606,14 @@ impl Translation for Fr {
                 Who::Named(n) => format!("{n} est hors jeu"),
             },
             Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{a0}: vous perdez un jeton."),
-                Who::Named(n) => format!("Fin de la manche {hand}\u{a0}: {n} perd un jeton."),
+                Who::You => format!("Fin de la manche {hand}\u{202f}: vous perdez un jeton."),
+                Who::Named(n) => format!("Fin de la manche {hand}\u{202f}: {n} perd un jeton."),
             },
             Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{a0}: vous tenez jusqu’au bout."),
-                Who::Named(n) => format!("Fin de la manche {hand}\u{a0}: {n} tient jusqu’au bout."),
+                Who::You => format!("Fin de la manche {hand}\u{202f}: vous tenez jusqu’au bout."),
+                Who::Named(n) => {
+                    format!("Fin de la manche {hand}\u{202f}: {n} tient jusqu’au bout.")
+                }
             },
             Callout::HandOver { hand } => format!("Fin de la manche {hand}."),
             Callout::LeftMatch { who } => match who {
@@ -625,9 +627,9 @@ impl Translation for Fr {
     fn winners_line(&self, winners: &[Who]) -> String {
         match winners {
             [] => "La partie est terminée.".to_string(),
-            [Who::You] => "Vous gagnez la partie\u{a0}!".to_string(),
-            [Who::Named(n)] => format!("{n} gagne la partie\u{a0}!"),
-            many => format!("Victoire partagée entre {}\u{a0}!", name_list(many)),
+            [Who::You] => "Vous gagnez la partie\u{202f}!".to_string(),
+            [Who::Named(n)] => format!("{n} gagne la partie\u{202f}!"),
+            many => format!("Victoire partagée entre {}\u{202f}!", name_list(many)),
         }
     }
 
@@ -670,7 +672,7 @@ impl Translation for Fr {
     }
 
     fn headroom(&self, room: i32, highest: i32) -> String {
-        format!("Jusqu’à {}\u{a0}: +{}", number(highest), number(room))
+        format!("Jusqu’à {}\u{202f}: +{}", number(highest), number(room))
     }
 
     fn at_total(&self, total: i32) -> String {
@@ -703,7 +705,7 @@ impl Translation for Fr {
         if parts.is_empty() {
             head
         } else {
-            format!("{head}\u{a0}: {}", parts.join(", "))
+            format!("{head}\u{202f}: {}", parts.join(", "))
         }
     }
 
@@ -729,7 +731,7 @@ impl Translation for Fr {
             Named::HandOf => format!("Cartes de {name}"),
             Named::PassHeading => format!("Passez l’appareil à {name}"),
             Named::PassText => format!("Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande."),
-            Named::PassReady => format!("Je suis {name}\u{a0}: montrer mes cartes"),
+            Named::PassReady => format!("Je suis {name}\u{202f}: montrer mes cartes"),
         }
     }
 
@@ -748,7 +750,7 @@ impl Translation for Fr {
     }
 
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Donne du jour {date}\u{a0}: rang {place} sur {of}, {plays} coups")
+        format!("ONO 99 · Donne du jour {date}\u{202f}: rang {place} sur {of}, {plays} coups")
     }
 
     fn decision_line(&self, hand: u32, total: &str) -> String {
@@ -757,9 +759,9 @@ impl Translation for Fr {
 
     fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
         if next_is_me {
-            format!("Risque de blocage à votre deuxième carte\u{a0}: {percent}\u{a0}%")
+            format!("Risque de blocage à votre deuxième carte\u{202f}: {percent}\u{a0}%")
         } else {
-            format!("Joueur suivant bloqué\u{a0}: {percent}\u{a0}%")
+            format!("Joueur suivant bloqué\u{202f}: {percent}\u{a0}%")
         }
     }
 }

@@ -145,7 +145,7 @@ pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) 
 /// "label: value", with the space French sets before a colon.
 pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
     match lang {
-        Lang::Fr => format!("{label}\u{a0}: {value}"),
+        Lang::Fr => format!("{label}\u{202f}: {value}"),
         _ => format!("{label}: {value}"),
     }
 }
