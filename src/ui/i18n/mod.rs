@@ -91,6 +91,26 @@ pub fn number(n: i32) -> String {
     }
 }
 
+/// A percentage as each language writes it: "38%", "38 %" (Spanish),
+/// "38\u{202f}%" (French).
+pub fn percent(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::Fr => format!("{n}\u{202f}%"),
+        Lang::Es => format!("{n} %"),
+        Lang::En | Lang::Pt => format!("{n}%"),
+    }
+}
+
+/// `s` with its first letter in capitals (a sentence starting with a
+/// phrase such as "your 8").
+pub(crate) fn capital(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// The key naming a bot level.
 fn level_key(level: Level) -> Key {
     match level {
@@ -357,6 +377,15 @@ pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize
 /// The heading of one decision in the review ("Hand 2, total 57").
 pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
     lang.texts().decision_line(hand, &number(total))
+}
+
+/// Why a reviewed decision got its label.
+pub fn review_reason(
+    lang: Lang,
+    reason: &crate::bots::verdict::Reason,
+    edition: Edition,
+) -> String {
+    lang.texts().review_reason(reason, edition)
 }
 
 /// "12 decisions: 9 best, 2 good, 1 mistake".
