@@ -486,6 +486,8 @@ export const reviewScenarios = [
         assert(frHeads.includes('Chances de gagner'), `French column headings: ${frHeads}`);
         const frReason = await a.page.locator('.decisions > li .reason').first().textContent();
         assert(!/ [%:;!?]/.test(frReason), `French reason without its narrow no-break spaces: ${frReason}`);
+        const frHand = await a.page.locator('.decisions > li').first().locator('p').first().textContent();
+        assert(frHand.startsWith('Votre main\u202f: '), `French hand line: ${frHand}`);
         await fits(a.page, 'the review in French at 360 px');
         await shot(a.page, 'review-phone-360-fr');
         await setLanguage(a.page, 'Langue', 'en');

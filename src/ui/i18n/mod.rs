@@ -101,14 +101,24 @@ pub fn percent(lang: Lang, n: u32) -> String {
     }
 }
 
-/// `s` with its first letter in capitals (a sentence starting with a
-/// phrase such as "your 8").
-pub(crate) fn capital(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// "Your hand: 7, 8": a label and its value, with French's narrow
+/// no-break space before the colon.
+pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
+    match lang {
+        Lang::Fr => format!("{label}\u{202f}: {value}"),
+        Lang::En | Lang::Es | Lang::Pt => format!("{label}: {value}"),
     }
+}
+
+/// `s` with its first letter in capitals (a sentence starting with a
+/// phrase such as "your 8"). Those phrases start with an ASCII letter in
+/// every language; ASCII keeps Unicode's case tables out of the page.
+pub(crate) fn capital(s: &str) -> String {
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
 }
 
 /// The key naming a bot level.

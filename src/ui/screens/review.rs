@@ -222,28 +222,28 @@ fn search_progress(lang: Lang, props: &SearchProgressProps) -> Html {
 /// triangle for Inaccuracy, a cross for Mistake, so verdicts differ in
 /// shape as well as colour.
 fn verdict_icon(l: Label) -> Html {
-    let shape = match l {
-        Label::Best => html! {
-            <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" fill="currentColor" />
-        },
-        Label::Good => html! {
-            <path d="M4.5 12.5l5 5 10-11" fill="none" stroke="currentColor" stroke-width="3.4" stroke-linecap="round" stroke-linejoin="round" />
-        },
-        Label::Inaccuracy => html! {
-            <path d="M12 3L22 20H2zM12 9.5v5M12 17.4v.2" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" />
-        },
-        Label::Mistake => html! {
-            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" stroke-width="3.6" stroke-linecap="round" />
-        },
+    // Filled (the star) or stroked: the stylesheet paints each by its class.
+    let d = match l {
+        Label::Best => {
+            "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"
+        }
+        Label::Good => "M4.5 12.5l5 5 10-11",
+        Label::Inaccuracy => "M12 3L22 20H2zM12 9.5v5M12 17.4v.2",
+        Label::Mistake => "M6 6l12 12M18 6L6 18",
     };
     html! {
-        <svg class="verdict-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{ shape }</svg>
+        <svg class="verdict-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path {d} /></svg>
     }
 }
 
 /// The class naming a verdict: `v-best`, `v-good`, `v-inaccuracy`, `v-mistake`.
-fn verdict_class(l: Label) -> String {
-    format!("v-{}", format!("{l:?}").to_lowercase())
+fn verdict_class(l: Label) -> &'static str {
+    match l {
+        Label::Best => "v-best",
+        Label::Good => "v-good",
+        Label::Inaccuracy => "v-inaccuracy",
+        Label::Mistake => "v-mistake",
+    }
 }
 
 /// A verdict as a badge: its mark and its word.
@@ -330,8 +330,8 @@ fn decision_item(
                 </h3>
                 if let Some(l) = label { { verdict_badge(lang, l) } }
             </div>
-            <p>{ format!("{}: {}", tr(lang, Key::ReviewHand), hand.join(", ")) }</p>
-            <p class="played">{ format!("{}: {}", tr(lang, Key::ReviewYouPlayed), action_name(lang, d.played, edition)) }</p>
+            <p>{ i18n::labelled(lang, tr(lang, Key::ReviewHand), &hand.join(", ")) }</p>
+            <p class="played">{ i18n::labelled(lang, tr(lang, Key::ReviewYouPlayed), &action_name(lang, d.played, edition)) }</p>
             if let Some(v) = verdict {
                 <p class="reason">{ i18n::review_reason(lang, &v.reason, edition) }</p>
                 { options_table(lang, d, v, edition) }
