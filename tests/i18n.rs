@@ -17,6 +17,7 @@ mod ui {
     pub mod i18n;
 }
 
+use bots::verdict::{Edge, Reason};
 use bots::Level;
 use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
@@ -40,7 +41,7 @@ fn may_match_english(lang: Lang, key: Key) -> bool {
         Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
         Key::Table | Key::Score => lang == Lang::Fr,
         Key::VolumeLabel => lang == Lang::Fr || lang == Lang::Pt,
-        Key::Pause => lang == Lang::Fr,
+        Key::Pause | Key::ReviewColVerdict => lang == Lang::Fr,
         // The −10 card is named the same in every language.
         Key::CoachMinusTenTitle => true,
         _ => false,
@@ -431,7 +432,131 @@ fn all_texts(lang: Lang) -> Vec<String> {
     }
     out.push(text::review_summary(lang, 12, [9, 2, 0, 1]));
     out.push(text::review_summary(lang, 1, [0, 0, 1, 0]));
+    for edition in [Edition::Modern, Edition::Classic] {
+        for reason in review_reasons() {
+            out.push(text::review_reason(lang, &reason, edition));
+        }
+    }
     out
+}
+
+/// A reason of every kind, with each way a better option can win.
+fn review_reasons() -> Vec<Reason> {
+    let eight = rules::Action::Play(Card::Number(8));
+    let minus = rules::Action::Play(Card::MinusTen);
+    let four = rules::Action::DiscardFourOno;
+    let better = |edge: Edge, gain: u32| Reason::Better {
+        played: minus,
+        before: 90,
+        better: eight,
+        better_total: 98,
+        your_total: 80,
+        gain,
+        edge,
+    };
+    vec![
+        Reason::AllAlike { win: 50 },
+        Reason::Best {
+            played: eight,
+            before: 90,
+            total: 98,
+            stuck: Some(38),
+            next_is_me: false,
+            ahead: 12,
+        },
+        Reason::Best {
+            played: four,
+            before: 90,
+            total: 90,
+            stuck: Some(0),
+            next_is_me: false,
+            ahead: 0,
+        },
+        better(
+            Edge::Pressure {
+                better: 38,
+                yours: 4,
+            },
+            30,
+        ),
+        better(Edge::OwnRisk { yours: 45 }, 1),
+        better(Edge::Room, 7),
+        better(Edge::LongRun, 2),
+        Reason::Better {
+            played: eight,
+            before: 90,
+            better: rules::Action::Play(Card::Reverse),
+            better_total: 90,
+            your_total: 98,
+            gain: 3,
+            edge: Edge::Room,
+        },
+    ]
+}
+
+#[test]
+fn review_reasons_name_the_cards_totals_and_numbers_in_every_language() {
+    for lang in [Lang::En, Lang::Es, Lang::Fr, Lang::Pt] {
+        for reason in review_reasons() {
+            let t = text::review_reason(lang, &reason, Edition::Modern);
+            let mut wanted: Vec<String> = Vec::new();
+            match reason {
+                Reason::AllAlike { win } => wanted.push(format!("{win}")),
+                Reason::Best { total, ahead, .. } => {
+                    wanted.push(format!("{total}"));
+                    if ahead > 0 {
+                        wanted.push(format!("{ahead} "));
+                    }
+                }
+                Reason::Better {
+                    better,
+                    better_total,
+                    your_total,
+                    gain,
+                    edge,
+                    ..
+                } => {
+                    if let rules::Action::Play(c) = better {
+                        wanted.push(text::card_name(lang, c, Edition::Modern));
+                    }
+                    wanted.push(format!("{better_total}"));
+                    wanted.push(format!("{gain} "));
+                    match edge {
+                        Edge::Pressure { better, yours } => {
+                            wanted.push(format!("{better}"));
+                            wanted.push(format!("{yours}"));
+                            wanted.push(format!("{your_total}"));
+                        }
+                        Edge::OwnRisk { yours } => wanted.push(format!("{yours}")),
+                        Edge::Room | Edge::LongRun => wanted.push(format!("{your_total}")),
+                    }
+                }
+            }
+            for w in wanted {
+                assert!(t.contains(&w), "{lang:?}: {t:?} does not say {w:?}");
+            }
+            let first = t.chars().next().expect("a text");
+            assert!(
+                !first.is_lowercase(),
+                "{lang:?}: {t:?} starts in lower case"
+            );
+            if lang == Lang::Fr {
+                // French spacing: a narrow no-break space before : ; ! ? %.
+                let chars: Vec<char> = t.chars().collect();
+                for w in chars.windows(2) {
+                    if [':', ';', '!', '?', '%'].contains(&w[1]) {
+                        assert_eq!(w[0], '\u{202f}', "French spacing in {t:?}");
+                    }
+                }
+            }
+        }
+    }
+    // The English reason of a clear mistake reads as one would say it.
+    assert_eq!(
+        text::review_reason(Lang::En, &review_reasons()[3], Edition::Modern),
+        "The 8 would have made 98 and left the next player stuck 38% of the time, \
+         against 4% after your \u{2212}10 (80). It wins 30 more games in 100."
+    );
 }
 
 /// Texts with data that may read the same as in English (numbers, names).

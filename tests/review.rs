@@ -199,3 +199,190 @@ fn worker_jobs_answer_in_json_and_match_the_page_s_own_work() {
     .expect("an answer");
     assert!(matches!(back.answer, Answer::Refused(_)));
 }
+
+mod verdicts {
+    //! Why a decision got its label (src/bots/verdict.rs): the reason names
+    //! the better card with what it would have done, from the coach's
+    //! numbers, and a best play says what it did.
+
+    use ono99::bots::review::{evaluate, Decision, Label, OptionValue};
+    use ono99::bots::verdict::{label_counts, verdict, Edge, Reason};
+    use ono99::rules::{Action, Card, Match, Position, RuleSet, Seat};
+
+    /// Total 90, two players, holding 8, −10, 2 and 3; you played `played`.
+    fn at_ninety(played: Action) -> Decision {
+        let p =
+            Position::new(RuleSet::modern(), &["8 -10 2 3", "9 9 9 9"], 90).expect("a position");
+        let m = Match::from_position(p).expect("a match");
+        Decision {
+            ply: 0,
+            view: m.view(Seat(0)),
+            legal: m.legal_actions(),
+            played,
+        }
+    }
+
+    const EIGHT: Action = Action::Play(Card::Number(8));
+    const MINUS_TEN: Action = Action::Play(Card::MinusTen);
+    const TWO: Action = Action::Play(Card::Number(2));
+    const THREE: Action = Action::Play(Card::Number(3));
+
+    /// Made-up chances to win for the four options.
+    fn values(chances: [(Action, f64); 4]) -> Vec<OptionValue> {
+        chances
+            .iter()
+            .map(|&(action, chance)| OptionValue {
+                action,
+                chance,
+                playouts: 300,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_blunder_names_the_better_card_its_total_and_the_pressure_it_made() {
+        let d = at_ninety(MINUS_TEN);
+        let v = verdict(
+            &d,
+            &values([(MINUS_TEN, 0.40), (EIGHT, 0.70), (TWO, 0.55), (THREE, 0.60)]),
+        )
+        .expect("a verdict");
+        assert_eq!(v.label, Label::Mistake);
+        let Reason::Better {
+            played,
+            better,
+            better_total,
+            your_total,
+            gain,
+            edge,
+            ..
+        } = v.reason
+        else {
+            panic!("not a 'better' reason: {:?}", v.reason)
+        };
+        assert_eq!((played, better), (MINUS_TEN, EIGHT));
+        assert_eq!((better_total, your_total), (98, 80));
+        assert_eq!(gain, 30);
+        // At 98 the next player needs a 0, −10, Reverse or Play 2; at 80
+        // almost anything plays.
+        match edge {
+            Edge::Pressure { better, yours } => {
+                assert!(better >= yours + 10, "{better} vs {yours}")
+            }
+            other => panic!("the edge is {other:?}, not the pressure of 98"),
+        }
+        // Options best first, each with the coach's total and label.
+        let order: Vec<Action> = v.options.iter().map(|o| o.action).collect();
+        assert_eq!(order, vec![EIGHT, THREE, TWO, MINUS_TEN]);
+        assert_eq!(v.options[0].total, Some(98));
+        assert_eq!(v.options[3].total, Some(80));
+        assert_eq!(v.options[0].label, Label::Best);
+        assert_eq!(v.options[1].label, Label::Inaccuracy);
+        assert_eq!(v.options[3].label, Label::Mistake);
+    }
+
+    #[test]
+    fn a_lower_total_that_wins_more_is_named_as_room() {
+        // −10 best, the 8 played: the 8 presses harder, so the reason is
+        // the room −10 keeps, not pressure.
+        let d = at_ninety(EIGHT);
+        let v = verdict(
+            &d,
+            &values([(MINUS_TEN, 0.62), (EIGHT, 0.60), (TWO, 0.30), (THREE, 0.30)]),
+        )
+        .expect("a verdict");
+        assert_eq!(v.label, Label::Good);
+        assert!(
+            matches!(
+                v.reason,
+                Reason::Better {
+                    better: MINUS_TEN,
+                    better_total: 80,
+                    your_total: 98,
+                    gain: 2,
+                    edge: Edge::Room,
+                    ..
+                }
+            ),
+            "{:?}",
+            v.reason
+        );
+    }
+
+    #[test]
+    fn a_best_play_says_what_it_made_and_how_far_ahead_it_was() {
+        let d = at_ninety(EIGHT);
+        let v = verdict(
+            &d,
+            &values([(MINUS_TEN, 0.41), (EIGHT, 0.70), (TWO, 0.52), (THREE, 0.58)]),
+        )
+        .expect("a verdict");
+        assert_eq!(v.label, Label::Best);
+        match v.reason {
+            Reason::Best {
+                played,
+                total,
+                stuck,
+                next_is_me,
+                ahead,
+                ..
+            } => {
+                assert_eq!((played, total, next_is_me, ahead), (EIGHT, 98, false, 12));
+                assert!(stuck.is_some_and(|s| s >= 10), "{stuck:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_that_win_alike_say_so_and_a_cut_review_has_no_verdict() {
+        let d = at_ninety(TWO);
+        let v = verdict(
+            &d,
+            &values([(MINUS_TEN, 0.501), (EIGHT, 0.5), (TWO, 0.499), (THREE, 0.5)]),
+        )
+        .expect("a verdict");
+        assert_eq!(v.label, Label::Best);
+        assert_eq!(v.reason, Reason::AllAlike { win: 50 });
+        // The play made was never weighed: no verdict, never a guess.
+        let part = values([(MINUS_TEN, 0.5), (EIGHT, 0.5), (THREE, 0.5), (THREE, 0.5)]);
+        assert_eq!(verdict(&d, &part), None);
+        assert_eq!(verdict(&d, &[]), None);
+    }
+
+    #[test]
+    fn a_real_review_gives_every_option_facts_and_a_consistent_reason() {
+        for played in [EIGHT, MINUS_TEN, TWO, THREE] {
+            let d = at_ninety(played);
+            let v = verdict(&d, &evaluate(&d, 200, 3)).expect("a verdict");
+            assert_eq!(v.options.len(), 4);
+            assert!(v.options.windows(2).all(|w| w[0].win >= w[1].win));
+            assert!(v
+                .options
+                .iter()
+                .all(|o| o.total.is_some() && o.stuck.is_some()));
+            match v.reason {
+                Reason::Better { better, gain, .. } => {
+                    assert_ne!(v.label, Label::Best);
+                    assert_ne!(better, played);
+                    assert!(gain >= 1);
+                }
+                Reason::Best { played: p, .. } => {
+                    assert_eq!(v.label, Label::Best);
+                    assert_eq!(p, played);
+                }
+                Reason::AllAlike { .. } => assert_eq!(v.label, Label::Best),
+            }
+        }
+    }
+
+    #[test]
+    fn counts_follow_the_labels() {
+        use Label::*;
+        assert_eq!(
+            label_counts(&[Best, Mistake, Best, Good, Inaccuracy, Best]),
+            [3, 1, 1, 1]
+        );
+        assert_eq!(label_counts(&[]), [0; 4]);
+    }
+}

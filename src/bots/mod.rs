@@ -52,6 +52,7 @@ pub mod play;
 pub mod random;
 pub mod review;
 pub mod tally;
+pub mod verdict;
 
 pub use easy::EasyBot;
 pub use hard::{Budget, Clock, HardBot};

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, assertClean, assert, load, choose, setSpeed, settled, shot, audit, RESULTS } from './lib.mjs';
+import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, RESULTS } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -47,6 +47,12 @@ async function logTotals(page) {
 async function viewerTotal(page) {
   const label = await page.getByRole('main').getByRole('img', { name: /^Total / }).getAttribute('aria-label');
   return /Total (−?\d+)/.exec(label)[1];
+}
+
+/** No horizontal overflow: the page is no wider than its window. */
+async function fits(page, where) {
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert(scroll <= inner, `${where}: the page is ${scroll} px wide in a ${inner} px window`);
 }
 
 async function moveLine(page) {
@@ -164,6 +170,51 @@ export const replayScenarios = [
         for (const p of pages) await assertClean(p.page, p.problems);
       } finally {
         for (const p of pages) await p.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    // A crowded table on a phone: 8 players (seed 5), the replay stepped
+    // through at 390 and 360 px wide.
+    name: 'replay: an 8-player match replays on 390 and 360 px phones with no horizontal overflow, the slider and controls on screen at every step looked at (seed 5)',
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
+      try {
+        await a.page.goto(`${ctx.server.url}?seed=5`, { waitUntil: 'load' });
+        await a.page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+        await choose(a.page, 'Number of players', '8');
+        await setSpeed(a.page, 'instant');
+        await a.page.getByRole('button', { name: 'Start game' }).click();
+        await playUntil(a.page, over(a.page));
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Replay' }).click();
+        await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        const n = Number(/of (\d+)/.exec(await moveLine(a.page))[1]);
+        const slider = a.page.getByRole('slider', { name: 'Position in the match' });
+        let looked = 0;
+        for (const size of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+          await a.page.setViewportSize(size);
+          for (const step of [0, 1, 2, 3, Math.floor(n / 4), Math.floor(n / 2), Math.floor((3 * n) / 4), n - 1, n]) {
+            await slider.fill(String(step));
+            await a.page.waitForFunction((s) => document.querySelector('.replay-controls .slider span').textContent.startsWith(`Move ${s} `), step);
+            await fits(a.page, `the 8-player replay at move ${step} of ${n}, ${size.width} px`);
+            for (const [what, el] of [['slider', slider], ['Previous', a.page.getByRole('button', { name: 'Previous' })],
+              ['Next', a.page.getByRole('button', { name: 'Next', exact: true })]]) {
+              const box = await el.boundingBox();
+              assert(box && box.x >= 0 && box.x + box.width <= size.width + 0.5, `the replay's ${what} is cut at ${size.width} px, move ${step}: ${JSON.stringify(box)}`);
+            }
+            looked++;
+          }
+          await slider.fill(String(Math.floor(n / 2)));
+          await shot(a.page, `replay-8-phone-${size.width}`);
+          // The share link's field under the table fits too.
+          await a.page.getByRole('button', { name: 'Copy share link' }).click();
+          await a.page.getByRole('textbox', { name: 'Share link' }).waitFor();
+          await fits(a.page, `the 8-player replay with its share link, ${size.width} px`);
+        }
+        ctx.note(`8-player replay: ${n} moves, ${looked} positions looked at on phones, none wider than the window`);
+        await assertClean(a.page, a.problems);
+      } finally {
+        await a.context.close();
       }
     },
   },
@@ -356,7 +407,7 @@ export const reviewScenarios = [
   {
     // Seed 7 (3 players, modern, you play the first playable card): 17 of
     // your turns offer a real choice, so the review has work to cancel.
-    name: 'Review my plays: after a match every decision you made is listed with a label and a summary; Cancel stops a review (seed 7)',
+    name: 'Review my plays: after a match every decision you made is listed with a distinct verdict, its reason, headed columns and a summary; Open in the replay lands on that move; review and replay fit 390 and 360 px phones; Cancel stops a review (seed 7)',
     long: true,
     run: async (ctx) => {
       const a = await openPage(ctx.browser, ctx.server, { viewport: DESKTOP });
@@ -396,13 +447,89 @@ export const reviewScenarios = [
         const rows = a.page.locator('.decisions > li');
         const n = await rows.count();
         assert(n === decisions, `the review lists ${n} decisions, you made ${decisions}`);
-        const labels = await a.page.locator('.decisions > li .played .label').allTextContents();
+        const labels = await a.page.locator('.decisions > li .decision-head .verdict').allTextContents();
         assert(labels.length === n && labels.every((l) => ['Best', 'Good', 'Inaccuracy', 'Mistake'].includes(l)), `labels: ${labels}`);
         const summary = await a.page.locator('.review-summary').textContent();
         assert(new RegExp(`^${n} decisions?`).test(summary), `summary: ${summary}`);
-        ctx.note(`review: ${n} decisions reviewed in ${took} ms (${summary})`);
+        // The summary's badges count every decision.
+        const counted = (await a.page.locator('.verdict-counts .count').allTextContents()).reduce((t, c) => t + Number(/\d+/.exec(c)[0]), 0);
+        assert(counted === n, `the summary's badges count ${counted} decisions, not ${n}`);
+        // Visible column headings over the numbers, a reason on every decision.
+        const heads = await a.page.locator('.decisions > li').first().locator('.review-options thead th').allTextContents();
+        assert(JSON.stringify(heads) === JSON.stringify(['Play', 'Total after', 'Next player stuck', 'Chance to win', 'Verdict']), `column headings: ${heads}`);
+        assert(await a.page.locator('.decisions > li').first().locator('.review-options thead th').first().isVisible(), 'the column headings are hidden');
+        const reasons = await a.page.locator('.decisions > li .reason').allTextContents();
+        assert(reasons.length === n && reasons.every((r) => /\d/.test(r) && r.length > 30), `reasons: ${reasons.join(' | ')}`);
+        // A play that was not the best names the better card and what it gains.
+        const notBest = await a.page.locator('.decisions > li:not(.v-best) .reason').allTextContents();
+        assert(notBest.every((r) => /more games? in 100/.test(r)), `a reason of a weaker play does not say what the better one gains: ${notBest.join(' | ')}`);
+        // Verdicts differ in mark and in colour, not colour alone.
+        const looks = await a.page.locator('.decisions > li .decision-head .verdict').evaluateAll((bs) => bs.map((b) => ({
+          word: b.textContent, colour: getComputedStyle(b).backgroundColor, mark: b.querySelector('svg.verdict-icon').innerHTML,
+        })));
+        const byWord = new Map(looks.map((l) => [l.word, l]));
+        const kinds = [...byWord.values()];
+        assert(kinds.every((k) => /<path/.test(k.mark)), `a verdict without its mark: ${JSON.stringify(kinds.map((k) => [k.word, k.mark.slice(0, 40)]))}`);
+        assert(new Set(kinds.map((k) => k.colour)).size === kinds.length && new Set(kinds.map((k) => k.mark)).size === kinds.length,
+          `verdicts that look alike: ${JSON.stringify(kinds.map((k) => [k.word, k.colour]))}`);
+        ctx.note(`review: ${n} decisions reviewed in ${took} ms (${summary}); verdicts seen: ${[...byWord.keys()].join(', ')}`);
         await shot(a.page, 'review-desktop');
         await audit(a.page, 'the review of your plays');
+
+        // "Open in the replay" lands on that decision's move, with the
+        // total your play made; Close comes back to the review, on it.
+        const pick = Math.min(n - 1, Math.max(0, (await a.page.locator('.decisions > li').evaluateAll((ls) => ls.findIndex((l) => !l.classList.contains('v-best'))))));
+        const item = a.page.locator('.decisions > li').nth(pick);
+        const move = /Move (\d+) of (\d+)/.exec(await item.locator('h3 .move').textContent());
+        const made = (await item.locator('.review-options tr.mine td').first().textContent()).trim();
+        await item.getByRole('button', { name: 'Open in the replay' }).click();
+        await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        assert(await moveLine(a.page) === `Move ${move[1]} of ${move[2]}`, `the replay opened at "${await moveLine(a.page)}", not move ${move[1]} of ${move[2]}`);
+        assert(await viewerTotal(a.page) === made, `the replay shows the total ${await viewerTotal(a.page)}, the review says your play made ${made}`);
+        await a.page.getByRole('button', { name: 'Previous' }).click();
+        assert(await moveLine(a.page) === `Move ${move[1] - 1} of ${move[2]}`, 'Previous did not step back from the opened move');
+        await a.page.getByRole('button', { name: 'Close' }).click();
+        await a.page.getByRole('heading', { name: 'Review of your plays' }).waitFor();
+        assert(await a.page.evaluate(() => document.activeElement && document.activeElement.id) === `review-open-${pick}`, 'the focus did not come back to the decision opened');
+        ctx.note(`review → replay: decision ${pick + 1} opened at move ${move[1]} of ${move[2]}, total ${made}`);
+
+        // Phones: the review and the replay fit, with the slider and the
+        // controls on screen.
+        for (const size of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+          await a.page.setViewportSize(size);
+          await a.page.locator('.decisions > li').first().scrollIntoViewIfNeeded();
+          await fits(a.page, `the review at ${size.width} px`);
+          await shot(a.page, `review-phone-${size.width}`);
+          await item.getByRole('button', { name: 'Open in the replay' }).click();
+          await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+          await fits(a.page, `the replay at ${size.width} px`);
+          for (const [what, el] of [['slider', a.page.getByRole('slider', { name: 'Position in the match' })],
+            ['Previous', a.page.getByRole('button', { name: 'Previous' })], ['Next', a.page.getByRole('button', { name: 'Next', exact: true })],
+            ['Play', a.page.getByRole('button', { name: 'Play', exact: true })]]) {
+            const box = await el.boundingBox();
+            const width = await a.page.evaluate(() => window.innerWidth);
+            assert(box && box.x >= 0 && box.x + box.width <= width + 0.5, `the replay's ${what} is cut at ${size.width} px: ${JSON.stringify(box)}`);
+          }
+          await shot(a.page, `replay-phone-${size.width}`);
+          await a.page.getByRole('slider', { name: 'Position in the match' }).fill(move[2]);
+          await fits(a.page, `the replay's last move at ${size.width} px`);
+          await a.page.getByRole('button', { name: 'Close' }).click();
+          await a.page.getByRole('heading', { name: 'Review of your plays' }).waitFor();
+        }
+        // In French: headings and reasons in French, with its spacing.
+        await setLanguage(a.page, 'Language', 'fr');
+        await a.page.getByRole('heading', { name: 'Analyse de vos coups' }).waitFor();
+        const frHeads = await a.page.locator('.decisions > li').first().locator('.review-options thead th').allTextContents();
+        assert(frHeads.includes('Chances de gagner'), `French column headings: ${frHeads}`);
+        const frReason = await a.page.locator('.decisions > li .reason').first().textContent();
+        assert(!/ [%:;!?]/.test(frReason), `French reason without its narrow no-break spaces: ${frReason}`);
+        const frHand = await a.page.locator('.decisions > li').first().locator('p').first().textContent();
+        assert(frHand.startsWith('Votre main\u202f: '), `French hand line: ${frHand}`);
+        await fits(a.page, 'the review in French at 360 px');
+        await shot(a.page, 'review-phone-360-fr');
+        await setLanguage(a.page, 'Langue', 'en');
+        await a.page.setViewportSize(DESKTOP);
+
         // Cancel: a review stopped at once says so.
         await a.page.getByRole('button', { name: 'Close' }).click();
         await a.page.getByRole('button', { name: 'Review my plays' }).first().click();

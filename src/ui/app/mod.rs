@@ -112,7 +112,7 @@ fn overlay_view(
             <StatsScreen on_back={close} on_replay={open_replay.clone()} on_review={open_review.clone()} />
         },
         Overlay::Review(shared) => html! {
-            <ReviewScreen key={key(shared)} shared={shared.clone()} on_close={close} />
+            <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={open_replay.clone()} on_close={close} />
         },
         Overlay::Replay(shared) => html! {
             <ReplayScreen key={key(shared)} shared={shared.clone()} on_open={open_replay.clone()} on_close={close} />

@@ -1,9 +1,12 @@
 //! English texts: the reference every other language follows.
 
+use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
+use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
+use crate::rules::Action;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
@@ -278,6 +281,14 @@ impl Translation for En {
             Key::ReviewChance => "Each option's chance to win, from what you could see then",
             Key::ReviewNoDecisions => "You had no choice to make in this match: every one of your plays was forced.",
             Key::ReviewHand => "Your hand",
+            Key::ReviewColPlay => "Play",
+            Key::ReviewColTotal => "Total after",
+            Key::ReviewColStuck => "Next player stuck",
+            Key::ReviewColWin => "Chance to win",
+            Key::ReviewColVerdict => "Verdict",
+            Key::ReviewOpenReplay => "Open in the replay",
+            Key::ReviewExplain => "Chance to win: how often you won when the rest of the match was played out many times from what you could see then. Next player stuck: the chance the next player had no card to play.",
+            Key::ReviewYours => "your play",
             Key::CoachDoneBody => "Keep the total under 99, save a Reverse or a −10 for when it climbs, and be the last one in. Play again keeps this table; New game lets you choose the players and the rules.",
         }
     }
@@ -709,6 +720,86 @@ impl Translation for En {
             format!("Stuck on your second play: {percent}%")
         } else {
             format!("Next player stuck: {percent}%")
+        }
+    }
+    fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
+        let name = |a: Action, yours: bool| match (a, yours) {
+            (Action::Play(c), true) => format!("your {}", self.card_name(c, edition)),
+            (Action::Play(c), false) => format!("the {}", self.card_name(c, edition)),
+            (Action::DiscardFourOno, true) => format!(
+                "your discard of four {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            (Action::DiscardFourOno, false) => format!(
+                "discarding four {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+        };
+        let made = |total: i32, before: i32| {
+            if total == before {
+                format!("left the total at {}", number(total))
+            } else {
+                format!("made {}", number(total))
+            }
+        };
+        let games = |n: u32| {
+            if n == 1 {
+                "1 more game in 100".to_string()
+            } else {
+                format!("{n} more games in 100")
+            }
+        };
+        match *reason {
+            Reason::AllAlike { win } => {
+                format!("Every option won about as often here (about {win}%): no choice was wrong.")
+            }
+            Reason::Best {
+                played,
+                before,
+                total,
+                stuck,
+                next_is_me,
+                ahead,
+            } => {
+                let mut s = capital(&format!("{} {}", name(played, true), made(total, before)));
+                if let Some(p) = stuck.filter(|&p| p >= 5 && !next_is_me) {
+                    s += &format!(" and left the next player stuck {p}% of the time");
+                }
+                if ahead >= 1 {
+                    s + &format!(". It won {} than the next best option.", games(ahead))
+                } else {
+                    s + ". No other option won more often."
+                }
+            }
+            Reason::Better {
+                played,
+                before,
+                better,
+                better_total,
+                your_total,
+                gain,
+                edge,
+            } => {
+                let first = match edge {
+                    Edge::Pressure { better: b, yours: y } => format!(
+                        "{} would have {} and left the next player stuck {b}% of the time, against {y}% after {} ({}).",
+                        name(better, false), made(better_total, before), name(played, true), number(your_total)
+                    ),
+                    Edge::OwnRisk { yours } => format!(
+                        "{} {} but left you stuck on your second play {yours}% of the time; {} ({}) was safer.",
+                        name(played, true), made(your_total, before), name(better, false), number(better_total)
+                    ),
+                    Edge::Room => format!(
+                        "{} would have {} instead of {}, leaving more room for the plays to come.",
+                        name(better, false), made(better_total, before), number(your_total)
+                    ),
+                    Edge::LongRun => format!(
+                        "{} ({}) did better over the rest of the match than {} ({}).",
+                        name(better, false), number(better_total), name(played, true), number(your_total)
+                    ),
+                };
+                format!("{} It wins {}.", capital(&first), games(gain))
+            }
         }
     }
 }

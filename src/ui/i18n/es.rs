@@ -1,10 +1,13 @@
 //! Spanish texts. Card names follow the Spanish rulebook ("Reversa",
 //! "Juega 2"); the sentences are our own.
 
+use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
+use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
+use crate::rules::Action;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
@@ -312,6 +315,14 @@ impl Translation for Es {
             Key::ReviewChance => "La probabilidad de ganar de cada opción, según lo que podías ver en ese momento",
             Key::ReviewNoDecisions => "No has tenido que elegir nada en esta partida: todas tus jugadas eran obligadas.",
             Key::ReviewHand => "Tu mano",
+            Key::ReviewColPlay => "Jugada",
+            Key::ReviewColTotal => "Total después",
+            Key::ReviewColStuck => "Siguiente sin jugada",
+            Key::ReviewColWin => "Probabilidad de ganar",
+            Key::ReviewColVerdict => "Veredicto",
+            Key::ReviewOpenReplay => "Abrir en la repetición",
+            Key::ReviewExplain => "Probabilidad de ganar: cuántas veces ganaste al jugar muchas veces el resto de la partida a partir de lo que veías en ese momento. Siguiente sin jugada: la probabilidad de que el siguiente jugador no tuviera ninguna carta jugable.",
+            Key::ReviewYours => "tu jugada",
         }
     }
 
@@ -758,6 +769,71 @@ impl Translation for Es {
             format!("Sin jugada en tu segunda carta: {percent} %")
         } else {
             format!("Siguiente sin jugada: {percent} %")
+        }
+    }
+    fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
+        let name = |a: Action, yours: bool| match (a, yours) {
+            (Action::Play(c), true) => format!("tu carta {}", self.card_name(c, edition)),
+            (Action::Play(c), false) => format!("la carta {}", self.card_name(c, edition)),
+            (Action::DiscardFourOno, true) => format!(
+                "tu descarte de cuatro {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            (Action::DiscardFourOno, false) => format!(
+                "descartar los cuatro {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+        };
+        // The participle after "habría", or the simple past.
+        let made = |total: i32, before: i32, past: bool| match (total == before, past) {
+            (true, true) => format!("dejó el total en {}", number(total)),
+            (true, false) => format!("dejado el total en {}", number(total)),
+            (false, true) => format!("llevó el total a {}", number(total)),
+            (false, false) => format!("llevado el total a {}", number(total)),
+        };
+        let games = |n: u32| {
+            if n == 1 {
+                "1 partida más de cada 100".to_string()
+            } else {
+                format!("{n} partidas más de cada 100")
+            }
+        };
+        match *reason {
+            Reason::AllAlike { win } => format!(
+                "Aquí todas las opciones ganaban más o menos igual (alrededor del {win} %): ninguna elección era mala."
+            ),
+            Reason::Best { played, before, total, stuck, next_is_me, ahead } => {
+                let mut s = capital(&format!("{} {}", name(played, true), made(total, before, true)));
+                if let Some(p) = stuck.filter(|&p| p >= 5 && !next_is_me) {
+                    s += &format!(" y dejó sin jugada al siguiente jugador el {p} % de las veces");
+                }
+                if ahead >= 1 {
+                    s + &format!(". Ganó {} que la mejor otra opción.", games(ahead))
+                } else {
+                    s + ". Ninguna otra opción ganaba más a menudo."
+                }
+            }
+            Reason::Better { played, before, better, better_total, your_total, gain, edge } => {
+                let first = match edge {
+                    Edge::Pressure { better: b, yours: y } => format!(
+                        "{} habría {} y dejado sin jugada al siguiente jugador el {b} % de las veces, frente al {y} % tras {} ({}).",
+                        name(better, false), made(better_total, before, false), name(played, true), number(your_total)
+                    ),
+                    Edge::OwnRisk { yours } => format!(
+                        "{} {}, pero te dejaba sin jugada en tu segunda carta el {yours} % de las veces; {} ({}) era más segura.",
+                        name(played, true), made(your_total, before, true), name(better, false), number(better_total)
+                    ),
+                    Edge::Room => format!(
+                        "{} habría {} en lugar de {}, con más margen para las jugadas siguientes.",
+                        name(better, false), made(better_total, before, false), number(your_total)
+                    ),
+                    Edge::LongRun => format!(
+                        "{} ({}) rendía mejor en el resto de la partida que {} ({}).",
+                        name(better, false), number(better_total), name(played, true), number(your_total)
+                    ),
+                };
+                format!("{} Gana {}.", capital(&first), games(gain))
+            }
         }
     }
 }

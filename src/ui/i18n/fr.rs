@@ -1,10 +1,13 @@
 //! French texts. Card names follow the French rulebook ("Inverser",
 //! "Jouer 2"); the sentences are our own.
 
+use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
+use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
+use crate::rules::Action;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
@@ -305,6 +308,14 @@ impl Translation for Fr {
             Key::ReviewChance => "Chances de gagner de chaque option, d’après ce que vous pouviez voir à ce moment-là",
             Key::ReviewNoDecisions => "Vous n’avez eu aucun choix à faire dans cette partie\u{202f}: tous vos coups étaient forcés.",
             Key::ReviewHand => "Votre main",
+            Key::ReviewColPlay => "Coup",
+            Key::ReviewColTotal => "Total après",
+            Key::ReviewColStuck => "Suivant bloqué",
+            Key::ReviewColWin => "Chances de gagner",
+            Key::ReviewColVerdict => "Verdict",
+            Key::ReviewOpenReplay => "Ouvrir dans la rediffusion",
+            Key::ReviewExplain => "Chances de gagner\u{202f}: la part des parties gagnées quand la suite du match est jouée de nombreuses fois à partir de ce que vous voyiez alors. Suivant bloqué\u{202f}: le risque que le joueur suivant n’ait aucune carte jouable.",
+            Key::ReviewYours => "votre coup",
         }
     }
 
@@ -762,6 +773,70 @@ impl Translation for Fr {
             format!("Risque de blocage à votre deuxième carte\u{202f}: {percent}\u{a0}%")
         } else {
             format!("Joueur suivant bloqué\u{202f}: {percent}\u{a0}%")
+        }
+    }
+    fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
+        // "carte" and "défausse" are both feminine: "elle" fits either.
+        let name = |a: Action, yours: bool| {
+            let det = if yours { "votre" } else { "la" };
+            match a {
+                Action::Play(c) => format!("{det} carte {}", self.card_name(c, edition)),
+                Action::DiscardFourOno => format!(
+                    "{det} défausse des quatre {}",
+                    self.card_name(Card::NinetyNine, edition)
+                ),
+            }
+        };
+        let made = |total: i32, before: i32| {
+            if total == before {
+                format!("laissé le total à {}", number(total))
+            } else {
+                format!("porté le total à {}", number(total))
+            }
+        };
+        let games = |n: u32| {
+            if n == 1 {
+                "1 partie de plus sur 100".to_string()
+            } else {
+                format!("{n} parties de plus sur 100")
+            }
+        };
+        match *reason {
+            Reason::AllAlike { win } => format!(
+                "Toutes les options gagnaient à peu près aussi souvent ici (environ {win}\u{202f}%)\u{202f}: aucun choix n’était mauvais."
+            ),
+            Reason::Best { played, before, total, stuck, next_is_me, ahead } => {
+                let mut s = capital(&format!("{} a {}", name(played, true), made(total, before)));
+                if let Some(p) = stuck.filter(|&p| p >= 5 && !next_is_me) {
+                    s += &format!(" et laissé le joueur suivant bloqué dans {p}\u{202f}% des cas");
+                }
+                if ahead >= 1 {
+                    s + &format!(". Elle a gagné {} que la meilleure autre option.", games(ahead))
+                } else {
+                    s + ". Aucune autre option ne gagnait plus souvent."
+                }
+            }
+            Reason::Better { played, before, better, better_total, your_total, gain, edge } => {
+                let first = match edge {
+                    Edge::Pressure { better: b, yours: y } => format!(
+                        "{} aurait {} et laissé le joueur suivant bloqué dans {b}\u{202f}% des cas, contre {y}\u{202f}% après {} ({}).",
+                        name(better, false), made(better_total, before), name(played, true), number(your_total)
+                    ),
+                    Edge::OwnRisk { yours } => format!(
+                        "{} a {}, mais vous exposait à un blocage à votre deuxième coup dans {yours}\u{202f}% des cas\u{202f}; {} ({}) était plus sûre.",
+                        name(played, true), made(your_total, before), name(better, false), number(better_total)
+                    ),
+                    Edge::Room => format!(
+                        "{} aurait {} au lieu de {}, en laissant plus de marge pour la suite.",
+                        name(better, false), made(better_total, before), number(your_total)
+                    ),
+                    Edge::LongRun => format!(
+                        "{} ({}) s’en sortait mieux sur le reste de la partie que {} ({}).",
+                        name(better, false), number(better_total), name(played, true), number(your_total)
+                    ),
+                };
+                format!("{} Elle gagne {}.", capital(&first), games(gain))
+            }
         }
     }
 }

@@ -276,6 +276,14 @@ keys! {
     ReviewChance,
     ReviewNoDecisions,
     ReviewHand,
+    ReviewColPlay,
+    ReviewColTotal,
+    ReviewColStuck,
+    ReviewColWin,
+    ReviewColVerdict,
+    ReviewOpenReplay,
+    ReviewExplain,
+    ReviewYours,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): each

@@ -91,6 +91,36 @@ pub fn number(n: i32) -> String {
     }
 }
 
+/// A percentage as each language writes it: "38%", "38 %" (Spanish),
+/// "38\u{202f}%" (French).
+pub fn percent(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::Fr => format!("{n}\u{202f}%"),
+        Lang::Es => format!("{n} %"),
+        Lang::En | Lang::Pt => format!("{n}%"),
+    }
+}
+
+/// "Your hand: 7, 8": a label and its value, with French's narrow
+/// no-break space before the colon.
+pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
+    match lang {
+        Lang::Fr => format!("{label}\u{202f}: {value}"),
+        Lang::En | Lang::Es | Lang::Pt => format!("{label}: {value}"),
+    }
+}
+
+/// `s` with its first letter in capitals (a sentence starting with a
+/// phrase such as "your 8"). Those phrases start with an ASCII letter in
+/// every language; ASCII keeps Unicode's case tables out of the page.
+pub(crate) fn capital(s: &str) -> String {
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
 /// The key naming a bot level.
 fn level_key(level: Level) -> Key {
     match level {
@@ -139,14 +169,6 @@ pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) 
     match refusal_sum(err) {
         Some(sum) => labelled(lang, &sum, &why),
         None => why,
-    }
-}
-
-/// "label: value", with the space French sets before a colon.
-pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
-    match lang {
-        Lang::Fr => format!("{label}\u{202f}: {value}"),
-        _ => format!("{label}: {value}"),
     }
 }
 
@@ -363,6 +385,15 @@ pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize
 /// The heading of one decision in the review ("Hand 2, total 57").
 pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
     lang.texts().decision_line(hand, &number(total))
+}
+
+/// Why a reviewed decision got its label.
+pub fn review_reason(
+    lang: Lang,
+    reason: &crate::bots::verdict::Reason,
+    edition: Edition,
+) -> String {
+    lang.texts().review_reason(reason, edition)
 }
 
 /// "12 decisions: 9 best, 2 good, 1 mistake".

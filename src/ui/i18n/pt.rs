@@ -1,10 +1,13 @@
 //! Portuguese texts (Brazilian usage, as in the rulebook: "Inverter",
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
+use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
 use super::translation::Translation;
+use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
+use crate::rules::Action;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
@@ -305,6 +308,14 @@ impl Translation for Pt {
             Key::ReviewChance => "A chance de vitória de cada opção, pelo que você podia ver naquele momento",
             Key::ReviewNoDecisions => "Você não teve nenhuma escolha a fazer nesta partida: todas as suas jogadas foram obrigatórias.",
             Key::ReviewHand => "Sua mão",
+            Key::ReviewColPlay => "Jogada",
+            Key::ReviewColTotal => "Total depois",
+            Key::ReviewColStuck => "Próximo sem jogada",
+            Key::ReviewColWin => "Chance de vencer",
+            Key::ReviewColVerdict => "Veredito",
+            Key::ReviewOpenReplay => "Abrir no replay",
+            Key::ReviewExplain => "Chance de vencer: quantas vezes você venceu ao jogar muitas vezes o resto da partida a partir do que você via naquele momento. Próximo sem jogada: a chance de o próximo jogador não ter nenhuma carta jogável.",
+            Key::ReviewYours => "sua jogada",
         }
     }
 
@@ -750,6 +761,71 @@ impl Translation for Pt {
             format!("Sem jogada na sua segunda carta: {percent}%")
         } else {
             format!("Próximo jogador sem jogada: {percent}%")
+        }
+    }
+    fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
+        let name = |a: Action, yours: bool| match (a, yours) {
+            (Action::Play(c), true) => format!("sua carta {}", self.card_name(c, edition)),
+            (Action::Play(c), false) => format!("a carta {}", self.card_name(c, edition)),
+            (Action::DiscardFourOno, true) => format!(
+                "seu descarte de quatro {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+            (Action::DiscardFourOno, false) => format!(
+                "descartar os quatro {}",
+                self.card_name(Card::NinetyNine, edition)
+            ),
+        };
+        // The participle after "teria", or the simple past.
+        let made = |total: i32, before: i32, past: bool| match (total == before, past) {
+            (true, true) => format!("deixou o total em {}", number(total)),
+            (true, false) => format!("deixado o total em {}", number(total)),
+            (false, true) => format!("levou o total a {}", number(total)),
+            (false, false) => format!("levado o total a {}", number(total)),
+        };
+        let games = |n: u32| {
+            if n == 1 {
+                "1 partida a mais em cada 100".to_string()
+            } else {
+                format!("{n} partidas a mais em cada 100")
+            }
+        };
+        match *reason {
+            Reason::AllAlike { win } => format!(
+                "Aqui todas as opções venciam mais ou menos com a mesma frequência (cerca de {win}%): nenhuma escolha era errada."
+            ),
+            Reason::Best { played, before, total, stuck, next_is_me, ahead } => {
+                let mut s = capital(&format!("{} {}", name(played, true), made(total, before, true)));
+                if let Some(p) = stuck.filter(|&p| p >= 5 && !next_is_me) {
+                    s += &format!(" e deixou o próximo jogador sem jogada em {p}% das vezes");
+                }
+                if ahead >= 1 {
+                    s + &format!(". Venceu {} do que a melhor outra opção.", games(ahead))
+                } else {
+                    s + ". Nenhuma outra opção vencia com mais frequência."
+                }
+            }
+            Reason::Better { played, before, better, better_total, your_total, gain, edge } => {
+                let first = match edge {
+                    Edge::Pressure { better: b, yours: y } => format!(
+                        "{} teria {} e deixado o próximo jogador sem jogada em {b}% das vezes, contra {y}% depois de {} ({}).",
+                        name(better, false), made(better_total, before, false), name(played, true), number(your_total)
+                    ),
+                    Edge::OwnRisk { yours } => format!(
+                        "{} {}, mas deixava você sem jogada na sua segunda carta em {yours}% das vezes; {} ({}) era mais segura.",
+                        name(played, true), made(your_total, before, true), name(better, false), number(better_total)
+                    ),
+                    Edge::Room => format!(
+                        "{} teria {} em vez de {}, com mais margem para as próximas jogadas.",
+                        name(better, false), made(better_total, before, false), number(your_total)
+                    ),
+                    Edge::LongRun => format!(
+                        "{} ({}) se saía melhor no resto da partida do que {} ({}).",
+                        name(better, false), number(better_total), name(played, true), number(your_total)
+                    ),
+                };
+                format!("{} Vence {}.", capital(&first), games(gain))
+            }
         }
     }
 }

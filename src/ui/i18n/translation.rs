@@ -7,6 +7,7 @@
 use crate::table::{Callout, Who};
 
 use super::keys::{Key, Named, Numbered};
+use crate::bots::verdict::Reason;
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
@@ -68,4 +69,7 @@ pub trait Translation {
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
     /// The heading of one decision in the review ("Hand 2, total 57").
     fn decision_line(&self, hand: u32, total: &str) -> String;
+    /// Why a reviewed decision got its label, in a sentence or two: what
+    /// the play made, or what the better option would have done.
+    fn review_reason(&self, reason: &Reason, edition: Edition) -> String;
 }

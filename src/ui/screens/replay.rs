@@ -25,6 +25,9 @@ const PLAY_STEP_MS: u32 = 900;
 #[derive(Properties, PartialEq)]
 pub struct ReplayProps {
     pub shared: Rc<Played>,
+    /// The step shown first (0, the deal, unless a review opened a move).
+    #[prop_or_default]
+    pub start: usize,
     /// Another match to show (a record opened here).
     pub on_open: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
@@ -82,7 +85,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let shared = props.shared.clone();
     let total_steps = shared.actions.len();
-    let step = use_state(|| 0usize);
+    let step = use_state(|| props.start.min(total_steps));
     let playing = use_state(|| false);
     let share = use_state(|| None::<String>);
     let notice = use_state(|| None::<Key>);

@@ -1,7 +1,9 @@
 //! "Review my plays": each decision you made in a finished match (your
 //! hand, the total, what you owed, what you played) with every option's
 //! chance to win from your seat's view at that moment, labelled Best,
-//! Good, Inaccuracy or Mistake, and a summary line. The search runs in
+//! Good, Inaccuracy or Mistake (each with its own mark and colour), why
+//! (from `bots::verdict`), a summary at the top, and a button that opens
+//! the replay at that move. The search runs in
 //! slices in the search worker (on the page between frames when there is
 //! none); a progress bar shows how far it is and Cancel stops it.
 
@@ -9,11 +11,13 @@ use crate::bots::jobs::{Answer, Job};
 use crate::bots::review::{
     decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
 };
+use crate::bots::verdict::{label_counts, verdict, Verdict};
 use crate::rules::Played;
 use crate::rules::{Action, Edition, Seat, TurnStep};
 use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::worker;
 use crate::ui::screens::header::Header;
+use crate::ui::screens::replay::ReplayScreen;
 use gloo_timers::callback::Timeout;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -25,6 +29,9 @@ const SLICE: u32 = 50;
 #[derive(Properties, PartialEq)]
 pub struct ReviewProps {
     pub shared: Rc<Played>,
+    /// Another match to replay (a record opened in the replay of a
+    /// decision).
+    pub on_replay: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
 }
 
@@ -211,45 +218,96 @@ fn search_progress(lang: Lang, props: &SearchProgressProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct DecisionsProps {
-    /// Every decision of the reviewed seat.
-    list: Rc<Vec<Decision>>,
-    /// The options of the decisions searched so far, best first.
-    results: Vec<Vec<OptionValue>>,
-    /// How the searched decisions' plays compare with the best.
-    labels: Vec<Option<Label>>,
-    edition: Edition,
+/// The mark of a verdict: a star for Best, a tick for Good, a warning
+/// triangle for Inaccuracy, a cross for Mistake, so verdicts differ in
+/// shape as well as colour.
+fn verdict_icon(l: Label) -> Html {
+    // Filled (the star) or stroked: the stylesheet paints each by its class.
+    let d = match l {
+        Label::Best => {
+            "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"
+        }
+        Label::Good => "M4.5 12.5l5 5 10-11",
+        Label::Inaccuracy => "M12 3L22 20H2zM12 9.5v5M12 17.4v.2",
+        Label::Mistake => "M6 6l12 12M18 6L6 18",
+    };
+    html! {
+        <svg class="verdict-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path {d} /></svg>
+    }
 }
 
-/// The list of decisions searched so far, each as a [`DecisionItem`].
-fn decisions_list(lang: Lang, props: &DecisionsProps) -> Html {
-    let rows = props.list.iter().zip(props.results.iter()).enumerate();
+/// The class naming a verdict: `v-best`, `v-good`, `v-inaccuracy`, `v-mistake`.
+fn verdict_class(l: Label) -> &'static str {
+    match l {
+        Label::Best => "v-best",
+        Label::Good => "v-good",
+        Label::Inaccuracy => "v-inaccuracy",
+        Label::Mistake => "v-mistake",
+    }
+}
+
+/// A verdict as a badge: its mark and its word.
+fn verdict_badge(lang: Lang, l: Label) -> Html {
     html! {
-        <ol class="decisions">
-            { for rows.map(|(i, (d, values))| html! {
-                { decision_item(lang, i, &DecisionItemProps { decision: d.clone(), values: values.clone(),
-                    label: props.labels.get(i).copied().flatten(), edition: props.edition }) }
-            }) }
-        </ol>
+        <span class={classes!("verdict", verdict_class(l))}>
+            { verdict_icon(l) }<span class="verdict-word">{ tr(lang, label_key(l)) }</span>
+        </span>
+    }
+}
+
+/// The summary at the top: the line counting each verdict, a badge per
+/// verdict with its count, and what the numbers below mean.
+fn review_summary(lang: Lang, summary: String, counts: [usize; 4]) -> Html {
+    let labels = [Label::Best, Label::Good, Label::Inaccuracy, Label::Mistake];
+    html! {
+        <section class="review-top">
+            <p class="review-summary" role="status">{ summary }</p>
+            <ul class="verdict-counts">
+                { for labels.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(&l, n)| html! {
+                    <li>{ verdict_badge(lang, l) }<span class="count">{ format!("× {n}") }</span></li>
+                }) }
+            </ul>
+            <p class="review-explain">{ tr(lang, Key::ReviewExplain) }</p>
+        </section>
     }
 }
 
 #[derive(Properties, PartialEq)]
-struct DecisionItemProps {
-    decision: Decision,
-    /// Its options with their chances, best first.
-    values: Vec<OptionValue>,
-    /// How the play made compares with the best.
-    label: Option<Label>,
+struct DecisionsProps {
+    /// Every decision of the reviewed seat.
+    list: Rc<Vec<Decision>>,
+    /// The verdicts of the decisions searched so far.
+    verdicts: Rc<Vec<Option<Verdict>>>,
     edition: Edition,
+    /// Every action of the match (the replay's last move).
+    moves: usize,
+    /// Opens the replay at a step, from decision `i`: (step, i).
+    on_replay: Callback<(usize, usize)>,
 }
 
-/// One decision: the hand number and total (and whether two plays were
-/// owed), the hand, the play made with its label, and a table of every
-/// option with its chance to win and its label.
-fn decision_item(lang: Lang, key: usize, props: &DecisionItemProps) -> Html {
-    let (d, values, label, edition) = (&props.decision, &props.values, props.label, props.edition);
+/// The list of decisions searched so far, each as a [`decision_item`].
+fn decisions_list(lang: Lang, props: &DecisionsProps) -> Html {
+    let rows = props.list.iter().zip(props.verdicts.iter()).enumerate();
+    html! {
+        <ol class="decisions">
+            { for rows.map(|(i, (d, v))| decision_item(lang, i, d, v.as_ref(), props)) }
+        </ol>
+    }
+}
+
+/// One decision: the hand number, total and move (and whether two plays
+/// were owed) with the verdict, the hand, the play made, why it got its
+/// verdict, a table of every option (the total it makes, the chance the
+/// next player is stuck, the chance to win, its verdict) and a button that
+/// opens the replay at this move.
+fn decision_item(
+    lang: Lang,
+    i: usize,
+    d: &Decision,
+    verdict: Option<&Verdict>,
+    props: &DecisionsProps,
+) -> Html {
+    let edition = props.edition;
     let owes = d.view.to_act.is_some_and(|t| t.step != TurnStep::Single);
     let hand: Vec<String> = d
         .view
@@ -257,37 +315,78 @@ fn decision_item(lang: Lang, key: usize, props: &DecisionItemProps) -> Html {
         .iter()
         .map(|&c| i18n::card_name(lang, c, edition))
         .collect();
-    let head = i18n::decision_line(lang, d.view.hand_number, d.view.total);
-    let best = values.first().map(|v| v.chance).unwrap_or(0.0);
+    // The replay shows the table just after this play: "Move 15 of 40".
+    let step = (d.ply + 1).min(props.moves);
+    let head_id = format!("decision-{i}-head");
+    let label = verdict.map(|v| v.label);
+    let on_open = props.on_replay.reform(move |_: MouseEvent| (step, i));
     html! {
-        <li {key} class={classes!("decision", label.map(|l| format!("{l:?}").to_lowercase()))}>
-            <h3>{ head }
-                if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
-            </h3>
-            <p>{ format!("{}: {}", tr(lang, Key::ReviewHand), hand.join(", ")) }</p>
-            <p class="played">
-                { format!("{}: {}", tr(lang, Key::ReviewYouPlayed), action_name(lang, d.played, edition)) }
-                if let Some(l) = label { <span class={classes!("label", format!("{l:?}").to_lowercase())}>{ tr(lang, label_key(l)) }</span> }
-            </p>
-            <table class="options">
-                <caption class="sr-only">{ tr(lang, Key::ReviewChance) }</caption>
-                <tbody>
-                    { for values.iter().map(|v| html! {
-                        <tr class={classes!((v.action == d.played).then_some("mine"))}>
-                            <th scope="row">{ action_name(lang, v.action, edition) }</th>
-                            <td>{ format!("{} %", (v.chance * 100.0).round() as i64) }</td>
-                            <td>{ tr(lang, label_key(Label::of(best, v.chance))) }</td>
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
+        <li key={i} id={format!("decision-{i}")} class={classes!("decision", label.map(verdict_class))}>
+            <div class="decision-head">
+                <h3 id={head_id.clone()}>
+                    { i18n::decision_line(lang, d.view.hand_number, d.view.total) }
+                    <span class="move">{ format!(" · {}", i18n::move_of(lang, step, props.moves)) }</span>
+                    if owes { <span class="owed">{ format!(" · {}", tr(lang, Key::ReviewOwesTwo)) }</span> }
+                </h3>
+                if let Some(l) = label { { verdict_badge(lang, l) } }
+            </div>
+            <p>{ i18n::labelled(lang, tr(lang, Key::ReviewHand), &hand.join(", ")) }</p>
+            <p class="played">{ i18n::labelled(lang, tr(lang, Key::ReviewYouPlayed), &action_name(lang, d.played, edition)) }</p>
+            if let Some(v) = verdict {
+                <p class="reason">{ i18n::review_reason(lang, &v.reason, edition) }</p>
+                { options_table(lang, d, v, edition) }
+            }
+            <button type="button" class="btn open-replay" id={format!("review-open-{i}")}
+                aria-describedby={head_id} onclick={on_open}>{ tr(lang, Key::ReviewOpenReplay) }</button>
         </li>
     }
 }
 
+/// Every option of a decision, best first, under visible column headings.
+fn options_table(lang: Lang, d: &Decision, v: &Verdict, edition: Edition) -> Html {
+    let pct = |n: u32| i18n::percent(lang, n);
+    html! {
+        <div class="options-wrap">
+            <table class="review-options">
+                <caption class="sr-only">{ tr(lang, Key::ReviewChance) }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ tr(lang, Key::ReviewColPlay) }</th>
+                        <th scope="col" class="num">{ tr(lang, Key::ReviewColTotal) }</th>
+                        <th scope="col" class="num">{ tr(lang, Key::ReviewColStuck) }</th>
+                        <th scope="col" class="num">{ tr(lang, Key::ReviewColWin) }</th>
+                        <th scope="col">{ tr(lang, Key::ReviewColVerdict) }</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    { for v.options.iter().map(|o| {
+                        let mine = o.action == d.played;
+                        html! {
+                            <tr class={classes!(mine.then_some("mine"))}>
+                                <th scope="row">
+                                    { action_name(lang, o.action, edition) }
+                                    if mine { <span class="yours">{ tr(lang, Key::ReviewYours) }</span> }
+                                </th>
+                                <td class="num">{ o.total.map(i18n::number).unwrap_or_else(|| "–".into()) }</td>
+                                <td class="num">{ o.stuck.map(pct).unwrap_or_else(|| "–".into()) }</td>
+                                <td class="num">{ pct(o.win) }</td>
+                                <td class={classes!("verdict-cell", verdict_class(o.label))}>
+                                    { verdict_icon(o.label) }<span class="verdict-word">{ tr(lang, label_key(o.label)) }</span>
+                                </td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
 /// The review screen: the header with Close, the heading, and (when there
-/// were decisions) the search's progress, the summary line and the list of
-/// decisions.
+/// were decisions) the search's progress, the summary and the list of
+/// decisions. A decision's "Open in the replay" shows the replay at its
+/// move over the review, which stays as it was (its search goes on) and
+/// takes the focus back to that decision when the replay closes.
 #[function_component(ReviewScreen)]
 pub fn review_screen(props: &ReviewProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -297,23 +396,36 @@ pub fn review_screen(props: &ReviewProps) -> Html {
     });
     let progress = use_review_search(list.clone());
     let finished = progress.decision >= list.len();
+    // (step, decision) of the replay on show.
+    let replay = use_state(|| None::<(usize, usize)>);
+    let last_opened = use_mut_ref(|| None::<usize>);
+    {
+        let last_opened = last_opened.clone();
+        use_effect_with(*replay, move |shown| match shown {
+            Some((_, i)) => {
+                *last_opened.borrow_mut() = Some(*i);
+                if let Some(w) = web_sys::window() {
+                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                }
+            }
+            None => {
+                if let Some(i) = last_opened.borrow_mut().take() {
+                    focus_by_id(&format!("review-open-{i}"));
+                }
+            }
+        });
+    }
 
-    let labels: Vec<Option<Label>> = list
-        .iter()
-        .zip(progress.results.iter())
-        .map(|(d, r)| crate::bots::review::label_of_played(d.played, r))
-        .collect();
-    let count = |l: Label| labels.iter().filter(|x| **x == Some(l)).count();
-    let summary = i18n::review_summary(
-        lang,
-        labels.len(),
-        [
-            count(Label::Best),
-            count(Label::Good),
-            count(Label::Inaccuracy),
-            count(Label::Mistake),
-        ],
-    );
+    let verdicts: Rc<Vec<Option<Verdict>>> =
+        use_memo((list.clone(), progress.results.len()), |(list, _)| {
+            list.iter()
+                .zip(progress.results.iter())
+                .map(|(d, r)| verdict(d, r))
+                .collect()
+        });
+    let labels: Vec<Label> = verdicts.iter().flatten().map(|v| v.label).collect();
+    let counts = label_counts(&labels);
+    let summary = i18n::review_summary(lang, verdicts.len(), counts);
     let on_cancel = {
         let progress = progress.clone();
         Callback::from(move |()| {
@@ -322,24 +434,53 @@ pub fn review_screen(props: &ReviewProps) -> Html {
             progress.set(next);
         })
     };
+    let on_replay = {
+        let replay = replay.clone();
+        Callback::from(move |at: (usize, usize)| replay.set(Some(at)))
+    };
+    let back = {
+        let replay = replay.clone();
+        Callback::from(move |()| replay.set(None))
+    };
     let close = props.on_close.reform(|_: MouseEvent| ());
+    let replay_view = replay.map(|(step, _)| {
+        html! {
+            <ReplayScreen key={step} shared={shared.clone()} start={step}
+                on_open={props.on_replay.clone()} on_close={back} />
+        }
+    });
     html! {
         <>
-        <Header>
-            <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
-        </Header>
-        <main class="review" aria-labelledby="review-heading">
-            <h2 id="review-heading">{ tr(lang, Key::ReviewHeading) }</h2>
-            if list.is_empty() {
-                <p>{ tr(lang, Key::ReviewNoDecisions) }</p>
-            } else {
-                { search_progress(lang, &SearchProgressProps { percent: percent_done(&list, &progress), finished,
-                    cancelled: progress.cancelled, on_cancel }) }
-                <p class="review-summary" role="status">{ summary }</p>
-                { decisions_list(lang, &DecisionsProps { list: list.clone(), results: progress.results.clone(), labels,
-                    edition: shared.rules.edition }) }
-            }
-        </main>
+        { for replay_view }
+        <div class="review-page" hidden={replay.is_some()}>
+            <Header>
+                <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
+            </Header>
+            <main class="review" aria-labelledby="review-heading">
+                <h2 id="review-heading">{ tr(lang, Key::ReviewHeading) }</h2>
+                if list.is_empty() {
+                    <p>{ tr(lang, Key::ReviewNoDecisions) }</p>
+                } else {
+                    { search_progress(lang, &SearchProgressProps { percent: percent_done(&list, &progress), finished,
+                        cancelled: progress.cancelled, on_cancel }) }
+                    { review_summary(lang, summary, counts) }
+                    { decisions_list(lang, &DecisionsProps { list: list.clone(), verdicts: verdicts.clone(),
+                        edition: shared.rules.edition, moves: shared.actions.len(), on_replay }) }
+                }
+            </main>
+        </div>
         </>
+    }
+}
+
+/// Gives the keyboard focus (and the view) to the element with this id.
+fn focus_by_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
     }
 }
