@@ -1,6 +1,7 @@
 //! A finished match step by step with every hand face up: each seat's
 //! table, built the same way a live table is (one [`Step`](super::Step) per action),
-//! with nobody as "you". A step that ends a hand shows that hand's final
+//! with nobody as "you" (or the seat a match was played from, on its own
+//! device). A step that ends a hand shows that hand's final
 //! table, not the next deal: the deal is held (`step(.., true)`) and put on
 //! the table when the next step comes.
 //!
@@ -42,11 +43,26 @@ impl Replay {
         seed: u64,
         actions: Rc<[(Seat, Action)]>,
     ) -> Result<Replay, SetupError> {
+        Replay::seen_by(None, rules, names, seed, actions)
+    }
+
+    /// As [`Replay::new`], with `me` told of as "you" (a match replayed on
+    /// the device it was played on: "You play 7").
+    ///
+    /// # Errors
+    /// The rules and seats do not make a match.
+    pub fn seen_by(
+        me: Option<Seat>,
+        rules: RuleSet,
+        names: Vec<String>,
+        seed: u64,
+        actions: Rc<[(Seat, Action)]>,
+    ) -> Result<Replay, SetupError> {
         let n = names.len();
         let game = Match::new(rules, n, seed)?;
         let viewers = Viewers {
             seats: (0..n).map(|s| Seat(s as u8)).collect(),
-            me: None,
+            me,
             names,
             hold: Hold::EachHandEnd,
         };

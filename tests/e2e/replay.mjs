@@ -90,6 +90,9 @@ export const replayScenarios = [
         const n = Number(/of (\d+)/.exec(first)[1]);
         assert(/^Move 0 of \d+$/.test(first), `the viewer starts at "${first}"`);
         assert(n === totals.length, `the viewer has ${n} moves, the log ${totals.length} plays`);
+        // Your own match: you are "You", as in the game, not "Player 1".
+        const myName = async (page) => (await page.locator('.replay-game .me .name').textContent()).trim();
+        assert(await myName(a.page) === 'You', `your replay calls you "${await myName(a.page)}"`);
         // Forward: each step's total is the log's.
         for (let i = 0; i < Math.min(n, 12); i++) {
           await a.page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -147,6 +150,8 @@ export const replayScenarios = [
         await b.page.goto(link);
         await b.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
         assert(await moveLine(b.page) === `Move 0 of ${n}`, 'the share link opened another match');
+        // Someone else's link: its names as the sharer's game gave them.
+        assert(await myName(b.page) === 'Player 1', `a shared replay names its first seat "${await myName(b.page)}"`);
         await b.page.getByRole('slider', { name: 'Position in the match' }).fill(String(n));
         assert(await viewerTotal(b.page) === totals[n - 1], 'the shared replay ends on another total');
         await shot(b.page, 'replay-phone');
@@ -167,6 +172,10 @@ export const replayScenarios = [
         await recent.first().getByRole('button', { name: 'Replay' }).click();
         await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
         assert(await moveLine(a.page) === `Move 0 of ${n}`, 'the recent match replays another match');
+        assert(await myName(a.page) === 'You', `a recent match's replay calls you "${await myName(a.page)}"`);
+        await a.page.getByRole('button', { name: 'Next', exact: true }).click();
+        const said = await a.page.locator('.log').textContent();
+        assert(!/Player 1/.test(said), `your recent match's replay speaks of "Player 1": ${said.slice(0, 200)}`);
         for (const p of pages) await assertClean(p.page, p.problems);
       } finally {
         for (const p of pages) await p.context.close().catch(() => {});

@@ -47,7 +47,9 @@ pub enum Overlay {
     None,
     Rules,
     Stats,
-    Replay(Rc<Played>),
+    /// A match step by step; `true`: played on this device (seat 0 is
+    /// "you").
+    Replay(Rc<Played>, bool),
     Review(Rc<Played>),
 }
 
@@ -62,7 +64,7 @@ fn header(
 ) -> Option<Html> {
     let over = (**overlay).clone();
     if !(on_setup || matches!(over, Overlay::Rules | Overlay::Stats))
-        || matches!(over, Overlay::Replay(_) | Overlay::Review(_))
+        || matches!(over, Overlay::Replay(..) | Overlay::Review(_))
     {
         return None;
     }
@@ -102,6 +104,7 @@ fn overlay_view(
     on_learn: Option<Callback<()>>,
     open_replay: &Callback<Rc<Played>>,
     open_review: &Callback<Rc<Played>>,
+    open_my_replay: &Callback<Rc<Played>>,
     close: Callback<()>,
 ) -> Html {
     let key = |s: &Played| format!("{}-{}", s.seed, s.actions.len());
@@ -109,13 +112,13 @@ fn overlay_view(
         Overlay::None => Html::default(),
         Overlay::Rules => html! { <RulesScreen {rules} on_back={close} {on_learn} /> },
         Overlay::Stats => html! {
-            <StatsScreen on_back={close} on_replay={open_replay.clone()} on_review={open_review.clone()} />
+            <StatsScreen on_back={close} on_replay={open_replay.clone()} on_my_replay={open_my_replay.clone()} on_review={open_review.clone()} />
         },
         Overlay::Review(shared) => html! {
             <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={open_replay.clone()} on_close={close} />
         },
-        Overlay::Replay(shared) => html! {
-            <ReplayScreen key={key(shared)} shared={shared.clone()} on_open={open_replay.clone()} on_close={close} />
+        Overlay::Replay(shared, mine) => html! {
+            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} on_open={open_replay.clone()} on_close={close} />
         },
     }
 }
@@ -224,7 +227,7 @@ pub fn app() -> Html {
             .borrow()
             .1
             .clone()
-            .map_or(Overlay::None, Overlay::Replay)
+            .map_or(Overlay::None, |shared| Overlay::Replay(shared, false))
     });
     let screen = use_state(|| {
         if let Some(link) = opened.borrow_mut().0.take() {
@@ -282,12 +285,16 @@ pub fn app() -> Html {
         let overlay = overlay.clone();
         Callback::from(move |shared: Rc<Played>| overlay.set(o(shared)))
     };
-    let (open_replay, open_review) = (show(Overlay::Replay), show(Overlay::Review));
+    let (open_replay, open_my_replay, open_review) = (
+        show(|p| Overlay::Replay(p, false)),
+        show(|p| Overlay::Replay(p, true)),
+        show(Overlay::Review),
+    );
     let close = {
         let overlay = overlay.clone();
         Callback::from(move |()| {
             // A share link's replay is done with: the address forgets it.
-            if matches!(*overlay, Overlay::Replay(_)) {
+            if matches!(*overlay, Overlay::Replay(..)) {
                 address::forget_code(&online::page_base());
             }
             overlay.set(Overlay::None)
@@ -335,7 +342,8 @@ pub fn app() -> Html {
             <Game key={*n} start={state.clone()} link={link.clone()}
                 paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
                 on_play_again={start} {on_rematch} on_new_game={new_game} on_rules={open_rules}
-                on_replay={open_replay.clone()} on_review={open_review.clone()} learn={*learning} />
+                on_replay={if state.setup.people() == 1 { open_my_replay.clone() } else { open_replay.clone() }}
+                on_review={open_review.clone()} learn={*learning} />
         },
     };
     html! {
@@ -343,7 +351,7 @@ pub fn app() -> Html {
         <ContextProvider<Prefs> context={*prefs}>
         <ContextProvider<Callback<Prefs>> context={on_prefs}>
             { for header }
-            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &open_replay, &open_review, close) }
+            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &open_replay, &open_review, &open_my_replay, close) }
             <div class="screen" hidden={*overlay != Overlay::None}>{ body }</div>
         </ContextProvider<Callback<Prefs>>>
         </ContextProvider<Prefs>>

@@ -110,6 +110,17 @@ pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
     }
 }
 
+/// Whether `name` is what a record or share link calls a player who gave
+/// no name ("Player 1", in any of the languages, or nothing): the seat the
+/// game called "You".
+pub fn is_nameless_player(name: &str, index: usize) -> bool {
+    let name = name.trim();
+    name.is_empty()
+        || Lang::ALL
+            .iter()
+            .any(|&l| name == format!("{} {}", tr(l, Key::PlayerNumbered), index + 1))
+}
+
 /// `s` with its first letter in capitals (a sentence starting with a
 /// phrase such as "your 8"). Those phrases start with an ASCII letter in
 /// every language; ASCII keeps Unicode's case tables out of the page.

@@ -28,6 +28,11 @@ pub struct ReplayProps {
     /// The step shown first (0, the deal, unless a review opened a move).
     #[prop_or_default]
     pub start: usize,
+    /// The match was played on this device, from seat 0: that seat is
+    /// "you" ("You play 7"), named as the game named it. A share link or
+    /// a record file shows the names it carries.
+    #[prop_or_default]
+    pub mine: bool,
     /// Another match to show (a record opened here).
     pub on_open: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
@@ -51,14 +56,19 @@ struct Kept {
 /// costs one step on from the last one shown; a jump back folds the match
 /// again from its deal.
 #[hook]
-fn use_replay(shared: &Rc<Played>, step: usize) -> Option<(Rc<TableModel>, FaceUp)> {
+fn use_replay(
+    shared: &Rc<Played>,
+    step: usize,
+    me: Option<Seat>,
+) -> Option<(Rc<TableModel>, FaceUp)> {
     let cell = use_mut_ref(|| None::<Kept>);
     let mut cell = cell.borrow_mut();
     let same = cell
         .as_ref()
         .is_some_and(|k| Rc::ptr_eq(&k.shared, shared) || k.shared == *shared);
     if !same {
-        *cell = Replay::new(
+        *cell = Replay::seen_by(
+            me,
             shared.rules,
             shared.names.clone(),
             shared.seed,
@@ -104,7 +114,22 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             move || drop(timer)
         });
     }
-    let shown = use_replay(&shared, *step);
+    // Your own match: seat 0 is "you", and a seat the game called "You"
+    // (no name given, stored as "Player 1" for others) is called so again.
+    let me = props.mine.then_some(Seat(0));
+    let shown_as = use_memo((shared.clone(), me, lang), |(shared, me, lang)| {
+        let mut names = shared.names.clone();
+        if let (Some(me), Some(first)) = (me, names.first_mut()) {
+            if i18n::is_nameless_player(first, me.index()) {
+                *first = tr(*lang, Key::You).to_string();
+            }
+        }
+        Rc::new(Played {
+            names,
+            ..(**shared).clone()
+        })
+    });
+    let shown = use_replay(&shown_as, *step, me);
     // A record needs the whole match, finished, whatever step shows.
     let finished = use_memo(shared.clone(), |shared| {
         shared
@@ -176,7 +201,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             </div>
         </div>
     };
-    let my_name = AttrValue::from(shared.names.first().cloned().unwrap_or_default());
+    let my_name = AttrValue::from(shown_as.names.first().cloned().unwrap_or_default());
     let seats = shared.names.len();
     html! {
         <div class={classes!("game", "replay-game", format!("seats-{seats}"))}>

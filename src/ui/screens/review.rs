@@ -445,7 +445,7 @@ pub fn review_screen(props: &ReviewProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let replay_view = replay.map(|(step, _)| {
         html! {
-            <ReplayScreen key={step} shared={shared.clone()} start={step}
+            <ReplayScreen key={step} shared={shared.clone()} start={step} mine=true
                 on_open={props.on_replay.clone()} on_close={back} />
         }
     });

@@ -14,8 +14,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct StatsProps {
     pub on_back: Callback<()>,
-    /// Opens a match in the replay viewer (a recent one, or a record).
+    /// Opens a record file's match in the replay viewer.
     pub on_replay: Callback<Rc<Played>>,
+    /// Opens a recent match (played here, seat 0 is you) in the replay.
+    pub on_my_replay: Callback<Rc<Played>>,
     /// Opens the review of your plays in a recent match.
     pub on_review: Callback<Rc<Played>>,
 }
@@ -47,7 +49,7 @@ fn recent_matches(props: &RecentProps) -> Html {
     let list = use_state(stats::recent);
     let notice = use_state(|| None::<Key>);
     let rows = list.iter().enumerate().map(|(i, m)| {
-        let on_replay = props.on_replay.clone();
+        let on_replay = props.on_my_replay.clone();
         let code = m.code.clone();
         let notice = notice.clone();
         let open = |cb: Callback<Rc<Played>>| {
@@ -111,6 +113,7 @@ fn recent_matches(props: &RecentProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct RecentProps {
     on_replay: Callback<Rc<Played>>,
+    on_my_replay: Callback<Rc<Played>>,
     on_review: Callback<Rc<Played>>,
 }
 
@@ -237,7 +240,7 @@ pub fn stats_screen(props: &StatsProps) -> Html {
                 <h1 ref={heading} tabindex="-1">{ tr(lang, Key::StatsTitle) }</h1>
                 { body }
                 { daily_summary(lang) }
-                <RecentMatches on_replay={props.on_replay.clone()} on_review={props.on_review.clone()} />
+                <RecentMatches on_replay={props.on_replay.clone()} on_my_replay={props.on_my_replay.clone()} on_review={props.on_review.clone()} />
             </article>
             if *confirm {
                 <div class="overlay">
