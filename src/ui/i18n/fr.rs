@@ -3,7 +3,7 @@
 
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::Translation;
+use super::translation::{TipWords, Translation};
 use crate::bots::Level;
 use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
@@ -176,7 +176,7 @@ impl Translation for Fr {
             Key::LanguageLabel => "Langue",
             Key::ReduceMotionLabel => "Réduire les animations",
             Key::HintsLabel => "Conseils",
-            Key::HintSafe => "Jouable",
+            Key::HintMakes => "Nouveau total",
             // Table: pacing, results, explanations.
             Key::SeeTheTable => "Voir la table",
             Key::ShowTheResult => "Voir le résultat",
@@ -186,7 +186,6 @@ impl Translation for Fr {
             Key::NextMark => "Ensuite",
             Key::WinnerMark => "Victoire",
             Key::NewCard => "Nouvelle",
-            Key::HintsExplain => "Sous chaque carte\u{a0}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
             Key::CoachPick => "Conseillée",
             Key::SinceYourTurn => "Depuis votre dernier tour",
             // Header, settings, quick play.
@@ -752,11 +751,23 @@ impl Translation for Fr {
         format!("Manche {hand}, total {total}")
     }
 
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
-        if next_is_me {
-            format!("Risque de blocage à votre deuxième carte\u{a0}: {percent}\u{a0}%")
-        } else {
-            format!("Joueur suivant bloqué\u{a0}: {percent}\u{a0}%")
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "le {card}",
+            other: "la carte {card}",
+            play: "Jouez {card}",
+            only_m: "Seul {card} peut être joué",
+            only_f: "Seule {card} peut être jouée",
+            discard: "Défaussez vos quatre {card}",
+            sep: "\u{202f}: ",
+            up: "le total passe à {t}",
+            same: "le total reste à {t}",
+            down: "le total redescend à {t}",
+            certain: " et {name} ne pourra pas suivre",
+            likely: " et {name} n’aura sans doute rien à jouer ({p}\u{202f}%)",
+            may: " et {name} risque de n’avoir rien à jouer ({p}\u{202f}%)",
+            twice: " et {name} devra jouer deux fois",
+            second: " et il vous reste une carte pour votre deuxième coup",
         }
     }
 }

@@ -145,7 +145,7 @@ keys! {
     LanguageLabel,
     ReduceMotionLabel,
     HintsLabel,
-    HintSafe,
+    HintMakes,
     // Table: pacing, results, explanations.
     SeeTheTable,
     ShowTheResult,
@@ -155,7 +155,6 @@ keys! {
     NextMark,
     WinnerMark,
     NewCard,
-    HintsExplain,
     CoachPick,
     SinceYourTurn,
     // Header, settings, quick play.
