@@ -428,7 +428,9 @@ fn all_texts(lang: Lang) -> Vec<String> {
         out.push(text::went_out_line(lang, &who));
         out.push(text::last_in_line(lang, &who));
         out.push(text::leaves_line(lang, &who));
-        out.push(text::next_stuck(lang, 34, mine));
+    }
+    for tip in sample_tips() {
+        out.push(text::tip(lang, &tip, Edition::Modern, "Ana"));
     }
     out.push(text::review_summary(lang, 12, [9, 2, 0, 1]));
     out.push(text::review_summary(lang, 1, [0, 0, 1, 0]));
@@ -494,6 +496,85 @@ fn review_reasons() -> Vec<Reason> {
     ]
 }
 
+/// One tip of each kind: every lead (a number, another card, the only
+/// card, the four-ONO discard), every move of the total, every reason.
+fn sample_tips() -> Vec<text::Tip> {
+    use text::{Then, Tip};
+    let tip = |action, before, total, only, then| Tip {
+        action,
+        before,
+        total,
+        only,
+        then,
+    };
+    let ana = Seat(1);
+    vec![
+        tip(
+            rules::Action::Play(Card::Number(9)),
+            88,
+            97,
+            false,
+            Then::NextStuck {
+                seat: ana,
+                percent: 100,
+                certain: true,
+            },
+        ),
+        tip(
+            rules::Action::Play(Card::Number(9)),
+            88,
+            97,
+            false,
+            Then::NextStuck {
+                seat: ana,
+                percent: 62,
+                certain: false,
+            },
+        ),
+        tip(
+            rules::Action::Play(Card::Number(3)),
+            60,
+            63,
+            false,
+            Then::NextStuck {
+                seat: ana,
+                percent: 31,
+                certain: false,
+            },
+        ),
+        tip(
+            rules::Action::Play(Card::Reverse),
+            88,
+            88,
+            false,
+            Then::Nothing,
+        ),
+        tip(
+            rules::Action::Play(Card::PlayTwo),
+            40,
+            40,
+            true,
+            Then::PlaysTwice { seat: ana },
+        ),
+        tip(
+            rules::Action::Play(Card::MinusTen),
+            88,
+            78,
+            false,
+            Then::Nothing,
+        ),
+        tip(
+            rules::Action::Play(Card::Number(2)),
+            50,
+            52,
+            true,
+            Then::SecondPlaySafe,
+        ),
+        tip(rules::Action::Play(Card::Hold), 50, 50, true, Then::Nothing),
+        tip(rules::Action::DiscardFourOno, 50, 50, false, Then::Nothing),
+    ]
+}
+
 #[test]
 fn review_reasons_name_the_cards_totals_and_numbers_in_every_language() {
     for lang in [Lang::En, Lang::Es, Lang::Fr, Lang::Pt] {
@@ -556,6 +637,48 @@ fn review_reasons_name_the_cards_totals_and_numbers_in_every_language() {
         text::review_reason(Lang::En, &review_reasons()[3], Edition::Modern),
         "The 8 would have made 98 and left the next player stuck 38% of the time, \
          against 4% after your \u{2212}10 (80). It wins 30 more games in 100."
+    );
+}
+
+#[test]
+fn the_tip_is_one_sentence_with_its_numbers_and_french_spacing() {
+    for lang in Lang::ALL {
+        for tip in sample_tips() {
+            let t = text::tip(lang, &tip, Edition::Modern, "Ana");
+            assert!(t.ends_with('.'), "{lang:?}: {t:?}");
+            assert_eq!(t.matches(". ").count(), 0, "{lang:?}: one sentence: {t:?}");
+            assert!(
+                t.contains(&text::number(tip.total)),
+                "{lang:?}: no total in {t:?}"
+            );
+            let names_next = !matches!(tip.then, text::Then::Nothing | text::Then::SecondPlaySafe);
+            assert_eq!(t.contains("Ana"), names_next, "{lang:?}: {t:?}");
+            if let text::Then::NextStuck {
+                percent,
+                certain: false,
+                ..
+            } = tip.then
+            {
+                assert!(t.contains(&percent.to_string()), "{lang:?}: {t:?}");
+            }
+            assert!(!t.contains("0%") && !t.contains("0 %"), "{lang:?}: {t:?}");
+            let card = match tip.action {
+                rules::Action::Play(c) => text::card_name(lang, c, Edition::Modern),
+                _ => text::card_name(lang, Card::NinetyNine, Edition::Modern),
+            };
+            assert!(t.contains(&card), "{lang:?}: {t:?} does not name {card:?}");
+            assert!(!t.contains('{'), "{lang:?}: a placeholder left in {t:?}");
+        }
+    }
+    let fr = text::tip(Lang::Fr, &sample_tips()[1], Edition::Modern, "Ana");
+    assert_eq!(
+        fr,
+        "Jouez le 9\u{202f}: le total passe à 97 et Ana n’aura sans doute rien à jouer (62\u{202f}%)."
+    );
+    let en = text::tip(Lang::En, &sample_tips()[0], Edition::Modern, "Ana");
+    assert_eq!(
+        en,
+        "Play the 9: it takes the total to 97 and Ana can't follow."
     );
 }
 

@@ -83,6 +83,7 @@ fn assert_same_table(a: &TableModel, b: &TableModel, what: &str) {
     assert_eq!(a.plays(), b.plays(), "{what}: plays");
     assert_eq!(a.slots(), b.slots(), "{what}: slots");
     assert_eq!(a.four_ono(), b.four_ono(), "{what}: four-ONO");
+    assert_eq!(a.tip(), b.tip(), "{what}: the coach's tip");
     assert_eq!(a.exit_now(), b.exit_now(), "{what}: your exit");
 }
 
@@ -693,4 +694,138 @@ fn an_event_that_does_not_fit_leaves_the_view_as_it_was() {
         }
     }
     assert!(refused > 10_000, "{refused} events refused");
+}
+
+// ----- the coach's tip: one sentence's worth for the turn ------------------
+
+/// The seat to act's judged hand with hints on (seed 1 for the pick).
+fn judged_at(hands: &[&str], total: i32) -> (Vec<ono99::table::Slot>, Option<ono99::table::Tip>) {
+    use ono99::rules::{Position, RuleSet};
+    let p = Position::new(RuleSet::modern(), hands, total).expect("position");
+    let game = Match::from_position(p).expect("match");
+    let (slots, _, tip) = ono99::table::hand::judge(&game.view(Seat(0)), true, None, Some(1));
+    (slots, tip)
+}
+
+#[test]
+fn the_tip_names_the_only_card_and_keeps_the_total_it_leaves() {
+    use ono99::rules::Card;
+    // At 90 only the Reverse may be played: it keeps the total at 90.
+    let (slots, tip) = judged_at(&["10 10 10 R", "1 2 3 4", "1 2 3 4"], 90);
+    let tip = tip.expect("a tip on a turn with a legal play");
+    assert_eq!(tip.action, Action::Play(Card::Reverse));
+    assert_eq!((tip.before, tip.total, tip.only), (90, 90, true));
+    // The pick is the card the tip names, marked on its slot alone.
+    let picks: Vec<_> = slots
+        .iter()
+        .filter(|s| s.hints.is_some_and(|h| h.pick))
+        .map(|s| s.card)
+        .collect();
+    assert_eq!(picks, vec![Card::Reverse]);
+    // Hints off, or not your turn: no tip.
+    use ono99::rules::{Position, RuleSet};
+    let p = Position::new(RuleSet::modern(), &["10 10 10 R", "1 2 3 4", "1 2 3 4"], 90)
+        .expect("position");
+    let game = Match::from_position(p).expect("match");
+    let view = game.view(Seat(0));
+    assert_eq!(ono99::table::hand::judge(&view, true, None, None).2, None);
+    assert_eq!(
+        ono99::table::hand::judge(&view, false, None, Some(1)).2,
+        None
+    );
+}
+
+#[test]
+fn the_tip_says_the_next_player_is_stuck_only_when_the_chance_is_worth_saying() {
+    use ono99::rules::Card;
+    use ono99::table::Then;
+    // At 88, a 10 makes 98: only 0s, −10s, Reverses and Play 2s follow it,
+    // so the next player (seat 1), down to two cards, is often stuck. (With
+    // four cards they are stuck 17% of the time: not worth a word.)
+    let (_, tip) = judged_at(&["10 99 99 99", "1 2", "1 2 3 4"], 88);
+    let tip = tip.expect("a tip");
+    assert_eq!(tip.action, Action::Play(Card::Number(10)));
+    assert_eq!((tip.total, tip.only), (98, true));
+    match tip.then {
+        Then::NextStuck {
+            seat,
+            percent,
+            certain,
+        } => {
+            assert_eq!(seat, Seat(1));
+            assert!((35..=50).contains(&percent), "{percent}%");
+            assert!(!certain, "cards the next player could play are unseen");
+        }
+        other => panic!("expected the next player stuck, got {other:?}"),
+    }
+    let (_, tip) = judged_at(&["10 99 99 99", "1 2 3 4", "1 2 3 4"], 88);
+    assert_eq!(
+        tip.map(|t| t.then),
+        Some(Then::Nothing),
+        "17% is not worth saying"
+    );
+    // At 10 a 2 leaves them every card: nothing about them to say.
+    let (_, tip) = judged_at(&["2 99 99 99", "1 2 3 4", "1 2 3 4"], 10);
+    let tip = tip.expect("a tip");
+    assert_eq!((tip.total, tip.then), (12, Then::Nothing));
+    // A Play 2 onto seat 1 (no one stuck at 20): they must play twice.
+    let (_, tip) = judged_at(&["P2 99 99 99", "1 2 3 4", "1 2 3 4"], 20);
+    let tip = tip.expect("a tip");
+    assert_eq!(tip.then, Then::PlaysTwice { seat: Seat(1) });
+}
+
+/// Over many seeded positions: a tip on every turn with a legal play, for
+/// the pick the hand marks, with the total that card's slot shows, and a
+/// stuck chance only when it is worth saying and about someone else.
+#[test]
+fn the_tip_is_the_picks_on_every_turn_and_says_no_chance_below_the_bar() {
+    use ono99::table::{Then, STUCK_WORTH_SAYING};
+    let mut turns = 0;
+    let mut stuck_said = 0;
+    for seed in 0..60u64 {
+        let mut rng = Rng::new(seed ^ 0x7159);
+        let rules = random_rules(&mut rng);
+        let n = 2 + rng.below(7);
+        let mut game = Match::new(rules, n, seed).expect("valid setup");
+        let mut bot = make_bot(Level::Random);
+        while let Some(turn) = game.to_act() {
+            let view = game.view(turn.seat);
+            let legal = game.legal_actions();
+            let (slots, _, tip) = ono99::table::hand::judge(&view, true, None, Some(seed));
+            let what = format!("seed {seed}, ply {}", game.log().len());
+            let tip = tip.unwrap_or_else(|| panic!("{what}: no tip"));
+            assert!(legal.contains(&tip.action), "{what}: {tip:?}");
+            assert_eq!(tip.before, view.total, "{what}");
+            assert_eq!(tip.only, legal.len() == 1, "{what}");
+            let picks = slots
+                .iter()
+                .filter(|s| s.hints.is_some_and(|h| h.pick))
+                .count();
+            let one = usize::from(matches!(tip.action, Action::Play(_)));
+            assert_eq!(picks, one, "{what}: {picks} cards marked as the pick");
+            if let Action::Play(card) = tip.action {
+                let slot = slots
+                    .iter()
+                    .find(|s| s.card == card)
+                    .and_then(|s| s.hints)
+                    .unwrap_or_else(|| panic!("{what}: no hints on the pick"));
+                assert!(slot.pick, "{what}: the pick is not marked");
+                assert_eq!(slot.makes, tip.total, "{what}");
+            }
+            match tip.then {
+                Then::NextStuck { seat, percent, .. } => {
+                    assert!(percent >= STUCK_WORTH_SAYING, "{what}: {percent}%");
+                    assert_ne!(seat, turn.seat, "{what}: stuck is about another seat");
+                    stuck_said += 1;
+                }
+                Then::PlaysTwice { seat } => assert_ne!(seat, turn.seat, "{what}"),
+                _ => {}
+            }
+            turns += 1;
+            let action = bot.choose(&view, &legal, &mut rng);
+            game.apply(action).expect("a legal action");
+        }
+    }
+    assert!(turns > 2_000, "{turns} turns");
+    assert!(stuck_said > 50, "{stuck_said} tips name a stuck player");
 }

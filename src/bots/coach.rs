@@ -9,7 +9,7 @@
 //! unseen cards they could not play (less the one hand of four ONO 99 cards
 //! they could discard, where that is allowed).
 
-use crate::rules::{Action, Card, CardCounts, Match, PlayerView, Rng, HAND_SIZE};
+use crate::rules::{Action, Card, CardCounts, Match, PlayerView, Rng, Seat, HAND_SIZE};
 
 /// The coach's advice on one legal action.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -21,6 +21,8 @@ pub struct Advice {
     pub next_stuck: f64,
     /// True when the next play is this seat's own (the second of two).
     pub next_is_me: bool,
+    /// Who plays next (`None`: the action ends the match).
+    pub next: Option<Seat>,
 }
 
 /// Advice for each of `legal`, in the same order. Empty when it is not this
@@ -56,6 +58,7 @@ pub fn advise_on(view: &PlayerView, m: &Match, legal: &[Action]) -> Vec<Advice> 
                     total: preview.total,
                     next_stuck: 0.0,
                     next_is_me: false,
+                    next: None,
                 });
             };
             let stuck_unseen = count_unplayable(&unseen, &preview.playable);
@@ -96,6 +99,7 @@ pub fn advise_on(view: &PlayerView, m: &Match, legal: &[Action]) -> Vec<Advice> 
                 total: preview.total,
                 next_stuck,
                 next_is_me,
+                next: Some(next.seat),
             })
         })
         .collect()

@@ -1,11 +1,12 @@
 //! Your cards on the table: the rules' verdict on each (playable, or why
 //! not) on your turn, the card drawn since your last play, and the coach's
-//! hints when they are on. From the seat's view alone: any match
-//! consistent with it answers the same for the seat's own cards, so a
-//! friend's page judges exactly as the host's engine does.
+//! hints when they are on (the total each card makes, its pick, and one
+//! tip for the turn with the reason worth saying). From the seat's view
+//! alone: any match consistent with it answers the same for the seat's
+//! own cards, so a friend's page judges exactly as the host's engine does.
 
 use crate::bots::{coach, make_bot, Level};
-use crate::rules::{Action, Card, PlayerView, Rng, RuleError};
+use crate::rules::{Action, Card, PlayerView, Rng, RuleError, Seat};
 
 /// Whether a card may be played now.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -30,6 +31,70 @@ pub struct Hints {
     pub pick: bool,
 }
 
+/// From this chance on (in percent) the next player being stuck is worth
+/// saying in the tip: below it, it is noise ("stuck: 0%" on most turns).
+pub const STUCK_WORTH_SAYING: u8 = 25;
+
+/// The coach's tip for the turn: the action it would take, where the total
+/// goes, and the one reason worth saying.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Tip {
+    /// A card to play, or the four-ONO discard.
+    pub action: Action,
+    /// The total before and after it.
+    pub before: i32,
+    pub total: i32,
+    /// It is the only legal action.
+    pub only: bool,
+    pub then: Then,
+}
+
+/// What the coach's pick does to whoever plays after it, when it is worth
+/// saying (the first that applies, in this order).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Then {
+    /// The next player is stuck with this chance (at least
+    /// [`STUCK_WORTH_SAYING`] percent); `certain`: whatever they hold.
+    NextStuck {
+        seat: Seat,
+        percent: u8,
+        certain: bool,
+    },
+    /// A Play 2 on another seat: they must play twice.
+    PlaysTwice { seat: Seat },
+    /// Your own second play: a card you keep can surely follow.
+    SecondPlaySafe,
+    /// Nothing about the next player worth a word.
+    Nothing,
+}
+
+impl Tip {
+    /// The tip for `pick`, from the advice on every legal action.
+    fn new(pick: Action, advice: &[coach::Advice], before: i32) -> Option<Tip> {
+        let a = advice.iter().find(|a| a.action == pick)?;
+        let percent = (a.next_stuck * 100.0).round().clamp(0.0, 100.0) as u8;
+        let then = match a.next {
+            Some(seat) if !a.next_is_me && percent >= STUCK_WORTH_SAYING => Then::NextStuck {
+                seat,
+                percent,
+                certain: a.next_stuck >= 1.0 - 1e-9,
+            },
+            Some(seat) if !a.next_is_me && pick == Action::Play(Card::PlayTwo) => {
+                Then::PlaysTwice { seat }
+            }
+            Some(_) if a.next_is_me && a.next_stuck <= 0.0 => Then::SecondPlaySafe,
+            _ => Then::Nothing,
+        };
+        Some(Tip {
+            action: pick,
+            before,
+            total: a.total,
+            only: advice.len() == 1,
+            then,
+        })
+    }
+}
+
 /// One card of the hand.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Slot {
@@ -47,13 +112,14 @@ const JUDGE_SEED: u64 = 0x0E57;
 
 /// The slots of `view`'s hand and whether the four-ONO discard is allowed,
 /// on the seat's turn (`my_turn`) or at rest. With `hints`, the coach's
-/// advice and pick (a Medium bot's choice from this seed).
+/// advice and pick (a Medium bot's choice from this seed) on each card, and
+/// its tip for the turn.
 pub fn judge(
     view: &PlayerView,
     my_turn: bool,
     fresh: Option<Card>,
     hints: Option<u64>,
-) -> (Vec<Slot>, bool) {
+) -> (Vec<Slot>, bool, Option<Tip>) {
     let judge = my_turn
         .then(|| view.determinize(&mut Rng::new(JUDGE_SEED)))
         .flatten();
@@ -69,6 +135,11 @@ pub fn judge(
         _ => (Vec::new(), None),
     };
     let fresh_at = fresh.and_then(|c| view.hand.iter().rposition(|&h| h == c));
+    // Two cards alike: the first is the one marked as the pick.
+    let pick_at = match pick {
+        Some(Action::Play(c)) => view.hand.iter().position(|&h| h == c),
+        _ => None,
+    };
     let slots = view
         .hand
         .iter()
@@ -86,7 +157,7 @@ pub fn judge(
                 makes: a.total,
                 next_stuck: a.next_stuck,
                 next_is_me: a.next_is_me,
-                pick: pick == Some(action),
+                pick: pick_at == Some(i),
             });
             Slot {
                 card,
@@ -99,5 +170,6 @@ pub fn judge(
     let four_ono = judge
         .as_ref()
         .is_some_and(|m| m.check(Action::DiscardFourOno).is_ok());
-    (slots, four_ono)
+    let tip = pick.and_then(|p| Tip::new(p, &advice, view.total));
+    (slots, four_ono, tip)
 }

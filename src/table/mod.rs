@@ -24,7 +24,7 @@ pub mod replay;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
 pub use fold::{fold_match, Folded, Hold, Viewers};
-pub use hand::{Hints, Slot, Verdict};
+pub use hand::{Hints, Slot, Then, Tip, Verdict, STUCK_WORTH_SAYING};
 
 use crate::rules::{Card, Direction, Event, Match, PlayerView, Seat, SeatEvent, ToAct, TurnStep};
 use std::rc::Rc;
@@ -139,6 +139,8 @@ pub struct TableModel {
     slots: Vec<Slot>,
     /// The four-ONO discard is allowed now.
     four_ono: bool,
+    /// The coach's tip for the turn (hints on, your turn).
+    tip: Option<Tip>,
     /// Work out the hints (from this seed, for the pick).
     hints: Option<u64>,
     /// This seat's going out, the last time it went out: the call-out
@@ -167,6 +169,7 @@ impl TableModel {
             plays: 0,
             slots: Vec::new(),
             four_ono: false,
+            tip: None,
             hints: None,
             exit: None,
             winners: Vec::new(),
@@ -403,7 +406,7 @@ impl TableModel {
 
     fn judge(&mut self) {
         let to_act = self.to_act();
-        let (slots, four_ono) = hand::judge(
+        let (slots, four_ono, tip) = hand::judge(
             &self.view,
             to_act.is_some_and(|t| t.seat == self.view.seat),
             self.fresh,
@@ -411,6 +414,7 @@ impl TableModel {
         );
         self.slots = slots;
         self.four_ono = four_ono;
+        self.tip = tip;
     }
 
     /// The seat's view of what is on the table (the final table of a hand
@@ -551,6 +555,11 @@ impl TableModel {
     /// Whether the four-ONO discard is allowed now.
     pub fn four_ono(&self) -> bool {
         self.four_ono
+    }
+
+    /// The coach's tip for your turn (hints on).
+    pub fn tip(&self) -> Option<&Tip> {
+        self.tip.as_ref()
     }
 
     /// The direction of play, for the table's arrows.

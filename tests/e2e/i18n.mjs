@@ -169,15 +169,26 @@ export const i18nScenarios = [
         const ids = (el.getAttribute('aria-describedby') || '').split(' ');
         return ids.map((id) => document.getElementById(id)?.textContent || '').join(' ');
       }, await card.elementHandle());
-      // The total the card makes, then the chance the next player is stuck.
-      assert(/\u2192 \u2212?\d+/.test(desc) && /stuck.*\d+%/.test(desc), `no hint in the description: "${desc}"`);
+      // The total the card makes (shown on the card as "→ 97"); the coach's
+      // one tip for the turn above the cards, describing its pick.
+      assert(/^New total \u2212?\d+/.test(desc), `no total in the description: "${desc}"`);
+      const badge = await card.locator('xpath=..').locator('.makes').textContent();
+      assert(desc.includes(badge.replace(/^\u2192\s?/, '')), `the card shows ${badge}, its description says "${desc}"`);
+      assert(await page.locator('.hand .tip').count() === 1, 'not one tip for the turn');
+      const pickDesc = await page.evaluate(() => {
+        const pick = document.querySelector('.card-btn.playable.pick');
+        return pick && (pick.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ');
+      });
+      const tip = await page.locator('.hand .tip').textContent();
+      assert(pickDesc === null || pickDesc.includes(tip.replace(/^\u2605/, '')), `the pick is not described by the tip: "${pickDesc}"`);
+      assert(!/%/.test(await page.locator('.hand .cards').textContent()), 'percentages beside the cards');
       await shot(page, 'hints-on');
       // With hints on, every card and hint of a four-player table stays in
       // view on a laptop screen: 1280x800 and 1280x720.
       for (const height of [800, 720]) {
         await page.setViewportSize({ width: 1280, height });
         const bottom = await page.evaluate(() => Math.max(
-          ...[...document.querySelectorAll('.hand .slot')].map((s) => s.getBoundingClientRect().bottom)));
+          ...[...document.querySelectorAll('.hand .slot, .hand .makes')].map((s) => s.getBoundingClientRect().bottom)));
         assert(bottom <= height, `with hints on the hand ends at ${bottom}px, below the ${height}px window`);
       }
       await page.setViewportSize({ width: 1280, height: 800 });

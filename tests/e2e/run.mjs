@@ -35,7 +35,7 @@ import { scenarios, metrics } from './scenarios.mjs';
 import { persistenceScenarios } from './persistence.mjs';
 import { passPlayScenarios } from './passplay.mjs';
 import { i18nScenarios } from './i18n.mjs';
-import { tableScenarios, soakScenario } from './table.mjs';
+import { tableScenarios, soakScenario, faceScenarios } from './table.mjs';
 import { onlineScenarios } from './online.mjs';
 import { standInScenarios } from './standin.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
@@ -86,7 +86,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
 

@@ -3,7 +3,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::Translation;
+use super::translation::{TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -159,7 +159,7 @@ impl Translation for En {
             Key::LanguageLabel => "Language",
             Key::ReduceMotionLabel => "Reduce motion",
             Key::HintsLabel => "Hints",
-            Key::HintSafe => "Safe now",
+            Key::HintMakes => "New total",
             // Table: pacing, results, explanations.
             Key::SeeTheTable => "See the table",
             Key::ShowTheResult => "Show the result",
@@ -169,7 +169,6 @@ impl Translation for En {
             Key::NextMark => "Next",
             Key::WinnerMark => "Winner",
             Key::NewCard => "New",
-            Key::HintsExplain => "Under each card: the total it makes, then the chance that the next player is stuck after it. Higher is better for you. ★ marks the coach's pick.",
             Key::CoachPick => "Coach's pick",
             Key::SinceYourTurn => "Since your last turn",
             // Header, settings, quick play.
@@ -715,11 +714,23 @@ impl Translation for En {
         format!("Hand {hand}, total {total}")
     }
 
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
-        if next_is_me {
-            format!("Stuck on your second play: {percent}%")
-        } else {
-            format!("Next player stuck: {percent}%")
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "the {card}",
+            other: "the {card} card",
+            play: "Play {card}",
+            only_m: "Only {card} can be played",
+            only_f: "Only {card} can be played",
+            discard: "Discard your four {card} cards",
+            sep: ": ",
+            up: "it takes the total to {t}",
+            same: "it keeps the total at {t}",
+            down: "it brings the total down to {t}",
+            certain: " and {name} can't follow",
+            likely: " and {name} is likely stuck ({p}%)",
+            may: " and {name} may be stuck ({p}%)",
+            twice: " and {name} must play twice",
+            second: " and you keep a card for your second play",
         }
     }
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::Translation;
+use super::translation::{TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -187,7 +187,7 @@ impl Translation for Es {
             Key::LanguageLabel => "Idioma",
             Key::ReduceMotionLabel => "Reducir animaciones",
             Key::HintsLabel => "Pistas",
-            Key::HintSafe => "Se puede jugar",
+            Key::HintMakes => "Nuevo total",
             // Table: pacing, results, explanations.
             Key::SeeTheTable => "Ver la mesa",
             Key::ShowTheResult => "Ver el resultado",
@@ -197,7 +197,6 @@ impl Translation for Es {
             Key::NextMark => "Siguiente",
             Key::WinnerMark => "Victoria",
             Key::NewCard => "Nueva",
-            Key::HintsExplain => "Bajo cada carta: el total que deja y la probabilidad de que el siguiente jugador se quede sin jugada. Cuanto más alta, mejor para ti. ★ marca la carta que recomienda el entrenador.",
             Key::CoachPick => "Recomendada",
             Key::SinceYourTurn => "Desde tu último turno",
             // Header, settings, quick play.
@@ -764,11 +763,23 @@ impl Translation for Es {
         format!("Mano {hand}, total {total}")
     }
 
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
-        if next_is_me {
-            format!("Sin jugada en tu segunda carta: {percent} %")
-        } else {
-            format!("Siguiente sin jugada: {percent} %")
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "el {card}",
+            other: "la carta {card}",
+            play: "Juega {card}",
+            only_m: "Solo puedes jugar {card}",
+            only_f: "Solo puedes jugar {card}",
+            discard: "Descarta tus cuatro {card}",
+            sep: ": ",
+            up: "el total sube a {t}",
+            same: "el total se queda en {t}",
+            down: "el total baja a {t}",
+            certain: " y {name} no podrá seguir",
+            likely: " y lo más probable es que {name} no tenga jugada ({p} %)",
+            may: " y puede que {name} se quede sin jugada ({p} %)",
+            twice: " y {name} tendrá que jugar dos veces",
+            second: " y te queda una carta para tu segunda jugada",
         }
     }
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

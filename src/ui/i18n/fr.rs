@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::Translation;
+use super::translation::{TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -180,7 +180,7 @@ impl Translation for Fr {
             Key::LanguageLabel => "Langue",
             Key::ReduceMotionLabel => "Réduire les animations",
             Key::HintsLabel => "Conseils",
-            Key::HintSafe => "Jouable",
+            Key::HintMakes => "Nouveau total",
             // Table: pacing, results, explanations.
             Key::SeeTheTable => "Voir la table",
             Key::ShowTheResult => "Voir le résultat",
@@ -190,7 +190,6 @@ impl Translation for Fr {
             Key::NextMark => "Ensuite",
             Key::WinnerMark => "Victoire",
             Key::NewCard => "Nouvelle",
-            Key::HintsExplain => "Sous chaque carte\u{202f}: le total obtenu, puis la probabilité que le joueur suivant soit bloqué. Plus elle est élevée, mieux c’est pour vous. ★ marque la carte conseillée.",
             Key::CoachPick => "Conseillée",
             Key::SinceYourTurn => "Depuis votre dernier tour",
             // Header, settings, quick play.
@@ -768,13 +767,6 @@ impl Translation for Fr {
         format!("Manche {hand}, total {total}")
     }
 
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
-        if next_is_me {
-            format!("Risque de blocage à votre deuxième carte\u{202f}: {percent}\u{a0}%")
-        } else {
-            format!("Joueur suivant bloqué\u{202f}: {percent}\u{a0}%")
-        }
-    }
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
         // "carte" and "défausse" are both feminine: "elle" fits either.
         let name = |a: Action, yours: bool| {
@@ -837,6 +829,25 @@ impl Translation for Fr {
                 };
                 format!("{} Elle gagne {}.", capital(&first), games(gain))
             }
+        }
+    }
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "le {card}",
+            other: "la carte {card}",
+            play: "Jouez {card}",
+            only_m: "Seul {card} peut être joué",
+            only_f: "Seule {card} peut être jouée",
+            discard: "Défaussez vos quatre {card}",
+            sep: "\u{202f}: ",
+            up: "le total passe à {t}",
+            same: "le total reste à {t}",
+            down: "le total redescend à {t}",
+            certain: " et {name} ne pourra pas suivre",
+            likely: " et {name} n’aura sans doute rien à jouer ({p}\u{202f}%)",
+            may: " et {name} risque de n’avoir rien à jouer ({p}\u{202f}%)",
+            twice: " et {name} devra jouer deux fois",
+            second: " et il vous reste une carte pour votre deuxième coup",
         }
     }
 }

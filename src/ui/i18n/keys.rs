@@ -146,7 +146,7 @@ keys! {
     LanguageLabel,
     ReduceMotionLabel,
     HintsLabel,
-    HintSafe,
+    HintMakes,
     // Table: pacing, results, explanations.
     SeeTheTable,
     ShowTheResult,
@@ -156,7 +156,6 @@ keys! {
     NextMark,
     WinnerMark,
     NewCard,
-    HintsExplain,
     CoachPick,
     SinceYourTurn,
     // Header, settings, quick play.

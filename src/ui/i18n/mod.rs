@@ -18,13 +18,13 @@ mod keys;
 mod pt;
 mod translation;
 
-pub use crate::table::{Callout, Narrator, OutWhy, Who};
+pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered};
-pub use translation::Translation;
+pub use translation::{TipWords, Translation};
 
 use crate::bots::Level;
 use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
+    Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     RuleOption, SetupError, TurnStep,
 };
 
@@ -303,10 +303,50 @@ pub fn leaves_line(lang: Lang, who: &Who) -> String {
     lang.texts().leaves_line(who)
 }
 
-/// A coach hint on a playable card: the chance (in percent) that whoever
-/// plays next will have no legal play ("you" on the second of two plays).
-pub fn next_stuck(lang: Lang, percent: u32, next_is_me: bool) -> String {
-    lang.texts().next_stuck(percent, next_is_me)
+/// The coach's tip for the turn, in one sentence: the card it would play
+/// and why ("Play the 9: it takes the total to 97 and Ben can't follow").
+/// `next` names whoever plays after the pick.
+pub fn tip(lang: Lang, tip: &Tip, edition: Edition, next: &str) -> String {
+    let t = lang.texts();
+    let w = t.tip_words();
+    let (card, is_number) = match tip.action {
+        Action::Play(c) => (
+            t.card_name(c, edition),
+            matches!(c, Card::Number(_) | Card::MinusTen),
+        ),
+        _ => (t.card_name(Card::NinetyNine, edition), true),
+    };
+    let card_words = if is_number { w.number } else { w.other }.replace("{card}", &card);
+    let lead = match tip.action {
+        Action::Play(_) if tip.only => {
+            if is_number { w.only_m } else { w.only_f }.replace("{card}", &card_words)
+        }
+        Action::Play(_) => w.play.replace("{card}", &card_words),
+        _ => w.discard.replace("{card}", &card),
+    };
+    let effect = match tip.total.cmp(&tip.before) {
+        std::cmp::Ordering::Greater => w.up,
+        std::cmp::Ordering::Equal => w.same,
+        std::cmp::Ordering::Less => w.down,
+    };
+    let then = match tip.then {
+        Then::NextStuck { certain: true, .. } => w.certain,
+        Then::NextStuck { percent, .. } if percent >= 50 => w.likely,
+        Then::NextStuck { .. } => w.may,
+        Then::PlaysTwice { .. } => w.twice,
+        Then::SecondPlaySafe => w.second,
+        Then::Nothing => "",
+    };
+    let percent = match tip.then {
+        Then::NextStuck { percent, .. } => percent.to_string(),
+        _ => String::new(),
+    };
+    let then = then.replace("{name}", next).replace("{p}", &percent);
+    format!(
+        "{lead}{}{}{then}.",
+        w.sep,
+        effect.replace("{t}", &number(tip.total))
+    )
 }
 
 /// "You finished 3rd of 5."

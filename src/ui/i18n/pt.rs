@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::Translation;
+use super::translation::{TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -180,7 +180,7 @@ impl Translation for Pt {
             Key::LanguageLabel => "Idioma",
             Key::ReduceMotionLabel => "Reduzir animações",
             Key::HintsLabel => "Dicas",
-            Key::HintSafe => "Pode jogar",
+            Key::HintMakes => "Novo total",
             // Table: pacing, results, explanations.
             Key::SeeTheTable => "Ver a mesa",
             Key::ShowTheResult => "Ver o resultado",
@@ -190,7 +190,6 @@ impl Translation for Pt {
             Key::NextMark => "A seguir",
             Key::WinnerMark => "Vitória",
             Key::NewCard => "Nova",
-            Key::HintsExplain => "Embaixo de cada carta: o total que ela faz e a chance de o próximo jogador ficar sem jogada. Quanto maior, melhor para você. ★ marca a carta recomendada.",
             Key::CoachPick => "Recomendada",
             Key::SinceYourTurn => "Desde a sua última jogada",
             // Header, settings, quick play.
@@ -756,11 +755,23 @@ impl Translation for Pt {
         format!("Rodada {hand}, total {total}")
     }
 
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String {
-        if next_is_me {
-            format!("Sem jogada na sua segunda carta: {percent}%")
-        } else {
-            format!("Próximo jogador sem jogada: {percent}%")
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "o {card}",
+            other: "a carta {card}",
+            play: "Jogue {card}",
+            only_m: "Você só pode jogar {card}",
+            only_f: "Você só pode jogar {card}",
+            discard: "Descarte seus quatro {card}",
+            sep: ": ",
+            up: "o total vai para {t}",
+            same: "o total fica em {t}",
+            down: "o total cai para {t}",
+            certain: " e {name} não vai ter jogada",
+            likely: " e {name} provavelmente fica sem jogada ({p}%)",
+            may: " e {name} pode ficar sem jogada ({p}%)",
+            twice: " e {name} vai ter que jogar duas vezes",
+            second: " e você ainda tem uma carta para a segunda jogada",
         }
     }
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

@@ -48,7 +48,8 @@ pub trait Translation {
     fn went_out_line(&self, who: &Who) -> String;
     fn last_in_line(&self, who: &Who) -> String;
     fn leaves_line(&self, who: &Who) -> String;
-    fn next_stuck(&self, percent: u32, next_is_me: bool) -> String;
+    /// The parts the coach's tip for the turn is made of.
+    fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
     /// How much a card may still add, and up to which total: "Up to 98: +18".
@@ -72,4 +73,37 @@ pub trait Translation {
     /// Why a reviewed decision got its label, in a sentence or two: what
     /// the play made, or what the better option would have done.
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String;
+}
+
+/// The parts of the coach's tip for the turn, one sentence put together by
+/// [`super::tip`]: `{card}`, `{t}` (a total), `{name}` and `{p}` (a
+/// percentage) are put in. One table per language rather than one function
+/// each keeps the download small.
+pub struct TipWords {
+    /// A number card or the −10 in a sentence ("the 9").
+    pub number: &'static str,
+    /// Any other card in a sentence ("the Reverse card").
+    pub other: &'static str,
+    /// "Play {card}".
+    pub play: &'static str,
+    /// "Only {card} can be played", for a number card and for another card
+    /// (French agrees the participle with "la carte").
+    pub only_m: &'static str,
+    pub only_f: &'static str,
+    /// "Discard your four {card} cards".
+    pub discard: &'static str,
+    /// Between the advice and its reason: ": " (French: a narrow no-break
+    /// space before the colon).
+    pub sep: &'static str,
+    /// Where the total goes: up, stays, down.
+    pub up: &'static str,
+    pub same: &'static str,
+    pub down: &'static str,
+    /// What follows for the next player: surely stuck, likely (50% and
+    /// more), maybe; must play twice; your own second play is safe.
+    pub certain: &'static str,
+    pub likely: &'static str,
+    pub may: &'static str,
+    pub twice: &'static str,
+    pub second: &'static str,
 }

@@ -11,7 +11,7 @@
 
 use crate::bots::Level;
 use crate::rules::{Action, Card, Direction, Format};
-use crate::table::{Callout, Link, Player, TableModel, Verdict};
+use crate::table::{Callout, Link, Player, TableModel, Then, Verdict};
 use crate::ui::i18n::{
     self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
 };
@@ -202,15 +202,19 @@ pub fn table(props: &TableProps) -> Html {
                 Verdict::Resting => SlotState::Resting,
             },
             makes: s.hints.map(|h| h.makes),
-            hint: s.hints.map(|h| {
-                let percent = (h.next_stuck * 100.0).round().clamp(0.0, 100.0) as u32;
-                i18n::next_stuck(lang, percent, h.next_is_me)
-            }),
             pick: s.hints.is_some_and(|h| h.pick),
             fresh: s.fresh && !watching,
         })
         .collect();
     let prompt = prompt(lang, model, &slots, &waiting, watching);
+    // The coach's one tip for the turn, naming whoever its pick affects.
+    let tip = model.tip().filter(|_| my_turn && props.hints).map(|t| {
+        let next = match t.then {
+            Then::NextStuck { seat, .. } | Then::PlaysTwice { seat } => model.name(seat),
+            _ => "",
+        };
+        AttrValue::from(i18n::tip(lang, t, edition, next))
+    });
 
     // The call-outs of the last step (not your draw or a reshuffle: the
     // hand and the pile show those).
@@ -284,6 +288,7 @@ pub fn table(props: &TableProps) -> Html {
                     urgent={my_turn && my_marks.owes_two}
                     laid_down={mine.laid_down.clone()}
                     hints={my_turn && props.hints}
+                    {tip}
                     seat={me.index()}
                     on_action={props.on_action.clone()}
                     actions={props.actions.clone()}

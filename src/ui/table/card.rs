@@ -28,19 +28,25 @@ fn kind_class(card: Card) -> String {
     }
 }
 
-/// The short index printed in the corners.
-fn corner(card: Card) -> &'static str {
+/// The short index printed in the corners (`None`: the corner shows the
+/// card's symbol instead: Reverse and Hold need no word in any language).
+fn corner(card: Card) -> Option<&'static str> {
     match card {
         Card::Number(n) => {
             const N: [&str; 11] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
-            N[(n as usize).min(10)]
+            Some(N[(n as usize).min(10)])
         }
-        Card::MinusTen => "\u{2212}10",
-        Card::Reverse => "R",
-        Card::PlayTwo => "\u{d7}2",
-        Card::Hold => "H",
-        Card::NinetyNine => "99",
+        Card::MinusTen => Some("\u{2212}10"),
+        Card::Reverse | Card::Hold => None,
+        Card::PlayTwo => Some("\u{d7}2"),
+        Card::NinetyNine => Some("99"),
     }
+}
+
+/// Whether the card's index reads as another number upside down (6 and 9,
+/// 99 and 66): underlined, as on real cards.
+fn underlined(card: Card) -> bool {
+    matches!(card, Card::Number(6) | Card::Number(9) | Card::NinetyNine)
 }
 
 fn symbol(card: Card) -> Html {
@@ -77,28 +83,65 @@ fn symbol(card: Card) -> Html {
     }
 }
 
+/// The middle of the face. Only language-free marks and one short word
+/// (Hold's, four or five letters in every language) go inside the oval:
+/// the long names ("Reverse", "Inverser", "Play 2", "ONO 99") spilled out
+/// of it, so those cards show a symbol, "×2" or a big "99" instead.
+fn middle(card: Card, edition: Edition, lang: Lang) -> Html {
+    let u = underlined(card).then_some("u");
+    match card {
+        Card::Number(n) => html! { <span class={classes!("pip", u)}>{ n.to_string() }</span> },
+        // The arrow for the smallest sizes (mini), "−10" on the full face.
+        Card::MinusTen => html! {
+            <>{ symbol(card) }<span class="pip long">{ "\u{2212}10" }</span></>
+        },
+        Card::Reverse => symbol(card),
+        // "×2" drawn by CSS, as the corners: the button's visible text
+        // must be part of its name ("Play Double Play" has no "×2").
+        Card::PlayTwo => html! {
+            <>{ symbol(card) }<span class="pip short" data-c="\u{d7}2"></span></>
+        },
+        Card::Hold => {
+            let word = card_name(lang, card, edition);
+            // The longer the word, the smaller its letters (a class, not a
+            // style attribute: the page's CSP allows no inline style).
+            let n = word.chars().count().clamp(4, 7);
+            html! {
+                <>{ symbol(card) }<span class={classes!("label", format!("n{n}"))}>{ word }</span></>
+            }
+        }
+        Card::NinetyNine => html! {
+            <>
+                // The space keeps the face's text "ONO 99", the card's name.
+                if edition == Edition::Modern { <span class="label brand">{ "ONO" }</span>{ " " } }
+                <span class={classes!("pip", "short", u)}>{ "99" }</span>
+            </>
+        },
+    }
+}
+
+/// One corner index: the short text, or the symbol when there is none.
+fn corner_mark(card: Card, place: &'static str) -> Html {
+    match corner(card) {
+        Some(c) => html! { <span class={classes!("corner", place)} data-c={c}></span> },
+        None => html! { <span class={classes!("corner", "icon", place)}>{ symbol(card) }</span> },
+    }
+}
+
 /// The face of a card.
 #[function_component(CardFace)]
 pub fn card_face(props: &CardFaceProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let card = props.card;
-    let centre = match card {
-        Card::Number(_) => html! { <span class="pip">{ corner(card) }</span> },
-        _ => html! {
-            <>
-                { symbol(card) }
-                <span class="label">{ card_name(lang, card, props.edition) }</span>
-            </>
-        },
-    };
     html! {
-        <span class={classes!("cardface", kind_class(card), props.class.clone())} aria-hidden="true">
-            // The corner indices are drawn by CSS from `data-c`: they are not
-            // text, so the only text of a card is its centre, which is part
-            // of the card button's accessible name ("Play 7").
-            <span class="corner tl" data-c={corner(card)}></span>
-            <span class="centre">{ centre }</span>
-            <span class="corner br" data-c={corner(card)}></span>
+        <span class={classes!("cardface", kind_class(card), underlined(card).then_some("u"), props.class.clone())} aria-hidden="true">
+            // The corner indices are drawn by CSS from `data-c` (or are a
+            // symbol): they are not text, so the card's text is only its
+            // centre. The card button's accessible name ("Play 7") comes
+            // from its label, not from the face.
+            { corner_mark(card, "tl") }
+            <span class="middle">{ middle(card, props.edition, lang) }</span>
+            { corner_mark(card, "br") }
         </span>
     }
 }

@@ -1,7 +1,10 @@
 //! Your hand: one button per card. On your turn playable cards are plain
 //! buttons; the others stay focusable (`aria-disabled`) and say why, with
-//! the arithmetic, on hover and focus (on touch, a tap shows it under the
-//! card). During the others' turns the hand rests: full colour, no marks.
+//! the arithmetic, on hover and focus (on touch, a tap shows it above the
+//! card). With hints on, each playable card shows the total it makes on
+//! its bottom edge ("→ 97"), the coach's pick is ringed and starred, and
+//! one tip for the turn says why, above the cards. During the others'
+//! turns the hand rests: full colour, no marks.
 //! Which is which comes from the engine, through the props. In a replay
 //! the cards are only shown (`still`): faces, no buttons.
 
@@ -31,8 +34,6 @@ pub struct CardSlot {
     pub state: SlotState,
     /// The total the card would make (hints on).
     pub makes: Option<i32>,
-    /// The coach's hint on a playable card, when hints are on.
-    pub hint: Option<String>,
     /// The coach's pick.
     pub pick: bool,
     /// Drawn since your last play.
@@ -55,9 +56,13 @@ pub struct HandProps {
     /// Cards laid face up after going out (shown instead of a hand).
     #[prop_or_default]
     pub laid_down: Vec<Card>,
-    /// The coach's hints show (your turn, hints on).
+    /// The coach's hints show (your turn, hints on): the total each
+    /// playable card makes, on the card.
     #[prop_or_default]
     pub hints: bool,
+    /// The coach's one tip for the turn, shown once above the cards.
+    #[prop_or_default]
+    pub tip: Option<AttrValue>,
     /// The seat whose hand this is (cards travel from here to the pile).
     pub seat: usize,
     pub on_action: Callback<Action>,
@@ -171,18 +176,8 @@ fn slot_key(slots: &[CardSlot], i: usize) -> String {
     format!("{}#{nth}", card.code())
 }
 
-/// With hints on, what a playable card shows: the total it makes and the
-/// coach's figure (its name stays "Play 7").
-fn hint_text(lang: Lang, slot: &CardSlot) -> String {
-    let makes = slot
-        .makes
-        .map(|t| format!("\u{2192} {}", number(t)))
-        .unwrap_or_else(|| tr(lang, Key::HintSafe).to_string());
-    match &slot.hint {
-        Some(h) => format!("{makes} \u{b7} {h}"),
-        None => makes,
-    }
-}
+/// The id of the tip's line, which the coach's pick is described by.
+const TIP_ID: &str = "hand-tip";
 
 /// The `click` handler of the `i`th card: plays it, or on touch shows why
 /// an unplayable card may not be played.
@@ -227,10 +222,19 @@ fn card_slot(ctx: &CardContext, i: usize, slot: &CardSlot) -> Html {
     let why_id = format!("why-{i}");
     let key = slot_key(&props.slots, i);
     let hint_id = format!("hint-{i}");
-    let hint = (playable && props.hints).then(|| hint_text(lang, slot));
+    // With hints on, the total a playable card makes, on the card ("→ 97");
+    // read out as "New total 97", then the tip for the coach's pick.
+    let makes = slot.makes.filter(|_| playable && props.hints);
     let described_by = match &slot.state {
         SlotState::Unplayable(_) => Some(why_id.clone()),
-        _ => hint.as_ref().map(|_| hint_id.clone()),
+        _ => {
+            let tip = (slot.pick && props.tip.is_some()).then_some(TIP_ID);
+            match (makes, tip) {
+                (Some(_), Some(t)) => Some(format!("{hint_id} {t}")),
+                (Some(_), None) => Some(hint_id.clone()),
+                (None, t) => t.map(str::to_string),
+            }
+        }
     };
     let class = match slot.state {
         SlotState::Playable => "playable",
@@ -252,13 +256,18 @@ fn card_slot(ctx: &CardContext, i: usize, slot: &CardSlot) -> Html {
             >
                 <CardFace {card} edition={props.edition} />
             </button>
+            // Beside the button, not in it: the button's visible text must
+            // stay its name ("Play 7"); the total is its description.
+            if let Some(t) = makes {
+                <span class="makes" aria-hidden="true">{ format!("\u{2192}\u{a0}{}", number(t)) }</span>
+            }
             if slot.fresh { <span class="new-mark" aria-hidden="true">{ tr(lang, Key::NewCard) }</span> }
             if slot.pick { <span class="pick-mark" title={tr(lang, Key::CoachPick)}>{ "\u{2605}" }<span class="sr-only">{ tr(lang, Key::CoachPick) }</span></span> }
             if let SlotState::Unplayable(reason) = &slot.state {
                 <span class="why" role="tooltip" id={why_id}>{ reason.clone() }</span>
             }
-            if let Some(h) = hint {
-                <span class="hint" id={hint_id}>{ h }</span>
+            if let Some(t) = makes {
+                <span class="sr-only" id={hint_id}>{ format!("{} {}", tr(lang, Key::HintMakes), number(t)) }</span>
             }
         </li>
     }
@@ -365,15 +374,15 @@ pub fn hand(props: &HandProps) -> Html {
                 <p class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
                 <div class="hand-actions">{ props.actions.clone() }</div>
             </div>
-            if hints && props.slots.iter().any(|s| s.state == SlotState::Playable) {
-                <p class="hints-explain">{ tr(lang, Key::HintsExplain) }</p>
+            if let Some(tip) = props.tip.clone().filter(|_| hints) {
+                <p class="tip" id={TIP_ID}><span class="tip-mark" aria-hidden="true">{ "\u{2605}" }</span>{ tip }</p>
             }
             if props.still && !props.slots.is_empty() {
                 { still_cards(props, lang) }
             } else if props.slots.is_empty() && !props.laid_down.is_empty() {
                 { laid_down(props, lang) }
             } else {
-                <ul class="cards" ref={list} {onfocusout} {onkeydown}>
+                <ul class={classes!("cards", hints.then_some("hinted"))} ref={list} {onfocusout} {onkeydown}>
                     { for props.slots.iter().enumerate().map(|(i, slot)| card_slot(&ctx, i, slot)) }
                 </ul>
             }
