@@ -39,11 +39,15 @@
 import { RESULTS } from './lib.mjs';
 
 // The goal is 300 KB before the first playable card. This guard
-// sits about 2% above what the build measured when it was added (471.5 KB
-// on the wire, headers included: the whole 1.1 MB app wasm, 442 KB
-// gzipped, comes before the first screen), so that an unnoticed regression
-// fails; the steps that shrink the first load lower it towards 300.
-export const BUDGET_KB = 481;
+// sits about 2% above what the build measures (471.5 KB on the wire,
+// headers included, when it was added; 491.3 KB once the first screen in
+// index.html, readable card faces with the turn's tip, the review's
+// reasons and online rematches landed: the whole 1.1 MB app wasm, about
+// 450 KB gzipped, still comes before the first card), so that an
+// unnoticed regression fails; the steps that shrink the first load (serde
+// out of the page, rarely used screens and other languages loaded later)
+// lower it towards 300.
+export const BUDGET_KB = 500;
 
 /** Lighthouse's mobile profile (its "slow 4G" throttling). */
 export const MOBILE_NETWORK = {

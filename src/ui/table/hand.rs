@@ -371,7 +371,11 @@ pub fn hand(props: &HandProps) -> Html {
         <section class="hand" aria-labelledby="hand-heading">
             <div class="hand-head">
                 <h2 id="hand-heading">{ props.heading.clone().unwrap_or_else(|| tr(lang, Key::YourHand).into()) }</h2>
-                <p class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
+                // Keyed by its words: a new prompt ("Cleo is playing…") is a
+                // new line, which shows when the card before it lands.
+                <div class="prompt-box">
+                    <p key={props.prompt.to_string()} class={classes!("prompt", props.active.then_some("active"), props.urgent.then_some("urgent"))}>{ props.prompt.clone() }</p>
+                </div>
                 <div class="hand-actions">{ props.actions.clone() }</div>
             </div>
             if let Some(tip) = props.tip.clone().filter(|_| hints) {
