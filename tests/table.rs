@@ -574,33 +574,69 @@ fn a_match_folded_from_its_deal_equals_the_tables_stepped_on() {
 
 // ----- the coach's advice does not depend on the hidden cards --------------
 
-#[test]
-fn the_coachs_advice_is_the_same_from_any_deal_the_view_allows() {
-    use ono99::bots::coach::{advise, advise_on};
-    let mut checked = 0;
-    for seed in 0..200u64 {
-        let mut rng = Rng::new(seed ^ 0xC0AC);
+/// One turn of a random match played by Random bots: the match before the
+/// move, the view of the seat to act, its legal actions and the match's
+/// random source (a check may draw from it before the bot does).
+struct Turn<'a> {
+    seed: u64,
+    seat: Seat,
+    game: &'a Match,
+    view: ono99::rules::PlayerView,
+    legal: Vec<Action>,
+    rng: &'a mut Rng,
+}
+
+impl Turn<'_> {
+    /// "seed 3, ply 41", for a failing assertion.
+    fn what(&self) -> String {
+        format!("seed {}, ply {}", self.seed, self.game.log().len())
+    }
+}
+
+/// Calls `check` on every turn of `seeds` random matches (random rules and
+/// 2 to 8 seats, each match's random source salted with `salt`), each
+/// played on by a Random bot.
+fn each_turn(seeds: u64, salt: u64, mut check: impl FnMut(&mut Turn)) {
+    for seed in 0..seeds {
+        let mut rng = Rng::new(seed ^ salt);
         let rules = random_rules(&mut rng);
         let n = 2 + rng.below(7);
         let mut game = Match::new(rules, n, seed).expect("valid setup");
         let mut bot = make_bot(Level::Random);
-        while let Some(turn) = game.to_act() {
-            let view = game.view(turn.seat);
-            let legal = game.legal_actions();
-            let advice = advise(&view, &legal);
-            let what = format!("seed {seed}, ply {}", game.log().len());
-            assert_eq!(
-                advise_on(&view, &game, &legal),
-                advice,
-                "{what}: the real deal"
-            );
-            let deal = view.determinize(&mut rng).expect("a deal");
-            assert_eq!(advise_on(&view, &deal, &legal), advice, "{what}: a deal");
-            checked += 1;
+        while let Some(to_act) = game.to_act() {
+            let mut turn = Turn {
+                seed,
+                seat: to_act.seat,
+                game: &game,
+                view: game.view(to_act.seat),
+                legal: game.legal_actions(),
+                rng: &mut rng,
+            };
+            check(&mut turn);
+            let Turn { view, legal, .. } = turn;
             let action = bot.choose(&view, &legal, &mut rng);
             game.apply(action).expect("a legal action");
         }
     }
+}
+
+#[test]
+fn the_coachs_advice_is_the_same_from_any_deal_the_view_allows() {
+    use ono99::bots::coach::{advise, advise_on};
+    let mut checked = 0;
+    each_turn(200, 0xC0AC, |turn| {
+        let what = turn.what();
+        let (view, legal, rng) = (&turn.view, &turn.legal, &mut *turn.rng);
+        let advice = advise(view, legal);
+        assert_eq!(
+            advise_on(view, turn.game, legal),
+            advice,
+            "{what}: the real deal"
+        );
+        let deal = view.determinize(rng).expect("a deal");
+        assert_eq!(advise_on(view, &deal, legal), advice, "{what}: a deal");
+        checked += 1;
+    });
     assert!(checked > 10_000, "{checked} positions");
 }
 
@@ -782,50 +818,40 @@ fn the_tip_is_the_picks_on_every_turn_and_says_no_chance_below_the_bar() {
     use ono99::table::{Then, STUCK_WORTH_SAYING};
     let mut turns = 0;
     let mut stuck_said = 0;
-    for seed in 0..60u64 {
-        let mut rng = Rng::new(seed ^ 0x7159);
-        let rules = random_rules(&mut rng);
-        let n = 2 + rng.below(7);
-        let mut game = Match::new(rules, n, seed).expect("valid setup");
-        let mut bot = make_bot(Level::Random);
-        while let Some(turn) = game.to_act() {
-            let view = game.view(turn.seat);
-            let legal = game.legal_actions();
-            let (slots, _, tip) = ono99::table::hand::judge(&view, true, None, Some(seed));
-            let what = format!("seed {seed}, ply {}", game.log().len());
-            let tip = tip.unwrap_or_else(|| panic!("{what}: no tip"));
-            assert!(legal.contains(&tip.action), "{what}: {tip:?}");
-            assert_eq!(tip.before, view.total, "{what}");
-            assert_eq!(tip.only, legal.len() == 1, "{what}");
-            let picks = slots
+    each_turn(60, 0x7159, |turn| {
+        let (view, legal) = (&turn.view, &turn.legal);
+        let (slots, _, tip) = ono99::table::hand::judge(view, true, None, Some(turn.seed));
+        let what = turn.what();
+        let tip = tip.unwrap_or_else(|| panic!("{what}: no tip"));
+        assert!(legal.contains(&tip.action), "{what}: {tip:?}");
+        assert_eq!(tip.before, view.total, "{what}");
+        assert_eq!(tip.only, legal.len() == 1, "{what}");
+        let picks = slots
+            .iter()
+            .filter(|s| s.hints.is_some_and(|h| h.pick))
+            .count();
+        let one = usize::from(matches!(tip.action, Action::Play(_)));
+        assert_eq!(picks, one, "{what}: {picks} cards marked as the pick");
+        if let Action::Play(card) = tip.action {
+            let slot = slots
                 .iter()
-                .filter(|s| s.hints.is_some_and(|h| h.pick))
-                .count();
-            let one = usize::from(matches!(tip.action, Action::Play(_)));
-            assert_eq!(picks, one, "{what}: {picks} cards marked as the pick");
-            if let Action::Play(card) = tip.action {
-                let slot = slots
-                    .iter()
-                    .find(|s| s.card == card)
-                    .and_then(|s| s.hints)
-                    .unwrap_or_else(|| panic!("{what}: no hints on the pick"));
-                assert!(slot.pick, "{what}: the pick is not marked");
-                assert_eq!(slot.makes, tip.total, "{what}");
-            }
-            match tip.then {
-                Then::NextStuck { seat, percent, .. } => {
-                    assert!(percent >= STUCK_WORTH_SAYING, "{what}: {percent}%");
-                    assert_ne!(seat, turn.seat, "{what}: stuck is about another seat");
-                    stuck_said += 1;
-                }
-                Then::PlaysTwice { seat } => assert_ne!(seat, turn.seat, "{what}"),
-                _ => {}
-            }
-            turns += 1;
-            let action = bot.choose(&view, &legal, &mut rng);
-            game.apply(action).expect("a legal action");
+                .find(|s| s.card == card)
+                .and_then(|s| s.hints)
+                .unwrap_or_else(|| panic!("{what}: no hints on the pick"));
+            assert!(slot.pick, "{what}: the pick is not marked");
+            assert_eq!(slot.makes, tip.total, "{what}");
         }
-    }
+        match tip.then {
+            Then::NextStuck { seat, percent, .. } => {
+                assert!(percent >= STUCK_WORTH_SAYING, "{what}: {percent}%");
+                assert_ne!(seat, turn.seat, "{what}: stuck is about another seat");
+                stuck_said += 1;
+            }
+            Then::PlaysTwice { seat } => assert_ne!(seat, turn.seat, "{what}"),
+            _ => {}
+        }
+        turns += 1;
+    });
     assert!(turns > 2_000, "{turns} turns");
     assert!(stuck_said > 50, "{stuck_said} tips name a stuck player");
 }

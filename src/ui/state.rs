@@ -34,7 +34,7 @@ impl GameSetup {
     /// a nameless player is "Player 1", never "You" (others read it too).
     pub fn shared_name(&self, seat: Seat, lang: Lang) -> String {
         if seat.index() == 0 && self.player_name.trim().is_empty() {
-            format!("{} 1", i18n::tr(lang, Key::PlayerNumbered))
+            i18n::numbered_player(lang, 1)
         } else {
             self.name(seat, lang)
         }
@@ -47,7 +47,7 @@ impl GameSetup {
                 let n = self.player_name.trim();
                 if n.is_empty() && self.people() > 1 {
                     // Pass-and-play: "You" would name every person.
-                    format!("{} 1", i18n::tr(lang, Key::PlayerNumbered))
+                    i18n::numbered_player(lang, 1)
                 } else if n.is_empty() {
                     i18n::tr(lang, Key::You).to_string()
                 } else {

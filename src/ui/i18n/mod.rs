@@ -101,13 +101,22 @@ pub fn percent(lang: Lang, n: u32) -> String {
     }
 }
 
-/// "Your hand: 7, 8": a label and its value, with French's narrow
-/// no-break space before the colon.
-pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
+/// The colon after a label, with French's narrow no-break space before it.
+pub fn colon(lang: Lang) -> &'static str {
     match lang {
-        Lang::Fr => format!("{label}\u{202f}: {value}"),
-        Lang::En | Lang::Es | Lang::Pt => format!("{label}: {value}"),
+        Lang::Fr => "\u{202f}: ",
+        Lang::En | Lang::Es | Lang::Pt => ": ",
     }
+}
+
+/// "Your hand: 7, 8": a label and its value.
+pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
+    format!("{label}{}{value}", colon(lang))
+}
+
+/// "Player 2": a person's seat named by its number (1 for the first).
+pub fn numbered_player(lang: Lang, number: usize) -> String {
+    format!("{} {number}", tr(lang, Key::PlayerNumbered))
 }
 
 /// Whether `name` is what a record or share link calls a player who gave
@@ -118,7 +127,7 @@ pub fn is_nameless_player(name: &str, index: usize) -> bool {
     name.is_empty()
         || Lang::ALL
             .iter()
-            .any(|&l| name == format!("{} {}", tr(l, Key::PlayerNumbered), index + 1))
+            .any(|&l| name == numbered_player(l, index + 1))
 }
 
 /// `s` with its first letter in capitals (a sentence starting with a

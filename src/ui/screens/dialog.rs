@@ -5,6 +5,7 @@ use crate::rules::Format;
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::platform::focus::use_focus_when;
+use crate::ui::table::seat::coins;
 use yew::prelude::*;
 
 /// One row of the standings table.
@@ -84,7 +85,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                         <td>{ s.score }</td>
                     } else {
                         <td class="tokens-cell">
-                            <span class="tokens" aria-hidden="true">{ for (0..s.tokens.min(9)).map(|_| html! { <span class="token" /> }) }</span>
+                            <span class="tokens" aria-hidden="true">{ coins(s.tokens) }</span>
                             { s.tokens }
                         </td>
                     }

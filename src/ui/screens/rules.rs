@@ -158,7 +158,7 @@ pub fn rules_screen(props: &RulesProps) -> Html {
                 </section>
                 <section>
                     <h2>{ tr(lang, Key::RulesOptionsHeading) }</h2>
-                    <p><strong>{ tr(lang, Key::EditionHeading) }{ if lang == Lang::Fr { "\u{202f}: " } else { ": " } }</strong>{ edition_name }</p>
+                    <p><strong>{ tr(lang, Key::EditionHeading) }{ i18n::colon(lang) }</strong>{ edition_name }</p>
                     <dl class="options">
                         { for options.into_iter().map(|(name, value)| html! {
                             <>

@@ -55,6 +55,14 @@ pub struct OpponentProps {
     pub won: bool,
 }
 
+/// A player's tokens drawn as coins (nine at most; the count is said
+/// beside them).
+pub fn coins(tokens: u8) -> Html {
+    (0..tokens.min(9))
+        .map(|_| html! { <span class="token" /> })
+        .collect()
+}
+
 #[function_component(Opponent)]
 pub fn opponent(props: &OpponentProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -93,7 +101,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
         Format::Elimination => html! {},
         Format::Tokens => html! {
             <span class="standing tokens" title={tokens_count(lang, props.tokens)}>
-                <span aria-hidden="true">{ for (0..props.tokens.min(9)).map(|_| html! { <span class="token" /> }) }</span>
+                <span aria-hidden="true">{ coins(props.tokens) }</span>
                 <span class="sr-only">{ tokens_count(lang, props.tokens) }</span>
                 if props.tokens == 0 { <span class="zero" aria-hidden="true">{ tokens_count(lang, 0) }</span> }
             </span>
