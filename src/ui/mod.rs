@@ -28,11 +28,27 @@ pub mod state;
 pub mod stats;
 mod table;
 
-/// Mounts the app into the page body, once the first screen index.html
-/// paints is on screen (the app then takes it over).
+/// Mounts the first download's app into the page body, once the first
+/// screen index.html paints is on screen (the app then takes it over).
+/// Handing the page over to the whole app takes it off the page.
 pub fn start() {
     platform::boot::after_paint(|| {
-        yew::Renderer::<app::App>::new().render();
+        let app = yew::Renderer::<app::App<app::FirstLoad>>::new().render();
+        platform::modules::on_leave(move || {
+            app.destroy();
+            platform::worker::stop();
+        });
+        platform::offline::register_service_worker();
+    });
+}
+
+/// Mounts the whole app at `request` (what the first download handed
+/// over, as text; empty: as the page's address says).
+pub fn open_everything(request: &str) {
+    let request = Some(app::Request::parse(request)).filter(|r| *r != app::Request::Address);
+    let props = app::AppProps { request };
+    platform::boot::after_paint(move || {
+        yew::Renderer::<app::App<app::Everything>>::with_props(props).render();
         platform::offline::register_service_worker();
     });
 }

@@ -281,6 +281,7 @@ impl Translation for Es {
             Key::LearnToPlay => "Aprende a jugar",
             Key::LearnHelp => "Una primera partida guiada contra dos bots muy amables: cada carta se explica justo cuando entra en juego.",
             Key::Loading => "Cargando…",
+            Key::NotLoaded => "No se pudo cargar esta parte del juego. Comprueba tu conexión y vuelve a intentarlo.",
             Key::LearnCoach => "Entrenador",
             Key::LearnGotIt => "Entendido",
             Key::LearnSkip => "Saltar la lección",

@@ -274,6 +274,7 @@ impl Translation for Fr {
             Key::LearnToPlay => "Apprendre à jouer",
             Key::LearnHelp => "Une première partie guidée contre deux robots bienveillants\u{202f}: chaque carte est expliquée au moment où elle entre en jeu.",
             Key::Loading => "Chargement…",
+            Key::NotLoaded => "Cette partie du jeu n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
             Key::LearnCoach => "Entraîneur",
             Key::LearnGotIt => "Compris",
             Key::LearnSkip => "Passer la leçon",

@@ -242,6 +242,9 @@ keys! {
     LearnHelp,
     // The first screen's word while the game's code arrives.
     Loading,
+    // The rest of the game (statistics, replays, online tables) could not
+    // be loaded.
+    NotLoaded,
     LearnCoach,
     LearnGotIt,
     LearnSkip,

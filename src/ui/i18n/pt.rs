@@ -274,6 +274,7 @@ impl Translation for Pt {
             Key::LearnToPlay => "Aprenda a jogar",
             Key::LearnHelp => "Um primeiro jogo guiado contra dois robôs bem tranquilos: cada carta é explicada na hora em que ela faz diferença.",
             Key::Loading => "Carregando…",
+            Key::NotLoaded => "Não foi possível carregar esta parte do jogo. Verifique a sua conexão e tente novamente.",
             Key::LearnCoach => "Treinador",
             Key::LearnGotIt => "Entendi",
             Key::LearnSkip => "Pular a lição",

@@ -113,6 +113,20 @@ fn fail() {
     }
 }
 
+/// The page is done with this worker (handed over to the whole app, which
+/// starts its own): it stops, and answers nothing more.
+pub fn stop() {
+    CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.failed = true;
+        c.ready = false;
+        c.pending.clear();
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+    });
+}
+
 /// Whether jobs go to the worker now.
 pub fn ready() -> bool {
     CLIENT.with(|c| {
