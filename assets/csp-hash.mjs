@@ -1,5 +1,6 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
-// names the two modules of game code by their content (below), and the
+// names the two modules of game code and the languages' texts by their
+// content (below), and the
 // Content-Security-Policy in index.html allows scripts from the site itself
 // only: index.html has one inline <script> (the first screen's, which also
 // loads the game's code; `trunk serve` adds its reload script), so this
@@ -66,6 +67,28 @@ for (const [key, name] of Object.entries(names)) {
   names[key] = hashed;
 }
 html = html.replace(MODULES, (_, open, __, close) => `${open}${JSON.stringify(names)}${close}`);
+// The languages' texts (src/ui/i18n/lang/, fetched for the language in
+// use) are named by their content the same way: the service worker serves
+// them from its cache, and a new build's code must never read an old file.
+const LANG_FILES = /(<script\b[^>]*\bid="?lang-files"?[^>]*>)(\{[^}]*\})(<\/script>)/;
+const langListed = LANG_FILES.exec(html);
+if (!langListed) {
+  console.error(`csp-hash: ${file} has no <script id="lang-files"> list for its loader`);
+  process.exit(1);
+}
+const langFiles = JSON.parse(langListed[2]);
+for (const [code, name] of Object.entries(langFiles)) {
+  const path = join(dir, 'lang', name);
+  if (!existsSync(path)) {
+    console.error(`csp-hash: lang/${name} is missing from the build`);
+    process.exit(1);
+  }
+  const digest = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+  const hashed = name.replace(/\.txt$/, `-${digest}.txt`);
+  renameSync(path, join(dir, 'lang', hashed));
+  langFiles[code] = hashed;
+}
+html = html.replace(LANG_FILES, (_, open, __, close) => `${open}${JSON.stringify(langFiles)}${close}`);
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   // Data blocks (application/json) are not scripts the CSP governs.

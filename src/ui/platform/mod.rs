@@ -4,8 +4,9 @@
 //! of game code (the first download hands over to the whole app), the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), the service worker, keyboard focus, files (downloads, opening
-//! a record), the WebRTC transport, the search worker, and the page's clock and
-//! random source. No game rule lives here, and nothing here renders a screen.
+//! a record), the WebRTC transport, the search worker, fetching a
+//! language's texts, and the page's clock and random source. No game rule
+//! lives here, and nothing here renders a screen.
 
 pub mod address;
 pub mod boot;
@@ -19,5 +20,6 @@ pub mod offline;
 pub mod prefs;
 pub mod sound;
 pub mod storage;
+pub mod texts;
 pub mod webrtc;
 pub mod worker;
