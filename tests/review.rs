@@ -136,6 +136,70 @@ fn a_review_in_pieces_equals_one_in_one_go() {
     }
 }
 
+#[test]
+fn worker_jobs_answer_in_json_and_match_the_page_s_own_work() {
+    use ono99::bots::jobs::{handle, Answer, Job, Request, Response};
+    let actions = medium_match(RuleSet::modern(), 3, 21);
+    let list = decisions(RuleSet::modern(), 3, 21, &actions, Seat(0)).expect("replays");
+    let d = &list[0];
+    // A decision, as the worker makes it.
+    let ask = |job: Job| -> Answer {
+        let text = serde_json::to_string(&Request { id: 7, job }).expect("serializes");
+        let back: Response = serde_json::from_str(&handle(&text, None)).expect("an answer");
+        assert_eq!(back.id, 7);
+        back.answer
+    };
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        match ask(Job::Decide {
+            view: d.view.clone(),
+            legal: d.legal.clone(),
+            level,
+            millis: 16.0,
+            iterations: 300,
+            seed: 5,
+        }) {
+            Answer::Action(a) => assert!(d.legal.contains(&a)),
+            other => panic!("{level:?}: {other:?}"),
+        }
+    }
+    // A review slice: the same sums as in the page.
+    let seed = review_seed(d.ply, &d.view);
+    let here = ono99::bots::review::evaluate_range(&d.view, d.legal[0], 0, 40, seed);
+    assert_eq!(
+        ask(Job::Evaluate {
+            view: d.view.clone(),
+            action: d.legal[0],
+            from: 0,
+            to: 40,
+            seed
+        }),
+        Answer::Evaluated {
+            won: here.0,
+            counted: here.1
+        }
+    );
+    // Garbage is refused, never a panic.
+    let back: Response = serde_json::from_str(&handle("{not json", None)).expect("an answer");
+    assert!(matches!(back.answer, Answer::Refused(_)));
+    let back: Response = serde_json::from_str(&handle(
+        &serde_json::to_string(&Request {
+            id: 1,
+            job: Job::Decide {
+                view: d.view.clone(),
+                legal: vec![],
+                level: Level::Hard,
+                millis: 1.0,
+                iterations: 10,
+                seed: 1,
+            },
+        })
+        .expect("json"),
+        None,
+    ))
+    .expect("an answer");
+    assert!(matches!(back.answer, Answer::Refused(_)));
+}
+
 mod verdicts {
     //! Why a decision got its label (src/bots/verdict.rs): the reason names
     //! the better card with what it would have done, from the coach's

@@ -8,7 +8,7 @@
 
 use super::{code_error_key, page_base, InviteLink, SeatStatus};
 use crate::online::host::HeldMessages;
-use crate::online::protocol::{Connection, Presence, ProtocolError};
+use crate::online::protocol::{Connection, Presence};
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::i18n::Key;
@@ -23,11 +23,10 @@ use yew::Callback;
 /// hear, once the match started.
 #[derive(Clone, Debug)]
 pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
-    /// as read here (the game's session takes it read).
+    /// A message from `seat`'s friend, at `now_ms` by the page's clock.
     Message {
         seat: Seat,
-        message: Result<GuestMessage, ProtocolError>,
+        text: String,
         now_ms: u64,
     },
     /// The connection to `seat`'s friend was lost.
@@ -388,13 +387,11 @@ impl HostLink {
             return;
         }
         let now_ms = now_ms() as u64;
-        let message = GuestMessage::decode(text.as_bytes());
-        let read = message.clone();
         self.to_session(
-            move |s| s.receive_read(seat, read, now_ms).out,
+            |s| s.receive(seat, text.as_bytes(), now_ms).out,
             LinkEvent::Message {
                 seat,
-                message,
+                text: text.to_string(),
                 now_ms,
             },
         );
