@@ -1,11 +1,13 @@
-// Trunk post-build hook (see Trunk.toml): the Content-Security-Policy in
-// index.html allows scripts from the site itself only. Trunk writes one
-// inline <script> (the loader that starts the WebAssembly; `trunk serve`
-// adds its reload script too), so this allows exactly those scripts by their
-// SHA-256 hash instead of 'unsafe-inline'. Not shipped: it only runs at
-// build time, on the staged index.html.
+// Trunk post-build hook (see Trunk.toml), on the staged index.html. It
+// names the two modules of game code and the languages' texts by their
+// content (below), and the
+// Content-Security-Policy in index.html allows scripts from the site itself
+// only: index.html has one inline <script> (the first screen's, which also
+// loads the game's code; `trunk serve` adds its reload script), so this
+// allows exactly those scripts by their SHA-256 hash instead of
+// 'unsafe-inline'. Not shipped: it only runs at build time.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PLACEHOLDER = "'inline-script-hashes'";
@@ -31,9 +33,66 @@ if (!html.includes(PLACEHOLDER)) {
   console.error(`csp-hash: ${file} has no ${PLACEHOLDER} placeholder in its CSP`);
   process.exit(1);
 }
+// The two modules of game code (index.html loads them itself, so Trunk
+// gives them no content hash): each gets one in its file names, written
+// into index.html's loader, so that a new build is never served the old
+// code from a cache, and the service worker may keep them like any other
+// hashed file.
+const MODULES = /(<script\b[^>]*\bid="?modules"?[^>]*>)(\{[^}]*\})(<\/script>)/;
+const listed = MODULES.exec(html);
+if (!listed) {
+  console.error(`csp-hash: ${file} has no <script id="modules"> list for its loader`);
+  process.exit(1);
+}
+const names = JSON.parse(listed[2]);
+const staged = readdirSync(dir);
+for (const [key, name] of Object.entries(names)) {
+  // Trunk names the first download by its content already; the whole app
+  // (built as Trunk's "worker" type, which it does not load) is named here.
+  const trunkHashed = staged.find((f) => new RegExp(`^${name}-[0-9a-f]{16}\\.js$`).test(f));
+  if (trunkHashed) {
+    names[key] = trunkHashed.slice(0, -3);
+    continue;
+  }
+  const js = join(dir, `${name}.js`);
+  const wasm = join(dir, `${name}_bg.wasm`);
+  if (!existsSync(js) || !existsSync(wasm)) {
+    console.error(`csp-hash: ${name}.js or ${name}_bg.wasm is missing from the build`);
+    process.exit(1);
+  }
+  const digest = createHash('sha256').update(readFileSync(js)).update(readFileSync(wasm)).digest('hex').slice(0, 16);
+  const hashed = `${name}-${digest}`;
+  renameSync(js, join(dir, `${hashed}.js`));
+  renameSync(wasm, join(dir, `${hashed}_bg.wasm`));
+  names[key] = hashed;
+}
+html = html.replace(MODULES, (_, open, __, close) => `${open}${JSON.stringify(names)}${close}`);
+// The languages' texts (src/ui/i18n/lang/, fetched for the language in
+// use) are named by their content the same way: the service worker serves
+// them from its cache, and a new build's code must never read an old file.
+const LANG_FILES = /(<script\b[^>]*\bid="?lang-files"?[^>]*>)(\{[^}]*\})(<\/script>)/;
+const langListed = LANG_FILES.exec(html);
+if (!langListed) {
+  console.error(`csp-hash: ${file} has no <script id="lang-files"> list for its loader`);
+  process.exit(1);
+}
+const langFiles = JSON.parse(langListed[2]);
+for (const [code, name] of Object.entries(langFiles)) {
+  const path = join(dir, 'lang', name);
+  if (!existsSync(path)) {
+    console.error(`csp-hash: lang/${name} is missing from the build`);
+    process.exit(1);
+  }
+  const digest = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+  const hashed = name.replace(/\.txt$/, `-${digest}.txt`);
+  renameSync(path, join(dir, 'lang', hashed));
+  langFiles[code] = hashed;
+}
+html = html.replace(LANG_FILES, (_, open, __, close) => `${open}${JSON.stringify(langFiles)}${close}`);
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-  if (/\bsrc\s*=/.test(m[1])) continue;
+  // Data blocks (application/json) are not scripts the CSP governs.
+  if (/\bsrc\s*=/.test(m[1]) || /application\/json/.test(m[1])) continue;
   const digest = createHash('sha256').update(m[2], 'utf8').digest('base64');
   hashes.push(`'sha256-${digest}'`);
 }

@@ -1,8 +1,9 @@
 //! Translations of the web app, checked natively.
 //!
-//! A key or text function missing in a language does not compile (each
-//! language is an exhaustive `match` behind the `Translation` trait); these
-//! tests catch the rest: empty texts, texts left in English, placeholders
+//! A text function missing in a language does not compile (the
+//! `Translation` trait), nor does a key missing in English; the other
+//! languages' fixed texts are data files, each checked below to name every
+//! key once. These tests catch the rest: empty texts, texts left in English, placeholders
 //! lost, and the rulebook's card names.
 //!
 //! The UI is built for wasm32 only, so its (browser-free) text modules are
@@ -1098,4 +1099,86 @@ fn french_punctuation_has_its_narrow_space() {
             );
         }
     }
+}
+
+/// The fixed texts of Spanish, French and Portuguese are data files the
+/// browser fetches (`src/ui/i18n/lang/*.txt`): each parses, names every key
+/// exactly once, is what `tr` says, and keeps the texts as the code had
+/// them (a few checked here, French's narrow spaces among them).
+#[test]
+fn language_files_name_every_key_once() {
+    use ui::i18n::fixed;
+    for lang in FOREIGN {
+        let file = fixed::compiled_in(lang);
+        let texts = fixed::parse(file).unwrap_or_else(|e| panic!("lang/{}.txt: {e}", lang.code()));
+        let mut named: Vec<&str> = file
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.split_once(" = ").map(|(name, _)| name))
+            .collect();
+        named.sort_unstable();
+        let mut all = Key::NAMES.to_vec();
+        all.sort_unstable();
+        assert_eq!(named, all, "lang/{}.txt names each key once", lang.code());
+        for &key in Key::ALL {
+            assert_eq!(texts.get(key), tr(lang, key), "{lang:?} {key:?}");
+        }
+    }
+    let known = [
+        (Lang::Es, Key::Tagline, "Mantén el total por debajo de 99… o quedas fuera."),
+        (Lang::Fr, Key::ReviewNoDecisions, "Vous n’avez eu aucun choix à faire dans cette partie\u{202f}: tous vos coups étaient forcés."),
+        (Lang::Fr, Key::EditionClassicHelp, "54 cartes avec Passe et Double jeu\u{202f}; le total peut devenir négatif\u{202f}; trois jetons chacun."),
+        (Lang::Pt, Key::DrawPile, "Pilha de compras"),
+    ];
+    for (lang, key, text) in known {
+        assert_eq!(tr(lang, key), text, "{lang:?} {key:?}");
+    }
+}
+
+/// A damaged language file is refused with the line at fault, never read
+/// in part (the browser then keeps English or the language it had).
+#[test]
+fn language_files_refuse_damage() {
+    use ui::i18n::fixed::{parse, TextsError};
+    let good = ui::i18n::fixed::compiled_in(Lang::Fr);
+    let with = |extra: &str| format!("{good}{extra}\n");
+    assert_eq!(
+        parse(&with("NoSuchKey = x")).err(),
+        Some(TextsError::UnknownKey {
+            line: good.lines().count() + 1,
+            name: "NoSuchKey".into()
+        })
+    );
+    assert!(matches!(
+        parse(&with("Tagline = again")),
+        Err(TextsError::Duplicate {
+            key: Key::Tagline,
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse(&with("no equals sign")),
+        Err(TextsError::Malformed { .. })
+    ));
+    assert!(matches!(
+        parse(&good.replace("Tagline = ", "Tagline = a\\q ")),
+        Err(TextsError::BadEscape { .. })
+    ));
+    let without: String = good
+        .lines()
+        .filter(|l| !l.starts_with("Tagline ") && !l.starts_with("AppTitle "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        parse(&without).err(),
+        Some(TextsError::Missing {
+            key: Key::AppTitle,
+            count: 2
+        })
+    );
+    assert!(parse("").is_err());
+    assert!(parse("<!doctype html><html></html>").is_err());
+    let escaped = good.replace("Tagline = ", "Tagline = one\\ntwo \\\\ ");
+    let texts = parse(&escaped).map_err(|e| e.to_string());
+    assert!(texts.is_ok_and(|t| t.get(Key::Tagline).starts_with("one\ntwo \\ ")));
 }

@@ -50,14 +50,7 @@ fn apply(state: &GameState, msg: GameMsg) -> GameState {
 /// `msg` from the friend's device, as the page passes it on.
 fn from_friend(state: &GameState, msg: &GuestMessage, now_ms: u64) -> GameState {
     let text = String::from_utf8(msg.encode()).expect("JSON");
-    apply(
-        state,
-        GameMsg::Received {
-            seat: FRIEND,
-            text: text.into(),
-            now_ms,
-        },
-    )
+    apply(state, GameMsg::received(FRIEND, text.as_bytes(), now_ms))
 }
 
 /// The state as the lobby's Start leaves it: the host's session holds the
@@ -585,14 +578,7 @@ fn one_engine_a_hostile_message_changes_nothing_but_the_reply() {
         .map(|m| String::from_utf8(m.encode()).expect("JSON"))
         .chain(garbage.iter().map(|g| g.to_string()));
     for text in texts {
-        let next = apply(
-            &state,
-            GameMsg::Received {
-                seat: FRIEND,
-                text: text.clone().into(),
-                now_ms: 0,
-            },
-        );
+        let next = apply(&state, GameMsg::received(FRIEND, text.as_bytes(), 0));
         assert_eq!(next.version, state.version, "{text}: a new version");
         assert_eq!(next.actions, state.actions, "{text}: an action was taken");
         assert_eq!(next.game().log(), state.game().log());

@@ -495,11 +495,7 @@ fn the_play_state_starts_the_next_match_on_the_same_session() {
     let join = String::from_utf8(GuestMirror::join_request("Ana").encode()).expect("JSON");
     let receive = |state: &GameState, text: String| {
         state
-            .update(GameMsg::Received {
-                seat: friend_seat,
-                text: text.into(),
-                now_ms: 0,
-            })
+            .update(GameMsg::received(friend_seat, text.as_bytes(), 0))
             .unwrap_or_else(|| state.clone())
     };
     state = receive(&state, join);

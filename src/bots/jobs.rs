@@ -1,7 +1,11 @@
 //! Searches as messages: what the page asks its search worker (a bot's
 //! decision, a slice of a review's playouts) and what the worker answers,
-//! as JSON. Pure, so the worker's work is tested natively; the worker's
-//! own code (`ui::platform::worker`) only moves these messages.
+//! as bytes in the layout of [`wire`] (no serde on this path, so the page
+//! carries no JSON code for it). Pure, so the worker's work is tested
+//! natively; the worker's own code (`ui::platform::worker`) only moves
+//! these messages.
+
+pub mod wire;
 
 use super::review::evaluate_range;
 use super::{make_bot, Bot, Budget, Clock, HardBot, Level};
@@ -103,17 +107,18 @@ pub fn run(job: Job, clock: Option<Clock>) -> Answer {
 }
 
 /// Reads a request, does it and writes the answer (the worker's whole
-/// job); an unreadable request is answered with a refusal for id 0.
-pub fn handle(text: &str, clock: Option<Clock>) -> String {
-    let response = match serde_json::from_str::<Request>(text) {
+/// job); an unreadable request is answered with a refusal for id 0 and
+/// nothing is run.
+pub fn handle(message: &[u8], clock: Option<Clock>) -> Vec<u8> {
+    let response = match Request::decode(message) {
         Ok(Request { id, job }) => Response {
             id,
             answer: run(job, clock),
         },
         Err(e) => Response {
             id: 0,
-            answer: Answer::Refused(e.to_string().chars().take(120).collect()),
+            answer: Answer::Refused(format!("unreadable request: {e}")),
         },
     };
-    serde_json::to_string(&response).unwrap_or_default()
+    response.encode()
 }

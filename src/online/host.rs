@@ -4,8 +4,8 @@
 use super::guest::MAX_LOG;
 pub use super::protocol::SeatKind;
 use super::protocol::{
-    clean_name, redact, Connection, GuestMessage, HostMessage, Presence, Refusal, Sync, Update,
-    Welcome, PROTOCOL_VERSION,
+    clean_name, redact, Connection, GuestMessage, HostMessage, Presence, ProtocolError, Refusal,
+    Sync, Update, Welcome, PROTOCOL_VERSION,
 };
 use crate::bots::{make_bot, Level};
 use crate::rules::seat::MAX_SEATS;
@@ -390,7 +390,29 @@ impl HostSession {
         self.handle_inner(from, bytes, Some(now_ms))
     }
 
+    /// As [`HostSession::receive`], for a message the transport already
+    /// read ([`GuestMessage::decode`] of the bytes it got): the page's
+    /// game takes messages read, so the code that reads them stays with
+    /// the transport.
+    pub fn receive_read(
+        &mut self,
+        from: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    ) -> Handled {
+        self.handle_read(from, message, Some(now_ms))
+    }
+
     fn handle_inner(&mut self, from: Seat, bytes: &[u8], now_ms: Option<u64>) -> Handled {
+        self.handle_read(from, GuestMessage::decode(bytes), now_ms)
+    }
+
+    fn handle_read(
+        &mut self,
+        from: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: Option<u64>,
+    ) -> Handled {
         let Some(Some(link)) = self.links.0.get(from.index()) else {
             return Handled::default();
         };
@@ -398,7 +420,7 @@ impl HostSession {
             return Handled::default();
         }
         let before = self.actions.len();
-        let result = GuestMessage::decode(bytes)
+        let result = message
             .map_err(Refusal::from)
             .and_then(|msg| self.accept(from, msg, now_ms));
         let ply = self.ply();

@@ -16,8 +16,8 @@
 use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
 use crate::online::host::RestoreError;
-use crate::online::protocol::Presence;
-use crate::online::{HostSession, Outgoing, TableSetup};
+use crate::online::protocol::{Presence, ProtocolError};
+use crate::online::{GuestMessage, HostSession, Outgoing, TableSetup};
 use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
@@ -86,10 +86,11 @@ pub enum GameMsg {
     SkipAhead,
     /// An online table: a message from the friend at `seat`, untrusted,
     /// for the host's session to check (`now_ms`: the page's clock, for
-    /// the session's rate limits).
+    /// the session's rate limits), as the transport read it
+    /// ([`GameMsg::received`]).
     Received {
         seat: Seat,
-        text: Rc<str>,
+        message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
     /// An online table: the connection to `seat`'s friend was lost.
@@ -110,6 +111,17 @@ pub enum GameMsg {
 
 /// Who holds the match (the state lives behind an `Rc`: its size matters
 /// less than not boxing the match on every clone).
+impl GameMsg {
+    /// A message from the friend at `seat`, as its bytes came.
+    pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
+        GameMsg::Received {
+            seat,
+            message: GuestMessage::decode(bytes),
+            now_ms,
+        }
+    }
+}
+
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
 enum Engine {
@@ -553,12 +565,17 @@ impl GameState {
     /// action it accepted (if any) is the match's next. `None`: nothing
     /// changed that the table shows (a ping, a refusal: only messages to
     /// send, if any).
-    fn receive(&mut self, seat: Seat, text: &str, now_ms: u64) -> bool {
+    fn receive(
+        &mut self,
+        seat: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    ) -> bool {
         let Engine::Hosted(session) = &mut self.engine else {
             return false;
         };
         let before = session.game().log().len();
-        let handled = session.receive(seat, text.as_bytes(), now_ms);
+        let handled = session.receive_read(seat, message, now_ms);
         self.outbox.push(handled.out);
         match handled.accepted {
             Some(action) => {
@@ -710,10 +727,14 @@ impl GameState {
                 next.skipping = true;
                 next
             }
-            GameMsg::Received { seat, text, now_ms } => {
+            GameMsg::Received {
+                seat,
+                message,
+                now_ms,
+            } => {
                 self.session()?;
                 let mut next = self.clone();
-                if !next.receive(seat, &text, now_ms) {
+                if !next.receive(seat, message, now_ms) {
                     // Nothing but who is connected changed: a new state to
                     // draw, but no new version, so no timer (bots,
                     // summaries, passing) starts over.

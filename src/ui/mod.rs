@@ -28,11 +28,42 @@ pub mod state;
 pub mod stats;
 mod table;
 
-/// Mounts the app into the page body, once the first screen index.html
-/// paints is on screen (the app then takes it over).
+/// Mounts the first download's app into the page body, once the first
+/// screen index.html paints is on screen (the app then takes it over) and
+/// the player's language is ready (English if its texts cannot be had).
+/// Handing the page over to the whole app takes it off the page.
 pub fn start() {
-    platform::boot::after_paint(|| {
-        yew::Renderer::<app::App>::new().render();
+    when_language_ready(|| {
+        let app = yew::Renderer::<app::App<app::FirstLoad>>::new().render();
+        platform::modules::on_leave(move || {
+            app.destroy();
+            platform::worker::stop();
+        });
         platform::offline::register_service_worker();
+    });
+}
+
+/// Mounts the whole app at `request` (what the first download handed
+/// over, as text; empty: as the page's address says).
+pub fn open_everything(request: &str) {
+    let request = Some(app::Request::parse(request)).filter(|r| *r != app::Request::Address);
+    let props = app::AppProps { request };
+    when_language_ready(move || {
+        yew::Renderer::<app::App<app::Everything>>::with_props(props).render();
+        platform::offline::register_service_worker();
+    });
+}
+
+/// Runs `mount` once the first screen is painted and the saved language's
+/// texts are fetched (they are data, `i18n::fixed`; index.html started the
+/// fetch). Mounting waits so the first screen the app draws is in the
+/// player's language; if they cannot be had, it draws in English.
+fn when_language_ready(mount: impl FnOnce() + 'static) {
+    let lang = platform::prefs::Prefs::load().lang;
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(why) = platform::texts::load(lang).await {
+            platform::texts::warn(lang, &why);
+        }
+        platform::boot::after_paint(mount);
     });
 }

@@ -133,6 +133,7 @@ export const persistenceScenarios = [
       await page.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 15000 });
       await page.getByRole('button', { name: 'New game' }).last().click();
       await page.getByRole('button', { name: 'Statistics' }).click();
+      await page.getByRole('heading', { name: 'Your statistics' }).waitFor();
       const read = async () => page.evaluate(() => {
         const out = {};
         for (const d of document.querySelectorAll('.stats-summary > div')) out[d.querySelector('dt').textContent] = d.querySelector('dd').textContent;
@@ -149,6 +150,7 @@ export const persistenceScenarios = [
       await audit(page, 'statistics');
       await page.reload({ waitUntil: 'load' });
       await page.getByRole('button', { name: 'Statistics' }).click();
+      await page.getByRole('heading', { name: 'Your statistics' }).waitFor();
       s = await read();
       assert(s.Played === '1', `statistics after a reload: ${JSON.stringify(s)}`);
       // Reset asks first; Cancel keeps everything.

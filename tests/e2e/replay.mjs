@@ -573,12 +573,26 @@ export const workerScenarios = [
           // the refused request for it) is awaited before the game starts.
           const started = blocked
             ? a.page.waitForEvent('requestfailed', { predicate: (r) => /ono99-worker/.test(r.url()), timeout: 15000 })
-            : a.page.waitForEvent('worker', { predicate: (w) => /ono99-worker/.test(w.url()), timeout: 15000 });
+            : a.page.waitForEvent('worker', { predicate: (w) => /ono99-worker/.test(w.url()), timeout: 15000 })
+              .then(async (w) => {
+                // Keep the tag byte of each answer (after the layout's
+                // version and the id, src/bots/jobs/wire.rs): a worker that
+                // only refused would go unseen, the page deciding instead.
+                await w.evaluate(() => {
+                  self.answerTags = [];
+                  const post = self.postMessage.bind(self);
+                  self.postMessage = (m) => {
+                    if (m instanceof Uint8Array) self.answerTags.push(m[5]);
+                    post(m);
+                  };
+                });
+                return w;
+              });
           await load(a.page, ctx.server);
           await choose(a.page, 'Number of players', '3');
           for (const seat of [2, 3]) await a.page.locator(`#seat-level-${seat}`).selectOption('hard');
           await setSpeed(a.page, 'fast');
-          await started;
+          const worker = await started;
           // Not blocked, the offline cache installs meanwhile (its service
           // worker fetches the same files): the game starts once it is active.
           if (!blocked) await a.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -606,6 +620,9 @@ export const workerScenarios = [
             ctx.note(`search worker blocked: the page decided, ${botLines} bot plays in ${Date.now() - t0} ms`);
           } else {
             assert(workers.some((u) => /ono99-worker/.test(u)), `no search worker started: ${workers}`);
+            const tags = await worker.evaluate(() => self.answerTags);
+            const ACTION = 0;
+            assert(tags.length >= 2 && tags.every((t) => t === ACTION), `the worker did not answer with actions: tags ${tags}`);
             ctx.note(`search worker: ${botLines} bot plays decided in the worker in ${Date.now() - t0} ms`);
           }
           // A blocked worker is an aborted request the page expects: only

@@ -46,8 +46,9 @@ function acceptsGzip(header) {
 /** The public path the build expects: the href of its <base> element. */
 export function basePath(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const m = html.match(/<base\s+href="([^"]*)"/i);
-  let base = m ? m[1] : '/';
+  // Quoted, or bare as the release build's minified HTML writes it.
+  const m = html.match(/<base\s+href=(?:"([^"]*)"|([^\s>"]+))/i);
+  let base = m ? (m[1] ?? m[2]) : '/';
   if (!base.startsWith('/')) base = '/' + base;
   if (!base.endsWith('/')) base += '/';
   return base;

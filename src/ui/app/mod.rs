@@ -5,24 +5,24 @@
 
 mod start;
 
+mod parts;
+
 use crate::rules::Played;
 use crate::rules::SetupError;
 use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, GuestLink, HostLink};
 use crate::ui::platform::address;
 use crate::ui::platform::clock::seed_from_address;
-use crate::ui::platform::prefs::{NetworkPrefs, Prefs};
+use crate::ui::platform::prefs::Prefs;
 use crate::ui::platform::storage::{self, Resume};
-use crate::ui::screens::game::Game;
-use crate::ui::screens::guest::GuestScreen;
+use crate::ui::screens::game::{Game, Online};
+use crate::ui::screens::handover::Handover;
 use crate::ui::screens::header::Header;
-use crate::ui::screens::replay::ReplayScreen;
-use crate::ui::screens::review::ReviewScreen;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
-use crate::ui::screens::stats::StatsScreen;
 use crate::ui::state::{GameSetup, GameState, Speed};
+pub use parts::{Everything, FirstLoad, Parts, Request};
 use start::{Begin, NewMatch};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -33,11 +33,14 @@ pub enum Screen {
     Setup,
     /// A game (with its online session, when friends play from their
     /// devices); the number keys the component so "Play again" starts afresh.
-    Game(Rc<GameState>, u32, Option<Rc<HostLink>>),
+    Game(Rc<GameState>, u32, Option<Online>),
     /// An online table's lobby before its game (new or resumed) starts.
     Lobby(Rc<GameState>, u32, Rc<HostLink>),
     /// A friend's page, opened from an invite link.
     Join(Rc<GuestLink>),
+    /// Being handed over to the whole app (the first download does not
+    /// carry online tables).
+    Elsewhere(Request),
 }
 
 /// What shows over the screen (which stays, hidden; a game under it is
@@ -97,47 +100,35 @@ fn header(
     Some(html! { <Header {speed} {on_speed}>{ buttons }</Header> })
 }
 
-/// What shows over the screen.
-fn overlay_view(
+/// What the overlay screens can ask for.
+pub struct OverlayActions {
+    pub replay: Callback<Rc<Played>>,
+    pub my_replay: Callback<Rc<Played>>,
+    pub review: Callback<Rc<Played>>,
+    pub close: Callback<()>,
+}
+
+/// What shows over the screen: the rules here, the others where this
+/// build has them ([`Parts::overlay`]).
+fn overlay_view<P: Parts>(
     overlay: &Overlay,
     rules: crate::rules::RuleSet,
     on_learn: Option<Callback<()>>,
-    open_replay: &Callback<Rc<Played>>,
-    open_review: &Callback<Rc<Played>>,
-    open_my_replay: &Callback<Rc<Played>>,
-    close: Callback<()>,
+    on: &OverlayActions,
 ) -> Html {
-    let key = |s: &Played| format!("{}-{}", s.seed, s.actions.len());
     match overlay {
         Overlay::None => Html::default(),
-        Overlay::Rules => html! { <RulesScreen {rules} on_back={close} {on_learn} /> },
-        Overlay::Stats => html! {
-            <StatsScreen on_back={close} on_replay={open_replay.clone()} on_my_replay={open_my_replay.clone()} on_review={open_review.clone()} />
-        },
-        Overlay::Review(shared) => html! {
-            <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={open_replay.clone()} on_close={close} />
-        },
-        Overlay::Replay(shared, mine) => html! {
-            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} on_open={open_replay.clone()} on_close={close} />
-        },
+        Overlay::Rules => html! { <RulesScreen {rules} on_back={on.close.clone()} {on_learn} /> },
+        _ => P::overlay(overlay, on),
     }
 }
 
 /// What the page's address opened: a friend's page from an invite link,
-/// or a replay from a share link (`Err`: the notice of a broken one).
-fn opened_with() -> (Option<Rc<GuestLink>>, Option<Rc<Played>>, Option<Key>) {
-    let joining = address::join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load()));
-    let shared = address::replay_code().map(|c| Played::decode(&c));
-    let error = match (&joining, &shared) {
-        (Some(Err(key)), _) => Some(*key),
-        (_, Some(Err(_))) => Some(Key::ShareBroken),
-        _ => None,
-    };
-    (
-        joining.and_then(Result::ok),
-        shared.and_then(Result::ok).map(Rc::new),
-        error,
-    )
+/// a replay from a share link, or the notice of a broken one.
+pub struct Opened {
+    pub screen: Option<Screen>,
+    pub overlay: Overlay,
+    pub error: Option<Key>,
 }
 
 /// The page around the screens: the preferences (language, volume, motion
@@ -169,7 +160,7 @@ fn use_scroll_top(screen: &Screen, overlay: &Overlay) {
         Screen::Setup => 0,
         Screen::Game(_, n, _) => *n,
         Screen::Lobby(_, n, _) => n + 1_000_000,
-        Screen::Join(_) => u32::MAX,
+        Screen::Join(_) | Screen::Elsewhere(_) => u32::MAX,
     };
     let over = matches!(overlay, Overlay::Rules | Overlay::Stats);
     use_effect_with((key, over), |_| {
@@ -207,8 +198,17 @@ fn use_boot_screen(taps: BootTaps) {
     });
 }
 
-#[function_component(App)]
-pub fn app() -> Html {
+/// What the app opens with: nothing said (the first download, or the
+/// whole app loaded for a link), or what the first download handed over.
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    #[prop_or_default]
+    pub request: Option<Request>,
+}
+
+/// The app, as the first download ([`FirstLoad`]) or whole ([`Everything`]).
+#[function_component]
+pub fn App<P: Parts>(props: &AppProps) -> Html {
     let setup = use_state(|| storage::load_setup().unwrap_or_default());
     // A saved match resumes where it was; a bad save leaves a notice.
     let resumed = use_mut_ref(storage::load_save);
@@ -219,22 +219,23 @@ pub fn app() -> Html {
     let prefs = use_state(Prefs::load);
     let lang = prefs.lang;
     // An invite link opens the friend's page; a share link the replay
-    // viewer; a broken one says so.
-    let opened = use_mut_ref(opened_with);
-    let join_error = use_state(|| opened.borrow().2);
+    // viewer; a broken one says so. What the first download handed over
+    // comes first.
+    let opened = use_mut_ref(P::opened);
+    let join_error = use_state(|| opened.borrow().error);
     let overlay = use_state(|| {
-        opened
-            .borrow()
-            .1
-            .clone()
-            .map_or(Overlay::None, |shared| Overlay::Replay(shared, false))
+        props
+            .request
+            .as_ref()
+            .and_then(Request::overlay)
+            .unwrap_or_else(|| opened.borrow().overlay.clone())
     });
     let screen = use_state(|| {
-        if let Some(link) = opened.borrow_mut().0.take() {
-            return Screen::Join(link);
+        if let Some(screen) = opened.borrow_mut().screen.take() {
+            return screen;
         }
         match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
-            Resume::Game(state) => start::with_online(*state, lang, 1),
+            Resume::Game(state) => P::online(*state, lang, 1, false),
             _ => Screen::Setup,
         }
     });
@@ -251,6 +252,7 @@ pub fn app() -> Html {
         learning: learning.clone(),
         fixed_seed,
         lang,
+        online: P::online,
     });
     let start_with = |kind: NewMatch| {
         let (begin, overlay) = (begin.clone(), overlay.clone());
@@ -312,10 +314,19 @@ pub fn app() -> Html {
         learn: on_learn.clone(),
         overlay: overlay.clone(),
     });
+    // Handed a new match with friends: its lobby opens at once.
+    {
+        let (start, fresh) = (start.clone(), props.request == Some(Request::Start));
+        use_effect_with((), move |_| {
+            if fresh {
+                start.emit(())
+            }
+        });
+    }
     let rules = match &*screen {
         Screen::Game(state, _, _) | Screen::Lobby(state, _, _) => state.setup.rules,
         Screen::Join(link) => link.invite.rules,
-        Screen::Setup => setup.rules,
+        Screen::Setup | Screen::Elsewhere(_) => setup.rules,
     };
     let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
     let header = header(lang, on_setup, &overlay, &setup);
@@ -336,8 +347,16 @@ pub fn app() -> Html {
                 on_learn={on_learn.clone()} error={(*error).clone()} />
             </>
         },
-        Screen::Lobby(state, n, link) => start::lobby(&screen, state, *n, link, lang, new_game),
-        Screen::Join(link) => html! { <GuestScreen link={link.clone()} on_leave={new_game} /> },
+        Screen::Lobby(..) | Screen::Join(_) => P::online_screen(&screen, lang, new_game),
+        Screen::Elsewhere(request) => {
+            // Not loaded (offline, say): back to the setup, the save kept.
+            let on_back = {
+                let screen = screen.clone();
+                Callback::from(move |()| screen.set(Screen::Setup))
+            };
+            let request = request.encode().map(AttrValue::from);
+            html! { <Handover {request} {on_back} /> }
+        }
         Screen::Game(state, n, link) => html! {
             <Game key={*n} start={state.clone()} link={link.clone()}
                 paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
@@ -351,7 +370,8 @@ pub fn app() -> Html {
         <ContextProvider<Prefs> context={*prefs}>
         <ContextProvider<Callback<Prefs>> context={on_prefs}>
             { for header }
-            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &open_replay, &open_review, &open_my_replay, close) }
+            { overlay_view::<P>(&overlay, rules, on_setup.then_some(on_learn), &OverlayActions {
+                replay: open_replay, my_replay: open_my_replay, review: open_review, close }) }
             <div class="screen" hidden={*overlay != Overlay::None}>{ body }</div>
         </ContextProvider<Callback<Prefs>>>
         </ContextProvider<Prefs>>

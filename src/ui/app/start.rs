@@ -10,6 +10,7 @@ use crate::ui::online::{self, HostLink};
 use crate::ui::platform::clock::random_seed;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::{address, storage};
+use crate::ui::screens::game::Online;
 use crate::ui::screens::lobby::Lobby;
 use crate::ui::state::{GameSetup, GameState};
 use std::cell::RefCell;
@@ -36,7 +37,7 @@ pub enum NewMatch {
 /// again).
 pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     if !state.setup.has_online() {
-        return Screen::Game(Rc::new(state), n, None);
+        return offline(state, n);
     }
     let setup = state.setup.clone();
     // Friends see the host by name: "Host" when none was given.
@@ -55,10 +56,17 @@ pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     }
 }
 
+/// A match played at this device only.
+pub fn offline(state: GameState, n: u32) -> Screen {
+    Screen::Game(Rc::new(state), n, None)
+}
+
 /// Closes the online table on screen, if any (the host leaves it).
 pub fn close_online(screen: &Screen) {
-    if let Screen::Game(_, _, Some(link)) | Screen::Lobby(_, _, link) = screen {
-        link.close_all();
+    match screen {
+        Screen::Game(_, _, Some(Online(link))) => link.close_all(),
+        Screen::Lobby(_, _, link) => link.close_all(),
+        _ => {}
     }
 }
 
@@ -72,6 +80,8 @@ pub struct Begin {
     /// The seed the address asked for (`?seed=`), used once.
     pub fixed_seed: Rc<RefCell<Option<u64>>>,
     pub lang: Lang,
+    /// How a match with friends online opens (`super::Parts::online`).
+    pub online: fn(GameState, Lang, u32, bool) -> Screen,
 }
 
 /// Every new match, whatever starts it: the setup screen's table (and
@@ -140,7 +150,7 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
         begin.error.set(None);
         begin.learning.set(kind == NewMatch::Learn);
         close_online(&begin.screen);
-        begin.screen.set(with_online(state, begin.lang, n));
+        begin.screen.set((begin.online)(state, begin.lang, n, true));
         true
     })
 }
@@ -186,7 +196,10 @@ pub fn lobby(
         Callback::from(move |()| {
             let Some(session) = link.start() else { return };
             match (*state).clone().hosted(session) {
-                Some(game) => screen.set(Screen::Game(Rc::new(game), n, Some(link.clone()))),
+                Some(game) => {
+                    let online = Online(link.clone());
+                    screen.set(Screen::Game(Rc::new(game), n, Some(online)))
+                }
                 // The session was built for this very match: not reached.
                 None => {
                     link.close_all();

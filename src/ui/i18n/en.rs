@@ -249,6 +249,7 @@ impl Translation for En {
             Key::LearnToPlay => "Learn to play",
             Key::LearnHelp => "A guided first game against two gentle bots: each card is explained the moment it matters.",
             Key::Loading => "Loading…",
+            Key::NotLoaded => "This part of the game could not be loaded. Check your connection and try again.",
             Key::LearnCoach => "Coach",
             Key::LearnGotIt => "Got it",
             Key::LearnSkip => "Skip the lesson",

@@ -1,8 +1,9 @@
 //! The fixed texts of the interface, by name. Each language's `key`
-//! method maps every one of them to words.
+//! method maps every one of them to words (English in code, the others
+//! from their files, `lang/*.txt`, by these names).
 
-/// Builds the [`Key`] enum and its `ALL` list together, so a test can walk
-/// every key.
+/// Builds the [`Key`] enum, its `ALL` list and its names together, so a
+/// test can walk every key and a language file can name them.
 macro_rules! keys {
     ($($key:ident,)+) => {
         /// A fixed text of the interface.
@@ -12,6 +13,10 @@ macro_rules! keys {
         impl Key {
             /// Every key, for completeness tests of translations.
             pub const ALL: &'static [Key] = &[$(Key::$key),+];
+
+            /// Each key's name, in the order of [`Key::ALL`]: what the
+            /// language files (`lang/*.txt`) call it.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($key)),+];
         }
     };
 }
@@ -242,6 +247,9 @@ keys! {
     LearnHelp,
     // The first screen's word while the game's code arrives.
     Loading,
+    // The rest of the game (statistics, replays, online tables) could not
+    // be loaded.
+    NotLoaded,
     LearnCoach,
     LearnGotIt,
     LearnSkip,

@@ -7,12 +7,17 @@
 //!   table model, `crate::table`), worded here;
 //! - `translation.rs`: what a language provides;
 //! - `en.rs`, `es.rs`, `fr.rs`, `pt.rs`: one file per language, wording
-//!   keys, call-outs and values.
+//!   keys, call-outs and values;
+//! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: the fixed texts of the
+//!   other languages as data, which the browser fetches for the language
+//!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
+//!   keeps them.
 //!
 //! The rest of the UI calls the functions below with the [`Lang`] in use.
 
 mod en;
 mod es;
+pub mod fixed;
 mod fr;
 mod keys;
 mod pt;
@@ -68,8 +73,13 @@ impl Lang {
         }
     }
 
-    /// This language's texts.
+    /// This language's texts; English's while its fixed texts are not
+    /// installed (`fixed.rs`: in the browser they are fetched), so a
+    /// screen never mixes two languages.
     pub fn texts(self) -> &'static dyn Translation {
+        if !fixed::is_installed(self) {
+            return &en::En;
+        }
         match self {
             Lang::En => &en::En,
             Lang::Es => &es::Es,

@@ -1,6 +1,8 @@
 //! What every language provides: one method for each text with data in it
 //! and a complete table of the fixed texts. A language file that misses a
-//! method or a key does not compile. Languages word typed values only
+//! method does not compile; English's table is an exhaustive `match`, and
+//! the other languages' tables are data files that must name every key
+//! (`fixed.rs`, checked by `tests/i18n.rs`). Languages word typed values only
 //! ([`Callout`], [`Who`], rule options, errors); they never read engine
 //! events.
 

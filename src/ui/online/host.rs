@@ -8,7 +8,7 @@
 
 use super::{code_error_key, page_base, InviteLink, SeatStatus};
 use crate::online::host::HeldMessages;
-use crate::online::protocol::{Connection, Presence};
+use crate::online::protocol::{Connection, Presence, ProtocolError};
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::i18n::Key;
@@ -23,10 +23,11 @@ use yew::Callback;
 /// hear, once the match started.
 #[derive(Clone, Debug)]
 pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock.
+    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
+    /// as read here (the game's session takes it read).
     Message {
         seat: Seat,
-        text: String,
+        message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
     /// The connection to `seat`'s friend was lost.
@@ -387,11 +388,13 @@ impl HostLink {
             return;
         }
         let now_ms = now_ms() as u64;
+        let message = GuestMessage::decode(text.as_bytes());
+        let read = message.clone();
         self.to_session(
-            |s| s.receive(seat, text.as_bytes(), now_ms).out,
+            move |s| s.receive_read(seat, read, now_ms).out,
             LinkEvent::Message {
                 seat,
-                text: text.to_string(),
+                message,
                 now_ms,
             },
         );

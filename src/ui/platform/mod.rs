@@ -1,10 +1,12 @@
 //! The browser edge: everything that calls a browser API other than
 //! rendering. The page's address (invite and share links), the first
-//! screen index.html paints before the app runs, the clipboard,
+//! screen index.html paints before the app runs, the page's two modules
+//! of game code (the first download hands over to the whole app), the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), the service worker, keyboard focus, files (downloads, opening
-//! a record), the WebRTC transport, the search worker, and the page's clock and
-//! random source. No game rule lives here, and nothing here renders a screen.
+//! a record), the WebRTC transport, the search worker, fetching a
+//! language's texts, and the page's clock and random source. No game rule
+//! lives here, and nothing here renders a screen.
 
 pub mod address;
 pub mod boot;
@@ -12,10 +14,12 @@ pub mod clipboard;
 pub mod clock;
 pub mod files;
 pub mod focus;
+pub mod modules;
 pub mod motion;
 pub mod offline;
 pub mod prefs;
 pub mod sound;
 pub mod storage;
+pub mod texts;
 pub mod webrtc;
 pub mod worker;

@@ -8,8 +8,13 @@
 //!   with the answer. Until the worker says it is ready, and for good if it
 //!   fails to start or errs, [`ask`] returns `false` and the caller does the
 //!   work on the page as before.
+//!
+//! Jobs and answers cross as bytes (a `Uint8Array`, laid out by
+//! [`crate::bots::jobs::wire`]); only the worker's first message, [`READY`],
+//! is text.
 
 use crate::bots::jobs::{Answer, Job, Request, Response};
+use js_sys::Uint8Array;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -29,14 +34,17 @@ pub fn serve() {
     let clock_scope = scope.clone();
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        let Some(text) = e.data().as_string() else {
-            return;
-        };
+        // Anything but bytes is read as an empty (so refused) request.
+        let request = e
+            .data()
+            .dyn_into::<Uint8Array>()
+            .map(|a| a.to_vec())
+            .unwrap_or_default();
         let perf = clock_scope.performance();
         let clock: Option<crate::bots::Clock> =
             perf.map(|p| Box::new(move || p.now()) as crate::bots::Clock);
-        let answer = crate::bots::jobs::handle(&text, clock);
-        let _ = reply_scope.post_message(&JsValue::from_str(&answer));
+        let answer = crate::bots::jobs::handle(&request, clock);
+        let _ = reply_scope.post_message(&Uint8Array::from(answer.as_slice()));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
@@ -73,14 +81,15 @@ pub fn start() {
         return;
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
-        let Some(text) = e.data().as_string() else {
-            return;
-        };
-        if text == READY {
+        let data = e.data();
+        if data.as_string().is_some_and(|text| text == READY) {
             CLIENT.with(|c| c.borrow_mut().ready = true);
             return;
         }
-        let Ok(response) = serde_json::from_str::<Response>(&text) else {
+        let Ok(bytes) = data.dyn_into::<Uint8Array>() else {
+            return;
+        };
+        let Ok(response) = Response::decode(&bytes.to_vec()) else {
             return;
         };
         let done = CLIENT.with(|c| c.borrow_mut().pending.remove(&response.id));
@@ -113,6 +122,20 @@ fn fail() {
     }
 }
 
+/// The page is done with this worker (handed over to the whole app, which
+/// starts its own): it stops, and answers nothing more.
+pub fn stop() {
+    CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.failed = true;
+        c.ready = false;
+        c.pending.clear();
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+    });
+}
+
 /// Whether jobs go to the worker now.
 pub fn ready() -> bool {
     CLIENT.with(|c| {
@@ -131,13 +154,14 @@ pub fn ask(job: Job, done: impl FnOnce(Answer) + 'static) -> bool {
         let mut c = c.borrow_mut();
         c.next_id = c.next_id.wrapping_add(1).max(1);
         let id = c.next_id;
-        let Ok(text) = serde_json::to_string(&Request { id, job }) else {
-            return false;
-        };
+        let request = Request { id, job }.encode();
         let Some(worker) = c.worker.clone() else {
             return false;
         };
-        if worker.post_message(&JsValue::from_str(&text)).is_err() {
+        if worker
+            .post_message(&Uint8Array::from(request.as_slice()))
+            .is_err()
+        {
             return false;
         }
         c.pending.insert(id, Box::new(done));

@@ -10,6 +10,7 @@ pub mod coach;
 pub mod dialog;
 pub mod game;
 pub mod guest;
+pub mod handover;
 pub mod header;
 pub mod lobby;
 pub mod pass;

@@ -5,9 +5,9 @@
 //! the screen (the setup or the game), which passes it in. The network
 //! settings of online tables (STUN and TURN servers) fold away below.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::i18n::{fixed, tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, MAX_VOLUME};
-use crate::ui::platform::sound;
+use crate::ui::platform::{sound, texts};
 use crate::ui::state::Speed;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -76,13 +76,42 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     let on_prefs = use_context::<Callback<Prefs>>().unwrap_or_default();
     let lang = prefs.lang;
 
+    // A language whose texts are not here yet (they are data, fetched:
+    // `platform::texts`) applies once they arrive; until then the old one
+    // stays, and stays if they cannot be had. Only the latest choice
+    // applies.
+    let asked = use_mut_ref(|| 0u32);
     let on_lang = {
         let on_prefs = on_prefs.clone();
         Callback::from(move |e: Event| {
-            let code = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(l) = Lang::from_tag(&code) {
+            let select = e.target_unchecked_into::<HtmlSelectElement>();
+            let Some(l) = Lang::from_tag(&select.value()) else {
+                return;
+            };
+            let ask = {
+                let mut asked = asked.borrow_mut();
+                *asked = asked.wrapping_add(1);
+                *asked
+            };
+            if fixed::is_installed(l) {
                 on_prefs.emit(Prefs { lang: l, ..prefs });
+                return;
             }
+            let on_prefs = on_prefs.clone();
+            let asked = asked.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let loaded = texts::load(l).await;
+                if *asked.borrow() != ask {
+                    return;
+                }
+                match loaded {
+                    Ok(()) => on_prefs.emit(Prefs { lang: l, ..prefs }),
+                    Err(why) => {
+                        texts::warn(l, &why);
+                        select.set_value(prefs.lang.code());
+                    }
+                }
+            });
         })
     };
     // The volume follows the slider as it moves; letting go plays a sample.

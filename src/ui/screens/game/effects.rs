@@ -3,8 +3,9 @@
 //! the pauses before a summary, a pass or the result. Each is an effect
 //! that reads the state; the reducer itself sends, stores and plays nothing.
 
+use super::online_bar::Online;
 use crate::ui::bot_turn;
-use crate::ui::online::{HostLink, LinkEvent};
+use crate::ui::online::LinkEvent;
 use crate::ui::state::{GameMsg, GameState};
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
@@ -54,35 +55,39 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
 /// invite link ready) draws again, and what the session has to tell the
 /// friends is sent after each change, from the state's outbox.
 #[hook]
-pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLink>>) {
+pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) {
     {
         let handle = state.clone();
         let link = link.clone();
         use_effect_with((), move |_| {
-            let on_event = link.as_ref().map(|link| {
+            let on_event = link.as_ref().map(|Online(link)| {
                 let h = handle.clone();
                 let on_event = Callback::from(move |event| {
                     h.dispatch(match event {
-                        LinkEvent::Message { seat, text, now_ms } => GameMsg::Received {
+                        LinkEvent::Message {
                             seat,
-                            text: text.into(),
+                            message,
+                            now_ms,
+                        } => GameMsg::Received {
+                            seat,
+                            message,
                             now_ms,
                         },
                         LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
                     })
                 });
-                link.set_on_event(on_event.clone());
-                link.set_on_change(Callback::from(move |_| {
-                    handle.dispatch(GameMsg::OnlineChanged)
-                }));
+                link.listen(
+                    on_event.clone(),
+                    Callback::from(move |_| handle.dispatch(GameMsg::OnlineChanged)),
+                );
                 on_event
             });
             move || {
                 // Only this screen's: after "Play again" the next match's
                 // screen may listen already.
-                if let (Some(link), Some(on_event)) = (link, on_event) {
-                    link.clear_callbacks_of(&on_event);
+                if let (Some(Online(link)), Some(on_event)) = (link, on_event) {
+                    link.stop_listening(&on_event);
                 }
             }
         });
@@ -96,12 +101,12 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
     let handle = state.clone();
     use_effect_with(state.outbox.count(), move |_| {
         let from = std::mem::replace(&mut *sent.borrow_mut(), handle.outbox.count());
-        if let Some(link) = link {
+        if let Some(Online(link)) = link {
             match handle.outbox.since(from) {
-                Some(out) => link.send(out),
+                Some(mut out) => link.send(&mut out),
                 None => {
                     if let Some(session) = handle.session() {
-                        link.send(&session.resync_all());
+                        link.send(&mut session.resync_all().iter());
                     }
                 }
             }

@@ -12,7 +12,7 @@ use crate::rules::Played;
 use crate::rules::{Event as MatchEvent, Format, Seat};
 use crate::table::{Link, Player, Step};
 use crate::ui::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
-use crate::ui::online::{HostLink, SeatStatus};
+use crate::ui::online::SeatStatus;
 use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
 use crate::ui::screens::header::Header;
@@ -20,7 +20,8 @@ use crate::ui::screens::pass::PassScreen;
 use crate::ui::state::{GameMsg, GameState, Speed};
 use crate::ui::table::board::{Shown, Table};
 use dialogs::{game_dialog, GameDialogProps, ResultActions};
-use online_bar::{online_bar, use_bar_state};
+use online_bar::use_bar_state;
+pub use online_bar::{Online, OnlineTable};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -30,7 +31,7 @@ pub struct GameProps {
     pub start: Rc<GameState>,
     /// An online table: the session that tells the friends what happens.
     #[prop_or_default]
-    pub link: Option<Rc<HostLink>>,
+    pub link: Option<Online>,
     /// Stop the bots (the rules screen is open).
     pub paused: bool,
     pub on_play_again: Callback<()>,
@@ -68,7 +69,7 @@ fn total_before(log: &[MatchEvent], index: usize) -> i32 {
 /// Pass-and-play: what happened since `log[from]`, as the viewer was told.
 fn missed_lines(
     state: &GameState,
-    link: Option<&HostLink>,
+    link: Option<&dyn OnlineTable>,
     from: usize,
     lang: Lang,
 ) -> Vec<String> {
@@ -89,7 +90,7 @@ fn missed_lines(
 }
 
 /// Who plays `seat`, as the table shows it beside the name.
-fn player_of(state: &GameState, link: Option<&HostLink>, seat: Seat) -> Player {
+fn player_of(state: &GameState, link: Option<&dyn OnlineTable>, seat: Seat) -> Player {
     match link.filter(|_| state.setup.is_online(seat)) {
         Some(link) => Player::Friend {
             link: match link.status_with(seat, state.presence(seat)) {
@@ -104,7 +105,7 @@ fn player_of(state: &GameState, link: Option<&HostLink>, seat: Seat) -> Player {
 }
 
 /// How the log and the standings name `seat`: "You" for the person.
-fn seat_label(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang) -> String {
+fn seat_label(state: &GameState, link: Option<&dyn OnlineTable>, seat: Seat, lang: Lang) -> String {
     if seat == state.me() {
         tr(lang, Key::You).to_string()
     } else {
@@ -114,7 +115,7 @@ fn seat_label(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang
 
 /// The name `seat` goes by at this table: for a friend online, the name
 /// they joined with; otherwise the setup's.
-fn seat_name(state: &GameState, link: Option<&HostLink>, seat: Seat, lang: Lang) -> String {
+fn seat_name(state: &GameState, link: Option<&dyn OnlineTable>, seat: Seat, lang: Lang) -> String {
     link.filter(|_| state.setup.is_online(seat))
         .and_then(|_| state.presence(seat))
         .map(|p| p.name)
@@ -235,7 +236,7 @@ pub fn game(props: &GameProps) -> Html {
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
     let save_failed = crate::ui::persistence::use_persistence(&state);
-    let link = props.link.as_deref();
+    let link = props.link.as_ref().map(|Online(l)| &**l);
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to
     // look at the final table ("See the table"), reopened on demand.
@@ -269,7 +270,7 @@ pub fn game(props: &GameProps) -> Html {
     let seats = setup.seat_count();
     // Whose hand shows: the person playing now (pass-and-play) or you.
     let viewer = state.viewer;
-    let seat_names = |f: fn(&GameState, Option<&HostLink>, Seat, Lang) -> String| {
+    let seat_names = |f: fn(&GameState, Option<&dyn OnlineTable>, Seat, Lang) -> String| {
         (0..seats)
             .map(|i| f(&state, link, Seat(i as u8), lang))
             .collect::<Vec<_>>()
@@ -353,7 +354,7 @@ pub fn game(props: &GameProps) -> Html {
     let online_bar = props
         .link
         .as_ref()
-        .map(|l| online_bar(lang, &state, l, &names, &bar));
+        .map(|Online(l)| l.clone().bar(lang, &state, &names, &bar));
     let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"), lesson.is_some().then_some("lesson"))}

@@ -2,15 +2,83 @@
 //! invited again, or a bot can play for them; at their turn, waiting is a
 //! choice too.
 
-use crate::online::Mover;
+use crate::online::protocol::Presence;
+use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
 use crate::ui::i18n::{named, tr, Key, Lang, Named};
-use crate::ui::online::{HostLink, SeatStatus};
+use crate::ui::online::{HostLink, LinkEvent, SeatStatus};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// What the game screen asks of an online table's connections. The game
+/// reaches [`HostLink`] only through this: the first download, which has
+/// no online tables (`ui::app::Parts`), then carries none of their code.
+pub trait OnlineTable {
+    /// How `seat`'s friend is connected, as the table shows it.
+    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus;
+    /// Where the friends' messages and the table's changes go.
+    fn listen(&self, on_event: Callback<LinkEvent>, on_change: Callback<u64>);
+    /// This screen no longer listens (if it still was the one).
+    fn stop_listening(&self, on_event: &Callback<LinkEvent>);
+    /// Sends what the session says to the friends, in order.
+    fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>);
+    /// Closes every connection (the host leaves the table).
+    fn close_all(&self);
+    /// The bar for the friends who are away or played by a bot.
+    fn bar(
+        self: Rc<Self>,
+        lang: Lang,
+        state: &UseReducerHandle<GameState>,
+        names: &[String],
+        bar: &BarState,
+    ) -> Html;
+}
+
+impl OnlineTable for HostLink {
+    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus {
+        HostLink::status_with(self, seat, presence)
+    }
+
+    fn listen(&self, on_event: Callback<LinkEvent>, on_change: Callback<u64>) {
+        self.set_on_event(on_event);
+        self.set_on_change(on_change);
+    }
+
+    fn stop_listening(&self, on_event: &Callback<LinkEvent>) {
+        self.clear_callbacks_of(on_event);
+    }
+
+    fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>) {
+        HostLink::send(self, out);
+    }
+
+    fn close_all(&self) {
+        HostLink::close_all(self);
+    }
+
+    fn bar(
+        self: Rc<Self>,
+        lang: Lang,
+        state: &UseReducerHandle<GameState>,
+        names: &[String],
+        bar: &BarState,
+    ) -> Html {
+        online_bar(lang, state, &self, names, bar)
+    }
+}
+
+/// An online table on the game screen (compared by identity).
+#[derive(Clone)]
+pub struct Online(pub Rc<dyn OnlineTable>);
+
+impl PartialEq for Online {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// What the bar remembers between draws: the friends invited again, and
 /// the seat and ply at which the host chose to wait for an absent friend.
@@ -23,14 +91,14 @@ pub struct BarState {
 /// The bar's state; a friend invited again who is back needs no invitation
 /// on show (the next disconnection starts with "Invite again").
 #[hook]
-pub fn use_bar_state(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLink>>) -> BarState {
+pub fn use_bar_state(state: &UseReducerHandle<GameState>, link: Option<Online>) -> BarState {
     let inviting = use_state(BTreeSet::<u8>::new);
     let waited = use_state(|| None::<(u8, u64)>);
     {
         let inviting = inviting.clone();
         let state = state.clone();
         use_effect_with(state.version, move |_| {
-            let Some(link) = link else { return };
+            let Some(Online(link)) = link else { return };
             let back: Vec<u8> = inviting
                 .iter()
                 .copied()
@@ -51,7 +119,7 @@ pub fn use_bar_state(state: &UseReducerHandle<GameState>, link: Option<Rc<HostLi
 }
 
 /// The bar, for the friends who are away or played by a bot.
-pub fn online_bar(
+fn online_bar(
     lang: Lang,
     state: &UseReducerHandle<GameState>,
     link: &Rc<HostLink>,
