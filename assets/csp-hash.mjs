@@ -1,6 +1,7 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
-// names the two modules of game code and the languages' texts by their
-// content (below), and the
+// minifies the two modules' JavaScript (release builds, js-minify.mjs),
+// names the modules and the languages' texts by their content (below),
+// and the
 // Content-Security-Policy in index.html allows scripts from the site itself
 // only: index.html has one inline <script> (the first screen's, which also
 // loads the game's code; `trunk serve` adds its reload script), so this
@@ -9,12 +10,24 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minifyGlue } from './js-minify.mjs';
 
 const PLACEHOLDER = "'inline-script-hashes'";
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
   console.error('csp-hash: TRUNK_STAGING_DIR is not set (run me from a Trunk hook)');
   process.exit(1);
+}
+// Release builds: wasm-bindgen's glue minified first, so that the whole
+// app's name below is its shipped content's hash.
+if (process.env.TRUNK_PROFILE === 'release') {
+  try {
+    const saved = await minifyGlue(dir);
+    console.log(`csp-hash: the modules' JavaScript minified (${(saved / 1024).toFixed(1)} KB less)`);
+  } catch (e) {
+    console.error(`csp-hash: ${e.message || e}`);
+    process.exit(1);
+  }
 }
 const file = join(dir, 'index.html');
 let html = readFileSync(file, 'utf8');

@@ -64,6 +64,56 @@ function distFiles(dir) {
   return { rows, raw: total('raw'), gz: total('gzip') };
 }
 
+/** `browser` for one scenario: every page of the contexts it opens has its
+ *  errors and warnings (a panic in the game's code among them) kept in
+ *  `log`, with the page's address, so that a failure says what the pages
+ *  said, not only what the test waited for. */
+function watched(browser) {
+  const log = [];
+  const pages = [];
+  const keep = (page, what) => {
+    const at = page.url().replace(/^https?:\/\/[^/]+/, '');
+    log.push(`[${at.slice(0, 60)}] ${what.slice(0, 600)}`);
+  };
+  const seen = new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext') {
+        return async (...args) => {
+          const context = await target.newContext(...args);
+          // What each page showed when the scenario closed it: a failure
+          // in a `finally` closes its pages before it reaches the runner.
+          const close = context.close.bind(context);
+          context.close = async (...a) => {
+            for (const page of context.pages()) {
+              const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300)).catch(() => '');
+              keep(page, `on screen when closed: ${text}`);
+            }
+            return close(...a);
+          };
+          context.on('page', (page) => {
+            pages.push(page);
+            page.on('pageerror', (e) => keep(page, `page error: ${e.message}`));
+            page.on('console', (m) => {
+              if (m.type() === 'error' || m.type() === 'warning') keep(page, `console ${m.type()}: ${m.text()}`);
+            });
+            page.on('crash', () => keep(page, 'the page crashed'));
+          });
+          return context;
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  /** Each page still open as it is now, for a failure's record. */
+  const shoot = async (name) => {
+    for (const [i, page] of pages.entries()) {
+      if (!page.isClosed()) await page.screenshot({ path: `test-results/${name}-page${i}.png` }).catch(() => {});
+    }
+  };
+  return { browser: seen, log, shoot };
+}
+
 const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
@@ -93,7 +143,8 @@ async function main() {
   // Each scenario has its own context for the run (failure screenshots are
   // named by its index, notes are printed in the list's order at the end).
   const runOne = async (s) => {
-    const ctx = { browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
+    const seen = watched(browser);
+    const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
     const t0 = Date.now();
     try {
       await s.run(ctx);
@@ -102,6 +153,9 @@ async function main() {
     } catch (err) {
       failed++;
       console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
+      await seen.shoot(`failure-${s.index}`);
+      const said = seen.log.slice(-30);
+      if (said.length) console.log(`     what its pages said:\n       ${said.join('\n       ')}`);
     }
   };
   const t0 = Date.now();

@@ -194,7 +194,11 @@ pub fn lobby(
     let on_start = {
         let (screen, state, link) = (screen.clone(), state.clone(), link.clone());
         Callback::from(move |()| {
-            let Some(session) = link.start() else { return };
+            let Some(session) = link.start() else {
+                // A second press while the first one's table is drawn.
+                warn("the lobby's Start was pressed again after the match started");
+                return;
+            };
             match (*state).clone().hosted(session) {
                 Some(game) => {
                     let online = Online(link.clone());
@@ -202,6 +206,7 @@ pub fn lobby(
                 }
                 // The session was built for this very match: not reached.
                 None => {
+                    warn("the online session is at another match than the lobby's");
                     link.close_all();
                     screen.set(Screen::Setup)
                 }
@@ -209,4 +214,9 @@ pub fn lobby(
         })
     };
     html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }
+}
+
+/// A note in the browser's console for what a player never sees happen.
+fn warn(what: &str) {
+    web_sys::console::warn_1(&wasm_bindgen::JsValue::from_str(&format!("ONO 99: {what}")));
 }
