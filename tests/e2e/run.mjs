@@ -14,6 +14,9 @@
 // STRICT_PERF=1 also fails on the timing targets (first playable card
 // within 500 ms, no task over 50 ms while bots play), which are otherwise
 // only reported.
+// A failed scenario prints the last errors and warnings of its pages and
+// what each page showed when it was closed (E2E_LOG_LINES of them, 30 by
+// default); E2E_LOG_ALWAYS=1 prints them for passing scenarios too.
 //
 // The size check is the first-load scenario's (load.mjs): the bytes that
 // cross the wire (gzip, as GitHub Pages serves) before the first card of a
@@ -149,12 +152,13 @@ async function main() {
     try {
       await s.run(ctx);
       passed++;
+      if (process.env.E2E_LOG_ALWAYS) console.log(seen.log.join('\n'));
       console.log(`ok   ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (err) {
       failed++;
       console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
       await seen.shoot(`failure-${s.index}`);
-      const said = seen.log.slice(-30);
+      const said = seen.log.slice(-(Number(process.env.E2E_LOG_LINES) || 30));
       if (said.length) console.log(`     what its pages said:\n       ${said.join('\n       ')}`);
     }
   };
