@@ -38,15 +38,16 @@
 // median wire bytes before the first card exceed BUDGET_KB.
 import { RESULTS } from './lib.mjs';
 
-// The issue's goal is 300 KB before the first playable card. This guard
-// sits a few KB above what the build measures, so that an unnoticed
-// regression fails: 491.3 KB when the whole 1.1 MB app came first; 325.5
-// KB once the game's code was split in two modules (the first download
-// plays; statistics, replays, reviews and online tables load on demand);
-// 308.5 KB with the search worker's jobs as bytes (no serde_json left in
-// the first download); about 300 KB with the Spanish, French and
-// Portuguese fixed texts fetched as data when in use.
-export const BUDGET_KB = 310;
+// The budget: at most 300 KB before the first playable card. The build
+// measured 491.3 KB when the whole 1.1 MB app came first; 325.5 KB once
+// the game's code was split in two modules (the first download plays;
+// statistics, replays, reviews and online tables load on demand); 308.5
+// KB with the search worker's jobs as bytes (no serde_json left in the
+// first download); 300.6 KB with the Spanish, French and Portuguese fixed
+// texts fetched as data when in use; 298.5 KB with wasm-bindgen's
+// JavaScript minified. What grows the first download past it fails here:
+// it belongs in the whole app, or something else must give way.
+export const BUDGET_KB = 300;
 
 /** Lighthouse's mobile profile (its "slow 4G" throttling). */
 export const MOBILE_NETWORK = {
@@ -323,7 +324,7 @@ export const loadScenarios = [
       loadMetrics.viewport = PHONE;
       ctx.note(`first load on a phone, medians of ${LOADS}: first screen (Quick play visible) ${med.firstScreenMs} ms (goal 1000), `
         + `hand on the table ${med.handMs} ms (goal 2500; tapped at ${med.tapMs} ms, ${med.tapToHandMs} ms from the tap), ${kb(med.wireBeforeHand)} KB on the wire before the first card `
-        + `(goal 300, budget ${BUDGET_KB}; the search worker's part ${kb(med.workerBeforeHand)} KB; `
+        + `(budget ${BUDGET_KB}; the search worker's part ${kb(med.workerBeforeHand)} KB; `
         + `the service worker's offline copy, not counted, ${kb(med.serviceWorkerBeforeHand)} KB)`);
       if (med.wireBeforeHand > BUDGET_KB * 1024) {
         throw new Error(`${kb(med.wireBeforeHand)} KB cross the wire before the first card (median of ${LOADS} loads), over the budget of ${BUDGET_KB} KB`);
