@@ -711,9 +711,12 @@ fn f2_every_view_outside_the_rules_is_refused_unchanged() {
 fn f3_held_messages_are_capped_per_seat() {
     let mut held = HeldMessages::new();
     let join = String::from_utf8(GuestMirror::join_request("Bo").encode()).expect("utf-8");
+    // The lobby shows a friend connected once their join is held.
+    assert!(!held.holds(Seat(1)));
     for _ in 0..HELD_PER_SEAT {
         held.push(Seat(1), join.clone()).expect("room");
     }
+    assert!(held.holds(Seat(1)) && !held.holds(Seat(2)));
     held.push(Seat(2), join.clone())
         .expect("another seat has its own room");
     assert_eq!(
@@ -724,6 +727,7 @@ fn f3_held_messages_are_capped_per_seat() {
     assert!(!held.is_over(Seat(2)));
     // The seat's messages are dropped and it stays over.
     assert_eq!(held.len(), 1);
+    assert!(!held.holds(Seat(1)), "a dropped seat holds nothing");
     assert!(held.push(Seat(1), "x".into()).is_err());
     // Bytes: one big message goes over too.
     let big = "x".repeat(HELD_BYTES_PER_SEAT / 2 + 1);
@@ -737,6 +741,7 @@ fn f3_held_messages_are_capped_per_seat() {
     let all = held.take_all();
     assert_eq!(all, vec![(Seat(2), join.clone()), (Seat(1), join)]);
     assert!(held.is_empty());
+    assert!(!held.holds(Seat(1)) && !held.holds(Seat(2)));
     // A flood holds no more than the caps.
     let mut held = HeldMessages::new();
     for i in 0..100_000 {

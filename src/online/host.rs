@@ -822,6 +822,12 @@ impl HeldMessages {
     pub fn len(&self) -> usize {
         self.messages.len()
     }
+
+    /// Whether a message from `seat` is held (in the lobby, only a join
+    /// is: the friend has said who they are).
+    pub fn holds(&self, seat: Seat) -> bool {
+        self.count.get(seat.index()).is_some_and(|&n| n > 0)
+    }
     pub fn is_empty(&self) -> bool {
         self.messages.is_empty()
     }

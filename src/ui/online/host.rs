@@ -202,11 +202,14 @@ impl HostLink {
         match presence.and_then(|p| p.connection) {
             Some(Connection::Connected) => SeatStatus::Connected,
             Some(Connection::Disconnected | Connection::Closed) => SeatStatus::Disconnected,
-            // In the lobby an open channel shows as connected (its join
-            // waits for the start); at the table only a joined friend is:
-            // one whose channel is open but who never joined can't play.
+            // In the lobby a friend whose join came shows as connected (the
+            // join waits for the start), not one whose channel only opened:
+            // a Start pressed then would begin without them. At the table
+            // only a joined friend is: one who never joined can't play.
             _ => match self.open.borrow().get(&seat.0) {
-                Some(true) if !self.started.get() => SeatStatus::Connected,
+                Some(true) if !self.started.get() && self.held.borrow().holds(seat) => {
+                    SeatStatus::Connected
+                }
                 Some(false) => SeatStatus::Disconnected,
                 _ => SeatStatus::Waiting,
             },
@@ -364,6 +367,10 @@ impl HostLink {
                         peer.close();
                     }
                     self.open.borrow_mut().insert(seat.0, false);
+                    self.changed();
+                } else {
+                    // The friend said who they are: the lobby shows them
+                    // connected.
                     self.changed();
                 }
             }
