@@ -46,18 +46,34 @@ if (!html.includes(PLACEHOLDER)) {
   console.error(`csp-hash: ${file} has no ${PLACEHOLDER} placeholder in its CSP`);
   process.exit(1);
 }
+// index.html's loader reads two JSON lists the build fills in: the file
+// name of each module of game code (#modules) and of each language's texts
+// (#lang-files). `listIn(id)` reads one; `setList(id, list)` writes it back.
+const listBlock = (id) => new RegExp(`(<script\\b[^>]*\\bid="?${id}"?[^>]*>)(\\{[^}]*\\})(<\\/script>)`);
+function listIn(id) {
+  const found = listBlock(id).exec(html);
+  if (!found) {
+    console.error(`csp-hash: ${file} has no <script id="${id}"> list for its loader`);
+    process.exit(1);
+  }
+  return JSON.parse(found[2]);
+}
+function setList(id, list) {
+  html = html.replace(listBlock(id), (_, open, __, close) => `${open}${JSON.stringify(list)}${close}`);
+}
+/** The first 16 hex digits of the SHA-256 of `files`' contents, in order. */
+function contentHash(...files) {
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(readFileSync(f));
+  return hash.digest('hex').slice(0, 16);
+}
+
 // The two modules of game code (index.html loads them itself, so Trunk
 // gives them no content hash): each gets one in its file names, written
 // into index.html's loader, so that a new build is never served the old
 // code from a cache, and the service worker may keep them like any other
 // hashed file.
-const MODULES = /(<script\b[^>]*\bid="?modules"?[^>]*>)(\{[^}]*\})(<\/script>)/;
-const listed = MODULES.exec(html);
-if (!listed) {
-  console.error(`csp-hash: ${file} has no <script id="modules"> list for its loader`);
-  process.exit(1);
-}
-const names = JSON.parse(listed[2]);
+const names = listIn('modules');
 const staged = readdirSync(dir);
 for (const [key, name] of Object.entries(names)) {
   // Trunk names the first download by its content already; the whole app
@@ -73,35 +89,27 @@ for (const [key, name] of Object.entries(names)) {
     console.error(`csp-hash: ${name}.js or ${name}_bg.wasm is missing from the build`);
     process.exit(1);
   }
-  const digest = createHash('sha256').update(readFileSync(js)).update(readFileSync(wasm)).digest('hex').slice(0, 16);
-  const hashed = `${name}-${digest}`;
+  const hashed = `${name}-${contentHash(js, wasm)}`;
   renameSync(js, join(dir, `${hashed}.js`));
   renameSync(wasm, join(dir, `${hashed}_bg.wasm`));
   names[key] = hashed;
 }
-html = html.replace(MODULES, (_, open, __, close) => `${open}${JSON.stringify(names)}${close}`);
+setList('modules', names);
 // The languages' texts (src/ui/i18n/lang/, fetched for the language in
 // use) are named by their content the same way: the service worker serves
 // them from its cache, and a new build's code must never read an old file.
-const LANG_FILES = /(<script\b[^>]*\bid="?lang-files"?[^>]*>)(\{[^}]*\})(<\/script>)/;
-const langListed = LANG_FILES.exec(html);
-if (!langListed) {
-  console.error(`csp-hash: ${file} has no <script id="lang-files"> list for its loader`);
-  process.exit(1);
-}
-const langFiles = JSON.parse(langListed[2]);
+const langFiles = listIn('lang-files');
 for (const [code, name] of Object.entries(langFiles)) {
   const path = join(dir, 'lang', name);
   if (!existsSync(path)) {
     console.error(`csp-hash: lang/${name} is missing from the build`);
     process.exit(1);
   }
-  const digest = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
-  const hashed = name.replace(/\.txt$/, `-${digest}.txt`);
+  const hashed = name.replace(/\.txt$/, `-${contentHash(path)}.txt`);
   renameSync(path, join(dir, 'lang', hashed));
   langFiles[code] = hashed;
 }
-html = html.replace(LANG_FILES, (_, open, __, close) => `${open}${JSON.stringify(langFiles)}${close}`);
+setList('lang-files', langFiles);
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   // Data blocks (application/json) are not scripts the CSP governs.
