@@ -106,8 +106,16 @@ fn assert_exit_and_win(model: &TableModel, game: &Match, seat: Seat, what: &str)
             matches!(exit, Callout::Out { who, .. } if who.is_you()),
             "{what}: the exit says {exit:?}"
         );
-        assert_eq!(model.last_exit(), Some(exit));
+        assert_eq!(model.result_lines(true).first(), Some(&exit));
         assert!(model.hands().last().is_some_and(|h| h.contains(exit)));
+    }
+    // What a result would say is about the hand on the table, never an
+    // earlier one.
+    for line in model.result_lines(true) {
+        assert!(
+            model.hands().last().is_some_and(|h| h.contains(line)),
+            "{what}: the result would say {line:?}, from an earlier hand"
+        );
     }
     let winners = game
         .outcome()
@@ -250,6 +258,50 @@ fn going_out_is_narrated_with_the_arithmetic_and_announced() {
         }
     }
     panic!("no seat went out in 200 matches");
+}
+
+/// A player who went out of an earlier hand and then won the match: the
+/// result says nothing of that old exit ("You're out: at 98, …" under "You
+/// win the match!"), only what happened in the hand that decided it.
+#[test]
+fn the_result_speaks_of_the_deciding_hand_only() {
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let mut rules = ono99::rules::RuleSet::classic();
+        rules.tokens = 2;
+        let mut game = Match::new(rules, 3, seed).expect("valid setup");
+        let mut model = start_model(&game, Seat(0), Some(Seat(0)));
+        let mut rng = Rng::new(seed);
+        let mut bots: Vec<_> = (0..3).map(|_| make_bot(Level::Medium)).collect();
+        let mut out_before = false;
+        while let Some(turn) = game.to_act() {
+            let legal = game.legal_actions();
+            let action = bots[turn.seat.index()].choose(&game.view(turn.seat), &legal, &mut rng);
+            let from = game.log().len();
+            game.apply(action).expect("legal");
+            model.step(Step::of_match(&game, from, Seat(0)), false);
+            let you_out = model
+                .announce()
+                .iter()
+                .any(|c| matches!(c, Callout::Out { who, .. } if who.is_you()));
+            if !game.is_over() && you_out {
+                out_before = true;
+            }
+        }
+        let won = game.outcome().is_some_and(|o| o.winners.contains(&Seat(0)));
+        if !(won && out_before && model.exit_now().is_none()) {
+            continue;
+        }
+        found += 1;
+        let lines = model.result_lines(true);
+        assert!(
+            !lines
+                .iter()
+                .any(|c| matches!(c, Callout::Out { who, .. } if who.is_you())),
+            "seed {seed}: the winner's result says {lines:?}"
+        );
+    }
+    assert!(found >= 3, "only {found} matches won after an earlier exit");
 }
 
 // ----- a friend's table equals the host's ----------------------------------

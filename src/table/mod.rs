@@ -493,10 +493,26 @@ impl TableModel {
             .map(|(_, c)| c)
     }
 
-    /// This seat's last going out in the match (what the result says of
-    /// how it went out).
-    pub fn last_exit(&self) -> Option<&Callout> {
-        self.exit.as_ref().map(|(_, c)| c)
+    /// What the match's result says ended it: with `own_exit`, this seat's
+    /// going out in the hand that decided the match (never an earlier
+    /// hand's), then the last step's call-outs of going out, losing or ending a
+    /// hand and leaving the match, each once.
+    pub fn result_lines(&self, own_exit: bool) -> Vec<&Callout> {
+        let mut lines: Vec<&Callout> = self.exit_now().filter(|_| own_exit).into_iter().collect();
+        for c in &self.announce {
+            let ending = matches!(
+                c,
+                Callout::Out { .. }
+                    | Callout::HandLost { .. }
+                    | Callout::HandLastIn { .. }
+                    | Callout::HandOver { .. }
+                    | Callout::LeftMatch { .. }
+            );
+            if ending && !lines.contains(&c) {
+                lines.push(c);
+            }
+        }
+        lines
     }
 
     /// The match's winners, once it is over.

@@ -149,30 +149,15 @@ fn result(
             AttrValue::from(text),
         )
     });
-    // What ended the match, above the final standings.
+    // What ended the match (and how you went out in the hand that decided
+    // it), above the final standings.
     let mut lines: Vec<String> = model
         .0
-        .announce()
-        .iter()
-        .filter(|c| {
-            matches!(
-                c,
-                Callout::Out { .. }
-                    | Callout::HandLost { .. }
-                    | Callout::HandLastIn { .. }
-                    | Callout::HandOver { .. }
-                    | Callout::LeftMatch { .. }
-            )
-        })
+        .result_lines(state.me() == ME)
+        .into_iter()
         .map(|c| callout(lang, c, edition))
         .collect();
     if state.me() == ME {
-        // How you went out (the last time), unless it is said already.
-        if let Some(exit) = model.0.last_exit().map(|c| callout(lang, c, edition)) {
-            if !lines.contains(&exit) {
-                lines.insert(0, exit);
-            }
-        }
         lines.push(i18n::your_place(lang, state.game().places()[ME], seats));
     }
     // The guided game ends on what was learned and where to go next.
