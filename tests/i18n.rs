@@ -360,7 +360,7 @@ fn all_texts(lang: Lang) -> Vec<String> {
             ));
         }
         out.push(text::your_place(lang, 3, 5));
-        out.push(text::headroom(lang, 18, 98));
+        out.push(text::headroom(lang, 18));
         out.push(text::setup_error(lang, &SetupError::SeatCount(9)));
         out.push(text::setup_error(
             lang,
@@ -893,7 +893,7 @@ fn going_out_says_why_with_the_arithmetic() {
     );
     assert_eq!(
         line,
-        "You're out: at 97, 3 \u{2192} 100, 8 \u{2192} 105 and ONO 99 cards can't be played"
+        "You're out at 97: 3 would make 100, 8 would make 105 and ONO 99 cards can't be played"
     );
     // A refused card's reason starts with its sum.
     let refusal = RuleError::TotalTooHigh {
@@ -949,7 +949,7 @@ fn the_narrator_keeps_the_total_and_explains_going_out() {
         .expect("going out is called out");
     assert_eq!(
         text::callout(Lang::En, &out, Edition::Modern),
-        "P1 is out: at 97, 3 \u{2192} 100, 8 \u{2192} 105 and ONO 99 cards can't be played"
+        "P1 is out at 97: 3 would make 100, 8 would make 105 and ONO 99 cards can't be played"
     );
     assert!(!out.is_about_you());
 }
@@ -1082,7 +1082,7 @@ fn french_punctuation_has_its_narrow_space() {
         .collect();
     texts.push(text::labelled(Lang::Fr, "Pioche", "12"));
     texts.push(text::review_summary(Lang::Fr, 3, [2, 0, 0, 1]));
-    texts.push(text::headroom(Lang::Fr, 4, 98));
+    texts.push(text::headroom(Lang::Fr, 4));
     for t in &texts {
         let chars: Vec<char> = t.chars().collect();
         for (i, c) in chars.iter().enumerate() {
@@ -1181,4 +1181,71 @@ fn language_files_refuse_damage() {
     let escaped = good.replace("Tagline = ", "Tagline = one\\ntwo \\\\ ");
     let texts = parse(&escaped).map_err(|e| e.to_string());
     assert!(texts.is_ok_and(|t| t.get(Key::Tagline).starts_with("one\ntwo \\ ")));
+}
+
+/// Words a new player stumbled on: a card button named "Play Play 2", a
+/// seat's chooser labelled "Bot 2 level" while it says "Person", French
+/// "pose un Inverser", a bare number beside the total, "Up to 98: +10".
+#[test]
+fn words_a_new_player_read_say_what_they_mean() {
+    let langs = [Lang::En, Lang::Es, Lang::Fr, Lang::Pt];
+    for edition in [Edition::Modern, Edition::Classic] {
+        for card in Card::ALL {
+            let name = text::play_card(Lang::En, card, edition);
+            let words: Vec<&str> = name.split(' ').collect();
+            assert!(
+                !words.windows(2).any(|w| w[0] == w[1]),
+                "{edition:?}: the button of {card} reads \"{name}\""
+            );
+        }
+    }
+    assert_eq!(
+        text::play_card(Lang::En, Card::PlayTwo, Edition::Modern),
+        "Play the Play 2 card"
+    );
+    // Who plays a seat is asked by the seat, whatever the answer is.
+    for lang in langs {
+        assert_eq!(
+            text::numbered(lang, Numbered::SeatBotLevel, 2),
+            text::numbered(lang, Numbered::SeatPlayerLevel, 2),
+            "{lang:?}"
+        );
+    }
+    assert_eq!(
+        text::numbered(Lang::En, Numbered::SeatBotLevel, 2),
+        "Who plays seat 2"
+    );
+    // French names its verb-named cards as cards.
+    let ben = |card: Card, edition: Edition| {
+        text::callout(
+            Lang::Fr,
+            &Callout::Played {
+                who: Who::Named("Ben".into()),
+                card,
+                total: 41,
+            },
+            edition,
+        )
+    };
+    assert_eq!(
+        ben(Card::Reverse, Edition::Modern),
+        "Ben pose une carte Inverser — total 41"
+    );
+    assert_eq!(
+        ben(Card::PlayTwo, Edition::Modern),
+        "Ben pose une carte Jouer 2 — total 41"
+    );
+    assert_eq!(
+        ben(Card::Number(8), Edition::Modern),
+        "Ben pose un 8 — total 41"
+    );
+    // The draw pile's count says it counts cards; the room under the total
+    // says what it is.
+    assert_eq!(text::numbered(Lang::En, Numbered::CardsLeft, 96), "96 left");
+    assert_eq!(text::numbered(Lang::Es, Numbered::CardsLeft, 1), "queda 1");
+    assert_eq!(text::headroom(Lang::En, 10), "Room left: 10");
+    for lang in langs {
+        assert!(!text::headroom(lang, 10).contains('+'), "{lang:?}");
+        assert!(text::numbered(lang, Numbered::CardsLeft, 96).contains("96"));
+    }
 }

@@ -52,6 +52,19 @@ impl Speed {
         }
     }
 
+    /// How long a card a person picks is held up before it is played,
+    /// with Undo offered meanwhile (a second tap plays it at once): long
+    /// enough to see a mis-tap and take it back; none at Instant, where
+    /// nothing waits.
+    pub fn undo_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 2500,
+            Speed::Normal => 2000,
+            Speed::Fast => 1000,
+            Speed::Instant => 0,
+        }
+    }
+
     /// How long the table holds on a person's own exit (their cards laid
     /// down, the banner with the arithmetic) before the next bot plays.
     pub fn exit_hold_ms(self) -> u32 {

@@ -48,7 +48,10 @@ export const passPlayScenarios = [
         // Seat 2 becomes a person: its row now says so, by the seat's number.
         await page.locator('#seat-level-2').selectOption('person');
         assert(await page.getByLabel('Player 2 name', { exact: true }).count() === 1, 'seat 2 is not labelled "Player 2 name"');
-        assert(await page.getByLabel('Bot 3 level', { exact: true }).count() === 1, 'seat 3 is not labelled "Bot 3 level"');
+        assert(await page.getByLabel('Bot 3 name', { exact: true }).count() === 1, 'seat 3 is not labelled "Bot 3 name"');
+        // Who plays a seat is labelled by the seat, never "Bot 2 level: Person".
+        assert(await page.getByLabel('Who plays seat 2', { exact: true }).inputValue() === 'person', 'seat 2\'s chooser is not "Who plays seat 2"');
+        assert(await page.getByLabel('Who plays seat 3', { exact: true }).count() === 1, 'seat 3\'s chooser is not "Who plays seat 3"');
         await page.locator('#seat-name-2').fill('Bea');
         await page.locator('#seat-level-3').selectOption('easy');
         await setSpeed(page, 'instant');

@@ -184,7 +184,7 @@ export const scenarios = [
       assert(await page.getByLabel('Modern (2022)').isChecked(), 'Modern is not the default edition');
       // Seat 1 is yours; the bots sit in seats 2 to 4.
       for (const n of [2, 3, 4]) {
-        assert(await page.getByLabel(`Bot ${n} level`).inputValue() === 'medium', `bot ${n} is not Medium`);
+        assert(await page.getByLabel(`Who plays seat ${n}`).inputValue() === 'medium', `bot ${n} is not Medium`);
       }
       assert(await page.getByLabel('Format').inputValue() === 'elimination', 'format is not elimination');
       assert(await readSpeed(page) === 'normal', 'speed is not normal');
@@ -268,7 +268,7 @@ export const scenarios = [
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
       await choose(page, 'Number of players', '2');
-      await choose(page, 'Bot 2 level', 'hard');
+      await choose(page, 'Who plays seat 2', 'hard');
       await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
@@ -286,7 +286,7 @@ export const scenarios = [
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
       await choose(page, 'Number of players', '8');
-      for (let n = 2; n <= 8; n++) await choose(page, `Bot ${n} level`, n % 2 ? 'medium' : 'hard');
+      for (let n = 2; n <= 8; n++) await choose(page, `Who plays seat ${n}`, n % 2 ? 'medium' : 'hard');
       await setSpeed(page, 'instant');
       await page.getByRole('button', { name: 'Start game' }).click();
       await page.getByRole('img', { name: /^Total / }).waitFor();
@@ -566,7 +566,7 @@ export const scenarios = [
       // A changed setup is remembered: Quick play describes and starts it.
       await choose(page, 'Number of players', '3');
       await page.getByLabel('Classic (1980)').check();
-      await choose(page, 'Bot 2 level', 'hard');
+      await choose(page, 'Who plays seat 2', 'hard');
       await page.reload({ waitUntil: 'load' });
       await quick.waitFor({ timeout: 15000 });
       const changed = await page.locator('#quick-what').textContent();

@@ -199,7 +199,7 @@ export const tableScenarios = [
           assert(!behind.log.some((l) => l.startsWith(`Hand ${ended + 1} is dealt`)), `hand ${ended + 1} is already in the log under the summary`);
           // Who lost the token, and why: the total and what each card made.
           const said = await page.locator('[role="dialog"]').textContent();
-          assert(/went out and loses? a token\./.test(said) && /(is|You're) out: at -?\d+, .+ → -?\d+/.test(said), `the summary of hand ${ended} does not say why a token was lost: ${said}`);
+          assert(/went out and loses? a token\./.test(said) && /(is|You're) out at -?\d+: .+ would make -?\d+/.test(said), `the summary of hand ${ended} does not say why a token was lost: ${said}`);
           assert(await page.locator('[role="dialog"] td.tokens-cell .token').count() > 0, 'the standings show no token coins');
           if (summaries === 0) await shot(page, 'table-desktop-hand-summary');
           summaries++;
@@ -355,7 +355,7 @@ export const tableScenarios = [
       const banner = await page.locator('.exit-banner').textContent();
       const after = await page.evaluate(() => scrollY);
       assert(bottom > 0 && Math.abs(after - bottom) <= 1, `your hand laid down moved the page from ${bottom} to ${after}`);
-      assert(/^You're out: .*→/.test(banner), `seed 277: the exit banner says "${banner}"; the engine or the bots changed, find a new seed`);
+      assert(/^You're out at \d+: .*would make \d+/.test(banner), `seed 277: the exit banner says "${banner}"; the engine or the bots changed, find a new seed`);
       await page.waitForFunction(() => window.exitSeen.next !== undefined, null, { timeout: 20000 });
       const held = await page.evaluate(() => window.exitSeen.next - window.exitSeen.at);
       assert(held >= 2400, `the next bot played ${Math.round(held)} ms after your exit (Normal speed holds 2.6 s)`);

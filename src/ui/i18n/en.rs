@@ -169,6 +169,9 @@ impl Translation for En {
             Key::NextMark => "Next",
             Key::WinnerMark => "Winner",
             Key::NewCard => "New",
+            Key::Undo => "Undo",
+            Key::UndoHint => "Tap the card again to play it now, or Undo to keep it.",
+            Key::SpecialCards => "Special cards",
             Key::CoachPick => "Coach's pick",
             Key::SinceYourTurn => "Since your last turn",
             // Header, settings, quick play.
@@ -311,7 +314,11 @@ impl Translation for En {
     }
 
     fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Play {}", self.card_name(card, edition))
+        match card {
+            // Not "Play Play 2".
+            Card::PlayTwo => format!("Play the {} card", self.card_name(card, edition)),
+            _ => format!("Play {}", self.card_name(card, edition)),
+        }
     }
 
     fn discard_four(&self, edition: Edition) -> String {
@@ -554,8 +561,8 @@ impl Translation for En {
             } => {
                 let d = super::out_detail(self, why, edition);
                 match who {
-                    Who::You => format!("You're out: {d}"),
-                    Who::Named(n) => format!("{n} is out: {d}"),
+                    Who::You => format!("You're out {d}"),
+                    Who::Named(n) => format!("{n} is out {d}"),
                 }
             }
             Callout::Out { who, why: None } => match who {
@@ -630,12 +637,16 @@ impl Translation for En {
         format!("You finished {place}{suffix} of {of}.")
     }
 
-    fn headroom(&self, room: i32, highest: i32) -> String {
-        format!("Up to {}: +{}", number(highest), number(room))
+    fn headroom(&self, room: i32) -> String {
+        format!("Room left: {}", number(room))
     }
 
     fn at_total(&self, total: i32) -> String {
         format!("at {}", number(total))
+    }
+
+    fn would_make(&self, card: &str, total: &str) -> String {
+        format!("{card} would make {total}")
     }
 
     fn and_word(&self) -> &'static str {
@@ -697,9 +708,10 @@ impl Translation for En {
         match text {
             Numbered::PeopleCount => format!("{n} people"),
             Numbered::SeatPlayerName => format!("Player {n} name"),
-            Numbered::SeatPlayerLevel => format!("Player {n} level"),
+            Numbered::SeatPlayerLevel => format!("Who plays seat {n}"),
             Numbered::SeatBotName => format!("Bot {n} name"),
-            Numbered::SeatBotLevel => format!("Bot {n} level"),
+            Numbered::SeatBotLevel => format!("Who plays seat {n}"),
+            Numbered::CardsLeft => format!("{n} left"),
         }
     }
 

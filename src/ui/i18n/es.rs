@@ -347,8 +347,8 @@ impl Translation for Es {
             } => {
                 let d = super::out_detail(self, why, edition);
                 match who {
-                    Who::You => format!("Quedas fuera: {d}"),
-                    Who::Named(n) => format!("{n} queda fuera: {d}"),
+                    Who::You => format!("Quedas fuera {d}"),
+                    Who::Named(n) => format!("{n} queda fuera {d}"),
                 }
             }
             Callout::Out { who, why: None } => match who {
@@ -414,12 +414,16 @@ impl Translation for Es {
         format!("Quedas en el puesto {place} de {of}.")
     }
 
-    fn headroom(&self, room: i32, highest: i32) -> String {
-        format!("Hasta {}: +{}", number(highest), number(room))
+    fn headroom(&self, room: i32) -> String {
+        format!("Margen: {}", number(room))
     }
 
     fn at_total(&self, total: i32) -> String {
         format!("con el total en {}", number(total))
+    }
+
+    fn would_make(&self, card: &str, total: &str) -> String {
+        format!("{card} daría {total}")
     }
 
     fn and_word(&self) -> &'static str {
@@ -482,9 +486,11 @@ impl Translation for Es {
         match text {
             Numbered::PeopleCount => format!("{n} personas"),
             Numbered::SeatPlayerName => format!("Nombre del jugador {n}"),
-            Numbered::SeatPlayerLevel => format!("Nivel del jugador {n}"),
+            Numbered::SeatPlayerLevel => format!("Quién juega en el asiento {n}"),
             Numbered::SeatBotName => format!("Nombre del bot {n}"),
-            Numbered::SeatBotLevel => format!("Nivel del bot {n}"),
+            Numbered::SeatBotLevel => format!("Quién juega en el asiento {n}"),
+            Numbered::CardsLeft if n == 1 => "queda 1".to_string(),
+            Numbered::CardsLeft => format!("quedan {n}"),
         }
     }
 

@@ -24,7 +24,9 @@ impl Fr {
         let name = self.card_name(card, edition);
         match card {
             Card::Hold => format!("une {name}"),
-            Card::NinetyNine => format!("une carte {name}"),
+            // Not "un Inverser", "un Jouer 2": their names are verbs.
+            Card::NinetyNine | Card::Reverse => format!("une carte {name}"),
+            Card::PlayTwo if edition == Edition::Modern => format!("une carte {name}"),
             _ => format!("un {name}"),
         }
     }
@@ -344,8 +346,8 @@ impl Translation for Fr {
             } => {
                 let d = super::out_detail(self, why, edition);
                 match who {
-                    Who::You => format!("Vous êtes hors jeu\u{202f}: {d}"),
-                    Who::Named(n) => format!("{n} est hors jeu\u{202f}: {d}"),
+                    Who::You => format!("Vous êtes hors jeu à {d}"),
+                    Who::Named(n) => format!("{n} est hors jeu à {d}"),
                 }
             }
             Callout::Out { who, why: None } => match who {
@@ -418,12 +420,20 @@ impl Translation for Fr {
         format!("Vous terminez à la {rank} place sur {of}.")
     }
 
-    fn headroom(&self, room: i32, highest: i32) -> String {
-        format!("Jusqu’à {}\u{202f}: +{}", number(highest), number(room))
+    fn headroom(&self, room: i32) -> String {
+        format!("Marge\u{202f}: {}", number(room))
     }
 
     fn at_total(&self, total: i32) -> String {
-        format!("total à {}", number(total))
+        format!("un total de {}", number(total))
+    }
+
+    fn colon(&self) -> &'static str {
+        "\u{202f}: "
+    }
+
+    fn would_make(&self, card: &str, total: &str) -> String {
+        format!("{card} ferait {total}")
     }
 
     fn and_word(&self) -> &'static str {
@@ -486,9 +496,11 @@ impl Translation for Fr {
         match text {
             Numbered::PeopleCount => format!("{n} personnes"),
             Numbered::SeatPlayerName => format!("Nom du joueur {n}"),
-            Numbered::SeatPlayerLevel => format!("Niveau du joueur {n}"),
+            Numbered::SeatPlayerLevel => format!("Qui joue à la place {n}"),
             Numbered::SeatBotName => format!("Nom du robot {n}"),
-            Numbered::SeatBotLevel => format!("Niveau du robot {n}"),
+            Numbered::SeatBotLevel => format!("Qui joue à la place {n}"),
+            Numbered::CardsLeft if n == 1 => "1 restante".to_string(),
+            Numbered::CardsLeft => format!("{n} restantes"),
         }
     }
 

@@ -161,6 +161,9 @@ keys! {
     NextMark,
     WinnerMark,
     NewCard,
+    Undo,
+    UndoHint,
+    SpecialCards,
     CoachPick,
     SinceYourTurn,
     // Header, settings, quick play.
@@ -355,6 +358,8 @@ pub enum Numbered {
     SeatPlayerLevel,
     SeatBotName,
     SeatBotLevel,
+    /// "96 left" under the draw pile: not a total.
+    CardsLeft,
 }
 
 impl Numbered {
@@ -365,5 +370,6 @@ impl Numbered {
         Numbered::SeatPlayerLevel,
         Numbered::SeatBotName,
         Numbered::SeatBotLevel,
+        Numbered::CardsLeft,
     ];
 }

@@ -373,9 +373,9 @@ pub fn your_place(lang: Lang, place: usize, of: usize) -> String {
     lang.texts().your_place(place, of)
 }
 
-/// How much a card may still add, and up to which total: "Up to 98: +18".
-pub fn headroom(lang: Lang, room: i32, highest: i32) -> String {
-    lang.texts().headroom(room, highest)
+/// How much a card may still add to the total: "Room left: 18".
+pub fn headroom(lang: Lang, room: i32) -> String {
+    lang.texts().headroom(room)
 }
 
 /// The sum behind a refusal, when there is one: "97 + 8 = 105".
@@ -402,18 +402,17 @@ pub fn refusal_sum(err: &RuleError) -> Option<String> {
     }
 }
 
-/// Why someone went out, with the arithmetic: "at 97, 8 → 105, 3 → 100 and
-/// ONO 99 cards can't be played". Each language words its own parts.
+/// Why someone went out, with the arithmetic: "at 97: 8 would make 105, 3
+/// would make 100 and ONO 99 cards can't be played". Each language words
+/// its own parts.
 pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String {
     let mut parts: Vec<String> = Vec::new();
     for (card, outcome) in &why.cards {
         let part = match outcome {
             Ok(_) => continue,
-            Err(RuleError::TotalTooHigh { new_total, .. }) => format!(
-                "{} \u{2192} {}",
-                t.card_name(*card, edition),
-                number(*new_total)
-            ),
+            Err(RuleError::TotalTooHigh { new_total, .. }) => {
+                t.would_make(&t.card_name(*card, edition), &number(*new_total))
+            }
             Err(e) => t.reason(e, edition, ""),
         };
         if !parts.contains(&part) {
@@ -428,7 +427,7 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
     if list.is_empty() {
         t.at_total(why.total)
     } else {
-        format!("{}, {list}", t.at_total(why.total))
+        format!("{}{}{list}", t.at_total(why.total), t.colon())
     }
 }
 

@@ -339,8 +339,8 @@ impl Translation for Pt {
             } => {
                 let d = super::out_detail(self, why, edition);
                 match who {
-                    Who::You => format!("Você está fora: {d}"),
-                    Who::Named(n) => format!("{n} está fora: {d}"),
+                    Who::You => format!("Você está fora {d}"),
+                    Who::Named(n) => format!("{n} está fora {d}"),
                 }
             }
             Callout::Out { who, why: None } => match who {
@@ -406,12 +406,16 @@ impl Translation for Pt {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
     }
 
-    fn headroom(&self, room: i32, highest: i32) -> String {
-        format!("Até {}: +{}", number(highest), number(room))
+    fn headroom(&self, room: i32) -> String {
+        format!("Margem: {}", number(room))
     }
 
     fn at_total(&self, total: i32) -> String {
         format!("com o total em {}", number(total))
+    }
+
+    fn would_make(&self, card: &str, total: &str) -> String {
+        format!("{card} daria {total}")
     }
 
     fn and_word(&self) -> &'static str {
@@ -474,9 +478,11 @@ impl Translation for Pt {
         match text {
             Numbered::PeopleCount => format!("{n} pessoas"),
             Numbered::SeatPlayerName => format!("Nome do jogador {n}"),
-            Numbered::SeatPlayerLevel => format!("Nível do jogador {n}"),
+            Numbered::SeatPlayerLevel => format!("Quem joga no lugar {n}"),
             Numbered::SeatBotName => format!("Nome do robô {n}"),
-            Numbered::SeatBotLevel => format!("Nível do robô {n}"),
+            Numbered::SeatBotLevel => format!("Quem joga no lugar {n}"),
+            Numbered::CardsLeft if n == 1 => "resta 1".to_string(),
+            Numbered::CardsLeft => format!("restam {n}"),
         }
     }
 

@@ -54,10 +54,17 @@ pub trait Translation {
     fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
-    /// How much a card may still add, and up to which total: "Up to 98: +18".
-    fn headroom(&self, room: i32, highest: i32) -> String;
+    /// How much a card may still add to the total: "Room left: 18".
+    fn headroom(&self, room: i32) -> String;
     /// "at 97", the start of why someone went out.
     fn at_total(&self, total: i32) -> String;
+    /// "8 would make 105": what a card of someone who went out would have
+    /// made of the total (`card` and `total` already worded).
+    fn would_make(&self, card: &str, total: &str) -> String;
+    /// The colon between a label and what follows (French spaces it).
+    fn colon(&self) -> &'static str {
+        ": "
+    }
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
     /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,

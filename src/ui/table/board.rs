@@ -10,11 +10,12 @@
 //! is offered, and the marks say "Playing" rather than "Your turn".
 
 use crate::bots::Level;
-use crate::rules::{Action, Card, Direction, Format};
+use crate::rules::{Action, Card, Direction, Edition, Format};
 use crate::table::{Callout, Link, Player, TableModel, Then, Verdict};
 use crate::ui::i18n::{
     self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
 };
+use crate::ui::table::card::CardFace;
 use crate::ui::table::centre::{Centre, TrailItem};
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
 use crate::ui::table::log::{GameLog, Lines, LogLine};
@@ -64,6 +65,9 @@ pub struct TableProps {
     /// no level (`levels` is not read).
     #[prop_or_default]
     pub face_up: Option<FaceUp>,
+    /// How long a card you pick is held, undoable, before it is played.
+    #[prop_or_default]
+    pub hold_ms: u32,
 }
 
 /// What a friend's seat says beside its name.
@@ -121,6 +125,29 @@ fn prompt(
         turn_prompt(lang, t.step, edition)
     } else {
         waiting_for(lang, waiting)
+    }
+}
+
+/// A reminder of what each special card of the edition does, at the table
+/// (a disclosure under your hand: opening it leaves the game as it is).
+fn specials(lang: Lang, edition: Edition) -> Html {
+    let counts = edition.deck_counts();
+    let cards = Card::ALL
+        .into_iter()
+        .filter(|&c| !matches!(c, Card::Number(_)) && counts.get(c) > 0);
+    html! {
+        <details class="specials">
+            <summary>{ tr(lang, Key::SpecialCards) }</summary>
+            <ul>
+                { for cards.map(|card| html! {
+                    <li>
+                        <CardFace {card} {edition} class="mini" />
+                        <b>{ i18n::card_name(lang, card, edition) }</b>
+                        <span>{ i18n::card_effect(lang, card, edition) }</span>
+                    </li>
+                }) }
+            </ul>
+        </details>
     }
 }
 
@@ -217,11 +244,12 @@ pub fn table(props: &TableProps) -> Html {
     });
 
     // The call-outs of the last step (not your draw or a reshuffle: the
-    // hand and the pile show those).
+    // hand and the pile show those; nor your exit: its banner says it).
     let current: Vec<String> = model
         .announce()
         .iter()
         .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
+        .filter(|&c| model.exit_now() != Some(c))
         .map(|c| callout(lang, c, edition))
         .collect();
     let trail: Vec<TrailItem> = model
@@ -293,8 +321,15 @@ pub fn table(props: &TableProps) -> Html {
                     on_action={props.on_action.clone()}
                     actions={props.actions.clone()}
                     still={watching}
-                    heading={watching.then(|| AttrValue::from(named(lang, Named::HandOf, &props.my_name)))}
+                    hold_ms={props.hold_ms}
+                    heading={watching.then(|| AttrValue::from(if props.my_name == tr(lang, Key::You) {
+                        // Your own match: "Your hand", not "Cards of You".
+                        tr(lang, Key::YourHand).to_string()
+                    } else {
+                        named(lang, Named::HandOf, &props.my_name)
+                    }))}
                 />
+                if !watching { { specials(lang, edition) } }
                 { props.children.clone() }
             </main>
             <GameLog past={log.0} current={log.1} ply={model.plays()} />

@@ -6,7 +6,8 @@
 
 use crate::rules::{Card, Direction, Edition};
 use crate::ui::i18n::{
-    card_name, direction, headroom, labelled, number, total_label, tr, Key, Lang,
+    card_name, direction, headroom, labelled, number, numbered, total_label, tr, Key, Lang,
+    Numbered,
 };
 use crate::ui::platform::motion;
 use crate::ui::table::card::{CardBack, CardFace};
@@ -94,7 +95,7 @@ pub fn centre(props: &CentreProps) -> Html {
         .top
         .map(|c| card_name(lang, c, props.edition))
         .unwrap_or_else(|| tr(lang, Key::EmptyPile).to_string());
-    // "Up to 98: +N": how much a card may still add.
+    // "Room left: N": how much a card may still add.
     let room = (props.highest - props.total).max(0);
     // The gauge fills from 0 to 99; negative totals show empty.
     let fill = (props.total.clamp(0, 99) * 20 / 99).clamp(0, 20);
@@ -113,7 +114,8 @@ pub fn centre(props: &CentreProps) -> Html {
                 } else {
                     <span class="pile-empty" aria-hidden="true" />
                 }
-                <span class="pile-count" aria-hidden="true">{ props.draw_pile_len }</span>
+                // "96 left": a count of cards, not another total.
+                <span class="pile-count" aria-hidden="true">{ numbered(lang, Numbered::CardsLeft, props.draw_pile_len) }</span>
             </div>
             <div class={classes!("total", format!("danger-{danger}"))} role="img" aria-label={total_label(lang, props.total)} data-ply={props.plays.to_string()}>
                 <span class="total-caption" aria-hidden="true">{ tr(lang, Key::TotalWord) }</span>
@@ -128,7 +130,7 @@ pub fn centre(props: &CentreProps) -> Html {
                     <span class="gauge" aria-hidden="true">
                         { for (0..20).map(|i| html! { <span class={classes!("tick", (i < fill).then_some("on"))} /> }) }
                     </span>
-                    <span class="headroom" aria-hidden="true">{ headroom(lang, room, props.highest) }</span>
+                    <span class="headroom" aria-hidden="true">{ headroom(lang, room) }</span>
                 }
                 <span class={classes!("dir", match props.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" })} aria-hidden="true">
                     <span class="dir-arrow">{ arrow }</span>

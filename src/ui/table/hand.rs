@@ -7,6 +7,10 @@
 //! turns the hand rests: full colour, no marks.
 //! Which is which comes from the engine, through the props. In a replay
 //! the cards are only shown (`still`): faces, no buttons.
+//! A mis-tap is forgiven: with `hold_ms`, a card you pick is held up for
+//! that long before it is played, with "Undo" (or Escape) to keep it and
+//! a second tap (or Enter) to play it at once; nothing is dealt or shown
+//! to anyone until it goes.
 
 use crate::rules::{Action, Card, Edition};
 use crate::ui::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
@@ -75,32 +79,38 @@ pub struct HandProps {
     /// The heading over the cards ("Your hand" when not given).
     #[prop_or_default]
     pub heading: Option<AttrValue>,
+    /// How long a picked card is held, undoable, before it is played (0:
+    /// played at once).
+    #[prop_or_default]
+    pub hold_ms: u32,
 }
 
-/// After a play the focused card leaves the hand (and the page loses
-/// focus): put keyboard focus back on the card now in that place.
-fn restore_focus(list: &NodeRef, index: usize) {
-    let Some(ul) = list.cast::<web_sys::Element>() else {
-        return;
-    };
-    let lost = web_sys::window()
+/// A card picked and held before it is played: its place and the card.
+type Held = Option<(usize, Card)>;
+
+/// Whether keyboard focus is nowhere (on the page's body): the focused
+/// card was just played, or the screen that had focus went away.
+fn focus_lost() -> bool {
+    web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.active_element())
-        .is_none_or(|a| a.tag_name().eq_ignore_ascii_case("body"));
-    if !lost {
+        .is_none_or(|a| a.tag_name().eq_ignore_ascii_case("body"))
+}
+
+/// Puts keyboard focus on the card list itself when it was lost: after a
+/// play (the focused card left the hand) and when a game starts (the
+/// button that started it is gone). Not on a card: a second Enter pressed
+/// quickly would play whatever card took that place, the one just drawn.
+/// The arrows and Tab go on to the cards from there.
+fn keep_focus_in_hand(list: &NodeRef) {
+    if !focus_lost() {
         return;
     }
-    let buttons = ul.get_elements_by_class_name("card-btn");
-    let n = buttons.length();
-    if n == 0 {
-        return;
-    }
-    let i = (index as u32).min(n - 1);
-    if let Some(el) = buttons
-        .item(i)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = el.focus();
+    if let Some(ul) = list.cast::<web_sys::HtmlElement>() {
+        // Without scrolling: the page moves only when the player scrolls.
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = ul.focus_with_options(&options);
     }
 }
 
@@ -135,8 +145,7 @@ fn on_arrow_keys(list: &NodeRef, focused: &Rc<RefCell<Option<usize>>>) -> Callba
             "ArrowRight" => 1,
             _ => return,
         };
-        let current = *focused.borrow();
-        let (Some(i), Some(ul)) = (current, list.cast::<web_sys::Element>()) else {
+        let Some(ul) = list.cast::<web_sys::Element>() else {
             return;
         };
         let buttons = ul.get_elements_by_class_name("card-btn");
@@ -145,7 +154,19 @@ fn on_arrow_keys(list: &NodeRef, focused: &Rc<RefCell<Option<usize>>>) -> Callba
             return;
         }
         e.prevent_default();
-        let next = (i as i64 + step).rem_euclid(n) as u32;
+        // From the list itself (after a play, or at the start), the arrows
+        // land on the card in the last place (or the first card).
+        let on_list = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| t == ul);
+        let current = *focused.borrow();
+        let next = match current {
+            Some(i) if on_list => (i as i64).min(n - 1) as u32,
+            Some(i) => (i as i64 + step).rem_euclid(n) as u32,
+            None if step > 0 => 0,
+            None => (n - 1) as u32,
+        };
         if let Some(el) = buttons
             .item(next)
             .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
@@ -166,6 +187,8 @@ struct CardContext<'a> {
     touch: &'a Rc<RefCell<bool>>,
     /// Which card last had focus, while focus is in the hand.
     focused: &'a Rc<RefCell<Option<usize>>>,
+    /// The card held before it is played.
+    held: &'a UseStateHandle<Held>,
 }
 
 /// The key of the `i`th slot: its card and occurrence, so the cards that
@@ -188,6 +211,8 @@ fn on_card_click(ctx: &CardContext, i: usize, slot: &CardSlot) -> Callback<Mouse
     let touch = ctx.touch.clone();
     let unplayable = matches!(slot.state, SlotState::Unplayable(_));
     let seat = ctx.props.seat;
+    let hold = ctx.props.hold_ms > 0;
+    let held = ctx.held.clone();
     Callback::from(move |e: MouseEvent| {
         if unplayable && *touch.borrow() {
             // A tap on an unplayable card shows why, in place.
@@ -200,7 +225,16 @@ fn on_card_click(ctx: &CardContext, i: usize, slot: &CardSlot) -> Callback<Mouse
         {
             motion::remember_origin(seat, &el);
         }
-        on_action.emit(Action::Play(card))
+        if unplayable {
+            // Refused by the engine, with its reason: nothing to hold.
+            on_action.emit(Action::Play(card));
+        } else if hold && *held != Some((i, card)) {
+            // Held up first: Undo keeps it, a second tap plays it now.
+            held.set(Some((i, card)));
+        } else {
+            held.set(None);
+            on_action.emit(Action::Play(card));
+        }
     })
 }
 
@@ -241,8 +275,9 @@ fn card_slot(ctx: &CardContext, i: usize, slot: &CardSlot) -> Html {
         SlotState::Unplayable(_) => "unplayable",
         SlotState::Resting => "resting",
     };
+    let held = ctx.held.is_some_and(|(at, _)| at == i);
     html! {
-        <li class={classes!("slot", slot.fresh.then_some("fresh"), (**ctx.shown_reason == Some(i)).then_some("show-why"))} key={key}>
+        <li class={classes!("slot", slot.fresh.then_some("fresh"), (**ctx.shown_reason == Some(i)).then_some("show-why"), held.then_some("held"))} key={key}>
             <button
                 type="button"
                 class={classes!("card-btn", class, slot.pick.then_some("pick"))}
@@ -314,6 +349,31 @@ fn four_ono_button(props: &HandProps, lang: Lang) -> Option<Html> {
     })
 }
 
+/// The card held before it is played: played when the hold ends, let go
+/// when the hand changes under it (the turn moved on, a new deal).
+#[hook]
+fn use_held(props: &HandProps) -> UseStateHandle<Held> {
+    let held = use_state(|| None::<(usize, Card)>);
+    {
+        let held = held.clone();
+        use_effect_with(props.slots.clone(), move |_| held.set(None));
+    }
+    {
+        let (setter, on_action, ms) = (held.clone(), props.on_action.clone(), props.hold_ms);
+        use_effect_with(*held, move |now| {
+            let timer = now.map(|(_, card)| {
+                gloo_timers::callback::Timeout::new(ms, move || {
+                    setter.set(None);
+                    on_action.emit(Action::Play(card));
+                })
+            });
+            // Undone or played sooner: the timer goes with this effect.
+            move || drop(timer)
+        });
+    }
+    held
+}
+
 #[function_component(Hand)]
 pub fn hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -347,25 +407,40 @@ pub fn hand(props: &HandProps) -> Html {
     let focused = use_mut_ref(|| None::<usize>);
     {
         let list = list.clone();
-        let focused = focused.clone();
-        use_effect_with(props.slots.clone(), move |_| {
-            // Copy the index out first: focusing fires our focus handlers,
-            // which write to the same cell.
-            let index = *focused.borrow();
-            if let Some(i) = index {
-                restore_focus(&list, i);
-            }
-        });
+        use_effect_with(props.slots.clone(), move |_| keep_focus_in_hand(&list));
     }
+    let held = use_held(props);
     let onfocusout = on_focus_out(&list, &focused);
-    let onkeydown = on_arrow_keys(&list, &focused);
+    let onkeydown = {
+        let arrows = on_arrow_keys(&list, &focused);
+        let held = held.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && held.is_some() {
+                e.prevent_default();
+                held.set(None);
+            } else {
+                arrows.emit(e);
+            }
+        })
+    };
     let ctx = CardContext {
         props,
         lang,
         shown_reason: &shown_reason,
         touch: &touch,
         focused: &focused,
+        held: &held,
     };
+    let undo = held.is_some().then(|| {
+        let held = held.clone();
+        let onclick = Callback::from(move |_: MouseEvent| held.set(None));
+        html! {
+            <div class="held-bar" role="status">
+                <span>{ tr(lang, Key::UndoHint) }</span>
+                <button type="button" class="btn undo" {onclick}>{ tr(lang, Key::Undo) }</button>
+            </div>
+        }
+    });
     let four = four_ono_button(props, lang);
     html! {
         <section class="hand" aria-labelledby="hand-heading">
@@ -386,11 +461,12 @@ pub fn hand(props: &HandProps) -> Html {
             } else if props.slots.is_empty() && !props.laid_down.is_empty() {
                 { laid_down(props, lang) }
             } else {
-                <ul class={classes!("cards", hints.then_some("hinted"))} ref={list} {onfocusout} {onkeydown}>
+                <ul class={classes!("cards", hints.then_some("hinted"))} ref={list} tabindex="-1" aria-labelledby="hand-heading" {onfocusout} {onkeydown}>
                     { for props.slots.iter().enumerate().map(|(i, slot)| card_slot(&ctx, i, slot)) }
                 </ul>
             }
             if let Some(node) = four { { node } }
+            if let Some(node) = undo { { node } }
         </section>
     }
 }

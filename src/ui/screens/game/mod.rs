@@ -367,7 +367,8 @@ pub fn game(props: &GameProps) -> Html {
                 <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={send(&state, GameMsg::Reveal)} />
             } else {
                 <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(setup.name(viewer, lang))}
-                    hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}>
+                    hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}
+                    hold_ms={state.speed.undo_ms()}>
                     // `if let`, not `for` over the Option: a `for` adds its items
                     // straight into this list, and Yew pairs unkeyed children by
                     // place from the end, so a message appearing here would
