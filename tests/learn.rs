@@ -37,8 +37,7 @@ fn first_playable(view: &PlayerView, legal: &[Action]) -> Action {
 
 /// A person who always plays their highest number card, the specials
 /// when no number fits.
-fn highest(view: &PlayerView, legal: &[Action]) -> Action {
-    let _ = view;
+fn highest(_view: &PlayerView, legal: &[Action]) -> Action {
     legal
         .iter()
         .copied()
@@ -166,7 +165,7 @@ fn walk(m: &Match, path: &mut Vec<Action>, seen: &mut HashSet<String>, tree: &mu
     tree.states += 1;
     if m.is_over() {
         tree.leaves += 1;
-        if !m.outcome().is_some_and(|o| o.winners == vec![ME]) {
+        if m.outcome().is_none_or(|o| o.winners != vec![ME]) {
             tree.losses += 1;
             tree.lost.get_or_insert_with(|| path.clone());
         }

@@ -247,7 +247,7 @@ impl Translation for En {
             Key::DailyToday => "Today",
             Key::DailyNotYet => "not played yet",
             Key::LearnToPlay => "Learn to play",
-            Key::LearnHelp => "A guided first game on a fixed deal against two bots: each card is explained the moment it matters, and following the coach's picks (with hints on) wins it.",
+            Key::LearnHelp => "A guided first game on a fixed deal: each card is explained the moment it matters, and the coach's picks win it.",
             Key::Loading => "Loading…",
             Key::NotLoaded => "This part of the game could not be loaded. Check your connection and try again.",
             Key::LearnCoach => "Coach",
