@@ -786,12 +786,12 @@ fn an_event_that_does_not_fit_leaves_the_view_as_it_was() {
 
 // ----- the coach's tip: one sentence's worth for the turn ------------------
 
-/// The seat to act's judged hand with hints on (seed 1 for the pick).
+/// The seat to act's judged hand with hints on.
 fn judged_at(hands: &[&str], total: i32) -> (Vec<ono99::table::Slot>, Option<ono99::table::Tip>) {
     use ono99::rules::{Position, RuleSet};
     let p = Position::new(RuleSet::modern(), hands, total).expect("position");
     let game = Match::from_position(p).expect("match");
-    let (slots, _, tip) = ono99::table::hand::judge(&game.view(Seat(0)), true, None, Some(1));
+    let (slots, _, tip) = ono99::table::hand::judge(&game.view(Seat(0)), true, None, true);
     (slots, tip)
 }
 
@@ -816,11 +816,8 @@ fn the_tip_names_the_only_card_and_keeps_the_total_it_leaves() {
         .expect("position");
     let game = Match::from_position(p).expect("match");
     let view = game.view(Seat(0));
-    assert_eq!(ono99::table::hand::judge(&view, true, None, None).2, None);
-    assert_eq!(
-        ono99::table::hand::judge(&view, false, None, Some(1)).2,
-        None
-    );
+    assert_eq!(ono99::table::hand::judge(&view, true, None, false).2, None);
+    assert_eq!(ono99::table::hand::judge(&view, false, None, true).2, None);
 }
 
 #[test]
@@ -872,7 +869,7 @@ fn the_tip_is_the_picks_on_every_turn_and_says_no_chance_below_the_bar() {
     let mut stuck_said = 0;
     each_turn(60, 0x7159, |turn| {
         let (view, legal) = (&turn.view, &turn.legal);
-        let (slots, _, tip) = ono99::table::hand::judge(view, true, None, Some(turn.seed));
+        let (slots, _, tip) = ono99::table::hand::judge(view, true, None, true);
         let what = turn.what();
         let tip = tip.unwrap_or_else(|| panic!("{what}: no tip"));
         assert!(legal.contains(&tip.action), "{what}: {tip:?}");

@@ -8,6 +8,11 @@
 //! chance is exact: C(stuck, h) / C(unseen, h), where `stuck` counts the
 //! unseen cards they could not play (less the one hand of four ONO 99 cards
 //! they could discard, where that is allowed).
+//!
+//! The coach's pick ([`pick`]) is chosen from that same advice, by the rule
+//! its marks teach: play a number card while one fits, the highest first
+//! (the low ones are what still fits when the total is high), and keep the
+//! cards that always fit (Reverse, Play 2, Hold, −10) for when none does.
 
 use crate::rules::{Action, Card, CardCounts, Match, PlayerView, Rng, Seat, HAND_SIZE};
 
@@ -103,6 +108,104 @@ pub fn advise_on(view: &PlayerView, m: &Match, legal: &[Action]) -> Vec<Advice> 
             })
         })
         .collect()
+}
+
+/// What kind of play an action is, in the order the coach spends them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Spend {
+    /// A number card (0 to 10): what a hand is for while the total is low.
+    Number,
+    /// A card kept for when the total is high: it always fits (Reverse,
+    /// Play 2, Hold) or takes the total down (−10). Spent only when no
+    /// number card may be played.
+    Keeper,
+    /// The four-ONO discard (only ever legal with four ONO 99 cards, so
+    /// alone).
+    Discard,
+}
+
+impl Spend {
+    pub fn of(action: Action) -> Spend {
+        match action {
+            Action::Play(Card::Number(_)) => Spend::Number,
+            Action::Play(_) => Spend::Keeper,
+            Action::DiscardFourOno => Spend::Discard,
+        }
+    }
+}
+
+/// Of the keepers, the order they are spent in when one must be: the card
+/// that only changes who plays next first, the −10 (which gives back room
+/// to whoever follows as well) last.
+fn keeper_rank(action: Action) -> u8 {
+    match action {
+        Action::Play(Card::Hold) => 0,
+        Action::Play(Card::Reverse) => 1,
+        Action::Play(Card::PlayTwo) => 2,
+        Action::Play(Card::MinusTen) => 3,
+        _ => 4,
+    }
+}
+
+/// The coach's pick from `advice` (as [`advise`] gives it, for the seat to
+/// act): deterministic, from the advice alone, by these rules in order:
+///
+/// 1. **Don't get stuck yourself.** On the first of two owed plays, the
+///    actions least likely to leave you with no second play (a card you
+///    keep that surely follows comes first).
+/// 2. **A number card while one fits.** Reverse, Play 2, Hold and −10 are
+///    kept for when the total is high and no number card may be played.
+/// 3. Of the number cards, **the highest**: it pushes the total towards 99
+///    for the next player, and the low cards you keep are the ones that
+///    still fit later.
+///    Of the keepers, the one **most likely to leave the next player
+///    stuck**, and on a tie the least precious (Hold, Reverse, Play 2,
+///    then −10, which gives room back to whoever follows too).
+///
+/// `None` only when `advice` is empty (not the seat's turn).
+pub fn pick(advice: &[Advice]) -> Option<Action> {
+    // My own chance of being stuck on my second play (0 unless I owe it).
+    let my_risk = |a: &Advice| if a.next_is_me { a.next_stuck } else { 0.0 };
+    // Chances closer than this are the same chance (float noise).
+    const SAME: f64 = 1e-9;
+    let better = |a: &Advice, b: &Advice| -> bool {
+        let (ra, rb) = (my_risk(a), my_risk(b));
+        if (ra - rb).abs() > SAME {
+            return ra < rb;
+        }
+        let (sa, sb) = (Spend::of(a.action), Spend::of(b.action));
+        if sa != sb {
+            return sa < sb;
+        }
+        match (a.action, b.action) {
+            (Action::Play(Card::Number(x)), Action::Play(Card::Number(y))) => x > y,
+            _ => {
+                let (ta, tb) = (attack(a), attack(b));
+                if (ta - tb).abs() > SAME {
+                    ta > tb
+                } else {
+                    keeper_rank(a.action) < keeper_rank(b.action)
+                }
+            }
+        }
+    };
+    let mut best: Option<&Advice> = None;
+    for a in advice {
+        if best.is_none_or(|b| better(a, b)) {
+            best = Some(a);
+        }
+    }
+    best.map(|a| a.action)
+}
+
+/// The chance the action leaves another player stuck (0 when the next
+/// play is my own, or nobody's).
+fn attack(a: &Advice) -> f64 {
+    if a.next_is_me || a.next.is_none() {
+        0.0
+    } else {
+        a.next_stuck
+    }
 }
 
 fn count_unplayable(cards: &CardCounts, playable: &[bool; 16]) -> usize {

@@ -6,6 +6,7 @@
 //! game screen makes about whose move comes next, what a save holds and
 //! how it resumes is tested natively.
 
+pub mod learn;
 pub mod save;
 pub mod setup;
 pub mod state;

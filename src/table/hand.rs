@@ -5,7 +5,7 @@
 //! alone: any match consistent with it answers the same for the seat's
 //! own cards, so a friend's page judges exactly as the host's engine does.
 
-use crate::bots::{coach, make_bot, Level};
+use crate::bots::coach;
 use crate::rules::{Action, Card, PlayerView, Rng, RuleError, Seat};
 
 /// Whether a card may be played now.
@@ -112,24 +112,23 @@ const JUDGE_SEED: u64 = 0x0E57;
 
 /// The slots of `view`'s hand and whether the four-ONO discard is allowed,
 /// on the seat's turn (`my_turn`) or at rest. With `hints`, the coach's
-/// advice and pick (a Medium bot's choice from this seed) on each card, and
-/// its tip for the turn.
+/// advice on each card, its pick ([`coach::pick`], from that same advice,
+/// so the ★ never contradicts what the coach says) and its tip for the turn.
 pub fn judge(
     view: &PlayerView,
     my_turn: bool,
     fresh: Option<Card>,
-    hints: Option<u64>,
+    hints: bool,
 ) -> (Vec<Slot>, bool, Option<Tip>) {
     let judge = my_turn
         .then(|| view.determinize(&mut Rng::new(JUDGE_SEED)))
         .flatten();
-    let (advice, pick) = match (&judge, hints) {
-        (Some(m), Some(seed)) => {
+    let (advice, pick) = match &judge {
+        Some(m) if hints => {
             let legal = m.legal_actions();
             // The same deal as the verdicts: the advice does not depend on it.
             let advice = coach::advise_on(view, m, &legal);
-            let pick = (!legal.is_empty())
-                .then(|| make_bot(Level::Medium).choose(view, &legal, &mut Rng::new(seed)));
+            let pick = coach::pick(&advice);
             (advice, pick)
         }
         _ => (Vec::new(), None),

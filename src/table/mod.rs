@@ -141,8 +141,8 @@ pub struct TableModel {
     four_ono: bool,
     /// The coach's tip for the turn (hints on, your turn).
     tip: Option<Tip>,
-    /// Work out the hints (from this seed, for the pick).
-    hints: Option<u64>,
+    /// Work out the hints.
+    hints: bool,
     /// This seat's going out, the last time it went out: the call-out
     /// (with the arithmetic) and the hand it was in (an index of `hands`).
     exit: Option<(usize, Callout)>,
@@ -170,7 +170,7 @@ impl TableModel {
             slots: Vec::new(),
             four_ono: false,
             tip: None,
-            hints: None,
+            hints: false,
             exit: None,
             winners: Vec::new(),
         };
@@ -301,17 +301,16 @@ impl TableModel {
         }
     }
 
-    /// Work out the hints on your turns (`Some(seed)`: the coach's pick
-    /// draws from it), or not.
-    pub fn set_hints(&mut self, hints: Option<u64>) {
+    /// Work out the hints on your turns, or not.
+    pub fn set_hints(&mut self, hints: bool) {
         if self.hints != hints {
             self.hints = hints;
             self.judge();
         }
     }
 
-    /// The hints' seed, when they are worked out.
-    pub fn hints(&self) -> Option<u64> {
+    /// Whether the hints are worked out.
+    pub fn hints(&self) -> bool {
         self.hints
     }
 

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, RESULTS } from './lib.mjs';
+import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, openSettings, closeSettings, RESULTS } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -309,12 +309,19 @@ export const replayScenarios = [
 
 export const learnScenarios = [
   {
-    name: 'Learn to play: the coach explains the total first and each card as it comes; the guided game can be finished, and skipped',
+    name: 'Learn to play: the coach explains the total first and each card as it comes; playing the coach\'s pick (★, hints on) every turn wins the guided game; it can be skipped',
     long: true,
     run: async (ctx) => {
       const a = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
       try {
         await load(a.page, ctx.server);
+        // Hints on (Settings, as a person would): the coach's pick is the
+        // card ringed and starred (\`.card-btn.pick\`), and following it
+        // every turn wins the guided game (tests/learn.rs checks every line
+        // its bots could take).
+        await openSettings(a.page);
+        await a.page.getByRole('checkbox', { name: 'Hints' }).check();
+        await closeSettings(a.page);
         await a.page.getByRole('button', { name: 'Learn to play' }).click();
         const coach = a.page.getByRole('region', { name: 'The total' });
         await coach.waitFor();
@@ -359,6 +366,7 @@ export const learnScenarios = [
         // the bots' pauses were most of this scenario's minute.
         await setSpeed(a.page, 'instant');
         const seen = [];
+        let picks = 0;
         const done = over(a.page);
         for (let i = 0; i < 3000 && !(await done()); i++) {
           const got = a.page.getByRole('button', { name: 'Got it' });
@@ -373,9 +381,18 @@ export const learnScenarios = [
             null, { timeout: 120000, polling: 30 },
           );
           if (await a.page.getByRole('button', { name: 'Got it' }).count()) continue;
-          const card = a.page.locator('.hand button.card-btn.playable').first();
-          if (await card.count()) {
-            await card.click();
+          const pick = a.page.locator('.hand button.card-btn.pick');
+          const four = a.page.locator('.hand button.four-ono');
+          if (await pick.count()) {
+            assert(await pick.count() === 1, `${await pick.count()} cards marked as the coach's pick`);
+            picks++;
+            await pick.click();
+          } else if (await four.count()) {
+            // The pick is the four-ONO discard: no card is marked.
+            picks++;
+            await four.click();
+          } else if (await a.page.locator('.hand button.card-btn.playable').count()) {
+            assert(false, 'your turn, with hints on, but no card is marked as the coach\'s pick');
           } else if (!(await done())) {
             // Out of the hand: the bots play on until a mark or the result.
             await a.page.locator('.coach, [role="dialog"]').first().waitFor({ timeout: 120000 });
@@ -384,13 +401,16 @@ export const learnScenarios = [
         assert(await done(), 'the guided game did not end');
         assert(seen[0] === 'The total', `the first mark is "${seen[0]}"`);
         for (const t of ['Reverse', 'Play 2']) assert(seen.includes(t), `no "${t}" mark (seen: ${seen.join(', ')})`);
-        // The fixed deal, played by the first playable card, shows every mark.
+        // The fixed deal, played by the coach's pick, shows every mark.
         const all = ['The total', 'Reverse', '\u221210', 'Play 2', 'The ONO 99 card', 'Four ONO 99 cards', 'Going out'];
         assert(JSON.stringify(seen) === JSON.stringify(all), `the marks came as ${seen.join(' → ')}, not ${all.join(' → ')}`);
+        // Following the coach wins: the result says so.
+        const heading = await a.page.getByRole('dialog').locator('h2').first().textContent();
+        assert(/^You win/.test(heading || ''), `the coach's pick, played on each of ${picks} turns, did not win: the result says "${heading}"`);
         // The lesson ends on a wrap-up in the result, not on a mark mid-game.
         await a.page.getByRole('dialog').getByRole('heading', { name: 'You know every card' }).waitFor();
         await shot(a.page, 'learn-phone-wrap-up');
-        ctx.note(`learn to play: marks in order: ${seen.join(' → ')}, then the wrap-up in the result`);
+        ctx.note(`learn to play: marks in order: ${seen.join(' → ')}; the coach's pick played on ${picks} turns won; then the wrap-up in the result`);
         // Skipped: no more marks, the game goes on.
         await a.page.getByRole('dialog').getByRole('button', { name: 'New game' }).click();
         await a.page.getByRole('button', { name: 'How to play' }).click();

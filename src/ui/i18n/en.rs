@@ -250,7 +250,7 @@ impl Translation for En {
             Key::DailyToday => "Today",
             Key::DailyNotYet => "not played yet",
             Key::LearnToPlay => "Learn to play",
-            Key::LearnHelp => "A guided first game against two gentle bots: each card is explained the moment it matters.",
+            Key::LearnHelp => "A guided first game on a fixed deal: each card is explained the moment it matters, and the coach's picks win it.",
             Key::Loading => "Loading…",
             Key::NotLoaded => "This part of the game could not be loaded. Check your connection and try again.",
             Key::LearnCoach => "Coach",

@@ -51,14 +51,14 @@ fn rebuild(state: &GameState, names: Vec<String>) -> TableModel {
 }
 
 /// The table of `state` from its viewer's seat, with `names`, `players`
-/// and the hints (`Some(seed)`) as the page has them now.
+/// and the hints (on or off) as the page has them now.
 #[hook]
 pub fn use_live_table(
     state: &GameState,
     lang: Lang,
     names: Vec<String>,
     players: Vec<Player>,
-    hints: Option<u64>,
+    hints: bool,
 ) -> Rc<TableModel> {
     let cell = use_mut_ref(|| None::<Live>);
     let mut cell = cell.borrow_mut();

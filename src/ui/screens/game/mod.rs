@@ -280,8 +280,7 @@ pub fn game(props: &GameProps) -> Html {
         .collect();
     // The table, kept step by step from the game state (the final table
     // of a hand whose summary is pending).
-    let hints = hints_on.then_some(state.seed);
-    let model = live::use_live_table(&state, lang, seat_names(seat_label), players, hints);
+    let model = live::use_live_table(&state, lang, seat_names(seat_label), players, hints_on);
     let waiting = model
         .to_act()
         .map(|t| seat_name(&state, link, t.seat, lang))
