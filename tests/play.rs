@@ -749,3 +749,45 @@ fn seed_277_you_go_out_early_with_bots_still_in() {
     assert!(state.bot_to_act().is_some());
     assert!(state.bot_delay_ms() >= 2_600);
 }
+
+/// Plays `seed`'s default match (you play the first playable card) until a
+/// Play 2 lands on you: the state with you owing two plays, and the
+/// number of actions before it.
+fn until_you_owe_two(seed: u64) -> Option<GameState> {
+    let mut state = GameState::new(default_table(Speed::Instant), seed).ok()?;
+    for _ in 0..2_000 {
+        if state.game().is_over() {
+            return None;
+        }
+        if state.summary.is_some() {
+            state = apply(&state, GameMsg::Continue);
+            continue;
+        }
+        if state.my_turn() && state.game().view(ME).owes_two() {
+            return Some(state);
+        }
+        state = match state.bot_move(make_bot(Level::Medium).as_mut()) {
+            Some(msg) => apply(&state, msg),
+            None => {
+                let action = first_playable(&state)?;
+                let msg = GameMsg::Act {
+                    seat: ME,
+                    action,
+                    ply: Some(state.actions.len()),
+                };
+                apply(&state, msg)
+            }
+        };
+    }
+    None
+}
+
+#[test]
+fn seed_12_a_play_two_lands_on_you_early() {
+    // The browser scenario "you owe two plays" (tests/e2e/fit.mjs) plays
+    // this deal: a Play 2 lands on you after 9 actions, and your hand and
+    // the total must stay in view under its banner.
+    let state = until_you_owe_two(12).expect("a Play 2 lands on you");
+    assert_eq!(state.actions.len(), 9);
+    assert!(state.game().view(ME).owes_two());
+}

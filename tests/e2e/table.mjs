@@ -356,6 +356,9 @@ export const tableScenarios = [
       const after = await page.evaluate(() => scrollY);
       assert(bottom > 0 && Math.abs(after - bottom) <= 1, `your hand laid down moved the page from ${bottom} to ${after}`);
       assert(/^You're out at \d+: .*would make \d+/.test(banner), `seed 277: the exit banner says "${banner}"; the engine or the bots changed, find a new seed`);
+      // Said once: the call-out line above the table does not repeat it.
+      const said = await page.locator('.callout p').allTextContents();
+      assert(!said.includes(banner), `your exit is said twice: in the banner and in the call-out line (${said.join(' | ')})`);
       await page.waitForFunction(() => window.exitSeen.next !== undefined, null, { timeout: 20000 });
       const held = await page.evaluate(() => window.exitSeen.next - window.exitSeen.at);
       assert(held >= 2400, `the next bot played ${Math.round(held)} ms after your exit (Normal speed holds 2.6 s)`);

@@ -396,11 +396,11 @@ impl Translation for En {
         match (step, edition) {
             (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
             (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Play 2: you must play two cards. Pass it on with a Reverse or a Play 2, or play your first card."
+                "Play 2 on you: play two cards, or pass it on with a Reverse or a Play 2."
                     .to_string()
             }
             (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double Play: you must play two cards. Pass it on with a Reverse or a Hold, or play your first card."
+                "Double Play on you: play two cards, or pass it on with a Reverse or a Hold."
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Now play your second card.".to_string(),

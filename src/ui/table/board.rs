@@ -292,8 +292,13 @@ pub fn table(props: &TableProps) -> Html {
                     />
                     <div class="callout" aria-live="polite" aria-atomic="true">
                         // New lines for each step (keyed by it), so each
-                        // shows when the card it tells of lands.
-                        { for current.iter().enumerate().map(|(i, l)| html! { <p key={format!("{}-{i}", model.plays())}>{ l.clone() }</p> }) }
+                        // shows when the card it tells of lands. One line
+                        // shows, the step's last (what came of it); the
+                        // others are read out and wait in the log.
+                        { for current.iter().enumerate().map(|(i, l)| {
+                            let hidden = (i + 1 < current.len()).then_some("sr-only");
+                            html! { <p key={format!("{}-{i}", model.plays())} class={classes!(hidden)}>{ l.clone() }</p> }
+                        }) }
                     </div>
                     <div class={classes!("me", acting.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"), my_marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && acting).then_some("true")}>
                         <span class="name">{ props.my_name.clone() }</span>

@@ -1,0 +1,221 @@
+// Nothing off screen, nothing covered, nothing said twice or too soon: the
+// match result with players who left (every size, every language), your
+// hand and the total while you owe two plays, one call-out line at a time,
+// your exit said once, a mis-tapped card taken back, and where keyboard
+// focus goes when a game starts and after a play.
+import {
+  assert, choose, load, openPage, assertClean, setLanguage, setSpeed, settled, shot, withPage,
+} from './lib.mjs';
+
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['tablet', { width: 820, height: 1180 }],
+  ['phone', { width: 390, height: 844 }],
+  ['small-phone', { width: 360, height: 640 }],
+];
+
+/** The language's labels this file needs (the result's buttons and the setup's). */
+const WORDS = {
+  en: { start: 'Start game', again: 'Play again', players: 'Number of players', classic: 'Classic (1980)', tokens: 'Tokens per player', lang: 'Language', skip: 'Skip to the result', name: 'Your name' },
+  fr: { start: 'Commencer la partie', again: 'Rejouer', players: 'Nombre de joueurs', classic: 'Classique (1980)', tokens: 'Jetons par joueur', lang: 'Langue', skip: 'Passer au résultat', name: 'Votre nom' },
+};
+
+/** Boxes that leave the viewport or their own box, on the page now. */
+function overflowReport(selectors) {
+  const out = [];
+  const vw = document.documentElement.clientWidth;
+  const vh = innerHeight;
+  for (const sel of selectors) {
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < -1 || r.right > vw + 1 || r.top < -1 || r.bottom > vh + 1) out.push(`${sel} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}, viewport ${vw}×${vh})`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(`${sel} is wider than itself (${el.scrollWidth} > ${el.clientWidth}): "${el.textContent.slice(0, 40)}"`);
+    }
+  }
+  return out;
+}
+
+/** Marks and names cut inside their seat, or spilling out of it. */
+function seatReport() {
+  const out = [];
+  for (const m of document.querySelectorAll('.felt .mark, .felt .name')) {
+    if (m.scrollWidth > m.clientWidth + 1) out.push(`"${m.textContent}" is cut (${m.scrollWidth} > ${m.clientWidth})`);
+    const seat = m.closest('.seat, .me');
+    if (!seat) continue;
+    const a = m.getBoundingClientRect();
+    const b = seat.getBoundingClientRect();
+    if (a.left < b.left - 1 || a.right > b.right + 1) out.push(`"${m.textContent}" spills out of its seat`);
+  }
+  return out;
+}
+
+/** An 8-player classic match with one token each, played by the first
+ *  playable card at instant speed to its result (skipped once you are out). */
+async function playEightToTheResult(page, w) {
+  for (let step = 0; step < 4000; step++) {
+    await page.waitForFunction(
+      () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable')
+        || document.querySelector('.hand button.four-ono') || document.querySelector('.hand-actions button'),
+      null, { timeout: 120000, polling: 30 },
+    );
+    if (await page.getByRole('button', { name: w.again, exact: true }).count()) return;
+    const dialogButton = page.locator('[role="dialog"] .dialog-buttons .btn.primary');
+    if (await dialogButton.count()) { await dialogButton.click(); continue; }
+    const skip = page.getByRole('button', { name: w.skip });
+    if (await skip.count()) { await skip.click(); continue; }
+    const card = page.locator('.hand button.card-btn.playable').first();
+    if (await card.count()) { await card.click(); continue; }
+    const four = page.locator('.hand button.four-ono');
+    if (await four.count()) await four.click();
+  }
+  throw new Error('the match did not end');
+}
+
+export const fitScenarios = [
+  ...[['small-phone', 'fr'], ['phone', 'en'], ['tablet', 'en'], ['desktop', 'fr']].map(([size, lang]) => ({
+    name: `the match result fits (${size}, ${lang}): 8 players, six who left the match, a long name; the seats' marks stay in their seats (seed 114)`,
+    run: (ctx) => withPage(ctx, { viewport: SIZES.find(([s]) => s === size)[1] }, async (page) => {
+      await page.goto(`${ctx.server.url}?seed=114`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      await setSpeed(page, 'instant');
+      if (lang !== 'en') await setLanguage(page, 'Language', lang);
+      const w = WORDS[lang];
+      await page.getByLabel(w.name, { exact: true }).fill('Maximiliana Fernández-Oliveira');
+      await choose(page, w.players, '8');
+      await page.getByLabel(w.classic).check();
+      await choose(page, w.tokens, '1');
+      await page.getByRole('button', { name: w.start }).click();
+      await page.getByRole('region').first().waitFor();
+      await playEightToTheResult(page, w);
+      await shot(page, `fit-${size}-${lang}-result`);
+      const gone = await page.locator('.standings tr.gone').count();
+      assert(gone >= 6, `only ${gone} players left the match: nothing to check`);
+      const bad = await page.evaluate(overflowReport, ['[role="dialog"]', '.standings', '[role="dialog"] button']);
+      assert(bad.length === 0, `${size}, ${lang}: the result does not fit:\n  ${bad.join('\n  ')}`);
+      const wide = await page.evaluate(() => ({
+        by: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        what: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .slice(0, 4).map((e) => `${e.tagName}.${e.className} "${e.textContent.slice(0, 30)}"`),
+      }));
+      assert(wide.by <= 0, `${size}, ${lang}: the page is ${wide.by}px wider than the screen under the result: ${wide.what.join('; ')}`);
+      // The final table behind it: every mark inside its seat.
+      await page.locator('[role="dialog"] .dialog-buttons .btn.ghost').click();
+      await settled(page);
+      await shot(page, `fit-${size}-${lang}-final-table`);
+      const seats = await page.evaluate(seatReport);
+      assert(seats.length === 0, `${size}, ${lang}: the final table:\n  ${seats.join('\n  ')}`);
+    }),
+  })),
+  {
+    // Seed 12 (4 players, modern, you play the first playable card): a
+    // Play 2 lands on you after 9 actions (tests/play.rs checks it).
+    name: 'you owe two plays: the banner, one call-out line, your whole hand and the total in view at every size (seed 12)',
+    run: async (ctx) => {
+      for (const [size, viewport] of SIZES) {
+        const { context, page, problems } = await openPage(ctx.browser, ctx.server, { viewport });
+        try {
+          await page.goto(`${ctx.server.url}?seed=12`, { waitUntil: 'load' });
+          await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+          await choose(page, 'Number of players', '4');
+          await setSpeed(page, 'instant');
+          await page.getByRole('button', { name: 'Start game' }).click();
+          for (let turn = 0; turn < 40; turn++) {
+            await page.locator('.hand .prompt.urgent, .hand button.card-btn.playable, [role="dialog"]').first().waitFor({ timeout: 30000 });
+            if (await page.locator('.hand .prompt.urgent').count()) break;
+            assert(!(await page.locator('[role="dialog"]').count()), 'seed 12: the match ended before a Play 2 reached you; find a new seed');
+            await settled(page);
+            await page.locator('.hand button.card-btn.playable').first().click();
+          }
+          await page.locator('.hand .prompt.urgent').waitFor({ timeout: 5000 });
+          await settled(page);
+          const v = await page.evaluate(() => {
+            const inView = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+            const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            const total = document.querySelector('.total');
+            const cards = [...document.querySelectorAll('.hand .card-btn')];
+            const seats = [...document.querySelectorAll('.felt .seat')];
+            const lines = [...document.querySelectorAll('.callout p')].filter((p) => p.getBoundingClientRect().height > 2 && getComputedStyle(p).position !== 'absolute' && !p.classList.contains('sr-only'));
+            return {
+              total: inView(total), cards: cards.length, cardsInView: cards.filter(inView).length,
+              banner: inView(document.querySelector('.hand .prompt.urgent')),
+              covered: seats.filter((s) => hit(s.getBoundingClientRect(), total.getBoundingClientRect())).length,
+              lines: lines.length, scrollY,
+            };
+          });
+          await shot(page, `fit-${size}-owe-two`);
+          assert(v.total && v.banner && v.cards > 0 && v.cardsInView === v.cards, `${size}: owing two plays, not all in view: ${JSON.stringify(v)}`);
+          assert(v.covered === 0, `${size}: a seat covers the total: ${JSON.stringify(v)}`);
+          assert(v.lines <= 1, `${size}: ${v.lines} call-out lines show at once`);
+          await assertClean(page, problems);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  },
+  {
+    name: 'keyboard: Enter on Quick play lands in your hand; after a play focus rests on the hand, not on the card drawn into that place',
+    run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
+      await load(page, ctx.server);
+      await setSpeed(page, 'instant');
+      await page.getByRole('button', { name: /^Quick play/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('img', { name: /^Total / }).waitFor();
+      await page.waitForFunction(() => document.activeElement && document.activeElement.matches('.hand ul.cards'), null, { timeout: 5000 })
+        .catch(async () => { throw new Error(`after Quick play the focus is on ${await page.evaluate(() => document.activeElement.outerHTML.slice(0, 80))}`); });
+      // The arrows go on to the cards from there.
+      await page.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 30000 });
+      await settled(page);
+      await page.keyboard.press('ArrowRight');
+      const on = await page.evaluate(() => document.activeElement.className);
+      assert(/card-btn/.test(on), `ArrowRight from the hand went to "${on}"`);
+      // Tab to a playable card, play it with Enter.
+      const playable = await page.evaluate(() => [...document.querySelectorAll('.hand .card-btn')].findIndex((b) => b.classList.contains('playable')));
+      for (let i = 0; i < playable; i++) await page.keyboard.press('ArrowRight');
+      const before = Number(await page.locator('.total[aria-label]').getAttribute('data-ply'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before, { timeout: 10000 });
+      await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 5000 }).catch(() => {});
+      const after = await page.evaluate(() => ({ tag: document.activeElement.tagName, cls: document.activeElement.className }));
+      assert(after.tag !== 'BUTTON', `after the play, focus is on a ${after.tag}.${after.cls}: a second Enter would play it`);
+      assert(/cards/.test(after.cls), `after the play, focus is on ${after.tag}.${after.cls}, not the hand`);
+    }),
+  },
+  {
+    // Seed 277 at Normal speed (tests/play.rs): your first turn comes at once.
+    name: 'a mis-tap forgiven: a picked card is held with Undo, Undo keeps it, a second tap plays it at once (Normal speed, seed 277)',
+    run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true }, async (page) => {
+      await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      await choose(page, 'Number of players', '4');
+      await setSpeed(page, 'normal');
+      await page.getByRole('button', { name: 'Start game' }).click();
+      const card = page.locator('.hand button.card-btn.playable').first();
+      await card.waitFor({ timeout: 30000 });
+      await settled(page);
+      const ply = () => page.locator('.total[aria-label]').getAttribute('data-ply').then(Number);
+      const hand = () => page.locator('.hand .card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+      const before = { ply: await ply(), hand: await hand() };
+      const name = await card.getAttribute('aria-label');
+      await card.tap();
+      await page.getByRole('button', { name: 'Undo', exact: true }).waitFor({ timeout: 2000 });
+      assert(await page.locator('.slot.held').count() === 1, 'the picked card is not held up');
+      await shot(page, 'fit-phone-held-card');
+      assert(await ply() === before.ply, 'the held card was played before its hold ended');
+      await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+      await page.locator('.slot.held').waitFor({ state: 'detached', timeout: 2000 });
+      assert(await ply() === before.ply, 'Undo did not keep the card');
+      assert(JSON.stringify(await hand()) === JSON.stringify(before.hand), 'Undo changed the hand');
+      // Picked again, then tapped again: played at once.
+      const again = page.getByRole('button', { name, exact: true }).first();
+      await again.tap();
+      await page.locator('.slot.held').waitFor({ timeout: 2000 });
+      const t0 = Date.now();
+      await again.tap();
+      await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before.ply, { timeout: 5000 });
+      ctx.note(`a second tap played the held card ${Date.now() - t0} ms after it (the hold is 2 s at Normal speed)`);
+      assert(await page.getByRole('button', { name: 'Undo', exact: true }).count() === 0, 'Undo stayed after the play');
+    }),
+  },
+];
