@@ -218,4 +218,62 @@ export const fitScenarios = [
       assert(await page.getByRole('button', { name: 'Undo', exact: true }).count() === 0, 'Undo stayed after the play');
     }),
   },
+  {
+    // Seed 277 at Normal speed: bots' plays counted over several turns.
+    name: 'text never runs ahead of the picture: a line about a play, the tip and the prompt show only when the total reads what they say (Normal speed, hints on, seed 277)',
+    run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
+      await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      await choose(page, 'Number of players', '4');
+      await setSpeed(page, 'normal');
+      const { openSettings, closeSettings } = await import('./lib.mjs');
+      await openSettings(page);
+      const hints = page.getByLabel(/hints/i).first();
+      if (!(await hints.isChecked())) await hints.check();
+      await closeSettings(page);
+      await page.getByRole('button', { name: 'Start game' }).click();
+      // Every frame: what the total reads, and each line, tip or prompt
+      // that can be seen.
+      await page.evaluate(() => {
+        const seen = { frames: 0, checked: 0, ahead: [] };
+        window.aheadSeen = seen;
+        const shows = (el) => {
+          if (!el) return false;
+          const cs = getComputedStyle(el);
+          return Number(cs.opacity) > 0.5 && cs.visibility !== 'hidden' && !/opacity\(0\)/.test(cs.filter) && el.getBoundingClientRect().height > 0;
+        };
+        const frame = () => {
+          seen.frames++;
+          const roll = document.querySelector('.total-roll.counting');
+          const value = document.querySelector('.total-value');
+          const reads = (roll && roll.textContent) || (value && value.textContent);
+          const counting = !!roll;
+          for (const p of document.querySelectorAll('.callout p:not(.sr-only)')) {
+            const m = /total (-?\d+)/.exec(p.textContent.replace('\u2212', '-'));
+            if (!m || !shows(p)) continue;
+            seen.checked++;
+            if (m[1] !== String(reads).replace('\u2212', '-')) seen.ahead.push(`"${p.textContent}" while the total reads ${reads}`);
+          }
+          for (const el of document.querySelectorAll('.hand .tip, .hand .prompt, .slot .makes')) {
+            if (counting && shows(el)) seen.ahead.push(`"${el.textContent}" while the total still counts (${reads})`);
+          }
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      // Play a few turns by the first playable card (each held, then tapped
+      // again to go at once).
+      for (let turn = 0; turn < 4; turn++) {
+        const card = page.locator('.hand button.card-btn.playable').first();
+        await card.waitFor({ timeout: 30000 });
+        await card.click();
+        await card.click();
+        await page.waitForFunction(() => !document.querySelector('.hand button.card-btn.playable'), null, { timeout: 10000 });
+      }
+      const seen = await page.evaluate(() => window.aheadSeen);
+      assert(seen.checked > 20, `only ${seen.checked} line-frames checked over ${seen.frames} frames`);
+      assert(seen.ahead.length === 0, `text ran ahead of the total:\n  ${[...new Set(seen.ahead)].slice(0, 6).join('\n  ')}`);
+      ctx.note(`text and picture: ${seen.checked} frames of call-out lines checked against the total, none ahead`);
+    }),
+  },
 ];
