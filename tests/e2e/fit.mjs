@@ -276,4 +276,30 @@ export const fitScenarios = [
       ctx.note(`text and picture: ${seen.checked} frames of call-out lines checked against the total, none ahead`);
     }),
   },
+  ...[['no-preference', true], ['reduce', false]].map(([reducedMotion, buzzes]) => ({
+    name: `a phone vibrates on your turn ${buzzes ? '' : 'except '}with motion ${reducedMotion} (seed 277)`,
+    run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true, reducedMotion }, async (page) => {
+      // What the page asks of the device's vibrator, recorded.
+      await page.addInitScript(() => {
+        window.buzzes = [];
+        Object.defineProperty(Navigator.prototype, 'vibrate', { configurable: true, value: (p) => { window.buzzes.push(p); return true; } });
+      });
+      await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
+      await choose(page, 'Number of players', '4');
+      await setSpeed(page, 'fast');
+      await page.getByRole('button', { name: 'Start game' }).tap();
+      for (let turn = 0; turn < 2; turn++) {
+        const card = page.locator('.hand button.card-btn.playable').first();
+        await card.waitFor({ timeout: 30000 });
+        await card.tap();
+        await card.tap();
+        await page.waitForFunction(() => !document.querySelector('.hand button.card-btn.playable'), null, { timeout: 10000 });
+      }
+      await page.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 30000 });
+      const buzzed = await page.evaluate(() => window.buzzes);
+      if (buzzes) assert(buzzed.length >= 2, `your turns came with ${buzzed.length} vibrations (${JSON.stringify(buzzed)})`);
+      else assert(buzzed.length === 0, `with reduced motion the phone vibrated: ${JSON.stringify(buzzed)}`);
+    }),
+  })),
 ];

@@ -3,7 +3,7 @@
 //! screen index.html paints before the app runs, the page's two modules
 //! of game code (the first download hands over to the whole app), the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
-//! Audio), the service worker, keyboard focus, files (downloads, opening
+//! Audio), vibration, the service worker, keyboard focus, files (downloads, opening
 //! a record), the WebRTC transport, the search worker, fetching a
 //! language's texts, and the page's clock and random source. No game rule
 //! lives here, and nothing here renders a screen.
@@ -14,6 +14,7 @@ pub mod clipboard;
 pub mod clock;
 pub mod files;
 pub mod focus;
+pub mod haptics;
 pub mod modules;
 pub mod motion;
 pub mod offline;

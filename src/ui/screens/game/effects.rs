@@ -30,7 +30,8 @@ fn use_timer<D: PartialEq + Clone + 'static>(
 }
 
 /// Sound effects for what the last change added to the log (a resumed
-/// game starts quiet), and a chime when the person's turn starts.
+/// game starts quiet), and a chime when the person's turn starts; a
+/// short vibration then, and when the person goes out.
 #[hook]
 pub fn use_sounds(state: &UseReducerHandle<GameState>) {
     let heard = use_mut_ref(|| state.game().log().len());
@@ -39,6 +40,13 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
         let from = std::mem::replace(&mut *heard.borrow_mut(), len);
         if let Some(new) = handle.game().log().get(from..len) {
             crate::ui::platform::sound::for_events(new, handle.me());
+            let me = handle.me();
+            let out = new
+                .iter()
+                .any(|e| matches!(e, crate::rules::Event::PlayerOut { seat, .. } if *seat == me));
+            if out {
+                crate::ui::platform::haptics::you_are_out();
+            }
         }
     });
     let first = use_mut_ref(|| true);
@@ -46,6 +54,7 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
         let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
         if mine && !was_first {
             crate::ui::platform::sound::your_turn();
+            crate::ui::platform::haptics::your_turn();
         }
     });
 }
