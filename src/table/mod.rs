@@ -497,7 +497,8 @@ impl TableModel {
     /// hand's), then the last step's call-outs of going out, losing or ending a
     /// hand and leaving the match, each once.
     pub fn result_lines(&self, own_exit: bool) -> Vec<&Callout> {
-        let mut lines: Vec<&Callout> = self.exit_now().filter(|_| own_exit).into_iter().collect();
+        let exit = self.exit_now().filter(|_| own_exit);
+        let mut lines: Vec<&Callout> = exit.into_iter().collect();
         for c in &self.announce {
             let ending = matches!(
                 c,
@@ -507,7 +508,9 @@ impl TableModel {
                     | Callout::HandOver { .. }
                     | Callout::LeftMatch { .. }
             );
-            if ending && !lines.contains(&c) {
+            // Your own exit is said first already.
+            let said = exit.is_some() && matches!(c, Callout::Out { who, .. } if who.is_you());
+            if ending && !said {
                 lines.push(c);
             }
         }

@@ -164,6 +164,19 @@ export const fitScenarios = [
       await page.getByRole('img', { name: /^Total / }).waitFor();
       await page.waitForFunction(() => document.activeElement && document.activeElement.matches('.hand ul.cards'), null, { timeout: 5000 })
         .catch(async () => { throw new Error(`after Quick play the focus is on ${await page.evaluate(() => document.activeElement.outerHTML.slice(0, 80))}`); });
+      // The special cards, reminded at the table: the panel opens in view
+      // and closes, the game untouched.
+      await page.getByText('Special cards', { exact: true }).click();
+      const panel = page.locator('.specials .deck');
+      await panel.waitFor();
+      const box = await panel.boundingBox();
+      assert(box && box.y >= 0 && box.y + box.height <= 800 && box.x >= 0 && box.x + box.width <= 1280, `the special cards' reminder is off screen: ${JSON.stringify(box)}`);
+      const said = await panel.textContent();
+      for (const c of ['Reverse', 'Play 2', '\u221210', 'ONO 99']) assert(said.includes(c), `the reminder does not name ${c}`);
+      await shot(page, 'fit-desktop-special-cards');
+      await page.getByText('Special cards', { exact: true }).click();
+      await panel.waitFor({ state: 'hidden' });
+      await page.locator('.hand ul.cards').focus();
       // The arrows go on to the cards from there.
       await page.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 30000 });
       await settled(page);

@@ -1,10 +1,10 @@
 //! How to play, in this project's own words: both editions, the options of
 //! the game being set up or played, and the About note.
 
-use crate::rules::{Card, Edition, Format, RuleOption, RuleSet};
-use crate::ui::i18n::{self, card_effect, card_name, option_label, tr, Key, Lang};
+use crate::rules::{Edition, Format, RuleOption, RuleSet};
+use crate::ui::i18n::{self, option_label, tr, Key, Lang};
 use crate::ui::platform::focus::use_focus_when;
-use crate::ui::table::card::CardFace;
+use crate::ui::table::deck::deck;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -15,58 +15,6 @@ pub struct RulesProps {
     /// Starts the guided first game (offered when no game is under way).
     #[prop_or_default]
     pub on_learn: Option<Callback<()>>,
-}
-
-fn deck_table(lang: Lang, edition: Edition) -> Html {
-    let counts = edition.deck_counts();
-    let mut kinds: Vec<Card> = Vec::new();
-    for card in Card::ALL {
-        if counts.get(card) > 0 {
-            kinds.push(card);
-        }
-    }
-    // Numbers share one row in the text; show their range compactly.
-    let numbers: Vec<Card> = kinds
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, Card::Number(_)))
-        .collect();
-    let specials: Vec<Card> = kinds
-        .iter()
-        .copied()
-        .filter(|c| !matches!(c, Card::Number(_)))
-        .collect();
-    let number_count: usize = numbers.iter().map(|&c| counts.get(c) as usize).sum();
-    let range = match (numbers.first(), numbers.last()) {
-        (Some(a), Some(b)) => format!(
-            "{}–{}",
-            card_name(lang, *a, edition),
-            card_name(lang, *b, edition)
-        ),
-        _ => String::new(),
-    };
-    html! {
-        <ul class="deck">
-            <li>
-                <span class="deck-cards" aria-hidden="true">
-                    <CardFace card={Card::Number(7)} {edition} class="mini" />
-                </span>
-                <span class="deck-text">
-                    <strong>{ format!("{range} ×{number_count}") }</strong>
-                    { " " }{ card_effect(lang, Card::Number(7), edition) }
-                </span>
-            </li>
-            { for specials.into_iter().map(|card| html! {
-                <li>
-                    <span class="deck-cards" aria-hidden="true"><CardFace {card} {edition} class="mini" /></span>
-                    <span class="deck-text">
-                        <strong>{ format!("{} ×{}", card_name(lang, card, edition), counts.get(card)) }</strong>
-                        { " " }{ card_effect(lang, card, edition) }
-                    </span>
-                </li>
-            }) }
-        </ul>
-    }
 }
 
 #[function_component(RulesScreen)]
@@ -132,7 +80,7 @@ pub fn rules_screen(props: &RulesProps) -> Html {
                 </section>
                 <section>
                     <h2>{ tr(lang, Key::RulesCardsHeading) }{ " — " }{ tr(lang, Key::EditionModern) }</h2>
-                    { deck_table(lang, Edition::Modern) }
+                    { deck(lang, Edition::Modern) }
                 </section>
                 <section>
                     <h2>{ tr(lang, Key::RulesTurnHeading) }</h2>
@@ -146,7 +94,7 @@ pub fn rules_screen(props: &RulesProps) -> Html {
                 <section>
                     <h2>{ tr(lang, Key::RulesClassicHeading) }</h2>
                     { p(Key::RulesClassic1) }{ p(Key::RulesClassic2) }{ p(Key::RulesClassic3) }{ p(Key::RulesClassic4) }
-                    { deck_table(lang, Edition::Classic) }
+                    { deck(lang, Edition::Classic) }
                 </section>
                 <section>
                     <h2>{ tr(lang, Key::RulesFormatsHeading) }</h2>

@@ -15,8 +15,8 @@ use crate::table::{Callout, Link, Player, TableModel, Then, Verdict};
 use crate::ui::i18n::{
     self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
 };
-use crate::ui::table::card::CardFace;
 use crate::ui::table::centre::{Centre, TrailItem};
+use crate::ui::table::deck::deck;
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
 use crate::ui::table::log::{GameLog, Lines, LogLine};
 use crate::ui::table::seat::Opponent;
@@ -128,25 +128,13 @@ fn prompt(
     }
 }
 
-/// A reminder of what each special card of the edition does, at the table
-/// (a disclosure under your hand: opening it leaves the game as it is).
+/// A reminder of what each card of the edition does, at the table (a
+/// disclosure under your hand: opening it leaves the game as it is).
 fn specials(lang: Lang, edition: Edition) -> Html {
-    let counts = edition.deck_counts();
-    let cards = Card::ALL
-        .into_iter()
-        .filter(|&c| !matches!(c, Card::Number(_)) && counts.get(c) > 0);
     html! {
         <details class="specials">
             <summary>{ tr(lang, Key::SpecialCards) }</summary>
-            <ul>
-                { for cards.map(|card| html! {
-                    <li>
-                        <CardFace {card} {edition} class="mini" />
-                        <b>{ i18n::card_name(lang, card, edition) }</b>
-                        <span>{ i18n::card_effect(lang, card, edition) }</span>
-                    </li>
-                }) }
-            </ul>
+            { deck(lang, edition) }
         </details>
     }
 }
@@ -245,11 +233,12 @@ pub fn table(props: &TableProps) -> Html {
 
     // The call-outs of the last step (not your draw or a reshuffle: the
     // hand and the pile show those; nor your exit: its banner says it).
+    let exit_shown = model.exit_now().is_some();
     let current: Vec<String> = model
         .announce()
         .iter()
         .filter(|c| !matches!(c, Callout::YouDrew { .. } | Callout::Reshuffled))
-        .filter(|&c| model.exit_now() != Some(c))
+        .filter(|c| !(exit_shown && matches!(c, Callout::Out { who, .. } if who.is_you())))
         .map(|c| callout(lang, c, edition))
         .collect();
     let trail: Vec<TrailItem> = model
