@@ -237,6 +237,9 @@ keys! {
     TodaysDealHelp,
     DailyCounted,
     DailyPractice,
+    // The counted attempt's label adds it: the hints are held back.
+    NoHints,
+    PracticeTodaysDeal,
     CopyResult,
     DailyDaysPlayed,
     DailyStreak,

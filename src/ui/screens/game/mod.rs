@@ -40,6 +40,9 @@ pub struct GameProps {
     #[prop_or_default]
     pub on_rematch: Callback<Rc<GameState>>,
     pub on_new_game: Callback<()>,
+    /// Today's deal again, as practice: the deal of that day (`YYYY-MM-DD`).
+    #[prop_or_default]
+    pub on_practice: Callback<String>,
     pub on_rules: Callback<()>,
     /// Opens the finished match in the replay viewer.
     pub on_replay: Callback<Rc<crate::rules::Played>>,
@@ -169,15 +172,24 @@ fn missed_section(lang: Lang, missed: &[String]) -> Html {
     }
 }
 
-/// The header's note on the hand: today's deal counted or practice, or
-/// "Hand 3" ("Hand 1" says nothing in a one-hand match).
+/// The header's note on the hand: today's deal counted (with "no hints"
+/// while they are `held_back`) or practice, or "Hand 3" ("Hand 1" says
+/// nothing in a one-hand match).
 fn hand_label(
     lang: Lang,
     daily: &Option<(bool, String)>,
+    held_back: bool,
     state: &GameState,
     hand: u32,
 ) -> Option<AttrValue> {
     match daily {
+        // While it is played, the counted attempt says the hints are off
+        // (when Settings has them on): nothing seems broken.
+        Some((true, _)) if held_back => Some(AttrValue::from(format!(
+            "{} · {}",
+            tr(lang, Key::DailyCounted),
+            tr(lang, Key::NoHints)
+        ))),
         Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
         Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
         None => (state.setup.rules.format != Format::Elimination)
@@ -242,7 +254,8 @@ pub fn game(props: &GameProps) -> Html {
     // look at the final table ("See the table"), reopened on demand.
     let result_ready = use_state(|| state.game().is_over());
     let result_hidden = use_state(|| false);
-    let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints_wanted =
+        use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Learn to play: the marks shown so far (None: no lesson, or skipped).
     let lesson = use_state(|| props.learn.then(Seen::default));
     let my_turn = state.my_turn() && !state.game().is_over();
@@ -265,6 +278,10 @@ pub fn game(props: &GameProps) -> Html {
         crate::ui::stats::daily_day(&state)
             .map(|day| (crate::ui::stats::daily_counting(&state).is_some(), day))
     });
+    // The counted attempt is played without the coach's hints, whatever
+    // Settings says, until it is over; practice may have them.
+    let counting = matches!(*daily, Some((true, _))) && !state.game().is_over();
+    let hints_on = hints_wanted && !counting;
 
     let setup = &state.setup;
     let seats = setup.seat_count();
@@ -312,7 +329,15 @@ pub fn game(props: &GameProps) -> Html {
             let (state, cb) = (state.clone(), props.on_rematch.clone());
             Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
         }
-        _ => props.on_play_again.clone(),
+        // Today's deal: the same deal again, as practice (the result's
+        // button says so), never an ordinary game in its place.
+        _ => match &*daily {
+            Some((_, day)) => {
+                let (day, cb) = (day.clone(), props.on_practice.clone());
+                Callback::from(move |()| cb.emit(day.clone()))
+            }
+            None => props.on_play_again.clone(),
+        },
     };
     let result_actions = ResultActions {
         on_again,
@@ -326,7 +351,13 @@ pub fn game(props: &GameProps) -> Html {
         daily: daily.as_ref().map(|(_, day)| day.clone()),
         lesson: lesson.is_some(),
     };
-    let hand_label = hand_label(lang, &daily, &state, model.view().hand_number);
+    let hand_label = hand_label(
+        lang,
+        &daily,
+        hints_wanted && counting,
+        &state,
+        model.view().hand_number,
+    );
     // Leaving a game in progress asks first; a finished one just goes.
     let on_new = leave(
         props.on_new_game.clone(),
