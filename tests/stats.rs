@@ -338,7 +338,8 @@ fn an_abandoned_attempt_counts_as_last_place() {
 
 /// The page reloaded: the match is read back from its save.
 fn reloaded(state: &GameState) -> GameState {
-    ono99::play::save::parse_save(&ono99::play::save::save_text(state)).expect("the save reads back")
+    ono99::play::save::parse_save(&ono99::play::save::save_text(state))
+        .expect("the save reads back")
 }
 
 #[test]
@@ -354,8 +355,14 @@ fn the_counted_attempt_stays_counted_after_a_reload_during_and_after_it() {
     // it changes nothing stored.
     let before = store.get(DAILY_KEY);
     let resumed = reloaded(&counted);
-    assert_eq!(stats::daily_counting(&store, &resumed).as_deref(), Some(day));
-    assert_eq!(stats::daily_day(&store, &resumed, day).as_deref(), Some(day));
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
+    assert_eq!(
+        stats::daily_day(&store, &resumed, day).as_deref(),
+        Some(day)
+    );
     assert_eq!(store.get(DAILY_KEY), before);
 
     // Finished and counted, then reloaded on its result: still the counted
@@ -364,7 +371,10 @@ fn the_counted_attempt_stays_counted_after_a_reload_during_and_after_it() {
     stats::record_game(&store, &finished, day, names(&finished));
     assert_eq!(Daily::load(&store).attempt, None);
     let resumed = reloaded(&finished);
-    assert_eq!(stats::daily_counting(&store, &resumed).as_deref(), Some(day));
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
     assert_eq!(
         stats::daily_day(&store, &resumed, "2026-11-24").as_deref(),
         Some(day)
@@ -404,7 +414,10 @@ fn the_counted_attempt_stays_counted_after_a_reload_during_and_after_it() {
     assert_eq!(stats::daily_counting(&store, &other), None);
     stats::record_game(&store, &other, day, names(&other));
     // Its end changes nothing of Today's deal.
-    assert_eq!(stats::daily_counting(&store, &resumed).as_deref(), Some(day));
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
     assert_eq!(Daily::load(&store).results.len(), 1);
 }
 
@@ -472,11 +485,17 @@ fn daily_results_keep_their_text_format() {
     assert_eq!(d.results.len(), 2);
     assert_eq!(d.to_text(), text);
     // The counted match that ended, by its fingerprint in hex.
-    let ended = format!("ono99-daily 1\nended 2026-11-23 {:x}\nresult 2026-11-23 1 4 17", u64::MAX - 5);
+    let ended = format!(
+        "ono99-daily 1\nended 2026-11-23 {:x}\nresult 2026-11-23 1 4 17",
+        u64::MAX - 5
+    );
     let e = Daily::from_text(&ended);
     assert_eq!(e.ended, Some(("2026-11-23".to_string(), u64::MAX - 5)));
     assert_eq!(e.to_text(), ended);
-    assert_eq!(Daily::from_text("ono99-daily 1\nended 2026-11-23 xyz").ended, None);
+    assert_eq!(
+        Daily::from_text("ono99-daily 1\nended 2026-11-23 xyz").ended,
+        None
+    );
     // Unreadable lines are skipped, another format reads as nothing.
     let messy = format!("{text}\nresult 2026-11-25 x 4 1\nresult 26-11-25 1 4 1\nattempt soon\n");
     assert_eq!(Daily::from_text(&messy), d);

@@ -254,8 +254,7 @@ pub fn game(props: &GameProps) -> Html {
     // look at the final table ("See the table"), reopened on demand.
     let result_ready = use_state(|| state.game().is_over());
     let result_hidden = use_state(|| false);
-    let hints_wanted =
-        use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints_wanted = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Learn to play: the marks shown so far (None: no lesson, or skipped).
     let lesson = use_state(|| props.learn.then(Seen::default));
     let my_turn = state.my_turn() && !state.game().is_over();
