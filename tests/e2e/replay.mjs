@@ -345,10 +345,13 @@ export const replayScenarios = [
         await closeSettings(p);
         await p.getByRole('button', { name: "Today's deal" }).click();
         const label = p.locator('.hand-no');
-        await p.getByText("Today's deal (counted) · no hints", { exact: true }).waitFor();
+        await p.getByText("Today's deal (counted)", { exact: true }).waitFor();
+        // Where the hints would show, it says they are off, and why.
+        const heldBack = p.locator('.hand').getByText('No hints: this attempt counts');
         await p.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 60000 });
         await settled(p);
         const first = await handCards(p);
+        await heldBack.waitFor();
         let shown = await hintsShown(p);
         assert(!shown.tip && !shown.makes && !shown.pick && !shown.hinted, `hints during the counted attempt: ${JSON.stringify(shown)}`);
         await shot(p, 'daily-counted-no-hints-phone');
@@ -365,7 +368,8 @@ export const replayScenarios = [
         );
         const after = await label.textContent();
         if (await p.locator('.hand button.card-btn.playable').count()) {
-          assert(after === "Today's deal (counted) · no hints", `after a reload mid-attempt the label is "${after}"`);
+          assert(after === "Today's deal (counted)", `after a reload mid-attempt the label is "${after}"`);
+          await heldBack.waitFor();
           await settled(p);
           shown = await hintsShown(p);
           assert(!shown.tip && !shown.makes && !shown.pick && !shown.hinted, `hints after the reload: ${JSON.stringify(shown)}`);
@@ -381,6 +385,7 @@ export const replayScenarios = [
         }
         assert(await dialog.getByRole('button', { name: 'Play again', exact: true }).count() === 0, '"Play again" would deal another game');
         assert(await label.textContent() === "Today's deal (counted)", `the finished attempt is labelled "${await label.textContent()}"`);
+        assert(await heldBack.count() === 0, 'the finished attempt still says "No hints"');
         // "Copied" shows on screen, at both phone sizes.
         await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.server.url).origin });
         await dialog.getByRole('button', { name: 'Copy result' }).click();
@@ -405,6 +410,7 @@ export const replayScenarios = [
         assert(JSON.stringify(again) === JSON.stringify(first), `practice dealt ${again}, the counted attempt ${first}`);
         shown = await hintsShown(p);
         assert(shown.makes > 0 && shown.hinted === 1, `no hints in practice: ${JSON.stringify(shown)}`);
+        assert(await heldBack.count() === 0, 'practice says "No hints"');
         await shot(p, 'daily-practice-hints-phone');
         ctx.note(`today's deal: first hand ${first.join(' ')}; no hints while counted, practice with hints (${shown.makes} totals)`);
         await assertClean(p, a.problems);

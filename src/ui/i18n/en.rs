@@ -241,7 +241,7 @@ impl Translation for En {
             Key::TodaysDealHelp => "The same deal for everyone today: you and three Hard bots, modern rules. Your first attempt of the day counts.",
             Key::DailyCounted => "Today's deal (counted)",
             Key::DailyPractice => "Today's deal (practice)",
-            Key::NoHints => "no hints",
+            Key::HintsHeldBack => "No hints: this attempt counts",
             Key::PracticeTodaysDeal => "Practice today's deal",
             Key::CopyResult => "Copy result",
             Key::DailyDaysPlayed => "Days played",

@@ -237,8 +237,8 @@ keys! {
     TodaysDealHelp,
     DailyCounted,
     DailyPractice,
-    // The counted attempt's label adds it: the hints are held back.
-    NoHints,
+    // Where the hints would show, during the counted attempt.
+    HintsHeldBack,
     PracticeTodaysDeal,
     CopyResult,
     DailyDaysPlayed,

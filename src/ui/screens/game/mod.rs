@@ -172,24 +172,15 @@ fn missed_section(lang: Lang, missed: &[String]) -> Html {
     }
 }
 
-/// The header's note on the hand: today's deal counted (with "no hints"
-/// while they are `held_back`) or practice, or "Hand 3" ("Hand 1" says
-/// nothing in a one-hand match).
+/// The header's note on the hand: today's deal counted or practice, or
+/// "Hand 3" ("Hand 1" says nothing in a one-hand match).
 fn hand_label(
     lang: Lang,
     daily: &Option<(bool, String)>,
-    held_back: bool,
     state: &GameState,
     hand: u32,
 ) -> Option<AttrValue> {
     match daily {
-        // While it is played, the counted attempt says the hints are off
-        // (when Settings has them on): nothing seems broken.
-        Some((true, _)) if held_back => Some(AttrValue::from(format!(
-            "{} · {}",
-            tr(lang, Key::DailyCounted),
-            tr(lang, Key::NoHints)
-        ))),
         Some((true, _)) => Some(AttrValue::from(tr(lang, Key::DailyCounted))),
         Some((false, _)) => Some(AttrValue::from(tr(lang, Key::DailyPractice))),
         None => (state.setup.rules.format != Format::Elimination)
@@ -350,13 +341,7 @@ pub fn game(props: &GameProps) -> Html {
         daily: daily.as_ref().map(|(_, day)| day.clone()),
         lesson: lesson.is_some(),
     };
-    let hand_label = hand_label(
-        lang,
-        &daily,
-        hints_wanted && counting,
-        &state,
-        model.view().hand_number,
-    );
+    let hand_label = hand_label(lang, &daily, &state, model.view().hand_number);
     // Leaving a game in progress asks first; a finished one just goes.
     let on_new = leave(
         props.on_new_game.clone(),
@@ -370,6 +355,11 @@ pub fn game(props: &GameProps) -> Html {
     // The actions the hand area offers besides cards.
     let actions = html! {
         <>
+            // Where the hints would show: the counted attempt says they are
+            // off (when Settings has them on), so nothing seems broken.
+            if hints_wanted && counting {
+                <p class="no-hints">{ tr(lang, Key::HintsHeldBack) }</p>
+            }
             if state.can_skip() {
                 <button type="button" class="btn primary skip" onclick={send(&state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
             }
