@@ -484,9 +484,9 @@ fn daily_results_keep_their_text_format() {
     assert_eq!(d.attempt.as_deref(), Some("2026-11-24"));
     assert_eq!(d.results.len(), 2);
     assert_eq!(d.to_text(), text);
-    // The counted match that ended, by its fingerprint in hex.
+    // The counted match that ended, by its fingerprint.
     let ended = format!(
-        "ono99-daily 1\nended 2026-11-23 {:x}\nresult 2026-11-23 1 4 17",
+        "ono99-daily 1\nended 2026-11-23 {}\nresult 2026-11-23 1 4 17",
         u64::MAX - 5
     );
     let e = Daily::from_text(&ended);

@@ -346,7 +346,7 @@ impl Daily {
             match w.as_slice() {
                 ["attempt", day] if day.len() == 10 => d.attempt = Some((*day).to_string()),
                 ["ended", day, print] if day.len() == 10 => {
-                    if let Ok(print) = u64::from_str_radix(print, 16) {
+                    if let Ok(print) = print.parse() {
                         d.ended = Some(((*day).to_string(), print));
                     }
                 }
@@ -369,7 +369,7 @@ impl Daily {
     }
 
     /// As lines: `ono99-daily 1`, the attempt under way, the counted
-    /// attempt that ended last (`ended <day> <fingerprint in hex>`: a line
+    /// attempt that ended last (`ended <day> <fingerprint>`: a line
     /// earlier versions skip), then the last [`DAILY_KEEP`] results.
     pub fn to_text(&self) -> String {
         let mut text = String::from(DAILY_MAGIC);
@@ -377,7 +377,7 @@ impl Daily {
             let _ = write!(text, "\nattempt {day}");
         }
         if let Some((day, print)) = &self.ended {
-            let _ = write!(text, "\nended {day} {print:x}");
+            let _ = write!(text, "\nended {day} {print}");
         }
         let skip = self.results.len().saturating_sub(DAILY_KEEP);
         for r in self.results.iter().skip(skip) {
