@@ -336,6 +336,91 @@ fn an_abandoned_attempt_counts_as_last_place() {
     assert_eq!(d.streak("2026-03-03"), 2);
 }
 
+/// The page reloaded: the match is read back from its save.
+fn reloaded(state: &GameState) -> GameState {
+    ono99::play::save::parse_save(&ono99::play::save::save_text(state))
+        .expect("the save reads back")
+}
+
+#[test]
+fn the_counted_attempt_stays_counted_after_a_reload_during_and_after_it() {
+    let store = Memory::default();
+    let day = "2026-11-23";
+    assert!(stats::daily_begin(&store, day));
+    let mut counted = daily_game(day);
+    for _ in 0..12 {
+        counted = step(&counted);
+    }
+    // Mid-attempt: the resumed match is still the counted one, and reading
+    // it changes nothing stored.
+    let before = store.get(DAILY_KEY);
+    let resumed = reloaded(&counted);
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
+    assert_eq!(
+        stats::daily_day(&store, &resumed, day).as_deref(),
+        Some(day)
+    );
+    assert_eq!(store.get(DAILY_KEY), before);
+
+    // Finished and counted, then reloaded on its result: still the counted
+    // match (the save holds the same match), even after midnight.
+    let finished = play_out(resumed);
+    stats::record_game(&store, &finished, day, names(&finished));
+    assert_eq!(Daily::load(&store).attempt, None);
+    let resumed = reloaded(&finished);
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
+    assert_eq!(
+        stats::daily_day(&store, &resumed, "2026-11-24").as_deref(),
+        Some(day)
+    );
+    // The resumed result is not counted a second time.
+    let mut again = Daily::load(&store);
+    assert!(!again.finish(&resumed, 1));
+    assert_eq!(Daily::load(&store).results.len(), 1);
+
+    // A practice of the same deal, under way or finished, is practice.
+    assert!(!stats::daily_begin(&store, day));
+    let practice = daily_game(day);
+    assert_eq!(stats::daily_counting(&store, &practice), None);
+    // Played otherwise (another card at your first choice), to its end.
+    let other_start = {
+        let mut s = daily_game(day);
+        let mut alt = None;
+        for _ in 0..200 {
+            if s.game().is_over() {
+                break;
+            }
+            if s.summary.is_none() && s.my_turn() && s.game().legal_actions().len() > 1 {
+                let msg = GameMsg::Act {
+                    seat: ME,
+                    action: s.game().legal_actions()[1],
+                    ply: Some(s.actions.len()),
+                };
+                alt = Some(s.update(msg).expect("a legal play"));
+                break;
+            }
+            s = step(&s);
+        }
+        alt.expect("a turn with a choice")
+    };
+    let other = play_out(other_start);
+    assert_ne!(other.actions, finished.actions);
+    assert_eq!(stats::daily_counting(&store, &other), None);
+    stats::record_game(&store, &other, day, names(&other));
+    // Its end changes nothing of Today's deal.
+    assert_eq!(
+        stats::daily_counting(&store, &resumed).as_deref(),
+        Some(day)
+    );
+    assert_eq!(Daily::load(&store).results.len(), 1);
+}
+
 #[test]
 fn the_daily_streak_counts_days_in_a_row_across_months() {
     let result = |day: &str| DailyResult {
@@ -345,10 +430,10 @@ fn the_daily_streak_counts_days_in_a_row_across_months() {
         plays: 9,
     };
     let d = Daily {
-        attempt: None,
         results: ["2023-12-30", "2024-02-28", "2024-02-29", "2024-03-01"]
             .map(result)
             .into(),
+        ..Daily::default()
     };
     assert_eq!(d.streak("2024-03-01"), 3);
     // Today still to play: the streak so far holds.
@@ -360,8 +445,8 @@ fn the_daily_streak_counts_days_in_a_row_across_months() {
     assert_eq!(d.streak("not a day"), 0);
     // Across a year's end.
     let d = Daily {
-        attempt: None,
         results: ["2025-12-31", "2026-01-01"].map(result).into(),
+        ..Daily::default()
     };
     assert_eq!(d.streak("2026-01-01"), 2);
 
@@ -399,6 +484,18 @@ fn daily_results_keep_their_text_format() {
     assert_eq!(d.attempt.as_deref(), Some("2026-11-24"));
     assert_eq!(d.results.len(), 2);
     assert_eq!(d.to_text(), text);
+    // The counted match that ended, by its fingerprint.
+    let ended = format!(
+        "ono99-daily 1\nended 2026-11-23 {}\nresult 2026-11-23 1 4 17",
+        u64::MAX - 5
+    );
+    let e = Daily::from_text(&ended);
+    assert_eq!(e.ended, Some(("2026-11-23".to_string(), u64::MAX - 5)));
+    assert_eq!(e.to_text(), ended);
+    assert_eq!(
+        Daily::from_text("ono99-daily 1\nended 2026-11-23 xyz").ended,
+        None
+    );
     // Unreadable lines are skipped, another format reads as nothing.
     let messy = format!("{text}\nresult 2026-11-25 x 4 1\nresult 26-11-25 1 4 1\nattempt soon\n");
     assert_eq!(Daily::from_text(&messy), d);
@@ -408,7 +505,6 @@ fn daily_results_keep_their_text_format() {
     );
     // Only the last DAILY_KEEP days are written.
     let many = Daily {
-        attempt: None,
         results: (0..DAILY_KEEP + 5)
             .map(|i| DailyResult {
                 day: format!("{:04}-01-01", 1000 + i),
@@ -417,6 +513,7 @@ fn daily_results_keep_their_text_format() {
                 plays: i,
             })
             .collect(),
+        ..Daily::default()
     };
     let kept = Daily::from_text(&many.to_text());
     assert_eq!(kept.results.len(), DAILY_KEEP);

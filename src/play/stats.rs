@@ -298,12 +298,38 @@ impl DailyResult {
     }
 }
 
-/// Today's deal so far: the counted attempt under way (its day), and the
-/// counted results, oldest first.
+/// Today's deal so far: the counted attempt under way (its day), the last
+/// counted attempt that ended, and the counted results, oldest first.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Daily {
     pub attempt: Option<String>,
+    /// The counted attempt that ended last: its day and the match's
+    /// [`fingerprint`], so the finished match, resumed by a reload, is
+    /// still known as the counted one (not as practice of the same deal).
+    pub ended: Option<(String, u64)>,
     pub results: Vec<DailyResult>,
+}
+
+/// A match told apart from any other of the same deal: its seed and every
+/// action, hashed (FNV-1a, 64 bits, over the save's words for them).
+pub fn fingerprint(state: &GameState) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(&state.seed.to_le_bytes());
+    for (seat, action) in &state.actions {
+        eat(&[seat.0]);
+        match action {
+            crate::rules::Action::Play(card) => eat(card.code().as_bytes()),
+            crate::rules::Action::DiscardFourOno => eat(b"four"),
+        }
+        eat(b" ");
+    }
+    h
 }
 
 impl Daily {
@@ -319,6 +345,11 @@ impl Daily {
             let w: Vec<&str> = line.split(' ').collect();
             match w.as_slice() {
                 ["attempt", day] if day.len() == 10 => d.attempt = Some((*day).to_string()),
+                ["ended", day, print] if day.len() == 10 => {
+                    if let Ok(print) = print.parse() {
+                        d.ended = Some(((*day).to_string(), print));
+                    }
+                }
                 ["result", day, place, seats, plays] if day.len() == 10 => {
                     if let (Ok(place), Ok(seats), Ok(plays)) =
                         (place.parse(), seats.parse(), plays.parse())
@@ -337,12 +368,16 @@ impl Daily {
         d
     }
 
-    /// As lines: `ono99-daily 1`, the attempt under way, then the last
-    /// [`DAILY_KEEP`] results.
+    /// As lines: `ono99-daily 1`, the attempt under way, the counted
+    /// attempt that ended last (`ended <day> <fingerprint>`: a line
+    /// earlier versions skip), then the last [`DAILY_KEEP`] results.
     pub fn to_text(&self) -> String {
         let mut text = String::from(DAILY_MAGIC);
         if let Some(day) = &self.attempt {
             let _ = write!(text, "\nattempt {day}");
+        }
+        if let Some((day, print)) = &self.ended {
+            let _ = write!(text, "\nended {day} {print}");
         }
         let skip = self.results.len().saturating_sub(DAILY_KEEP);
         for r in self.results.iter().skip(skip) {
@@ -414,7 +449,7 @@ impl Daily {
     }
 
     /// Whether `state` is the counted attempt under way: its day when it is.
-    pub fn counting(&self, state: &GameState) -> Option<String> {
+    fn under_way(&self, state: &GameState) -> Option<String> {
         if !state.setup.is_daily() {
             return None;
         }
@@ -422,14 +457,30 @@ impl Daily {
         (daily_seed(&day) == state.seed).then_some(day)
     }
 
+    /// Whether `state` is a counted attempt: the one under way, or the one
+    /// that ended (the very same match, finished); its day when it is.
+    /// Anything else of the deal is practice.
+    pub fn counting(&self, state: &GameState) -> Option<String> {
+        if let Some(day) = self.under_way(state) {
+            return Some(day);
+        }
+        let (day, print) = self.ended.as_ref()?;
+        (state.setup.is_daily()
+            && state.game().is_over()
+            && daily_seed(day) == state.seed
+            && *print == fingerprint(state))
+        .then(|| day.clone())
+    }
+
     /// Counts the finished `state` (where you came `place`) if it is the
     /// counted attempt under way, once; whether anything changed.
     pub fn finish(&mut self, state: &GameState, place: usize) -> bool {
-        let Some(day) = self.counting(state) else {
+        let Some(day) = self.under_way(state) else {
             return false;
         };
         self.attempt = None;
         if self.result(&day).is_none() {
+            self.ended = Some((day.clone(), fingerprint(state)));
             self.results.push(DailyResult {
                 day,
                 place,

@@ -37,6 +37,31 @@ async function playUntil(page, done, limit = 3000) {
 }
 
 const over = (page) => async () => (await page.getByRole('button', { name: 'Play again' }).count()) > 0;
+/** Today's deal's result offers its deal again, as practice, instead. */
+const dailyOver = (page) => async () => (await page.getByRole('button', { name: "Practice today's deal" }).count()) > 0;
+
+/** The cards of your hand, by their codes. */
+const handCards = (page) => page.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
+
+/** What the coach's hints show in your hand: its tip (★), the per-card
+ *  totals, its pick, the hinted list. */
+const hintsShown = (page) => page.evaluate(() => ({
+  tip: document.querySelectorAll('.hand .tip').length,
+  makes: document.querySelectorAll('.hand .makes').length,
+  pick: document.querySelectorAll('.hand .card-btn.pick').length,
+  hinted: document.querySelectorAll('.hand .cards.hinted').length,
+}));
+
+/** Whether the dialog's "Copied" is wholly inside the window. */
+const copiedInView = (page) => page.evaluate(() => {
+  const el = [...document.querySelectorAll('[role="dialog"] [role="status"]')].find((e) => e.textContent.includes('Copied'));
+  if (!el) return 'no "Copied"';
+  const r = el.getBoundingClientRect();
+  // Not under the buttons' bar either: the element at its middle is itself.
+  const atMiddle = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const ok = r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && el.contains(atMiddle);
+  return ok ? 'ok' : `"Copied" at ${Math.round(r.top)}–${Math.round(r.bottom)} px in a ${innerHeight} px window (${atMiddle && atMiddle.className} on top)`;
+});
 
 /** Every "… total N" of the game log, in order: the total after each play. */
 async function logTotals(page) {
@@ -271,13 +296,13 @@ export const replayScenarios = [
           await setSpeed(p.page, 'instant');
           await p.page.getByRole('button', { name: "Today's deal" }).click();
           await p.page.getByRole('img', { name: /^Total / }).waitFor();
-          await p.page.getByText("Today's deal", { exact: true }).first().waitFor();
+          await p.page.getByText("Today's deal (counted)", { exact: true }).first().waitFor();
           await settled(p.page);
           hands.push(await p.page.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card'))));
         }
         assert(hands[0].length === 4 && JSON.stringify(hands[0]) === JSON.stringify(hands[1]), `two contexts got different deals: ${hands[0]} / ${hands[1]}`);
         const p = pages[0].page;
-        await playUntil(p, over(p));
+        await playUntil(p, dailyOver(p));
         assert(await p.getByRole('button', { name: 'Copy result' }).count() === 1, 'no "Copy result"');
         // Copying says so, in a status message.
         await pages[0].context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.server.url).origin });
@@ -302,6 +327,95 @@ export const replayScenarios = [
         for (const q of pages) await assertClean(q.page, q.problems);
       } finally {
         for (const q of pages) await q.context.close().catch(() => {});
+      }
+    },
+  },
+  {
+    name: "Today's deal is fair: no hints while the counted attempt is played, still counted after a reload, Review once it is over; Practice deals the same hand with hints; \"Copied\" is on a phone's screen",
+    long: true,
+    run: async (ctx) => {
+      const a = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
+      try {
+        const p = a.page;
+        await load(p, ctx.server);
+        // Hints on in Settings, as the player had them.
+        await openSettings(p);
+        await p.getByLabel('Bot speed', { exact: true }).selectOption('instant');
+        await p.getByRole('checkbox', { name: 'Hints' }).check();
+        await closeSettings(p);
+        await p.getByRole('button', { name: "Today's deal" }).click();
+        const label = p.locator('.hand-no');
+        await p.getByText("Today's deal (counted)", { exact: true }).waitFor();
+        // Where the hints would show, it says they are off, and why.
+        const heldBack = p.locator('.hand').getByText('No hints: this attempt counts');
+        await p.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 60000 });
+        await settled(p);
+        const first = await handCards(p);
+        await heldBack.waitFor();
+        let shown = await hintsShown(p);
+        assert(!shown.tip && !shown.makes && !shown.pick && !shown.hinted, `hints during the counted attempt: ${JSON.stringify(shown)}`);
+        await shot(p, 'daily-counted-no-hints-phone');
+        // One play, then a reload: the same attempt, still the counted one,
+        // still without hints.
+        const ply = Number(await p.locator('.total[aria-label]').getAttribute('data-ply'));
+        await p.locator('.hand button.card-btn.playable').first().click();
+        await p.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, ply, { timeout: 10000 });
+        await p.reload({ waitUntil: 'load' });
+        await p.locator('.hand-no').waitFor();
+        await p.waitForFunction(
+          () => document.querySelector('[role="dialog"]') || document.querySelector('.hand button.card-btn.playable'),
+          null, { timeout: 60000, polling: 50 },
+        );
+        const after = await label.textContent();
+        if (await p.locator('.hand button.card-btn.playable').count()) {
+          assert(after === "Today's deal (counted)", `after a reload mid-attempt the label is "${after}"`);
+          await heldBack.waitFor();
+          await settled(p);
+          shown = await hintsShown(p);
+          assert(!shown.tip && !shown.makes && !shown.pick && !shown.hinted, `hints after the reload: ${JSON.stringify(shown)}`);
+        } else {
+          // Out at the first card: the match ran on to its end.
+          assert(after === "Today's deal (counted)", `after a reload the label is "${after}"`);
+        }
+        await playUntil(p, dailyOver(p));
+        // Over: the review and the practice are offered, the label stays.
+        const dialog = p.getByRole('dialog');
+        for (const name of ['Review my plays', "Practice today's deal", 'New game']) {
+          assert(await dialog.getByRole('button', { name, exact: true }).count() === 1, `no "${name}" at the end of Today's deal`);
+        }
+        assert(await dialog.getByRole('button', { name: 'Play again', exact: true }).count() === 0, '"Play again" would deal another game');
+        assert(await label.textContent() === "Today's deal (counted)", `the finished attempt is labelled "${await label.textContent()}"`);
+        assert(await heldBack.count() === 0, 'the finished attempt still says "No hints"');
+        // "Copied" shows on screen, at both phone sizes.
+        await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.server.url).origin });
+        await dialog.getByRole('button', { name: 'Copy result' }).click();
+        await dialog.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ timeout: 5000 });
+        assert(await copiedInView(p) === 'ok', `390×844: ${await copiedInView(p)}`);
+        await shot(p, 'daily-copied-390');
+        await p.setViewportSize({ width: 360, height: 640 });
+        await dialog.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+        assert(await copiedInView(p) === 'ok', `360×640: ${await copiedInView(p)}`);
+        await shot(p, 'daily-copied-360');
+        await p.setViewportSize({ width: 390, height: 844 });
+        // Reloaded on its result, it is still the counted attempt.
+        await p.reload({ waitUntil: 'load' });
+        await p.getByRole('dialog').getByRole('button', { name: "Practice today's deal" }).waitFor();
+        assert(await label.textContent() === "Today's deal (counted)", `after a reload the result is labelled "${await label.textContent()}"`);
+        // Practice: the same deal, labelled so, with the hints back.
+        await p.getByRole('dialog').getByRole('button', { name: "Practice today's deal" }).click();
+        await p.getByText("Today's deal (practice)", { exact: true }).waitFor();
+        await p.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 60000 });
+        await settled(p);
+        const again = await handCards(p);
+        assert(JSON.stringify(again) === JSON.stringify(first), `practice dealt ${again}, the counted attempt ${first}`);
+        shown = await hintsShown(p);
+        assert(shown.makes > 0 && shown.hinted === 1, `no hints in practice: ${JSON.stringify(shown)}`);
+        assert(await heldBack.count() === 0, 'practice says "No hints"');
+        await shot(p, 'daily-practice-hints-phone');
+        ctx.note(`today's deal: first hand ${first.join(' ')}; no hints while counted, practice with hints (${shown.makes} totals)`);
+        await assertClean(p, a.problems);
+      } finally {
+        await a.context.close();
       }
     },
   },

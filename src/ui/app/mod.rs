@@ -270,6 +270,14 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
             }
         })
     };
+    let on_practice = {
+        let (begin, overlay) = (begin.clone(), overlay.clone());
+        Callback::from(move |day: String| {
+            if begin.emit(NewMatch::DailyPractice(day)) {
+                overlay.set(Overlay::None);
+            }
+        })
+    };
     let (start, on_learn, on_daily) = (
         start_with(NewMatch::Setup),
         start_with(NewMatch::Learn),
@@ -360,7 +368,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
         Screen::Game(state, n, link) => html! {
             <Game key={*n} start={state.clone()} link={link.clone()}
                 paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
-                on_play_again={start} {on_rematch} on_new_game={new_game} on_rules={open_rules}
+                on_play_again={start} {on_rematch} {on_practice} on_new_game={new_game} on_rules={open_rules}
                 on_replay={if state.setup.people() == 1 { open_my_replay.clone() } else { open_replay.clone() }}
                 on_review={open_review.clone()} learn={*learning} />
         },

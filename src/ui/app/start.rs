@@ -28,6 +28,9 @@ pub enum NewMatch {
     Rematch(Rc<GameState>),
     /// Today's deal.
     Daily,
+    /// Today's deal of that day (`YYYY-MM-DD`) again, as practice: the
+    /// counted attempt is not touched.
+    DailyPractice(String),
     /// Learn to play: the guided first game.
     Learn,
 }
@@ -109,7 +112,7 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
                 }
             }
         }
-        let (table, seed) = match kind {
+        let (table, seed) = match kind.clone() {
             NewMatch::Setup | NewMatch::Rematch(_) => (
                 (**setup).clone(),
                 begin
@@ -128,6 +131,10 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
                     crate::ui::state::daily_seed(&day),
                 )
             }
+            NewMatch::DailyPractice(day) => (
+                GameSetup::daily(&setup.player_name, setup.speed),
+                crate::ui::state::daily_seed(&day),
+            ),
             // A fixed deal against two Easy bots.
             NewMatch::Learn => (
                 crate::ui::screens::coach::learn_setup(&setup.player_name),

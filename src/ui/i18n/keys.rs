@@ -240,6 +240,9 @@ keys! {
     TodaysDealHelp,
     DailyCounted,
     DailyPractice,
+    // Where the hints would show, during the counted attempt.
+    HintsHeldBack,
+    PracticeTodaysDeal,
     CopyResult,
     DailyDaysPlayed,
     DailyStreak,

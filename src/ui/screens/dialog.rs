@@ -146,10 +146,12 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                     if let Some(b) = &props.close {
                         <button type="button" class="btn ghost" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }
+                    // In the buttons' bar, which stays on screen at the
+                    // dialog's foot: below it, a phone cut "Copied" off.
+                    if *copied {
+                        <p class="copied" role="status">{ tr(lang, Key::Copied) }</p>
+                    }
                 </div>
-                if *copied {
-                    <p class="copied" role="status">{ tr(lang, Key::Copied) }</p>
-                }
             </div>
         </div>
     }

@@ -13,6 +13,7 @@ use yew::prelude::*;
 /// What the result dialog offers besides playing again.
 #[derive(Clone, PartialEq)]
 pub struct ResultActions {
+    /// "Play again"; at Today's deal, "Practice today's deal".
     pub on_again: Callback<()>,
     pub on_new: Callback<()>,
     pub on_replay: Callback<MouseEvent>,
@@ -171,6 +172,10 @@ fn result(
     });
     let heading: Vec<_> = winners.iter().map(|&s| model.0.who(s)).collect();
     let (again, new) = (actions.on_again.clone(), actions.on_new.clone());
+    let again_key = match actions.daily {
+        Some(_) => Key::PracticeTodaysDeal,
+        None => Key::PlayAgain,
+    };
     html! {
         <EndScreen
             heading={AttrValue::from(winners_line(lang, &heading))}
@@ -178,7 +183,7 @@ fn result(
             standings={standings(state, model, winners)}
             format={state.setup.rules.format}
             celebrate={won}
-            primary={DialogButton { label: tr(lang, Key::PlayAgain).into(), onclick: Callback::from(move |_| again.emit(())) }}
+            primary={DialogButton { label: tr(lang, again_key).into(), onclick: Callback::from(move |_| again.emit(())) }}
             secondary={Some(DialogButton { label: tr(lang, Key::NewGame).into(), onclick: Callback::from(move |_| new.emit(())) })}
             close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: actions.on_hide.clone() })}
             {extra}

@@ -40,6 +40,9 @@ pub struct GameProps {
     #[prop_or_default]
     pub on_rematch: Callback<Rc<GameState>>,
     pub on_new_game: Callback<()>,
+    /// Today's deal again, as practice: the deal of that day (`YYYY-MM-DD`).
+    #[prop_or_default]
+    pub on_practice: Callback<String>,
     pub on_rules: Callback<()>,
     /// Opens the finished match in the replay viewer.
     pub on_replay: Callback<Rc<crate::rules::Played>>,
@@ -242,7 +245,7 @@ pub fn game(props: &GameProps) -> Html {
     // look at the final table ("See the table"), reopened on demand.
     let result_ready = use_state(|| state.game().is_over());
     let result_hidden = use_state(|| false);
-    let hints_on = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
+    let hints_wanted = use_context::<crate::ui::platform::prefs::Prefs>().is_some_and(|p| p.hints);
     // Learn to play: the marks shown so far (None: no lesson, or skipped).
     let lesson = use_state(|| props.learn.then(Seen::default));
     let my_turn = state.my_turn() && !state.game().is_over();
@@ -265,6 +268,10 @@ pub fn game(props: &GameProps) -> Html {
         crate::ui::stats::daily_day(&state)
             .map(|day| (crate::ui::stats::daily_counting(&state).is_some(), day))
     });
+    // The counted attempt is played without the coach's hints, whatever
+    // Settings says, until it is over; practice may have them.
+    let counting = matches!(*daily, Some((true, _))) && !state.game().is_over();
+    let hints_on = hints_wanted && !counting;
 
     let setup = &state.setup;
     let seats = setup.seat_count();
@@ -311,7 +318,15 @@ pub fn game(props: &GameProps) -> Html {
             let (state, cb) = (state.clone(), props.on_rematch.clone());
             Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
         }
-        _ => props.on_play_again.clone(),
+        // Today's deal: the same deal again, as practice (the result's
+        // button says so), never an ordinary game in its place.
+        _ => match &*daily {
+            Some((_, day)) => {
+                let (day, cb) = (day.clone(), props.on_practice.clone());
+                Callback::from(move |()| cb.emit(day.clone()))
+            }
+            None => props.on_play_again.clone(),
+        },
     };
     let result_actions = ResultActions {
         on_again,
@@ -339,6 +354,11 @@ pub fn game(props: &GameProps) -> Html {
     // The actions the hand area offers besides cards.
     let actions = html! {
         <>
+            // Where the hints would show: the counted attempt says they are
+            // off (when Settings has them on), so nothing seems broken.
+            if hints_wanted && counting {
+                <p class="no-hints">{ tr(lang, Key::HintsHeldBack) }</p>
+            }
             if state.can_skip() {
                 <button type="button" class="btn primary skip" onclick={send(&state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
             }
