@@ -3,7 +3,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -655,31 +655,6 @@ impl Translation for En {
         "and"
     }
 
-    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
-        let words = [
-            ("best", "best"),
-            ("good", "good"),
-            ("inaccuracy", "inaccuracies"),
-            ("mistake", "mistakes"),
-        ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
-        let head = if decisions == 1 {
-            "1 decision".to_string()
-        } else {
-            format!("{decisions} decisions")
-        };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
-    }
-
     fn named(&self, text: Named, name: &str) -> String {
         match text {
             Named::InviteLinkFor => format!("Invite link for {name}"),
@@ -717,16 +692,8 @@ impl Translation for En {
         }
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Move {step} of {of}")
-    }
-
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
         format!("ONO 99 · Today's deal {date}: place {place} of {of}, {plays} plays")
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Hand {hand}, total {total}")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -748,6 +715,42 @@ impl Translation for En {
             second: " and you keep a card for your second play",
         }
     }
+}
+
+impl ReplayTexts for En {
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        let words = [
+            ("best", "best"),
+            ("good", "good"),
+            ("inaccuracy", "inaccuracies"),
+            ("mistake", "mistakes"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decision".to_string()
+        } else {
+            format!("{decisions} decisions")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Move {step} of {of}")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Hand {hand}, total {total}")
+    }
+
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
         let name = |a: Action, yours: bool| match (a, yours) {
             (Action::Play(c), true) => format!("your {}", self.card_name(c, edition)),

@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -430,32 +430,6 @@ impl Translation for Es {
         "y"
     }
 
-    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
-        // Each count agrees with "decisión" (feminine): "2 buenas".
-        let words = [
-            ("mejor", "mejores"),
-            ("buena", "buenas"),
-            ("imprecisión", "imprecisiones"),
-            ("error", "errores"),
-        ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
-        let head = if decisions == 1 {
-            "1 decisión".to_string()
-        } else {
-            format!("{decisions} decisiones")
-        };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
-    }
-
     fn named(&self, text: Named, name: &str) -> String {
         match text {
             Named::InviteLinkFor => format!("Enlace de invitación para {name}"),
@@ -494,16 +468,8 @@ impl Translation for Es {
         }
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jugada {step} de {of}")
-    }
-
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
         format!("ONO 99 · Reparto del día {date}: puesto {place} de {of}, {plays} jugadas")
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Mano {hand}, total {total}")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -525,6 +491,43 @@ impl Translation for Es {
             second: " y te queda una carta para tu segunda jugada",
         }
     }
+}
+
+impl ReplayTexts for Es {
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // Each count agrees with "decisión" (feminine): "2 buenas".
+        let words = [
+            ("mejor", "mejores"),
+            ("buena", "buenas"),
+            ("imprecisión", "imprecisiones"),
+            ("error", "errores"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decisión".to_string()
+        } else {
+            format!("{decisions} decisiones")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Jugada {step} de {of}")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Mano {hand}, total {total}")
+    }
+
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
         let name = |a: Action, yours: bool| match (a, yours) {
             (Action::Play(c), true) => format!("tu carta {}", self.card_name(c, edition)),

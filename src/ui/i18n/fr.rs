@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -440,32 +440,6 @@ impl Translation for Fr {
         "et"
     }
 
-    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
-        // French puts 0 and 1 in the singular: "0 décision", "1 erreur".
-        let words = [
-            ("meilleur coup", "meilleurs coups"),
-            ("bon coup", "bons coups"),
-            ("imprécision", "imprécisions"),
-            ("erreur", "erreurs"),
-        ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
-        let head = if decisions <= 1 {
-            format!("{decisions} décision")
-        } else {
-            format!("{decisions} décisions")
-        };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}\u{202f}: {}", parts.join(", "))
-        }
-    }
-
     fn named(&self, text: Named, name: &str) -> String {
         match text {
             Named::InviteLinkFor => format!("Lien d’invitation pour {name}"),
@@ -504,12 +478,60 @@ impl Translation for Fr {
         }
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Coup {step} sur {of}")
-    }
-
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
         format!("ONO 99 · Donne du jour {date}\u{202f}: rang {place} sur {of}, {plays} coups")
+    }
+
+    fn tip_words(&self) -> &'static TipWords {
+        &TipWords {
+            number: "le {card}",
+            other: "la carte {card}",
+            play: "Jouez {card}",
+            only_m: "Seul {card} peut être joué",
+            only_f: "Seule {card} peut être jouée",
+            discard: "Défaussez vos quatre {card}",
+            sep: "\u{202f}: ",
+            up: "le total passe à {t}",
+            same: "le total reste à {t}",
+            down: "le total redescend à {t}",
+            certain: " et {name} ne pourra pas suivre",
+            likely: " et {name} n’aura sans doute rien à jouer ({p}\u{202f}%)",
+            may: " et {name} risque de n’avoir rien à jouer ({p}\u{202f}%)",
+            twice: " et {name} devra jouer deux fois",
+            second: " et il vous reste une carte pour votre deuxième coup",
+        }
+    }
+}
+
+impl ReplayTexts for Fr {
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // French puts 0 and 1 in the singular: "0 décision", "1 erreur".
+        let words = [
+            ("meilleur coup", "meilleurs coups"),
+            ("bon coup", "bons coups"),
+            ("imprécision", "imprécisions"),
+            ("erreur", "erreurs"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions <= 1 {
+            format!("{decisions} décision")
+        } else {
+            format!("{decisions} décisions")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}\u{202f}: {}", parts.join(", "))
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Coup {step} sur {of}")
     }
 
     fn decision_line(&self, hand: u32, total: &str) -> String {
@@ -578,25 +600,6 @@ impl Translation for Fr {
                 };
                 format!("{} Elle gagne {}.", capital(&first), games(gain))
             }
-        }
-    }
-    fn tip_words(&self) -> &'static TipWords {
-        &TipWords {
-            number: "le {card}",
-            other: "la carte {card}",
-            play: "Jouez {card}",
-            only_m: "Seul {card} peut être joué",
-            only_f: "Seule {card} peut être jouée",
-            discard: "Défaussez vos quatre {card}",
-            sep: "\u{202f}: ",
-            up: "le total passe à {t}",
-            same: "le total reste à {t}",
-            down: "le total redescend à {t}",
-            certain: " et {name} ne pourra pas suivre",
-            likely: " et {name} n’aura sans doute rien à jouer ({p}\u{202f}%)",
-            may: " et {name} risque de n’avoir rien à jouer ({p}\u{202f}%)",
-            twice: " et {name} devra jouer deux fois",
-            second: " et il vous reste une carte pour votre deuxième coup",
         }
     }
 }

@@ -25,7 +25,7 @@ mod translation;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered};
-pub use translation::{TipWords, Translation};
+pub use translation::{ReplayTexts, TipWords, Translation};
 
 use crate::bots::Level;
 use crate::rules::{
@@ -70,6 +70,20 @@ impl Lang {
             Lang::Es => "Español",
             Lang::Fr => "Français",
             Lang::Pt => "Português",
+        }
+    }
+
+    /// The replay's and the review's texts (see [`ReplayTexts`]), as
+    /// [`Lang::texts`] chooses them.
+    pub fn replay_texts(self) -> &'static dyn ReplayTexts {
+        if !fixed::is_installed(self) {
+            return &en::En;
+        }
+        match self {
+            Lang::En => &en::En,
+            Lang::Es => &es::Es,
+            Lang::Fr => &fr::Fr,
+            Lang::Pt => &pt::Pt,
         }
     }
 
@@ -443,7 +457,7 @@ pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
 
 /// The replay's "Move 3 of 120".
 pub fn move_of(lang: Lang, step: usize, of: usize) -> String {
-    lang.texts().move_of(step, of)
+    lang.replay_texts().move_of(step, of)
 }
 
 /// Today's deal's result to share: the day, the place, how many plays.
@@ -453,7 +467,7 @@ pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize
 
 /// The heading of one decision in the review ("Hand 2, total 57").
 pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
-    lang.texts().decision_line(hand, &number(total))
+    lang.replay_texts().decision_line(hand, &number(total))
 }
 
 /// Why a reviewed decision got its label.
@@ -462,10 +476,10 @@ pub fn review_reason(
     reason: &crate::bots::verdict::Reason,
     edition: Edition,
 ) -> String {
-    lang.texts().review_reason(reason, edition)
+    lang.replay_texts().review_reason(reason, edition)
 }
 
 /// "12 decisions: 9 best, 2 good, 1 mistake".
 pub fn review_summary(lang: Lang, decisions: usize, counts: [usize; 4]) -> String {
-    lang.texts().review_summary(decisions, counts)
+    lang.replay_texts().review_summary(decisions, counts)
 }

@@ -4,7 +4,7 @@
 use super::capital;
 use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -422,32 +422,6 @@ impl Translation for Pt {
         "e"
     }
 
-    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
-        // Each count agrees with "decisão" (feminine): "2 boas".
-        let words = [
-            ("melhor", "melhores"),
-            ("boa", "boas"),
-            ("imprecisão", "imprecisões"),
-            ("erro", "erros"),
-        ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
-        let head = if decisions == 1 {
-            "1 decisão".to_string()
-        } else {
-            format!("{decisions} decisões")
-        };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
-    }
-
     fn named(&self, text: Named, name: &str) -> String {
         match text {
             Named::InviteLinkFor => format!("Link de convite para {name}"),
@@ -486,16 +460,8 @@ impl Translation for Pt {
         }
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jogada {step} de {of}")
-    }
-
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
         format!("ONO 99 · Desafio do dia {date}: posição {place} de {of}, {plays} jogadas")
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Rodada {hand}, total {total}")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -517,6 +483,43 @@ impl Translation for Pt {
             second: " e você ainda tem uma carta para a segunda jogada",
         }
     }
+}
+
+impl ReplayTexts for Pt {
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String {
+        // Each count agrees with "decisão" (feminine): "2 boas".
+        let words = [
+            ("melhor", "melhores"),
+            ("boa", "boas"),
+            ("imprecisão", "imprecisões"),
+            ("erro", "erros"),
+        ];
+        let parts: Vec<String> = counts
+            .iter()
+            .zip(words)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let head = if decisions == 1 {
+            "1 decisão".to_string()
+        } else {
+            format!("{decisions} decisões")
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head}: {}", parts.join(", "))
+        }
+    }
+
+    fn move_of(&self, step: usize, of: usize) -> String {
+        format!("Jogada {step} de {of}")
+    }
+
+    fn decision_line(&self, hand: u32, total: &str) -> String {
+        format!("Rodada {hand}, total {total}")
+    }
+
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
         let name = |a: Action, yours: bool| match (a, yours) {
             (Action::Play(c), true) => format!("sua carta {}", self.card_name(c, edition)),

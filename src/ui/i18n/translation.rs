@@ -67,16 +67,22 @@ pub trait Translation {
     }
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
-    /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,
-    /// Inaccuracy, Mistake; categories at zero are left out).
-    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
     /// A text about one named seat or server, with `name` in place.
     fn named(&self, text: Named, name: &str) -> String;
     fn numbered(&self, text: Numbered, n: usize) -> String;
-    /// The replay's "Move 3 of 120".
-    fn move_of(&self, step: usize, of: usize) -> String;
     /// Today's deal's result to share, without spoilers.
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
+}
+
+/// The texts of the replay and the review, apart from [`Translation`]:
+/// only the whole app reaches them, so the first download (which reaches
+/// every method of `Translation` through its table) carries none of them.
+pub trait ReplayTexts: Translation {
+    /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,
+    /// Inaccuracy, Mistake; categories at zero are left out).
+    fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
+    /// The replay's "Move 3 of 120".
+    fn move_of(&self, step: usize, of: usize) -> String;
     /// The heading of one decision in the review ("Hand 2, total 57").
     fn decision_line(&self, hand: u32, total: &str) -> String;
     /// Why a reviewed decision got its label, in a sentence or two: what
