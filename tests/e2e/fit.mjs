@@ -17,6 +17,8 @@ const SIZES = [
 /** The language's labels this file needs (the result's buttons and the setup's). */
 const WORDS = {
   en: { start: 'Start game', again: 'Play again', players: 'Number of players', classic: 'Classic (1980)', tokens: 'Tokens per player', lang: 'Language', skip: 'Skip to the result', name: 'Your name' },
+  es: { start: 'Empezar partida', again: 'Jugar otra vez', players: 'Número de jugadores', classic: 'Clásica (1980)', tokens: 'Fichas por jugador', lang: 'Idioma', skip: 'Saltar al resultado', name: 'Tu nombre' },
+  pt: { start: 'Começar o jogo', again: 'Jogar de novo', players: 'Número de jogadores', classic: 'Clássica (1980)', tokens: 'Fichas por jogador', lang: 'Idioma', skip: 'Pular para o resultado', name: 'Seu nome' },
   fr: { start: 'Commencer la partie', again: 'Rejouer', players: 'Nombre de joueurs', classic: 'Classique (1980)', tokens: 'Jetons par joueur', lang: 'Langue', skip: 'Passer au résultat', name: 'Votre nom' },
 };
 
@@ -29,7 +31,11 @@ function overflowReport(selectors) {
     for (const el of document.querySelectorAll(sel)) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
-      if (r.left < -1 || r.right > vw + 1 || r.top < -1 || r.bottom > vh + 1) out.push(`${sel} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}, viewport ${vw}×${vh})`);
+      // Whatever scrolls inside the dialog (the standings) must fit across;
+      // the dialog and its buttons must fit both ways.
+      const across = r.left < -1 || r.right > vw + 1;
+      const down = (el.matches('[role="dialog"], button')) && (r.top < -1 || r.bottom > vh + 1);
+      if (across || down) out.push(`${sel} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}, viewport ${vw}×${vh})`);
       if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(`${sel} is wider than itself (${el.scrollWidth} > ${el.clientWidth}): "${el.textContent.slice(0, 40)}"`);
     }
   }
@@ -61,7 +67,21 @@ async function playEightToTheResult(page, w) {
     );
     if (await page.getByRole('button', { name: w.again, exact: true }).count()) return;
     const dialogButton = page.locator('[role="dialog"] .dialog-buttons .btn.primary');
-    if (await dialogButton.count()) { await dialogButton.click(); continue; }
+    if (await dialogButton.count()) {
+      // A hand's summary fits as the result must.
+      const bad = await page.evaluate(overflowReport, ['[role="dialog"]', '[role="dialog"] button']);
+      assert(bad.length === 0, `a hand's summary does not fit:\n  ${bad.join('\n  ')}`);
+      await dialogButton.click();
+      continue;
+    }
+    // No seat covers the total or a pile while the hand is played.
+    const covered = await page.evaluate(() => {
+      const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      const centre = [...document.querySelectorAll('.total, .pile')].map((e) => e.getBoundingClientRect());
+      return [...document.querySelectorAll('.felt .seat')].filter((s) => centre.some((c) => hit(s.getBoundingClientRect(), c)))
+        .map((s) => s.textContent.slice(0, 30));
+    });
+    assert(covered.length === 0, `a seat covers the total or a pile: ${covered.join('; ')}`);
     const skip = page.getByRole('button', { name: w.skip });
     if (await skip.count()) { await skip.click(); continue; }
     const card = page.locator('.hand button.card-btn.playable').first();
@@ -73,7 +93,7 @@ async function playEightToTheResult(page, w) {
 }
 
 export const fitScenarios = [
-  ...[['small-phone', 'fr'], ['phone', 'en'], ['tablet', 'en'], ['desktop', 'fr']].map(([size, lang]) => ({
+  ...[['small-phone', 'fr'], ['small-phone', 'es'], ['small-phone', 'pt'], ['phone', 'en'], ['tablet', 'en'], ['desktop', 'fr']].map(([size, lang]) => ({
     name: `the match result fits (${size}, ${lang}): 8 players, six who left the match, a long name; the seats' marks stay in their seats (seed 114)`,
     run: (ctx) => withPage(ctx, { viewport: SIZES.find(([s]) => s === size)[1] }, async (page) => {
       await page.goto(`${ctx.server.url}?seed=114`, { waitUntil: 'load' });
@@ -173,6 +193,12 @@ export const fitScenarios = [
       assert(box && box.y >= 0 && box.y + box.height <= 800 && box.x >= 0 && box.x + box.width <= 1280, `the special cards' reminder is off screen: ${JSON.stringify(box)}`);
       const said = await panel.textContent();
       for (const c of ['Reverse', 'Play 2', '\u221210', 'ONO 99']) assert(said.includes(c), `the reminder does not name ${c}`);
+      // A small −10 reads "−10", as in the hand, not an arrow.
+      const minus = await panel.locator('.cardface.mini.k-minus').evaluate((c) => ({
+        text: getComputedStyle(c.querySelector('.pip.long')).display !== 'none',
+        arrow: getComputedStyle(c.querySelector('.middle .sym')).display !== 'none',
+      }));
+      assert(minus.text && !minus.arrow, `a small −10 shows ${JSON.stringify(minus)}`);
       await shot(page, 'fit-desktop-special-cards');
       await page.getByText('Special cards', { exact: true }).click();
       await panel.waitFor({ state: 'hidden' });
@@ -266,6 +292,15 @@ export const fitScenarios = [
             if (!m || !shows(p)) continue;
             seen.checked++;
             if (m[1] !== String(reads).replace('\u2212', '-')) seen.ahead.push(`"${p.textContent}" while the total reads ${reads}`);
+          }
+          // "New" and the coach's star never cover each other.
+          for (const slot of document.querySelectorAll('.slot')) {
+            const n = slot.querySelector('.new-mark');
+            const s = slot.querySelector('.pick-mark');
+            if (!n || !s) continue;
+            const a = n.getBoundingClientRect();
+            const b = s.getBoundingClientRect();
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) seen.ahead.push('"New" is covered by the coach\'s star');
           }
           for (const el of document.querySelectorAll('.hand .tip, .hand .prompt, .slot .makes')) {
             if (counting && shows(el)) seen.ahead.push(`"${el.textContent}" while the total still counts (${reads})`);

@@ -393,12 +393,17 @@ export const scenarios = [
       const after = await snapshot(page);
       assert(after.log.some((l) => l.startsWith('You play ') || l.startsWith('You discard')), 'Enter did not play the card');
       checkTotalAgainstLog(after);
-      // Focus stays in the hand, so the next card is one Tab or Enter away
-      // (one play of four players cannot end the match).
+      // Focus stays in the hand, on the card list itself (not on the card
+      // drawn into the place just played, which a quick second Enter would
+      // play), so the next card is one arrow or Tab away (one play of four
+      // players cannot end the match).
       await waitForDecision(page);
       assert(!(await snapshot(page)).matchOver, 'the match ended after your first play');
       const focus = await page.evaluate(() => document.activeElement && document.activeElement.className);
-      assert(/card-btn/.test(focus || ''), `after playing, focus went to "${focus}" instead of the hand`);
+      assert(/^cards\b/.test(focus || ''), `after playing, focus went to "${focus}" instead of the hand`);
+      await page.keyboard.press('ArrowRight');
+      const next = await page.evaluate(() => document.activeElement && document.activeElement.className);
+      assert(/card-btn/.test(next || ''), `ArrowRight from the hand went to "${next}", not a card`);
     }),
   },
   {
