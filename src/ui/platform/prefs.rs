@@ -1,5 +1,5 @@
 //! The player's preferences for this device: language, sound volume,
-//! reduced motion and hints, kept in `localStorage` under `ono99.prefs` as
+//! reduced motion, hints and the colour theme, kept in `localStorage` under `ono99.prefs` as
 //! `name=value` lines. A missing, unknown or unreadable line gives that
 //! preference's default (the language from the browser), so an older or
 //! hand-edited entry still reads; an older entry's `sound=0` (the former
@@ -24,6 +24,37 @@ pub struct Prefs {
     pub reduce_motion: bool,
     /// The coach's marks on your cards.
     pub hints: bool,
+    /// Light or dark colours, or the device's choice.
+    pub theme: Theme,
+}
+
+/// The page's colours. `Auto` follows the device (`prefers-color-scheme`,
+/// in the CSS alone); the other two put `data-theme` on `<html>`, which
+/// index.html's first script also does from the saved line before the
+/// first paint, so the first screen never flashes the other theme.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// Its name in storage, in the settings' select and in `data-theme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
 }
 
 /// What is stored: each preference that was found, by name.
@@ -35,6 +66,7 @@ struct Stored {
     sound: Option<bool>,
     reduce_motion: Option<bool>,
     hints: Option<bool>,
+    theme: Option<Theme>,
 }
 
 impl Stored {
@@ -55,6 +87,7 @@ impl Stored {
                 "sound" => out.sound = flag(value),
                 "reduce_motion" => out.reduce_motion = flag(value),
                 "hints" => out.hints = flag(value),
+                "theme" => out.theme = Theme::from_name(value.trim()),
                 _ => {}
             }
         }
@@ -96,6 +129,7 @@ impl Prefs {
             volume: stored.volume(),
             reduce_motion: stored.reduce_motion.unwrap_or(false),
             hints: stored.hints.unwrap_or(false),
+            theme: stored.theme.unwrap_or_default(),
         }
     }
 
@@ -104,17 +138,19 @@ impl Prefs {
     pub fn save(&self) {
         let bit = |on: bool| if on { '1' } else { '0' };
         let text = format!(
-            "lang={}\nvolume={}\nreduce_motion={}\nhints={}\n",
+            "lang={}\nvolume={}\nreduce_motion={}\nhints={}\ntheme={}\n",
             self.lang.code(),
             self.volume,
             bit(self.reduce_motion),
-            bit(self.hints)
+            bit(self.hints),
+            self.theme.name()
         );
         let _ = storage::write(STORAGE_KEY, &text);
     }
 
     /// Puts the preferences that the whole page follows on `<html>`: its
-    /// language (for screen readers and hyphenation) and reduced motion.
+    /// language (for screen readers and hyphenation), reduced motion and
+    /// the theme.
     pub fn apply_to_page(&self) {
         let Some(root) = web_sys::window()
             .and_then(|w| w.document())
@@ -127,6 +163,10 @@ impl Prefs {
             root.set_attribute("data-motion", "reduce")
         } else {
             root.remove_attribute("data-motion")
+        };
+        let _ = match self.theme {
+            Theme::Auto => root.remove_attribute("data-theme"),
+            t => root.set_attribute("data-theme", t.name()),
         };
         crate::ui::platform::sound::set_volume(self.volume);
     }
