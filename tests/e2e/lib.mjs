@@ -43,8 +43,10 @@ function pageProbe() {
 }
 
 /** A new page whose problems are collected in `problems`. */
-export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale } = {}) {
-  const context = await browser.newContext({ viewport, hasTouch, reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
+export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale, colorScheme = 'dark', serviceWorkers } = {}) {
+  // The device's theme: dark unless a scenario asks for light (the app's
+  // Automatic theme follows it).
+  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {

@@ -43,6 +43,7 @@ import { onlineScenarios } from './online.mjs';
 import { standInScenarios } from './standin.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
 import { loadScenarios, loadMetrics, BUDGET_KB } from './load.mjs';
+import { themeScenarios } from './theme.mjs';
 
 const DIST = process.env.DIST || 'dist';
 
@@ -139,7 +140,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
 
