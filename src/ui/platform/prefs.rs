@@ -1,9 +1,10 @@
 //! The player's preferences for this device: language, sound volume,
-//! reduced motion, hints and the colour theme, kept in `localStorage` under `ono99.prefs` as
+//! reduced motion and hints, kept in `localStorage` under `ono99.prefs` as
 //! `name=value` lines. A missing, unknown or unreadable line gives that
 //! preference's default (the language from the browser), so an older or
 //! hand-edited entry still reads; an older entry's `sound=0` (the former
-//! on/off switch) reads as volume 0. Storage goes through [`crate::ui::platform::storage`],
+//! on/off switch) reads as volume 0. The colour theme is kept on its own
+//! ([`Theme`], `ono99.theme`). Storage goes through [`crate::ui::platform::storage`],
 //! which copes with a browser that forbids it.
 
 use crate::ui::i18n::Lang;
@@ -24,37 +25,6 @@ pub struct Prefs {
     pub reduce_motion: bool,
     /// The coach's marks on your cards.
     pub hints: bool,
-    /// Light or dark colours, or the device's choice.
-    pub theme: Theme,
-}
-
-/// The page's colours. `Auto` follows the device (`prefers-color-scheme`,
-/// in the CSS alone); the other two put `data-theme` on `<html>`, which
-/// index.html's first script also does from the saved line before the
-/// first paint, so the first screen never flashes the other theme.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Theme {
-    #[default]
-    Auto,
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
-
-    /// Its name in storage, in the settings' select and in `data-theme`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Theme> {
-        Theme::ALL.into_iter().find(|t| t.name() == name)
-    }
 }
 
 /// What is stored: each preference that was found, by name.
@@ -66,7 +36,6 @@ struct Stored {
     sound: Option<bool>,
     reduce_motion: Option<bool>,
     hints: Option<bool>,
-    theme: Option<Theme>,
 }
 
 impl Stored {
@@ -87,7 +56,6 @@ impl Stored {
                 "sound" => out.sound = flag(value),
                 "reduce_motion" => out.reduce_motion = flag(value),
                 "hints" => out.hints = flag(value),
-                "theme" => out.theme = Theme::from_name(value.trim()),
                 _ => {}
             }
         }
@@ -129,7 +97,6 @@ impl Prefs {
             volume: stored.volume(),
             reduce_motion: stored.reduce_motion.unwrap_or(false),
             hints: stored.hints.unwrap_or(false),
-            theme: stored.theme.unwrap_or_default(),
         }
     }
 
@@ -138,24 +105,19 @@ impl Prefs {
     pub fn save(&self) {
         let bit = |on: bool| if on { '1' } else { '0' };
         let text = format!(
-            "lang={}\nvolume={}\nreduce_motion={}\nhints={}\ntheme={}\n",
+            "lang={}\nvolume={}\nreduce_motion={}\nhints={}\n",
             self.lang.code(),
             self.volume,
             bit(self.reduce_motion),
-            bit(self.hints),
-            self.theme.name()
+            bit(self.hints)
         );
         let _ = storage::write(STORAGE_KEY, &text);
     }
 
     /// Puts the preferences that the whole page follows on `<html>`: its
-    /// language (for screen readers and hyphenation), reduced motion and
-    /// the theme.
+    /// language (for screen readers and hyphenation) and reduced motion.
     pub fn apply_to_page(&self) {
-        let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        else {
+        let Some(root) = page_root() else {
             return;
         };
         let _ = root.set_attribute("lang", self.lang.code());
@@ -164,11 +126,61 @@ impl Prefs {
         } else {
             root.remove_attribute("data-motion")
         };
-        let _ = match self.theme {
-            Theme::Auto => root.remove_attribute("data-theme"),
-            t => root.set_attribute("data-theme", t.name()),
-        };
         crate::ui::platform::sound::set_volume(self.volume);
+    }
+}
+
+/// The page's `<html>` element.
+fn page_root() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.document_element()
+}
+
+const THEME_KEY: &str = "ono99.theme";
+
+/// The page's colours, kept in `localStorage` under `ono99.theme`.
+/// `Auto` follows the device (`prefers-color-scheme`, in the CSS alone);
+/// the other two put `data-theme` on `<html>`, which index.html's first
+/// script also does from the saved word before the first paint, so the
+/// first screen never flashes the other theme. Not a field of [`Prefs`]:
+/// at four bytes `Prefs` travels as one number in the game's code, and the
+/// page needs the theme only where the settings change it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// Its name in storage, in the settings' select and in `data-theme`.
+    pub fn name(self) -> &'static str {
+        ["auto", "light", "dark"][self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The saved theme, or Automatic.
+    pub fn load() -> Theme {
+        storage::read(THEME_KEY)
+            .and_then(|t| Theme::from_name(t.trim()))
+            .unwrap_or_default()
+    }
+
+    /// Keeps the theme for the next visit (quietly, if storage is full or
+    /// forbidden) and puts it on the page at once.
+    pub fn choose(self) {
+        let _ = storage::write(THEME_KEY, self.name());
+        if let Some(root) = page_root() {
+            let _ = match self {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                t => root.set_attribute("data-theme", t.name()),
+            };
+        }
     }
 }
 

@@ -137,15 +137,15 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             }
         })
     };
-    let on_theme = {
-        let on_prefs = on_prefs.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(theme) = Theme::from_name(&v) {
-                on_prefs.emit(Prefs { theme, ..prefs });
-            }
-        })
-    };
+    // Read where it is shown: the select itself shows a new choice, and
+    // nothing else on the panel depends on it.
+    let theme = Theme::load();
+    let on_theme = Callback::from(|e: Event| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Some(t) = Theme::from_name(&v) {
+            t.choose();
+        }
+    });
     let on_volume_set = Callback::from(|_: Event| sound::preview());
     let on_speed = {
         let cb = props.on_speed.clone();
@@ -179,7 +179,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 <label for="set-theme">{ tr(lang, Key::ThemeLabel) }</label>
                 <select id="set-theme" onchange={on_theme}>
                     { for Theme::ALL.iter().map(|&t| html! {
-                        <option value={t.name()} selected={t == prefs.theme}>{ tr(lang, theme_key(t)) }</option>
+                        <option value={t.name()} selected={t == theme}>{ tr(lang, theme_key(t)) }</option>
                     }) }
                 </select>
             </div>
