@@ -171,6 +171,7 @@ export const themeScenarios = [
         await audit(page, `light ${size}: the first screen`);
         await openSettings(page);
         await audit(page, `light ${size}: the settings`);
+        await shot(page, `theme-light-${size}-settings`);
         await closeSettings(page);
         await choose(page, 'Number of players', '4');
         await setSpeed(page, 'instant');

@@ -160,7 +160,7 @@ impl Translation for En {
             Key::ReduceMotionLabel => "Reduce motion",
             Key::HintsLabel => "Hints",
             Key::ThemeLabel => "Theme",
-            Key::ThemeAuto => "Automatic (device setting)",
+            Key::ThemeAuto => "Automatic",
             Key::ThemeLight => "Light",
             Key::ThemeDark => "Dark",
             Key::HintMakes => "New total",

@@ -164,10 +164,14 @@ impl Theme {
         Theme::ALL.into_iter().find(|t| t.name() == name)
     }
 
-    /// The saved theme, or Automatic.
+    /// The theme in force: `<html>`'s `data-theme` (index.html's first
+    /// script sets it from the saved word, [`Theme::choose`] when it
+    /// changes), so a browser that forbids storage still shows the choice
+    /// made on this page; none is Automatic.
     pub fn load() -> Theme {
-        storage::read(THEME_KEY)
-            .and_then(|t| Theme::from_name(t.trim()))
+        page_root()
+            .and_then(|root| root.get_attribute("data-theme"))
+            .and_then(|t| Theme::from_name(&t))
             .unwrap_or_default()
     }
 
