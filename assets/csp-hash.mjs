@@ -3,8 +3,9 @@
 // names the modules and the languages' texts by their content (below),
 // and the
 // Content-Security-Policy in index.html allows scripts from the site itself
-// only: index.html has one inline <script> (the first screen's, which also
-// loads the game's code; `trunk serve` adds its reload script), so this
+// only: index.html has two inline <script>s (the theme's, in the head, and
+// the first screen's, which also loads the game's code; `trunk serve` adds
+// its reload script), so this
 // allows exactly those scripts by their SHA-256 hash instead of
 // 'unsafe-inline'. Not shipped: it only runs at build time.
 import { createHash } from 'node:crypto';

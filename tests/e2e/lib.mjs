@@ -43,8 +43,10 @@ function pageProbe() {
 }
 
 /** A new page whose problems are collected in `problems`. */
-export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale } = {}) {
-  const context = await browser.newContext({ viewport, hasTouch, reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
+export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale, colorScheme = 'dark', serviceWorkers } = {}) {
+  // The device's theme: dark unless a scenario asks for light (the app's
+  // Automatic theme follows it).
+  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {
@@ -469,11 +471,15 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  *  CSP needs no exception) and fails on serious or critical violations. */
 export async function audit(page, where) {
   const result = await page.evaluate(async (src) => {
+    // axe's source first, before anything is awaited: the CSP lets this
+    // call evaluate a string only while DevTools' own call runs (after a
+    // wait for an animation it refused it: a theme switch starts the
+    // buttons' transitions).
+    if (!window.axe) (0, eval)(src);
     // Let opening animations (a panel fading in) end first: axe measures
     // contrast against the colours of the moment.
     const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
     await Promise.all(finite.map((a) => a.finished.catch(() => {})));
-    if (!window.axe) (0, eval)(src);
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   }, AXE);

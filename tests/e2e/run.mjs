@@ -44,6 +44,7 @@ import { standInScenarios } from './standin.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
 import { loadScenarios, loadMetrics, BUDGET_KB } from './load.mjs';
 import { fitScenarios } from './fit.mjs';
+import { themeScenarios } from './theme.mjs';
 
 const DIST = process.env.DIST || 'dist';
 
@@ -140,7 +141,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
 

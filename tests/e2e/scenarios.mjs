@@ -584,7 +584,7 @@ export const scenarios = [
     }),
   },
   {
-    name: 'settings panel: five labelled controls, keyboard and Escape, language switches the page',
+    name: 'settings panel: six labelled controls, keyboard and Escape, language switches the page',
     run: (ctx) => withPage(ctx, { viewport: DESKTOP }, async (page) => {
       await load(page, ctx.server);
       const button = page.getByRole('button', { name: 'Settings', exact: true });
@@ -597,7 +597,7 @@ export const scenarios = [
       assert(await button.getAttribute('aria-expanded') === 'true', 'the Settings button does not say it is open');
       assert(await page.evaluate(() => document.querySelector('#settings-panel').contains(document.activeElement)), 'focus did not move into the panel');
       const controls = [
-        ['Language', 'select'], ['Volume', 'range'], ['Reduce motion', 'checkbox'], ['Hints', 'checkbox'], ['Bot speed', 'select'],
+        ['Language', 'select'], ['Theme', 'select'], ['Volume', 'range'], ['Reduce motion', 'checkbox'], ['Hints', 'checkbox'], ['Bot speed', 'select'],
       ];
       for (const [label, kind] of controls) {
         const el = panel.getByLabel(label, { exact: true });
@@ -613,11 +613,15 @@ export const scenarios = [
       assert(await volume.getAttribute('min') === '0' && await volume.getAttribute('max') === '100', 'the volume does not run from 0 to 100');
       const speeds = await panel.getByLabel('Bot speed', { exact: true }).evaluate((s) => [...s.options].map((o) => o.textContent));
       assert(JSON.stringify(speeds) === JSON.stringify(['Slow', 'Normal', 'Fast', 'Instant']), `speeds: ${speeds}`);
+      const themes = await panel.getByLabel('Theme', { exact: true }).evaluate((s) => [...s.options].map((o) => o.textContent));
+      assert(JSON.stringify(themes) === JSON.stringify(['Automatic', 'Light', 'Dark']), `themes: ${themes}`);
       await audit(page, 'setup with the settings open');
       await shot(page, 'desktop-settings');
       // Tab walks through the controls; Escape closes and gives focus back.
       await page.keyboard.press('Tab');
-      assert(await page.evaluate(() => document.activeElement.id) === 'set-volume', 'Tab from Language does not reach Volume');
+      assert(await page.evaluate(() => document.activeElement.id) === 'set-theme', 'Tab from Language does not reach Theme');
+      await page.keyboard.press('Tab');
+      assert(await page.evaluate(() => document.activeElement.id) === 'set-volume', 'Tab from Theme does not reach Volume');
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
       assert(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains('settings-btn')), 'focus did not return to the Settings button');

@@ -151,6 +151,10 @@ keys! {
     LanguageLabel,
     ReduceMotionLabel,
     HintsLabel,
+    ThemeLabel,
+    ThemeAuto,
+    ThemeLight,
+    ThemeDark,
     HintMakes,
     // Table: pacing, results, explanations.
     SeeTheTable,

@@ -3,7 +3,8 @@
 //! `name=value` lines. A missing, unknown or unreadable line gives that
 //! preference's default (the language from the browser), so an older or
 //! hand-edited entry still reads; an older entry's `sound=0` (the former
-//! on/off switch) reads as volume 0. Storage goes through [`crate::ui::platform::storage`],
+//! on/off switch) reads as volume 0. The colour theme is kept on its own
+//! ([`Theme`], `ono99.theme`). Storage goes through [`crate::ui::platform::storage`],
 //! which copes with a browser that forbids it.
 
 use crate::ui::i18n::Lang;
@@ -116,10 +117,7 @@ impl Prefs {
     /// Puts the preferences that the whole page follows on `<html>`: its
     /// language (for screen readers and hyphenation) and reduced motion.
     pub fn apply_to_page(&self) {
-        let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        else {
+        let Some(root) = page_root() else {
             return;
         };
         let _ = root.set_attribute("lang", self.lang.code());
@@ -129,6 +127,64 @@ impl Prefs {
             root.remove_attribute("data-motion")
         };
         crate::ui::platform::sound::set_volume(self.volume);
+    }
+}
+
+/// The page's `<html>` element.
+fn page_root() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.document_element()
+}
+
+const THEME_KEY: &str = "ono99.theme";
+
+/// The page's colours, kept in `localStorage` under `ono99.theme`.
+/// `Auto` follows the device (`prefers-color-scheme`, in the CSS alone);
+/// the other two put `data-theme` on `<html>`, which index.html's first
+/// script also does from the saved word before the first paint, so the
+/// first screen never flashes the other theme. Not a field of [`Prefs`]:
+/// at four bytes `Prefs` travels as one number in the game's code, and the
+/// page needs the theme only where the settings change it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// Its name in storage, in the settings' select and in `data-theme`.
+    pub fn name(self) -> &'static str {
+        ["auto", "light", "dark"][self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The theme in force: `<html>`'s `data-theme` (index.html's first
+    /// script sets it from the saved word, [`Theme::choose`] when it
+    /// changes), so a browser that forbids storage still shows the choice
+    /// made on this page; none is Automatic.
+    pub fn load() -> Theme {
+        page_root()
+            .and_then(|root| root.get_attribute("data-theme"))
+            .and_then(|t| Theme::from_name(&t))
+            .unwrap_or_default()
+    }
+
+    /// Keeps the theme for the next visit (quietly, if storage is full or
+    /// forbidden) and puts it on the page at once.
+    pub fn choose(self) {
+        let _ = storage::write(THEME_KEY, self.name());
+        if let Some(root) = page_root() {
+            let _ = match self {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                t => root.set_attribute("data-theme", t.name()),
+            };
+        }
     }
 }
 

@@ -1,12 +1,13 @@
 //! The settings panel that the header's Settings button opens: language,
-//! volume, reduced motion, hints and, where there are bots to pace, their
+//! theme, volume, reduced motion, hints and, where there are bots to pace, their
 //! speed. The preferences come from the app's context and each change goes
 //! back to it at once (the app saves and applies it); the speed belongs to
 //! the screen (the setup or the game), which passes it in. The network
-//! settings of online tables (STUN and TURN servers) fold away below.
+//! settings of online tables (STUN and TURN servers) fold away below, in
+//! a section closed until a player who needs them opens it.
 
 use crate::ui::i18n::{fixed, tr, Key, Lang};
-use crate::ui::platform::prefs::{NetworkPrefs, Prefs, MAX_VOLUME};
+use crate::ui::platform::prefs::{NetworkPrefs, Prefs, Theme, MAX_VOLUME};
 use crate::ui::platform::{sound, texts};
 use crate::ui::state::Speed;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -33,6 +34,15 @@ pub struct SettingsPanelProps {
     pub on_speed: Callback<Speed>,
     /// Closes the panel (its Close button).
     pub on_close: Callback<()>,
+}
+
+/// The key naming a theme.
+fn theme_key(t: Theme) -> Key {
+    match t {
+        Theme::Auto => Key::ThemeAuto,
+        Theme::Light => Key::ThemeLight,
+        Theme::Dark => Key::ThemeDark,
+    }
 }
 
 /// A labelled checkbox for one on/off preference.
@@ -127,6 +137,15 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             }
         })
     };
+    // Read where it is shown: the select itself shows a new choice, and
+    // nothing else on the panel depends on it.
+    let theme = Theme::load();
+    let on_theme = Callback::from(|e: Event| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Some(t) = Theme::from_name(&v) {
+            t.choose();
+        }
+    });
     let on_volume_set = Callback::from(|_: Event| sound::preview());
     let on_speed = {
         let cb = props.on_speed.clone();
@@ -153,6 +172,14 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 <select id="set-lang" onchange={on_lang}>
                     { for Lang::ALL.iter().map(|&l| html! {
                         <option value={l.code()} lang={l.code()} selected={l == lang}>{ l.native_name() }</option>
+                    }) }
+                </select>
+            </div>
+            <div class="setting">
+                <label for="set-theme">{ tr(lang, Key::ThemeLabel) }</label>
+                <select id="set-theme" onchange={on_theme}>
+                    { for Theme::ALL.iter().map(|&t| html! {
+                        <option value={t.name()} selected={t == theme}>{ tr(lang, theme_key(t)) }</option>
                     }) }
                 </select>
             </div>
