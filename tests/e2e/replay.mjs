@@ -423,18 +423,18 @@ export const replayScenarios = [
 
 export const learnScenarios = [
   {
-    name: 'Learn to play: the coach explains the total first and each card as it comes; playing the coach\'s pick (★, hints on) every turn wins the guided game; it can be skipped',
+    name: 'Learn to play: the coach explains the total first and each card as it comes; playing the coach\'s pick (★, shown with hints off) every turn wins the guided game; it can be skipped',
     long: true,
     run: async (ctx) => {
       const a = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
       try {
         await load(a.page, ctx.server);
-        // Hints on (Settings, as a person would): the coach's pick is the
-        // card ringed and starred (\`.card-btn.pick\`), and following it
-        // every turn wins the guided game (tests/learn.rs checks every line
-        // its bots could take).
+        // Hints off in Settings (a first visit's default): the guided game
+        // shows the coach's pick anyway, the card ringed and starred
+        // (\`.card-btn.pick\`), and following it every turn wins the guided
+        // game (tests/learn.rs checks every line its bots could take).
         await openSettings(a.page);
-        await a.page.getByRole('checkbox', { name: 'Hints' }).check();
+        assert(!(await a.page.getByRole('checkbox', { name: 'Hints' }).isChecked()), 'hints are on by default: nothing to check');
         await closeSettings(a.page);
         await a.page.getByRole('button', { name: 'Learn to play' }).click();
         const coach = a.page.getByRole('region', { name: 'The total' });
@@ -506,7 +506,7 @@ export const learnScenarios = [
             picks++;
             await four.click();
           } else if (await a.page.locator('.hand button.card-btn.playable').count()) {
-            assert(false, 'your turn, with hints on, but no card is marked as the coach\'s pick');
+            assert(false, 'your turn in the guided game, but no card is marked as the coach\'s pick');
           } else if (!(await done())) {
             // Out of the hand: the bots play on until a mark or the result.
             await a.page.locator('.coach, [role="dialog"]').first().waitFor({ timeout: 120000 });

@@ -271,7 +271,9 @@ pub fn game(props: &GameProps) -> Html {
     // The counted attempt is played without the coach's hints, whatever
     // Settings says, until it is over; practice may have them.
     let counting = matches!(*daily, Some((true, _))) && !state.game().is_over();
-    let hints_on = hints_wanted && !counting;
+    // The guided game shows the coach's pick whatever Settings says: the
+    // lesson is won by following it.
+    let hints_on = (hints_wanted || lesson.is_some()) && !counting;
 
     let setup = &state.setup;
     let seats = setup.seat_count();
