@@ -670,6 +670,12 @@ export const scenarios = [
           oneLine: kids.every((k) => k.top >= r.top && k.bottom <= r.bottom),
           wordmark: brand.innerText.replace(/\s+/g, ' ').trim(),
           shown: parts.every((p) => p.width > 8 && p.left >= 0 && p.right <= window.innerWidth),
+          // A button's words on one line ("Nouvelle partie", not two).
+          wrapped: [...top.querySelectorAll('.topbar-actions > .btn')].filter((b) => {
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            return new Set([...range.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1;
+          }).map((b) => b.textContent),
         };
       });
       const check = (h, where) => {
@@ -677,6 +683,7 @@ export const scenarios = [
         assert(h.overflow <= 0, `${where}: the header overflows by ${h.overflow}px`);
         assert(h.oneLine, `${where}: the header takes more than one line`);
         assert(h.wordmark === 'ONO 99' && h.shown, `${where}: the wordmark reads "${h.wordmark}" (fully shown: ${h.shown})`);
+        assert(h.wrapped.length === 0, `${where}: header buttons wrap: ${h.wrapped.join(', ')}`);
       };
       check(await header(), 'setup');
       assert(await page.getByRole('heading', { name: 'ONO 99' }).count() >= 1, 'the wordmark heading is not named "ONO 99"');
