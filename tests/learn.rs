@@ -206,15 +206,6 @@ fn find_seed() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(2000);
-    let all = [
-        Mark::Total,
-        Mark::Reverse,
-        Mark::MinusTen,
-        Mark::PlayTwo,
-        Mark::NinetyNine,
-        Mark::FourOno,
-        Mark::Out,
-    ];
     for seed in std::iter::once(LEARN_SEED).chain(from..from + count) {
         let (pick, pick_marks) = play_app(seed, coach_pick);
         let (first, marks) = play_app(seed, first_playable);
@@ -231,8 +222,8 @@ fn find_seed() {
         if first_to_act != Some(ME)
             || !won(&pick)
             || won(&first)
-            || marks != all
-            || pick_marks != all
+            || marks != MARKS
+            || pick_marks != MARKS
         {
             continue;
         }

@@ -666,11 +666,19 @@ fn first_playable(state: &GameState) -> Option<Action> {
         .or_else(|| legal.first().copied())
 }
 
-/// Plays `seed`'s default match (you play the first playable card) until
-/// you go out; the state right after, and the actions it took.
-fn until_you_go_out(seed: u64, speed: Speed) -> Option<GameState> {
+/// Plays `seed`'s default match at `speed` (you play the first playable
+/// card, the bots as Medium, every summary closed) until `stop` holds of
+/// the state; `None` if the match ends first.
+fn play_until(
+    seed: u64,
+    speed: Speed,
+    mut stop: impl FnMut(&GameState) -> bool,
+) -> Option<GameState> {
     let mut state = GameState::new(default_table(speed), seed).ok()?;
     for _ in 0..2_000 {
+        if stop(&state) {
+            return Some(state);
+        }
         if state.game().is_over() {
             return None;
         }
@@ -678,7 +686,6 @@ fn until_you_go_out(seed: u64, speed: Speed) -> Option<GameState> {
             state = apply(&state, GameMsg::Continue);
             continue;
         }
-        let before = state.game().log().len();
         state = match state.bot_move(make_bot(Level::Medium).as_mut()) {
             Some(msg) => apply(&state, msg),
             None => {
@@ -691,14 +698,21 @@ fn until_you_go_out(seed: u64, speed: Speed) -> Option<GameState> {
                 apply(&state, msg)
             }
         };
-        let out = state.game().log()[before..]
-            .iter()
-            .any(|e| matches!(e, Event::PlayerOut { seat, .. } if *seat == ME));
-        if out {
-            return Some(state);
-        }
     }
     None
+}
+
+/// Plays `seed`'s default match until you go out: the state right after.
+fn until_you_go_out(seed: u64, speed: Speed) -> Option<GameState> {
+    let mut read = 0;
+    play_until(seed, speed, |state| {
+        let log = state.game().log();
+        let out = log[read..]
+            .iter()
+            .any(|e| matches!(e, Event::PlayerOut { seat, .. } if *seat == ME));
+        read = log.len();
+        out
+    })
 }
 
 #[test]
@@ -750,36 +764,12 @@ fn seed_277_you_go_out_early_with_bots_still_in() {
     assert!(state.bot_delay_ms() >= 2_600);
 }
 
-/// Plays `seed`'s default match (you play the first playable card) until a
-/// Play 2 lands on you: the state with you owing two plays, and the
-/// number of actions before it.
+/// Plays `seed`'s default match at Instant speed until a Play 2 lands on
+/// you: the state with you owing two plays.
 fn until_you_owe_two(seed: u64) -> Option<GameState> {
-    let mut state = GameState::new(default_table(Speed::Instant), seed).ok()?;
-    for _ in 0..2_000 {
-        if state.game().is_over() {
-            return None;
-        }
-        if state.summary.is_some() {
-            state = apply(&state, GameMsg::Continue);
-            continue;
-        }
-        if state.my_turn() && state.game().view(ME).owes_two() {
-            return Some(state);
-        }
-        state = match state.bot_move(make_bot(Level::Medium).as_mut()) {
-            Some(msg) => apply(&state, msg),
-            None => {
-                let action = first_playable(&state)?;
-                let msg = GameMsg::Act {
-                    seat: ME,
-                    action,
-                    ply: Some(state.actions.len()),
-                };
-                apply(&state, msg)
-            }
-        };
-    }
-    None
+    play_until(seed, Speed::Instant, |state| {
+        state.my_turn() && state.game().view(ME).owes_two()
+    })
 }
 
 #[test]
