@@ -729,22 +729,12 @@ impl ReplayTexts for En {
             ("inaccuracy", "inaccuracies"),
             ("mistake", "mistakes"),
         ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
         let head = if decisions == 1 {
             "1 decision".to_string()
         } else {
             format!("{decisions} decisions")
         };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
+        super::summary_line(head, counts, words, self.colon())
     }
 
     fn move_of(&self, step: usize, of: usize) -> String {

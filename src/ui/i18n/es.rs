@@ -502,22 +502,12 @@ impl ReplayTexts for Es {
             ("imprecisión", "imprecisiones"),
             ("error", "errores"),
         ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
         let head = if decisions == 1 {
             "1 decisión".to_string()
         } else {
             format!("{decisions} decisiones")
         };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
+        super::summary_line(head, counts, words, self.colon())
     }
 
     fn move_of(&self, step: usize, of: usize) -> String {

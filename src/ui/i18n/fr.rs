@@ -512,22 +512,12 @@ impl ReplayTexts for Fr {
             ("imprécision", "imprécisions"),
             ("erreur", "erreurs"),
         ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
         let head = if decisions <= 1 {
             format!("{decisions} décision")
         } else {
             format!("{decisions} décisions")
         };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}\u{202f}: {}", parts.join(", "))
-        }
+        super::summary_line(head, counts, words, self.colon())
     }
 
     fn move_of(&self, step: usize, of: usize) -> String {

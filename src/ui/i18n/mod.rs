@@ -73,13 +73,21 @@ impl Lang {
         }
     }
 
-    /// The replay's and the review's texts (see [`ReplayTexts`]), as
-    /// [`Lang::texts`] chooses them.
-    pub fn replay_texts(self) -> &'static dyn ReplayTexts {
-        if !fixed::is_installed(self) {
-            return &en::En;
+    /// The language whose texts show for this one: itself, or English
+    /// while its fixed texts are not installed (`fixed.rs`: in the browser
+    /// they are fetched), so a screen never mixes two languages.
+    fn shown(self) -> Lang {
+        if fixed::is_installed(self) {
+            self
+        } else {
+            Lang::En
         }
-        match self {
+    }
+
+    /// The replay's and the review's texts (see [`ReplayTexts`]), in the
+    /// language [`Lang::texts`] shows.
+    pub fn replay_texts(self) -> &'static dyn ReplayTexts {
+        match self.shown() {
             Lang::En => &en::En,
             Lang::Es => &es::Es,
             Lang::Fr => &fr::Fr,
@@ -88,13 +96,9 @@ impl Lang {
     }
 
     /// This language's texts; English's while its fixed texts are not
-    /// installed (`fixed.rs`: in the browser they are fetched), so a
-    /// screen never mixes two languages.
+    /// installed ([`Lang::shown`]).
     pub fn texts(self) -> &'static dyn Translation {
-        if !fixed::is_installed(self) {
-            return &en::En;
-        }
-        match self {
+        match self.shown() {
             Lang::En => &en::En,
             Lang::Es => &es::Es,
             Lang::Fr => &fr::Fr,
@@ -477,6 +481,23 @@ pub fn review_reason(
     edition: Edition,
 ) -> String {
     lang.replay_texts().review_reason(reason, edition)
+}
+
+/// A review's summary put together from a language's words: `head` ("12
+/// decisions"), then each label's count with its singular or plural
+/// (labels at zero left out), after the language's `colon`.
+fn summary_line(head: String, counts: [usize; 4], words: [(&str, &str); 4], colon: &str) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .zip(words)
+        .filter(|(n, _)| **n > 0)
+        .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+    if parts.is_empty() {
+        head
+    } else {
+        format!("{head}{colon}{}", parts.join(", "))
+    }
 }
 
 /// "12 decisions: 9 best, 2 good, 1 mistake".

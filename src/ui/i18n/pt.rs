@@ -494,22 +494,12 @@ impl ReplayTexts for Pt {
             ("imprecisão", "imprecisões"),
             ("erro", "erros"),
         ];
-        let parts: Vec<String> = counts
-            .iter()
-            .zip(words)
-            .filter(|(n, _)| **n > 0)
-            .map(|(&n, (one, many))| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
         let head = if decisions == 1 {
             "1 decisão".to_string()
         } else {
             format!("{decisions} decisões")
         };
-        if parts.is_empty() {
-            head
-        } else {
-            format!("{head}: {}", parts.join(", "))
-        }
+        super::summary_line(head, counts, words, self.colon())
     }
 
     fn move_of(&self, step: usize, of: usize) -> String {
