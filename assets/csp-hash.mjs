@@ -77,9 +77,11 @@ function contentHash(...files) {
 const names = listIn('modules');
 const staged = readdirSync(dir);
 for (const [key, name] of Object.entries(names)) {
-  // Trunk names the first download by its content already; the whole app
-  // (built as Trunk's "worker" type, which it does not load) is named here.
-  const trunkHashed = staged.find((f) => new RegExp(`^${name}-[0-9a-f]{16}\\.js$`).test(f));
+  // Trunk names the first download by its content already (a 64-bit hash
+  // in hex without leading zeros: 16 digits or fewer, 15 one build in 16);
+  // the whole app (built as Trunk's "worker" type, which it does not load)
+  // is named here.
+  const trunkHashed = staged.find((f) => new RegExp(`^${name}-[0-9a-f]{1,16}\\.js$`).test(f));
   if (trunkHashed) {
     names[key] = trunkHashed.slice(0, -3);
     continue;

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { minify } from 'terser';
 
 // Each module's glue is an ES module: only its exports keep their names.
-const GLUE = /^ono99-(web|full)(-[0-9a-f]{16})?\.js$/;
+// (Trunk's hash in a name is hex without leading zeros: up to 16 digits.)
+const GLUE = /^ono99-(web|full)(-[0-9a-f]{1,16})?\.js$/;
 
 /** Minifies the modules' glue in `dir`, in place; returns the bytes saved.
  *  Throws, naming the file, if one cannot be minified. */

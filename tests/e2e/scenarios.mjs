@@ -116,7 +116,7 @@ export const scenarios = [
   {
     name: 'two modules: the first download plays without the whole app; Statistics loads it once and the page is handed over; an invite link loads only the whole app; a failed load says so and changes nothing',
     run: async (ctx) => {
-      const wasmOf = (requests, name) => requests.filter((u) => new RegExp(`/${name}-[0-9a-f]{16}_bg\\.wasm$`).test(u));
+      const wasmOf = (requests, name) => requests.filter((u) => new RegExp(`/${name}-[0-9a-f]{1,16}_bg\\.wasm$`).test(u));
       // The first download alone runs the setup and a game.
       await withPage(ctx, { viewport: DESKTOP }, async (page) => {
         const requests = [];
