@@ -6,13 +6,7 @@
 import {
   assert, choose, load, openPage, assertClean, setLanguage, setSpeed, settled, shot, withPage,
 } from './lib.mjs';
-
-const SIZES = [
-  ['desktop', { width: 1280, height: 800 }],
-  ['tablet', { width: 820, height: 1180 }],
-  ['phone', { width: 390, height: 844 }],
-  ['small-phone', { width: 360, height: 640 }],
-];
+import { SIZES, startGame } from './table.mjs';
 
 /** The language's labels this file needs (the result's buttons and the setup's). */
 const WORDS = {
@@ -135,11 +129,7 @@ export const fitScenarios = [
       for (const [size, viewport] of SIZES) {
         const { context, page, problems } = await openPage(ctx.browser, ctx.server, { viewport });
         try {
-          await page.goto(`${ctx.server.url}?seed=12`, { waitUntil: 'load' });
-          await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-          await choose(page, 'Number of players', '4');
-          await setSpeed(page, 'instant');
-          await page.getByRole('button', { name: 'Start game' }).click();
+          await startGame(page, ctx.server, { players: '4', seed: 12 });
           for (let turn = 0; turn < 40; turn++) {
             await page.locator('.hand .prompt.urgent, .hand button.card-btn.playable, [role="dialog"]').first().waitFor({ timeout: 30000 });
             if (await page.locator('.hand .prompt.urgent').count()) break;
@@ -225,11 +215,7 @@ export const fitScenarios = [
     // Seed 277 at Normal speed (tests/play.rs): your first turn comes at once.
     name: 'a mis-tap forgiven: a picked card is held with Undo, Undo keeps it, a second tap plays it at once (Normal speed, seed 277)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true }, async (page) => {
-      await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
-      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-      await choose(page, 'Number of players', '4');
-      await setSpeed(page, 'normal');
-      await page.getByRole('button', { name: 'Start game' }).click();
+      await startGame(page, ctx.server, { players: '4', seed: 277, speed: 'normal' });
       const card = page.locator('.hand button.card-btn.playable').first();
       await card.waitFor({ timeout: 30000 });
       await settled(page);
@@ -332,11 +318,7 @@ export const fitScenarios = [
         window.buzzes = [];
         Object.defineProperty(Navigator.prototype, 'vibrate', { configurable: true, value: (p) => { window.buzzes.push(p); return true; } });
       });
-      await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
-      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-      await choose(page, 'Number of players', '4');
-      await setSpeed(page, 'fast');
-      await page.getByRole('button', { name: 'Start game' }).tap();
+      await startGame(page, ctx.server, { players: '4', seed: 277, speed: 'fast' });
       for (let turn = 0; turn < 2; turn++) {
         const card = page.locator('.hand button.card-btn.playable').first();
         await card.waitFor({ timeout: 30000 });

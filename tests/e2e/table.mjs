@@ -7,7 +7,7 @@ import {
   assert, audit, choose, closeSettings, load, openSettings, setLanguage, setSpeed, settled, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
 
-const SIZES = [
+export const SIZES = [
   ['desktop', { width: 1280, height: 800 }],
   ['tablet', { width: 820, height: 1180 }],
   ['phone', { width: 390, height: 844 }],
@@ -42,7 +42,7 @@ async function playUntil(page, until, { maxTurns = 3000, nextHand = true } = {})
 
 /** The setup screen, then a game; with `seed`, the deal of `?seed=N`
  *  (the app uses it for the first game it starts). */
-async function startGame(page, server, { players = '4', classic = false, tokens, speed = 'instant', seed, viewport, keepPage = false } = {}) {
+export async function startGame(page, server, { players = '4', classic = false, tokens, speed = 'instant', seed, viewport, keepPage = false } = {}) {
   if (keepPage) {
     // Already on the setup screen.
   } else if (seed === undefined) {

@@ -349,15 +349,11 @@ fn four_ono_button(props: &HandProps, lang: Lang) -> Option<Html> {
     })
 }
 
-/// The card held before it is played: played when the hold ends, let go
-/// when the hand changes under it (the turn moved on, a new deal).
+/// The card held before it is played: played when the hold ends (the
+/// hand lets it go when it changes under it).
 #[hook]
 fn use_held(props: &HandProps) -> UseStateHandle<Held> {
     let held = use_state(|| None::<(usize, Card)>);
-    {
-        let held = held.clone();
-        use_effect_with(props.slots.clone(), move |_| held.set(None));
-    }
     {
         let (setter, on_action, ms) = (held.clone(), props.on_action.clone(), props.hold_ms);
         use_effect_with(*held, move |now| {
@@ -382,9 +378,22 @@ pub fn hand(props: &HandProps) -> Html {
     // On touch, the card whose reason a tap opened.
     let shown_reason = use_state(|| None::<usize>);
     let touch = use_mut_ref(|| false);
+    let held = use_held(props);
     {
-        let shown = shown_reason.clone();
-        use_effect_with(props.slots.clone(), move |_| shown.set(None));
+        // The hand changed under them (a play, the turn moved on, a new
+        // deal): a tapped reason closes, a held card is let go (each only
+        // when there is one, so no render is spent on nothing), and focus
+        // lost with a played card comes back to the hand.
+        let (shown, held, list) = (shown_reason.clone(), held.clone(), list.clone());
+        use_effect_with(props.slots.clone(), move |_| {
+            if shown.is_some() {
+                shown.set(None);
+            }
+            if held.is_some() {
+                held.set(None);
+            }
+            keep_focus_in_hand(&list);
+        });
     }
     {
         // The card drawn since your last play slides in from the draw pile.
@@ -405,11 +414,6 @@ pub fn hand(props: &HandProps) -> Html {
     }
     // Which card last had focus, while focus is in the hand.
     let focused = use_mut_ref(|| None::<usize>);
-    {
-        let list = list.clone();
-        use_effect_with(props.slots.clone(), move |_| keep_focus_in_hand(&list));
-    }
-    let held = use_held(props);
     let onfocusout = on_focus_out(&list, &focused);
     let onkeydown = {
         let arrows = on_arrow_keys(&list, &focused);
