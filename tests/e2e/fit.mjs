@@ -171,9 +171,12 @@ export const fitScenarios = [
     },
   },
   {
-    name: 'keyboard: Enter on Quick play lands in your hand; after a play focus rests on the hand, not on the card drawn into that place',
+    // Seed 19: you play first, from 7 7 9 7. The page keeps the played 7's
+    // element for the next 7, so focus left on it would play that one.
+    name: 'keyboard: Enter on Quick play lands in your hand; after a play focus rests on the hand, not on the card that takes its place (seed 19)',
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
-      await load(page, ctx.server);
+      await page.goto(`${ctx.server.url}?seed=19`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: /^Quick play/ }).waitFor({ timeout: 15000 });
       await setSpeed(page, 'instant');
       await page.getByRole('button', { name: /^Quick play/ }).focus();
       await page.keyboard.press('Enter');
@@ -208,6 +211,11 @@ export const fitScenarios = [
       // Tab to a playable card, play it with Enter.
       const playable = await page.evaluate(() => [...document.querySelectorAll('.hand .card-btn')].findIndex((b) => b.classList.contains('playable')));
       for (let i = 0; i < playable; i++) await page.keyboard.press('ArrowRight');
+      const twin = await page.evaluate(() => {
+        const codes = [...document.querySelectorAll('.hand .card-btn')].map((b) => b.dataset.card);
+        return codes.filter((c) => c === document.activeElement.dataset.card).length;
+      });
+      assert(twin > 1, `seed 19 no longer deals a second copy of the card played (${twin})`);
       const before = Number(await page.locator('.total[aria-label]').getAttribute('data-ply'));
       await page.keyboard.press('Enter');
       await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before, { timeout: 10000 });

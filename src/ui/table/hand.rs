@@ -114,6 +114,25 @@ fn keep_focus_in_hand(list: &NodeRef) {
     }
 }
 
+/// Plays `card` from the hand. When a card of the hand has keyboard focus,
+/// focus moves to the card list first: the page keeps a card's element for
+/// the card that takes its place (a second copy of the card, or the same
+/// card drawn), so focus left there would let a second Enter play it.
+fn play_from_hand(list: &NodeRef, on_action: &Callback<Action>, card: Card) {
+    if let Some(ul) = list.cast::<web_sys::HtmlElement>() {
+        let inside = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|a| !a.is_same_node(Some(&ul)) && ul.contains(Some(&a)));
+        if inside {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = ul.focus_with_options(&options);
+        }
+    }
+    on_action.emit(Action::Play(card));
+}
+
 /// The `focusout` handler of the card list: focus moved somewhere else on
 /// purpose, so stop following it. (A removed card gives no related target:
 /// keep the place then.)
@@ -189,6 +208,8 @@ struct CardContext<'a> {
     focused: &'a Rc<RefCell<Option<usize>>>,
     /// The card held before it is played.
     held: &'a UseStateHandle<Held>,
+    /// The card list.
+    list: &'a NodeRef,
 }
 
 /// The key of the `i`th slot: its card and occurrence, so the cards that
@@ -213,6 +234,7 @@ fn on_card_click(ctx: &CardContext, i: usize, slot: &CardSlot) -> Callback<Mouse
     let seat = ctx.props.seat;
     let hold = ctx.props.hold_ms > 0;
     let held = ctx.held.clone();
+    let list = ctx.list.clone();
     Callback::from(move |e: MouseEvent| {
         if unplayable && *touch.borrow() {
             // A tap on an unplayable card shows why, in place.
@@ -233,7 +255,7 @@ fn on_card_click(ctx: &CardContext, i: usize, slot: &CardSlot) -> Callback<Mouse
             held.set(Some((i, card)));
         } else {
             held.set(None);
-            on_action.emit(Action::Play(card));
+            play_from_hand(&list, &on_action, card);
         }
     })
 }
@@ -352,15 +374,16 @@ fn four_ono_button(props: &HandProps, lang: Lang) -> Option<Html> {
 /// The card held before it is played: played when the hold ends (the
 /// hand lets it go when it changes under it).
 #[hook]
-fn use_held(props: &HandProps) -> UseStateHandle<Held> {
+fn use_held(props: &HandProps, list: &NodeRef) -> UseStateHandle<Held> {
     let held = use_state(|| None::<(usize, Card)>);
     {
         let (setter, on_action, ms) = (held.clone(), props.on_action.clone(), props.hold_ms);
+        let list = list.clone();
         use_effect_with(*held, move |now| {
             let timer = now.map(|(_, card)| {
                 gloo_timers::callback::Timeout::new(ms, move || {
                     setter.set(None);
-                    on_action.emit(Action::Play(card));
+                    play_from_hand(&list, &on_action, card);
                 })
             });
             // Undone or played sooner: the timer goes with this effect.
@@ -378,7 +401,7 @@ pub fn hand(props: &HandProps) -> Html {
     // On touch, the card whose reason a tap opened.
     let shown_reason = use_state(|| None::<usize>);
     let touch = use_mut_ref(|| false);
-    let held = use_held(props);
+    let held = use_held(props, &list);
     {
         // The hand changed under them (a play, the turn moved on, a new
         // deal): a tapped reason closes, a held card is let go (each only
@@ -434,6 +457,7 @@ pub fn hand(props: &HandProps) -> Html {
         touch: &touch,
         focused: &focused,
         held: &held,
+        list: &list,
     };
     let undo = held.is_some().then(|| {
         let held = held.clone();
@@ -465,7 +489,7 @@ pub fn hand(props: &HandProps) -> Html {
             } else if props.slots.is_empty() && !props.laid_down.is_empty() {
                 { laid_down(props, lang) }
             } else {
-                <ul class={classes!("cards", hints.then_some("hinted"))} ref={list} tabindex="-1" aria-labelledby="hand-heading" {onfocusout} {onkeydown}>
+                <ul class={classes!("cards", hints.then_some("hinted"))} ref={list.clone()} tabindex="-1" aria-labelledby="hand-heading" {onfocusout} {onkeydown}>
                     { for props.slots.iter().enumerate().map(|(i, slot)| card_slot(&ctx, i, slot)) }
                 </ul>
             }
