@@ -1,7 +1,7 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
 // minifies the two modules' JavaScript (release builds, js-minify.mjs),
 // names the modules and the languages' texts by their content (below),
-// and the
+// writes the same page as the whole app's (app/index.html), and the
 // Content-Security-Policy in index.html allows scripts from the site itself
 // only: index.html has two inline <script>s (the theme's, in the head, and
 // the first screen's, which also loads the game's code; `trunk serve` adds
@@ -9,7 +9,7 @@
 // allows exactly those scripts by their SHA-256 hash instead of
 // 'unsafe-inline'. Not shipped: it only runs at build time.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifyGlue } from './js-minify.mjs';
 
@@ -120,5 +120,11 @@ for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   const digest = createHash('sha256').update(m[2], 'utf8').digest('base64');
   hashes.push(`'sha256-${digest}'`);
 }
-writeFileSync(file, html.replace(PLACEHOLDER, [...new Set(hashes)].join(' ')));
+const shipped = html.replace(PLACEHOLDER, [...new Set(hashes)].join(' '));
+// The whole app's page (app/): the same page, whose loader picks the whole
+// app's module by its address. Written before index.html, which the
+// service worker's hook waits on.
+mkdirSync(join(dir, 'app'), { recursive: true });
+writeFileSync(join(dir, 'app', 'index.html'), shipped);
+writeFileSync(file, shipped);
 console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);

@@ -1000,7 +1000,7 @@ fn numbered_texts_keep_their_numbers_in_every_language() {
 
 /// The texts of the first screen that index.html paints before the app
 /// runs (`#boot`), by the name its `data-t` attributes use.
-const BOOT_TEXTS: [(&str, Key); 10] = [
+const BOOT_TEXTS: [(&str, Key); 13] = [
     ("HowToPlay", Key::HowToPlay),
     ("Statistics", Key::Statistics),
     ("SettingsLabel", Key::SettingsLabel),
@@ -1011,6 +1011,9 @@ const BOOT_TEXTS: [(&str, Key); 10] = [
     ("LearnToPlay", Key::LearnToPlay),
     ("LearnHelp", Key::LearnHelp),
     ("Loading", Key::Loading),
+    ("GameNotLoaded", Key::GameNotLoaded),
+    ("Retry", Key::Retry),
+    ("Back", Key::Back),
 ];
 
 /// index.html's first screen says what the app says, in every language: its

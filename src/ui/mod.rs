@@ -31,26 +31,30 @@ mod table;
 /// Mounts the first download's app into the page body, once the first
 /// screen index.html paints is on screen (the app then takes it over) and
 /// the player's language is ready (English if its texts cannot be had).
-/// Handing the page over to the whole app takes it off the page.
+/// It opens the whole app's page for what it does not carry
+/// (`platform::modules`).
 pub fn start() {
     when_language_ready(|| {
-        let app = yew::Renderer::<app::App<app::FirstLoad>>::new().render();
-        platform::modules::on_leave(move || {
-            app.destroy();
-            platform::worker::stop();
-        });
-        platform::offline::register_service_worker();
+        yew::Renderer::<app::App<app::FirstLoad>>::new().render();
     });
 }
 
-/// Mounts the whole app at `request` (what the first download handed
-/// over, as text; empty: as the page's address says).
-pub fn open_everything(request: &str) {
-    let request = Some(app::Request::parse(request)).filter(|r| *r != app::Request::Address);
+/// Mounts the whole app (its own page, `app/`) at what its address asks
+/// for: an invite or a share link, or what the first download opened it
+/// for (`#stats`, `#review=…`; forgotten once read, so a reload does not
+/// deal a second new match).
+pub fn open_everything() {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let request = app::Request::parse(&hash);
+    if request.spent_on_reading() {
+        platform::address::forget_code(&online::page_base());
+    }
+    let request = Some(request).filter(|r| *r != app::Request::Address);
     let props = app::AppProps { request };
     when_language_ready(move || {
         yew::Renderer::<app::App<app::Everything>>::with_props(props).render();
-        platform::offline::register_service_worker();
     });
 }
 

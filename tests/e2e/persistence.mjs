@@ -166,13 +166,25 @@ export const persistenceScenarios = [
     }),
   },
   {
-    name: 'offline: after one visit the game loads and plays with the network off',
+    name: 'offline: once a game has started, the game, its saved match and the whole app load and play with the network off',
     run: (ctx) => withPage(ctx, {}, async (page, context) => {
-      // The offline page is the cached one, whatever the query: the seed holds.
       await loadSeed63(page, ctx.server);
-      // Wait until the service worker controls the page and has cached the build.
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+      // Nothing is kept for offline play before a game starts: the first
+      // download has the network to itself.
+      const early = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+      assert(early === 0, `a service worker was registered before any game (${early})`);
+      await startGame(page, { players: '2' });
+      // Then the service worker keeps the build and takes over the page.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+      const kept = await page.evaluate(async () => {
+        const names = (await caches.keys()).filter((k) => k.startsWith('ono99-') && k !== 'ono99-versions');
+        const cache = await caches.open(names[0]);
+        return { caches: names.length, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
+      });
+      assert(kept.caches === 1, `expected one version kept, found ${kept.caches}`);
+      for (const want of [/\/app\/$/, /ono99-full-[0-9a-f]+_bg\.wasm$/, /lang\/fr-[0-9a-f]+\.txt$/]) {
+        assert(kept.urls.some((u) => want.test(u)), `the offline copy lacks ${want}: ${kept.urls.join(' ')}`);
+      }
       // The manifest and its icons (fetched from here, not the page).
       const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]').href);
       const m = await (await fetch(href)).json();
@@ -181,13 +193,15 @@ export const persistenceScenarios = [
         const res = await fetch(new URL(icon.src, href));
         assert(res.ok, `icon ${icon.src} missing`);
       }
-      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
+      // The saved match comes back offline and plays to its end.
       await page.reload({ waitUntil: 'load' });
-      await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
-      await startGame(page, { players: '2' });
+      await waitForDecision(page);
       const end = await playToEnd(page, { pick: 'first', tryIllegal: false });
       assert(end.snap.matchOver, 'the offline game did not finish');
+      // The whole app's page, offline: the statistics count that match.
+      await page.goto(`${ctx.server.url}app/#stats`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Your statistics' }).waitFor({ timeout: 15000 });
       await context.setOffline(false);
     }),
   },

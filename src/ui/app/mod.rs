@@ -134,11 +134,22 @@ pub struct Opened {
 /// The page around the screens: the preferences (language, volume, motion
 /// and hints) saved on every change and applied to the page after each
 /// render, sound unlocked by the first gesture, the search worker loaded
-/// once the first screen is up. Returns the callback any screen changes
+/// once the first screen is up, the offline copy once a game is. Returns the callback any screen changes
 /// the preferences with (given by context).
 #[hook]
-fn use_page(prefs: &UseStateHandle<Prefs>) -> Callback<Prefs> {
+fn use_page(prefs: &UseStateHandle<Prefs>, in_game: bool) -> Callback<Prefs> {
     use_effect_with(**prefs, |p| p.apply_to_page());
+    // The offline copy, once a game's first card is on the table (or the
+    // whole app's page, already downloaded, is up).
+    let offline = use_mut_ref(|| false);
+    use_effect_with(in_game, move |&in_game| {
+        use crate::ui::platform::{modules, offline as sw};
+        if (in_game || modules::on_app_page())
+            && !std::mem::replace(&mut *offline.borrow_mut(), true)
+        {
+            gloo_timers::callback::Timeout::new(sw::AFTER_MS, sw::register_service_worker).forget();
+        }
+    });
     use_effect_with((), |_| crate::ui::platform::sound::unlock_on_gestures());
     use_effect_with((), |_| {
         gloo_timers::callback::Timeout::new(400, crate::ui::platform::worker::start).forget();
@@ -243,7 +254,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
     let learning = use_state(|| false);
     let error = use_state(|| None::<SetupError>);
     let fixed_seed = use_mut_ref(seed_from_address);
-    let on_prefs = use_page(&prefs);
+    let on_prefs = use_page(&prefs, matches!(*screen, Screen::Game(..)));
     let begin = start::use_begin(Begin {
         setup: setup.clone(),
         screen: screen.clone(),

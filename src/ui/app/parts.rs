@@ -135,8 +135,9 @@ impl Parts for FirstLoad {
     }
 }
 
-/// What the first download asks the whole app to open when it hands the
-/// page over. Written as text for the hand-over ([`Request::encode`]).
+/// What the first download asks the whole app's page to open: its
+/// address's `#…` ([`Request::encode`]), a word, then `=` and a match's
+/// share code for a replay or a review.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Request {
     /// What the page's address says (an invite or a share link).
@@ -154,8 +155,8 @@ pub enum Request {
 }
 
 impl Request {
-    /// The request as text: a word, then a match's share code. `None` when
-    /// the match has no share code (it would not replay).
+    /// The request as the address's `#…`. `None` when the match has no
+    /// share code (it would not replay).
     pub fn encode(&self) -> Option<String> {
         Some(match self {
             Request::Address => String::new(),
@@ -164,19 +165,21 @@ impl Request {
             Request::Resume => "resume".into(),
             Request::Replay(p, mine) => {
                 format!(
-                    "{} {}",
+                    "{}={}",
                     if *mine { "mine" } else { "replay" },
                     p.encode().ok()?
                 )
             }
-            Request::Review(p) => format!("review {}", p.encode().ok()?),
+            Request::Review(p) => format!("review={}", p.encode().ok()?),
         })
     }
 
-    /// Reads a request; anything unreadable is [`Request::Address`] (the
-    /// app opens as the address says).
+    /// Reads a request (the address's `#…`, with or without the `#`);
+    /// anything unreadable is [`Request::Address`] (the app opens as the
+    /// address says).
     pub fn parse(text: &str) -> Request {
-        let (word, code) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+        let text = text.trim().trim_start_matches('#');
+        let (word, code) = text.split_once('=').unwrap_or((text, ""));
         let played = || Played::decode(code).ok().map(Rc::new);
         match word {
             "stats" => Request::Stats,
@@ -188,6 +191,13 @@ impl Request {
             "review" => played().map_or(Request::Address, Request::Review),
             _ => Request::Address,
         }
+    }
+
+    /// Whether the address should forget the request once it is read: a
+    /// reload then opens the app as it is (a second "start" would deal a
+    /// new match). Invite and share links stay until they are used.
+    pub fn spent_on_reading(&self) -> bool {
+        !matches!(self, Request::Address | Request::Replay(_, false))
     }
 
     /// The overlay the whole app opens with.

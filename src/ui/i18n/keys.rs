@@ -260,6 +260,9 @@ keys! {
     // The rest of the game (statistics, replays, online tables) could not
     // be loaded.
     NotLoaded,
+    // The first screen, when the game's code did not arrive.
+    GameNotLoaded,
+    Retry,
     LearnCoach,
     LearnGotIt,
     LearnSkip,

@@ -27,8 +27,20 @@ impl Tap {
     }
 }
 
-/// The page's global that the boot script sets on a tap.
-const TAP_KEY: &str = "__ono99Tap";
+/// The one object index.html's loader leaves for the game's code
+/// (`window.ono99Boot`): `tap`, the first screen's button tapped before the
+/// app ran, and `texts`, the languages' files (`platform::texts`).
+const BOOT: &str = "ono99Boot";
+
+/// A field of index.html's `window.ono99Boot`.
+pub fn field(name: &str) -> Option<wasm_bindgen::JsValue> {
+    let window = web_sys::window()?;
+    let kit = js_sys::Reflect::get(&window, &wasm_bindgen::JsValue::from_str(BOOT)).ok()?;
+    if kit.is_undefined() || kit.is_null() {
+        return None;
+    }
+    js_sys::Reflect::get(&kit, &wasm_bindgen::JsValue::from_str(name)).ok()
+}
 
 /// Removes the boot screen and returns what was tapped on it, if anything
 /// (once: a second call finds nothing).
@@ -37,9 +49,14 @@ pub fn take_over() -> Option<Tap> {
     if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
-    let key = wasm_bindgen::JsValue::from_str(TAP_KEY);
-    let tapped = js_sys::Reflect::get(&window, &key).ok()?.as_string();
-    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let tapped = field("tap")?.as_string();
+    if let Ok(kit) = js_sys::Reflect::get(&window, &wasm_bindgen::JsValue::from_str(BOOT)) {
+        let _ = js_sys::Reflect::set(
+            &kit,
+            &wasm_bindgen::JsValue::from_str("tap"),
+            &wasm_bindgen::JsValue::NULL,
+        );
+    }
     tapped.as_deref().and_then(Tap::from_name)
 }
 

@@ -1,71 +1,80 @@
-//! The page's two modules of game code (`index.html` loads them): the
-//! first download, which plays at once, and the whole app, loaded when the
-//! first download is asked for a screen it does not carry. The first
-//! download hands the page over: it takes itself off the page just before
-//! the whole app draws, with a request saying what to open
-//! (`ui::app::Request`, as text).
+//! The site's two pages of game code: the first download (`index.html`),
+//! which plays at once, and the whole app (`app/`: the same page and
+//! loader, with the module that also carries statistics, replays, reviews
+//! and online tables). The first download opens the whole app by a
+//! navigation, with what to open in the address (`ui::app::Request`, as
+//! `#stats`, `#review=<code>`…); the match in play is saved, so it is
+//! there too. Each page runs one app, and a page of an older deployment
+//! never asks for a file the newer one has dropped: the whole app's page
+//! is fetched afresh, with the newer names in it.
 
-use std::cell::RefCell;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
 
-/// index.html's loader: `__ono99Open(request, before, failed)` loads the
-/// whole app, calls `before()`, then opens it at `request`; `failed(why)`
-/// when it cannot be loaded.
-const OPEN: &str = "__ono99Open";
+/// The whole app's page, relative to the site's base address.
+const APP_PAGE: &str = "app/";
 
-thread_local! {
-    /// What takes the first download off the page (set when it mounts).
-    static LEAVE: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
-    /// A hand-over is under way: a second ask waits for it.
-    static OPENING: RefCell<bool> = const { RefCell::new(false) };
+/// How long the whole app's page may take to answer before the first
+/// download says it could not be loaded.
+const PATIENCE_MS: u32 = 10_000;
+
+/// The whole app's page as an absolute address, with `request` after `#`.
+fn app_address(request: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let base = document.base_uri().ok().flatten()?;
+    let page = web_sys::Url::new_with_base(APP_PAGE, &base).ok()?;
+    page.set_hash(request);
+    Some(page.href())
 }
 
-/// Remembers how the first download leaves the page when it hands over.
-pub fn on_leave(leave: impl FnOnce() + 'static) {
-    LEAVE.with(|l| *l.borrow_mut() = Some(Box::new(leave)));
+/// Whether this page is the whole app's.
+pub fn on_app_page() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|p| p.ends_with("/app/") || p.ends_with("/app/index.html"))
 }
 
-/// Loads the whole app and hands the page over to it at `request`.
-/// `failed` runs if it cannot be loaded (offline, and not kept for offline
-/// play yet); the first download then stays and may ask again.
-pub fn hand_over(request: &str, failed: impl FnOnce() + 'static) {
-    if OPENING.with(|o| std::mem::replace(&mut *o.borrow_mut(), true)) {
-        return;
-    }
-    let open = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str(OPEN)).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let Some(open) = open else {
-        OPENING.with(|o| *o.borrow_mut() = false);
-        failed();
-        return;
+/// Opens the whole app's page at `request`. It is asked for first (past
+/// the HTTP cache; the service worker answers offline if it kept it), so
+/// that with no network and no copy kept the first download stays and
+/// `failed` runs, rather than the browser's error page; as it does when
+/// no answer comes within 10 s.
+pub fn open_app(request: &str, failed: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return failed();
     };
-    let failed = std::rc::Rc::new(RefCell::new(Some(failed)));
-    let fail = move || {
-        OPENING.with(|o| *o.borrow_mut() = false);
-        if let Some(f) = failed.borrow_mut().take() {
-            f()
+    let Some(address) = app_address(request) else {
+        return failed();
+    };
+    type Failed = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
+    let failed: Failed = Rc::new(Cell::new(Some(Box::new(failed))));
+    let settled = Rc::new(Cell::new(false));
+    let give_up = {
+        let (failed, settled) = (failed.clone(), settled.clone());
+        move || {
+            if !settled.replace(true) {
+                if let Some(f) = failed.take() {
+                    f()
+                }
+            }
         }
     };
-    let before = Closure::once_into_js(|| {
-        if let Some(leave) = LEAVE.with(|l| l.borrow_mut().take()) {
-            leave();
+    let timer = gloo_timers::callback::Timeout::new(PATIENCE_MS, give_up.clone());
+    let init = web_sys::RequestInit::new();
+    init.set_cache(web_sys::RequestCache::NoCache);
+    let page = address.split('#').next().unwrap_or_default().to_string();
+    let asked = window.fetch_with_str_and_init(&page, &init);
+    wasm_bindgen_futures::spawn_local(async move {
+        let answer = wasm_bindgen_futures::JsFuture::from(asked).await;
+        drop(timer);
+        let ok = answer.is_ok_and(|r| r.dyn_into::<web_sys::Response>().is_ok_and(|r| r.ok()));
+        if !ok {
+            return give_up();
+        }
+        if !settled.replace(true) && window.location().assign(&address).is_err() {
+            settled.set(false);
+            give_up();
         }
     });
-    let on_fail = {
-        let fail = fail.clone();
-        Closure::once_into_js(move |_why: JsValue| fail())
-    };
-    if open
-        .call3(
-            &JsValue::NULL,
-            &JsValue::from_str(request),
-            &before,
-            &on_fail,
-        )
-        .is_err()
-    {
-        fail();
-    }
 }

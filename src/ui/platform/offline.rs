@@ -1,9 +1,15 @@
 //! Offline play: registers the service worker (`sw.js`, generated at build
-//! time by `assets/sw-build.mjs`) that caches every file of the build.
-//! Registered from here rather than an inline script, so the page's
-//! Content-Security-Policy stays strict.
+//! time by `assets/sw-build.mjs`) that keeps every file of the build. It is
+//! registered once the first game's first card is on the table (or once
+//! the whole app's page is up), a few seconds later: what it fetches never
+//! competes with the first download. Registered from here rather than an
+//! inline script, so the page's Content-Security-Policy stays strict.
 
 use wasm_bindgen::prelude::*;
+
+/// How long after the first card (or the whole app's page) the service
+/// worker is registered.
+pub const AFTER_MS: u32 = 3_000;
 
 /// Registers `sw.js` next to the page (its URL resolves against the
 /// page's `<base>`, so the app works under a sub-path). Without service

@@ -3,17 +3,13 @@
 //! `src/ui/i18n/lang/`), not part of it, so a phone's first download
 //! carries one language's words (`ui::i18n::fixed`). index.html starts
 //! the fetch for the language it picks before the code has arrived and
-//! leaves it as `window.__ono99Texts = {files, lang, text}` (`files`: each
-//! language's file name, `text`: a promise of the file); anything else is
-//! fetched here.
+//! leaves it as `window.ono99Boot.texts = {files, lang, text}` (`files`:
+//! each language's file name, `text`: a promise of the file; see
+//! `platform::boot`); anything else is fetched here.
 
 use crate::ui::i18n::{fixed, Lang};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-
-/// index.html's fetch, started at once for the language it shows, and
-/// the languages' file names.
-const STARTED: &str = "__ono99Texts";
 
 /// Makes `lang` ready to show: fetches and installs its fixed texts unless
 /// it has them (English always does). On failure (offline before the file
@@ -39,10 +35,10 @@ pub fn warn(lang: Lang, why: &str) {
 /// else a new one (relative to the page's base address, like the code).
 async fn fetch(lang: Lang) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let text = match started(&window, lang) {
+    let text = match started(lang) {
         Some(promise) => JsFuture::from(promise).await.map_err(describe)?,
         None => {
-            let url = format!("lang/{}", file_name(&window, lang));
+            let url = format!("lang/{}", file_name(lang));
             let response = JsFuture::from(window.fetch_with_str(&url))
                 .await
                 .map_err(describe)?
@@ -62,9 +58,10 @@ async fn fetch(lang: Lang) -> Result<String, String> {
 /// The name of `lang`'s file: the build names it by its content
 /// (`assets/csp-hash.mjs`), so a new build never reads an old file from the
 /// service worker's cache, and index.html keeps the names as
-/// `__ono99Texts.files`.
-fn file_name(window: &web_sys::Window, lang: Lang) -> String {
-    js_sys::Reflect::get(window, &JsValue::from_str(STARTED))
+/// `ono99Boot.texts.files`.
+fn file_name(lang: Lang) -> String {
+    super::boot::field("texts")
+        .ok_or(JsValue::NULL)
         .and_then(|started| js_sys::Reflect::get(&started, &JsValue::from_str("files")))
         .and_then(|files| js_sys::Reflect::get(&files, &JsValue::from_str(lang.code())))
         .ok()
@@ -74,8 +71,8 @@ fn file_name(window: &web_sys::Window, lang: Lang) -> String {
 
 /// index.html's promise of `lang`'s file, if that is the language it
 /// fetched.
-fn started(window: &web_sys::Window, lang: Lang) -> Option<js_sys::Promise> {
-    let started = js_sys::Reflect::get(window, &JsValue::from_str(STARTED)).ok()?;
+fn started(lang: Lang) -> Option<js_sys::Promise> {
+    let started = super::boot::field("texts")?;
     let code = js_sys::Reflect::get(&started, &JsValue::from_str("lang")).ok()?;
     if code.as_string().as_deref() != Some(lang.code()) {
         return None;
