@@ -10,7 +10,8 @@ use super::protocol::{
 use crate::bots::{make_bot, Level};
 use crate::rules::seat::MAX_SEATS;
 use crate::rules::{
-    Action, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet, SetupError,
+    Action, DoesNotReplay, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet,
+    SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -206,6 +207,17 @@ impl HostSession {
     /// A seat count outside 2–8 or an option out of range.
     pub fn new(setup: TableSetup, seed: u64) -> Result<HostSession, SetupError> {
         let game = Match::new(setup.rules, setup.seats.len(), seed)?;
+        Ok(HostSession::holding(setup, seed, game, Vec::new()))
+    }
+
+    /// The session of `setup` holding `game` (dealt from `seed`) after
+    /// `actions`.
+    fn holding(
+        setup: TableSetup,
+        seed: u64,
+        game: Match,
+        actions: Vec<(Seat, Action)>,
+    ) -> HostSession {
         let links = PerSeat(
             setup
                 .seats
@@ -213,14 +225,14 @@ impl HostSession {
                 .map(|s| (s.kind == SeatKind::Guest).then(Link::new))
                 .collect(),
         );
-        Ok(HostSession {
+        HostSession {
             setup,
             seed,
             game,
-            actions: Vec::new(),
+            actions,
             links,
             number: 1,
-        })
+        }
     }
 
     /// "Play again" at the end of the match: a new match dealt from `seed`
@@ -288,15 +300,17 @@ impl HostSession {
             rules: played.rules,
             seats,
         };
-        let mut session = HostSession::new(setup, played.seed)?;
-        for (index, &(seat, action)) in played.actions.iter().enumerate() {
-            session
-                .game
-                .apply_for(seat, action)
-                .map_err(|error| RestoreError::Action { index, error })?;
-            session.actions.push((seat, action));
-        }
-        Ok(session)
+        let mut replay = played.replay()?;
+        replay
+            .run()
+            .map_err(|DoesNotReplay { index, error }| RestoreError::Action { index, error })?;
+        let game = replay.into_game();
+        Ok(HostSession::holding(
+            setup,
+            played.seed,
+            game,
+            played.actions.clone(),
+        ))
     }
 
     /// The table's match as played: its rules, names, seed and actions.

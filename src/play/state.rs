@@ -226,7 +226,13 @@ impl GameState {
     /// An impossible setup (seat count or an option out of range).
     pub fn new(setup: Rc<GameSetup>, seed: u64) -> Result<GameState, SetupError> {
         let game = Match::new(setup.rules, setup.seat_count(), seed)?;
-        Ok(GameState {
+        Ok(GameState::dealt(setup, seed, game).with_pass())
+    }
+
+    /// The state of `game`, just dealt from `seed` for `setup`, before the
+    /// pass screen.
+    fn dealt(setup: Rc<GameSetup>, seed: u64, game: Match) -> GameState {
+        GameState {
             speed: setup.speed,
             setup,
             seed,
@@ -244,7 +250,6 @@ impl GameState {
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
         }
-        .with_pass())
     }
 
     /// The match.
@@ -481,26 +486,64 @@ impl GameState {
     }
 
     /// Rebuilds a game from its setup, seed and actions (for resuming a
-    /// save). With `summary`, the between-hands summary the last action
-    /// opened (if it ended a hand) is pending again, as it was when saved;
-    /// whoever took that action (you, a bot, a friend online or the bot
-    /// standing in for them), since a save is replayed by the engine alone.
+    /// save): [`GameState::resume`] of the match they make.
     ///
     /// # Errors
-    /// The setup is impossible, or the index of the first action the rules
-    /// refuse. (No error text: a save that doesn't replay is simply bad,
-    /// and the errors' messages would only add to the download.)
+    /// As [`GameState::resume`].
     pub fn replay(
         setup: Rc<GameSetup>,
         seed: u64,
         actions: &[(Seat, Action)],
         summary: bool,
     ) -> Result<GameState, Option<usize>> {
-        let mut state = GameState::new(setup, seed).map_err(|_| None)?;
-        for (i, &(seat, action)) in actions.iter().enumerate() {
+        // Names play no part in a replay: only their number, the seats.
+        let played = Played {
+            rules: setup.rules,
+            names: vec![String::new(); setup.seat_count()],
+            seed,
+            actions: actions.to_vec(),
+        };
+        GameState::resume(setup, &played, summary)
+    }
+
+    /// Rebuilds the game of `played` at a table set up as `setup` (for
+    /// resuming a save), through the match's replayer ([`Played::take`]),
+    /// each action handled as if just taken. With `summary`, the
+    /// between-hands summary the last action opened (if it ended a hand)
+    /// is pending again, as it was when saved; whoever took that action
+    /// (you, a bot, a friend online or the bot standing in for them),
+    /// since a save is replayed by the engine alone.
+    ///
+    /// # Errors
+    /// The setup is impossible or is not the match's (rules, seats), or
+    /// the index of the first action the rules refuse. (No error text: a
+    /// save that doesn't replay is simply bad, and the errors' messages
+    /// would only add to the download.)
+    pub fn resume(
+        setup: Rc<GameSetup>,
+        played: &Played,
+        summary: bool,
+    ) -> Result<GameState, Option<usize>> {
+        if played.rules != setup.rules || played.names.len() != setup.seat_count() {
+            return Err(None);
+        }
+        let game = played.deal().map_err(|_| None)?;
+        let mut state = GameState::dealt(setup, played.seed, game).with_pass();
+        // The match lives in the state's engine, so the replayer's steps
+        // are taken on it one by one rather than through `Played::replay`.
+        let mut index = 0;
+        loop {
+            let Engine::Here(game) = &mut state.engine else {
+                return Err(None);
+            };
+            let Some(took) = played.take(game, index) else {
+                break;
+            };
+            let took = took.map_err(|refused| Some(refused.index))?;
             // Only the last action's summary can still be pending.
             state.summary = None;
-            state.act(seat, action).map_err(|_| Some(i))?;
+            state.took(took.seat, took.action, took.from);
+            index += 1;
         }
         if !summary {
             state.summary = None;

@@ -4,10 +4,12 @@
 //! replay or the recent matches need, and the host's online session
 //! restores from it. Each format converts to and from this one type where
 //! it is read or written: game records here ([`Played::from_record`],
-//! [`Played::to_record`]), share links in `share.rs`.
+//! [`Played::to_record`]), share links in `share.rs`. Every replay starts
+//! from this type: [`Played::replay`] (`replayer.rs`) is the only place a
+//! match is rebuilt from its deal.
 
-use super::record::{replay, GameRecord, RecordError};
-use super::{Action, Event, Match, RuleSet, Seat};
+use super::record::{checked, GameRecord, RecordError};
+use super::{Action, Match, RuleSet, Seat};
 
 /// Names are kept to this many bytes (cut at a character): a share link
 /// carries them.
@@ -42,38 +44,22 @@ impl Played {
     /// The setup is refused ([`RecordError::Setup`]), or an action
     /// ([`RecordError::Refused`]): a hand-made match.
     pub fn at(&self, step: usize) -> Result<(Match, usize), RecordError> {
-        let mut m = Match::new(self.rules, self.names.len(), self.seed)?;
-        let mut from = 0;
-        for (index, &(seat, action)) in self.actions.iter().take(step).enumerate() {
-            from = m.log().len();
-            m.apply_for(seat, action)
-                .map_err(|error| RecordError::Refused { index, error })?;
-        }
-        Ok((m, from))
+        let mut replay = self.replay()?;
+        let last = replay.run_to(step)?;
+        Ok((replay.into_game(), last.map_or(0, |took| took.from)))
     }
 
     /// The match of a game record (docs/records.md), checked by replaying
-    /// it: its actions are read off the replayed events; names are
-    /// cleaned as a share link keeps them.
+    /// it: its actions are the record's plays, each checked against the
+    /// rules; names are cleaned as a share link keeps them.
     ///
     /// # Errors
-    /// The record does not replay (see [`replay`]).
+    /// The record does not replay (see [`replay`](super::replay)).
     pub fn from_record(record: &GameRecord) -> Result<Played, RecordError> {
-        let m = replay(record)?;
-        let actions = m
-            .log()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Played { seat, card, .. } => Some((*seat, Action::Play(*card))),
-                Event::DiscardedFourOno { seat, .. } => Some((*seat, Action::DiscardFourOno)),
-                _ => None,
-            })
-            .collect();
+        let (played, _) = checked(record)?;
         Ok(Played {
-            rules: record.rules,
-            names: record.seats.iter().map(|n| clean_name(n)).collect(),
-            seed: record.seed,
-            actions,
+            names: played.names.iter().map(|n| clean_name(n)).collect(),
+            ..played
         })
     }
 
