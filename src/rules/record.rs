@@ -298,7 +298,10 @@ pub(super) fn checked(record: &GameRecord) -> Result<(Played, Match), RecordErro
             return Err(RecordError::Mismatch {
                 hand: *hand,
                 step: *step,
-                message: format!("illegal: seat {} cannot {action}: {}", seat.0, refused.error),
+                message: format!(
+                    "illegal: seat {} cannot {action}: {}",
+                    seat.0, refused.error
+                ),
             });
         }
     }

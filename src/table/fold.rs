@@ -101,7 +101,9 @@ fn step_tables<'a>(
     took: Replayed,
 ) {
     for (table, &viewer) in tables.into_iter().zip(&viewers.seats) {
-        viewers.hold.step(table, Step::of_match(game, took.from, viewer));
+        viewers
+            .hold
+            .step(table, Step::of_match(game, took.from, viewer));
     }
 }
 

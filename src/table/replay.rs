@@ -111,7 +111,13 @@ impl Replay {
             return Ok(());
         }
         let tables = self.tables.iter_mut().map(Rc::make_mut);
-        if take(&self.played, &mut self.game, tables, &self.viewers, self.taken)? {
+        if take(
+            &self.played,
+            &mut self.game,
+            tables,
+            &self.viewers,
+            self.taken,
+        )? {
             self.taken += 1;
         }
         Ok(())
