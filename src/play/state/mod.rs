@@ -2,9 +2,10 @@
 //!
 //! A game is its setup (rules + seats), its seed and the list of actions
 //! taken: that is all a save needs, and [`GameState::resume`] rebuilds the
-//! rest through the match's replayer ([`Played::take`]). [`GameState::update`] only asks the engine; it holds no rule of
-//! its own, sends nothing and stores nothing (the page's effects do that
-//! from the new state). A refused action is stored as `last_error` and
+//! rest through the match's replayer ([`Played::take`]).
+//! [`GameState::update`] only asks the engine; it holds no rule of its
+//! own, sends nothing and stores nothing (the page's effects do that from
+//! the new state). A refused action is stored as `last_error` and
 //! changes nothing else.
 //!
 //! One engine holds the match: the rules' [`Match`], or at an online

@@ -2,6 +2,8 @@
 //! the page sends them (it sends after it draws, and several updates may
 //! come first).
 
+#[cfg(doc)]
+use crate::online::HostSession;
 use crate::online::Outgoing;
 use crate::rules::Seat;
 use std::collections::VecDeque;
@@ -43,7 +45,7 @@ impl Outbox {
     }
 
     /// The messages after the first `sent`, or `None` when some of them
-    /// are no longer kept (then send [`HostSession::resync_all`](crate::online::HostSession::resync_all)).
+    /// are no longer kept (then send [`HostSession::resync_all`]).
     pub fn since(&self, sent: u64) -> Option<impl Iterator<Item = &(Seat, Outgoing)>> {
         let first = self.count - self.items.len() as u64;
         let skip = usize::try_from(sent.checked_sub(first)?).ok()?;
