@@ -1,12 +1,15 @@
 //! Game records (docs/records.md): a match as its rule set, seats and seed,
-//! plus every hand's deck and events. [`replay`] rebuilds a match from one.
+//! plus every hand's deck and events. [`replay`] rebuilds a match from one,
+//! checking each step, through the match's replayer (`replayer.rs`); a
+//! [`Played`] match converts to and from a record here, and gives the
+//! match after any number of its actions ([`Played::at`]).
 
 use super::card::Card;
 use super::error::{RuleError, SetupError};
 use super::event::Event;
 use super::game::{Action, Match};
 use super::options::RuleSet;
-use super::played::Played;
+use super::played::{clean_name, Played};
 use super::replayer::DoesNotReplay;
 use super::seat::Seat;
 use serde::{Deserialize, Serialize};
@@ -70,6 +73,43 @@ pub enum RecordError {
         step: usize,
         message: String,
     },
+}
+
+impl Played {
+    /// The match after its first `step` actions (all of them at most),
+    /// with its log, and where in the log the last action's events start.
+    ///
+    /// # Errors
+    /// The setup is refused ([`RecordError::Setup`]), or an action
+    /// ([`RecordError::Refused`]): a hand-made match.
+    pub fn at(&self, step: usize) -> Result<(Match, usize), RecordError> {
+        let mut replay = self.replay()?;
+        let last = replay.run_to(step)?;
+        Ok((replay.into_game(), last.map_or(0, |took| took.from)))
+    }
+
+    /// The match of a game record (docs/records.md), checked by replaying
+    /// it: its actions are the record's plays, each checked against the
+    /// rules; names are cleaned as a share link keeps them.
+    ///
+    /// # Errors
+    /// The record does not replay (see [`replay`](super::replay)).
+    pub fn from_record(record: &GameRecord) -> Result<Played, RecordError> {
+        let (played, _) = checked(record)?;
+        Ok(Played {
+            names: played.names.iter().map(|n| clean_name(n)).collect(),
+            ..played
+        })
+    }
+
+    /// The game record (docs/records.md) of this match, once it is over.
+    ///
+    /// # Errors
+    /// The match does not replay, or is not finished.
+    pub fn to_record(&self) -> Result<GameRecord, RecordError> {
+        let (m, _) = self.at(self.actions.len())?;
+        GameRecord::from_match(&m, self.names.clone())
+    }
 }
 
 impl From<DoesNotReplay> for RecordError {
@@ -232,7 +272,7 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
 ///
 /// # Errors
 /// The first step that differs from what the rules produce, or is illegal.
-pub(super) fn checked(record: &GameRecord) -> Result<(Played, Match), RecordError> {
+fn checked(record: &GameRecord) -> Result<(Played, Match), RecordError> {
     let expected = record.expected_events();
     // Each action's place in `expected`.
     let (places, actions): (Vec<usize>, Vec<(Seat, Action)>) = expected
