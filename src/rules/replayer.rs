@@ -146,3 +146,87 @@ impl Iterator for Replayer<'_> {
         Some(took)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rng, RuleSet};
+
+    /// A whole match played with random legal actions, as played.
+    fn played(seed: u64) -> Played {
+        let rules = RuleSet::modern();
+        let mut game = Match::new(rules, 3, seed).expect("a valid setup");
+        let mut rng = Rng::new(seed);
+        let mut actions = Vec::new();
+        while let Some(turn) = game.to_act() {
+            let legal = game.legal_actions();
+            let action = legal[rng.below(legal.len())];
+            game.apply_for(turn.seat, action).expect("a legal action");
+            actions.push((turn.seat, action));
+        }
+        Played {
+            rules,
+            names: vec!["a".into(), "b".into(), "c".into()],
+            seed,
+            actions,
+        }
+    }
+
+    #[test]
+    fn a_replay_takes_every_action_in_order_and_ends_where_the_match_did() {
+        for seed in 0..20 {
+            let played = played(seed);
+            let mut game = played.deal().expect("deals");
+            let mut replay = played.replay().expect("deals");
+            for (index, &(seat, action)) in played.actions.iter().enumerate() {
+                let from = game.log().len();
+                game.apply_for(seat, action).expect("replays");
+                let took = replay.next().expect("an action is left");
+                let want = Replayed {
+                    index,
+                    seat,
+                    action,
+                    from,
+                };
+                assert_eq!(took, Ok(want), "seed {seed}");
+                assert_eq!(replay.game(), &game, "seed {seed}, action {index}");
+            }
+            assert_eq!(replay.next(), None, "seed {seed}: nothing after the last");
+            assert!(replay.game().is_over(), "seed {seed}");
+            assert_eq!(replay.taken(), played.actions.len());
+        }
+    }
+
+    #[test]
+    fn run_to_stops_at_the_step_and_says_where_its_last_action_starts() {
+        let played = played(7);
+        let (half, all) = (played.actions.len() / 2, played.actions.len());
+        let mut replay = played.replay().expect("deals");
+        assert_eq!(replay.run_to(0), Ok(None));
+        let last = replay.run_to(half).expect("replays").expect("took some");
+        assert_eq!((last.index, replay.taken()), (half - 1, half));
+        assert!(last.from < replay.game().log().len());
+        // Past the end: all of them, no more.
+        let last = replay.run_to(all + 5).expect("replays").expect("took some");
+        assert_eq!((last.index, replay.taken()), (all - 1, all));
+    }
+
+    #[test]
+    fn a_refused_action_ends_the_replay_before_it() {
+        let mut played = played(3);
+        let cut = played.actions.len() / 3;
+        played.actions.truncate(cut);
+        // The last action again: its card is no longer in that hand, or it
+        // is no longer that seat's turn.
+        let again = played.actions[cut - 1];
+        played.actions.push(again);
+        played.actions.push(again);
+        let mut replay = played.replay().expect("deals");
+        let before = played.at(cut).expect("the first actions replay").0;
+        let refused = replay.run().expect_err("the repeated action is refused");
+        assert_eq!(refused.index, cut);
+        assert_eq!(replay.taken(), cut);
+        assert_eq!(replay.game(), &before, "the match stays before it");
+        assert_eq!(replay.next(), None, "nothing is taken after a refusal");
+    }
+}
