@@ -781,3 +781,34 @@ fn seed_12_a_play_two_lands_on_you_early() {
     assert_eq!(state.actions.len(), 9);
     assert!(state.game().view(ME).owes_two());
 }
+
+#[test]
+fn a_match_as_played_resumes_only_at_a_table_of_its_rules_and_seats() {
+    let setup = online_setup(RuleSet::modern());
+    let state = played(5, 40);
+    let names = vec![String::new(); setup.seat_count()];
+    let match_played = state.played(names);
+    let resumed = GameState::resume(setup.clone(), &match_played, true).expect("it resumes");
+    assert_eq!(resumed.actions, state.actions);
+    assert_eq!(resumed.game(), state.game());
+    let by_parts =
+        GameState::replay(setup.clone(), state.seed, &state.actions, true).expect("it replays");
+    assert_eq!(by_parts.game(), resumed.game());
+    assert_eq!(by_parts.summary, resumed.summary);
+    assert_eq!(by_parts.viewer, resumed.viewer);
+    // Another table: other rules, or a seat more.
+    let mut other = match_played.clone();
+    other.rules = tokens();
+    assert!(GameState::resume(setup.clone(), &other, true).is_err());
+    let mut other = match_played.clone();
+    other.names.push(String::new());
+    assert!(GameState::resume(setup.clone(), &other, true).is_err());
+    // An action the rules refuse is named by its place.
+    let mut other = match_played;
+    let last = *other.actions.last().expect("some actions");
+    other.actions.push(last);
+    assert_eq!(
+        GameState::resume(setup, &other, true).err(),
+        Some(Some(state.actions.len()))
+    );
+}

@@ -8,6 +8,7 @@ pub mod game;
 pub mod options;
 pub mod played;
 pub mod record;
+pub mod replayer;
 pub mod rng;
 pub mod seat;
 pub mod seat_event;
@@ -24,6 +25,7 @@ pub use options::{
 };
 pub use played::Played;
 pub use record::{replay, GameRecord, RecordError};
+pub use replayer::{DoesNotReplay, Replayed, Replayer};
 pub use rng::Rng;
 pub use seat::{Direction, PerSeat, Seat, SeatSet};
 pub use seat_event::{redact, SeatEvent};

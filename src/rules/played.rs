@@ -3,11 +3,12 @@
 //! plays the rest, so this is all that a share link, a game record, a
 //! replay or the recent matches need, and the host's online session
 //! restores from it. Each format converts to and from this one type where
-//! it is read or written: game records here ([`Played::from_record`],
-//! [`Played::to_record`]), share links in `share.rs`.
+//! it is read or written: game records in `record.rs`
+//! ([`Played::from_record`], [`Played::to_record`]), share links in
+//! `share.rs`. Every replay starts from this type: [`Played::replay`]
+//! (`replayer.rs`) is the only place a match is rebuilt from its deal.
 
-use super::record::{replay, GameRecord, RecordError};
-use super::{Action, Event, Match, RuleSet, Seat};
+use super::{Action, RuleSet, Seat};
 
 /// Names are kept to this many bytes (cut at a character): a share link
 /// carries them.
@@ -32,57 +33,4 @@ pub fn clean_name(name: &str) -> String {
         end -= 1;
     }
     name.get(..end).unwrap_or_default().to_string()
-}
-
-impl Played {
-    /// The match after its first `step` actions (all of them at most),
-    /// with its log, and where in the log the last action's events start.
-    ///
-    /// # Errors
-    /// The setup is refused ([`RecordError::Setup`]), or an action
-    /// ([`RecordError::Refused`]): a hand-made match.
-    pub fn at(&self, step: usize) -> Result<(Match, usize), RecordError> {
-        let mut m = Match::new(self.rules, self.names.len(), self.seed)?;
-        let mut from = 0;
-        for (index, &(seat, action)) in self.actions.iter().take(step).enumerate() {
-            from = m.log().len();
-            m.apply_for(seat, action)
-                .map_err(|error| RecordError::Refused { index, error })?;
-        }
-        Ok((m, from))
-    }
-
-    /// The match of a game record (docs/records.md), checked by replaying
-    /// it: its actions are read off the replayed events; names are
-    /// cleaned as a share link keeps them.
-    ///
-    /// # Errors
-    /// The record does not replay (see [`replay`]).
-    pub fn from_record(record: &GameRecord) -> Result<Played, RecordError> {
-        let m = replay(record)?;
-        let actions = m
-            .log()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Played { seat, card, .. } => Some((*seat, Action::Play(*card))),
-                Event::DiscardedFourOno { seat, .. } => Some((*seat, Action::DiscardFourOno)),
-                _ => None,
-            })
-            .collect();
-        Ok(Played {
-            rules: record.rules,
-            names: record.seats.iter().map(|n| clean_name(n)).collect(),
-            seed: record.seed,
-            actions,
-        })
-    }
-
-    /// The game record (docs/records.md) of this match, once it is over.
-    ///
-    /// # Errors
-    /// The match does not replay, or is not finished.
-    pub fn to_record(&self) -> Result<GameRecord, RecordError> {
-        let (m, _) = self.at(self.actions.len())?;
-        GameRecord::from_match(&m, self.names.clone())
-    }
 }

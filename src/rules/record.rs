@@ -1,11 +1,16 @@
 //! Game records (docs/records.md): a match as its rule set, seats and seed,
-//! plus every hand's deck and events. [`replay`] rebuilds a match from one.
+//! plus every hand's deck and events. [`replay`] rebuilds a match from one,
+//! checking each step, through the match's replayer (`replayer.rs`); a
+//! [`Played`] match converts to and from a record here, and gives the
+//! match after any number of its actions ([`Played::at`]).
 
 use super::card::Card;
 use super::error::{RuleError, SetupError};
 use super::event::Event;
 use super::game::{Action, Match};
 use super::options::RuleSet;
+use super::played::{clean_name, Played};
+use super::replayer::DoesNotReplay;
 use super::seat::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -68,6 +73,52 @@ pub enum RecordError {
         step: usize,
         message: String,
     },
+}
+
+impl Played {
+    /// The match after its first `step` actions (all of them at most),
+    /// with its log, and where in the log the last action's events start.
+    ///
+    /// # Errors
+    /// The setup is refused ([`RecordError::Setup`]), or an action
+    /// ([`RecordError::Refused`]): a hand-made match.
+    pub fn at(&self, step: usize) -> Result<(Match, usize), RecordError> {
+        let mut replay = self.replay()?;
+        let last = replay.run_to(step)?;
+        Ok((replay.into_game(), last.map_or(0, |took| took.from)))
+    }
+
+    /// The match of a game record (docs/records.md), checked by replaying
+    /// it: its actions are the record's plays, each checked against the
+    /// rules; names are cleaned as a share link keeps them.
+    ///
+    /// # Errors
+    /// The record does not replay (see [`replay`](super::replay)).
+    pub fn from_record(record: &GameRecord) -> Result<Played, RecordError> {
+        let (played, _) = checked(record)?;
+        Ok(Played {
+            names: played.names.iter().map(|n| clean_name(n)).collect(),
+            ..played
+        })
+    }
+
+    /// The game record (docs/records.md) of this match, once it is over.
+    ///
+    /// # Errors
+    /// The match does not replay, or is not finished.
+    pub fn to_record(&self) -> Result<GameRecord, RecordError> {
+        let (m, _) = self.at(self.actions.len())?;
+        GameRecord::from_match(&m, self.names.clone())
+    }
+}
+
+impl From<DoesNotReplay> for RecordError {
+    fn from(refused: DoesNotReplay) -> RecordError {
+        RecordError::Refused {
+            index: refused.index,
+            error: refused.error,
+        }
+    }
 }
 
 impl GameRecord {
@@ -212,14 +263,36 @@ const WRITTEN_MAX: usize = 60;
 /// # Errors
 /// The first step that differs from what the rules produce, or is illegal.
 pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
-    let seats = record.seats.len();
-    let mut m = Match::new(record.rules, seats, record.seed)?;
+    checked(record).map(|(_, m)| m)
+}
+
+/// The match a record describes as played (its actions are its plays, in
+/// order), and the match it replays to, every step checked (see
+/// [`replay`]).
+///
+/// # Errors
+/// The first step that differs from what the rules produce, or is illegal.
+fn checked(record: &GameRecord) -> Result<(Played, Match), RecordError> {
     let expected = record.expected_events();
+    // Each action's place in `expected`.
+    let (places, actions): (Vec<usize>, Vec<(Seat, Action)>) = expected
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, _, e))| play_of(e).map(|play| (i, play)))
+        .unzip();
+    let played = Played {
+        rules: record.rules,
+        names: record.seats.clone(),
+        seed: record.seed,
+        actions,
+    };
+    let mut replay = played.replay()?;
     let mut next = 0usize; // index into expected
     let mut seen = 0usize; // index into the match's log
     loop {
-        while seen < m.log().len() {
-            let got = &m.log()[seen];
+        let log = replay.game().log();
+        while seen < log.len() {
+            let got = &log[seen];
             let Some((hand, step, want)) = expected.get(next) else {
                 let (hand, step) = expected.last().map_or((0, 0), |e| (e.0, e.1 + 1));
                 return Err(RecordError::Mismatch {
@@ -241,7 +314,7 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
             seen += 1;
             next += 1;
         }
-        if m.is_over() {
+        if replay.game().is_over() {
             break;
         }
         let Some((hand, step, want)) = expected.get(next) else {
@@ -251,22 +324,24 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
                 message: "the record ends before the match does".to_string(),
             });
         };
-        let (seat, action) = match want {
-            Event::Played { seat, card, .. } => (*seat, Action::Play(*card)),
-            Event::DiscardedFourOno { seat, .. } => (*seat, Action::DiscardFourOno),
-            other => {
-                return Err(RecordError::Mismatch {
-                    hand: *hand,
-                    step: *step,
-                    message: format!("the record has {}, but a play is due", describe(other)),
-                })
-            }
-        };
-        if let Err(e) = m.apply_for(seat, action) {
+        // Every event before `next` matched the log, where each action
+        // left exactly one play: the play due is the next action.
+        let due = play_of(want).filter(|_| places.get(replay.taken()) == Some(&next));
+        let Some((seat, action)) = due else {
             return Err(RecordError::Mismatch {
                 hand: *hand,
                 step: *step,
-                message: format!("illegal: seat {} cannot {action}: {e}", seat.0),
+                message: format!("the record has {}, but a play is due", describe(want)),
+            });
+        };
+        if let Some(Err(refused)) = replay.next() {
+            return Err(RecordError::Mismatch {
+                hand: *hand,
+                step: *step,
+                message: format!(
+                    "illegal: seat {} cannot {action}: {}",
+                    seat.0, refused.error
+                ),
             });
         }
     }
@@ -281,7 +356,17 @@ pub fn replay(record: &GameRecord) -> Result<Match, RecordError> {
             ),
         });
     }
-    Ok(m)
+    let m = replay.into_game();
+    Ok((played, m))
+}
+
+/// The action a play event records (`None` for every other event).
+fn play_of(event: &Event) -> Option<(Seat, Action)> {
+    match event {
+        Event::Played { seat, card, .. } => Some((*seat, Action::Play(*card))),
+        Event::DiscardedFourOno { seat, .. } => Some((*seat, Action::DiscardFourOno)),
+        _ => None,
+    }
 }
 
 /// What differs between the record's event and the one the rules give: the

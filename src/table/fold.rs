@@ -1,21 +1,15 @@
-//! A match folded into tables from its deal: the engine replays the
-//! actions and each seat's table takes one [`Step`] per action, as it would
-//! have live. One fold for everyone who builds a table from a whole match:
-//! a reload or a change of seat at this device, and a replay's jump back.
+//! A match folded into tables from its deal: the match's replayer
+//! ([`Played::replay`]) takes the actions and each seat's table takes one
+//! [`Step`] per action, as it would have live. One fold for everyone who
+//! builds a table from a whole match: a reload or a change of seat at this
+//! device, and a replay's jump back.
 
 use super::{Step, TableModel};
 use crate::rules::{
-    redact, Action, Match, RuleError, RuleSet, Seat, SeatEvent, SeatSet, SetupError,
+    redact, Action, Match, Played, Replayed, RuleSet, Seat, SeatEvent, SeatSet, SetupError,
 };
 
-/// An action of the match that the rules refuse: the moves do not replay.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("action {index} does not replay: {error}")]
-pub struct DoesNotReplay {
-    /// The action's place in the match (0-based).
-    pub index: usize,
-    pub error: RuleError,
-}
+pub use crate::rules::DoesNotReplay;
 
 /// Which ends of hands a table keeps on show, holding the next deal off the
 /// table (see [`TableModel::step`]).
@@ -98,24 +92,40 @@ pub(super) fn dealt_tables(game: &Match, viewers: &Viewers) -> Vec<TableModel> {
         .collect()
 }
 
-/// Takes `action` for `seat` in `game` and moves each viewer's table on by
-/// its step (`tables` in the order of [`Viewers::seats`], reached only
-/// once the action is taken).
+/// Moves each viewer's table on by the step of the action `took` in `game`
+/// (`tables` in the order of [`Viewers::seats`]).
+fn step_tables<'a>(
+    game: &Match,
+    tables: impl IntoIterator<Item = &'a mut TableModel>,
+    viewers: &Viewers,
+    took: Replayed,
+) {
+    for (table, &viewer) in tables.into_iter().zip(&viewers.seats) {
+        viewers
+            .hold
+            .step(table, Step::of_match(game, took.from, viewer));
+    }
+}
+
+/// Takes action `index` of `played` in `game` (the match after the actions
+/// before it) and moves each viewer's table on by its step (`tables` in
+/// the order of [`Viewers::seats`], reached only once the action is
+/// taken). `Ok(false)` past the last action.
 ///
 /// # Errors
 /// The rules refuse the action; nothing changes.
 pub(super) fn take<'a>(
+    played: &Played,
     game: &mut Match,
     tables: impl IntoIterator<Item = &'a mut TableModel>,
     viewers: &Viewers,
-    (seat, action): (Seat, Action),
-) -> Result<(), RuleError> {
-    let from = game.log().len();
-    game.apply_for(seat, action)?;
-    for (table, &viewer) in tables.into_iter().zip(&viewers.seats) {
-        viewers.hold.step(table, Step::of_match(game, from, viewer));
-    }
-    Ok(())
+    index: usize,
+) -> Result<bool, DoesNotReplay> {
+    let Some(took) = played.take(game, index) else {
+        return Ok(false);
+    };
+    step_tables(game, tables, viewers, took?);
+    Ok(true)
 }
 
 /// The match of `rules` for `seats` seats dealt from `seed`, after
@@ -131,23 +141,39 @@ pub fn fold_match(
     viewers: &Viewers,
     actions: &[(Seat, Action)],
 ) -> Result<Folded, SetupError> {
-    let mut game = Match::new(rules, seats, seed)?;
-    let mut tables = dealt_tables(&game, viewers);
+    // Names play no part in a replay: only their number, the seats.
+    let played = Played {
+        rules,
+        names: vec![String::new(); seats],
+        seed,
+        actions: actions.to_vec(),
+    };
+    fold_played(&played, played.actions.len(), viewers)
+}
+
+/// `played` after its first `upto` actions (all of them at most), and the
+/// tables of `viewers`, stepped once per action. Stops at the first action
+/// the rules refuse (see [`Folded::refused`]).
+///
+/// # Errors
+/// The rules and seats do not make a match.
+pub fn fold_played(played: &Played, upto: usize, viewers: &Viewers) -> Result<Folded, SetupError> {
+    let mut replay = played.replay()?;
+    let mut tables = dealt_tables(replay.game(), viewers);
     let mut refused = None;
-    let mut taken = 0;
-    for &play in actions {
-        if let Err(error) = take(&mut game, tables.iter_mut(), viewers, play) {
-            refused = Some(DoesNotReplay {
-                index: taken,
-                error,
-            });
-            break;
+    while replay.taken() < upto {
+        match replay.next() {
+            Some(Ok(took)) => step_tables(replay.game(), tables.iter_mut(), viewers, took),
+            Some(Err(error)) => {
+                refused = Some(error);
+                break;
+            }
+            None => break,
         }
-        taken += 1;
     }
     Ok(Folded {
-        game,
-        taken,
+        taken: replay.taken(),
+        game: replay.into_game(),
         tables,
         refused,
     })

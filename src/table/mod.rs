@@ -23,7 +23,7 @@ pub mod hand;
 pub mod replay;
 
 pub use callout::{Callout, Narrator, OutWhy, Who};
-pub use fold::{fold_match, Folded, Hold, Viewers};
+pub use fold::{fold_match, fold_played, Folded, Hold, Viewers};
 pub use hand::{Hints, Slot, Then, Tip, Verdict, STUCK_WORTH_SAYING};
 
 use crate::rules::{Card, Direction, Event, Match, PlayerView, Seat, SeatEvent, ToAct, TurnStep};

@@ -6,12 +6,13 @@
 //! the table when the next step comes.
 //!
 //! Going on by one step costs one step; going back (or far ahead) folds
-//! the match again from its deal ([`fold_match`]), which is what
-//! [`Replay::seek`] does.
+//! the match again from its deal ([`fold_played`]), which is what
+//! [`Replay::seek`] does. Both take the actions through the match's
+//! replayer ([`Played::take`]).
 
-use super::fold::{dealt_tables, fold_match, take, Hold, Viewers};
+use super::fold::{dealt_tables, fold_played, take, Hold, Viewers};
 use super::TableModel;
-use crate::rules::{Action, Card, Match, RuleSet, Seat, SetupError};
+use crate::rules::{Action, Card, Match, Played, RuleSet, Seat, SetupError};
 use std::rc::Rc;
 
 pub use super::fold::DoesNotReplay;
@@ -19,9 +20,8 @@ pub use super::fold::DoesNotReplay;
 /// A match and every seat's table after its first `step()` actions.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    rules: RuleSet,
-    seed: u64,
-    actions: Rc<[(Seat, Action)]>,
+    /// The match replayed.
+    played: Rc<Played>,
     /// Every seat, nobody as "you", each hand's end on show.
     viewers: Viewers,
     /// The match after the actions taken so far.
@@ -59,7 +59,13 @@ impl Replay {
         actions: Rc<[(Seat, Action)]>,
     ) -> Result<Replay, SetupError> {
         let n = names.len();
-        let game = Match::new(rules, n, seed)?;
+        let played = Played {
+            rules,
+            names: names.clone(),
+            seed,
+            actions: actions.to_vec(),
+        };
+        let game = played.deal()?;
         let viewers = Viewers {
             seats: (0..n).map(|s| Seat(s as u8)).collect(),
             me,
@@ -71,9 +77,7 @@ impl Replay {
             .map(Rc::new)
             .collect();
         Ok(Replay {
-            rules,
-            seed,
-            actions,
+            played: Rc::new(played),
             viewers,
             game,
             taken: 0,
@@ -83,12 +87,12 @@ impl Replay {
 
     /// How many actions the match has.
     pub fn len(&self) -> usize {
-        self.actions.len()
+        self.played.actions.len()
     }
 
     /// Whether the match has no action at all.
     pub fn is_empty(&self) -> bool {
-        self.actions.is_empty()
+        self.played.actions.is_empty()
     }
 
     /// How many actions the tables show taken.
@@ -103,15 +107,19 @@ impl Replay {
     /// # Errors
     /// The rules refuse the action; nothing changes.
     pub fn forward(&mut self) -> Result<(), DoesNotReplay> {
-        let Some(&play) = self.actions.get(self.taken) else {
+        if self.taken >= self.len() {
             return Ok(());
-        };
+        }
         let tables = self.tables.iter_mut().map(Rc::make_mut);
-        take(&mut self.game, tables, &self.viewers, play).map_err(|error| DoesNotReplay {
-            index: self.taken,
-            error,
-        })?;
-        self.taken += 1;
+        if take(
+            &self.played,
+            &mut self.game,
+            tables,
+            &self.viewers,
+            self.taken,
+        )? {
+            self.taken += 1;
+        }
         Ok(())
     }
 
@@ -124,9 +132,7 @@ impl Replay {
     pub fn seek(&mut self, step: usize) -> Result<(), DoesNotReplay> {
         let step = step.min(self.len());
         if step < self.taken {
-            let seats = self.viewers.seats.len();
-            let actions = self.actions.get(..step).unwrap_or_default();
-            let folded = fold_match(self.rules, seats, self.seed, &self.viewers, actions)
+            let folded = fold_played(&self.played, step, &self.viewers)
                 .expect("the match was set up before");
             self.game = folded.game;
             self.taken = folded.taken;

@@ -1,5 +1,21 @@
 //! The host's side of an online table: [`HostSession`] owns the match, plays
 //! its bots, and treats every byte from a guest as untrusted.
+//!
+//! This file holds the session: its setup, the match (restored from a
+//! [`Played`] through the match's replayer) and what it answers each
+//! guest; `link.rs` what it keeps of each guest's link and the limits
+//! that close a misbehaving guest's connection; `held.rs` the lobby's
+//! holder of messages sent before the match starts.
+
+mod held;
+mod link;
+
+pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
+use link::Link;
+pub use link::{
+    BAD_IN_A_ROW, BAD_IN_WINDOW, PINGS_IN_WINDOW, PING_WINDOW_MS, RACES_PER_PLY, RESYNCS_IN_WINDOW,
+    RESYNC_WINDOW_MS, WINDOW,
+};
 
 use super::guest::MAX_LOG;
 pub use super::protocol::SeatKind;
@@ -8,39 +24,11 @@ use super::protocol::{
     Sync, Update, Welcome, PROTOCOL_VERSION,
 };
 use crate::bots::{make_bot, Level};
-use crate::rules::seat::MAX_SEATS;
 use crate::rules::{
-    Action, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet, SetupError,
+    Action, DoesNotReplay, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet,
+    SetupError,
 };
 use serde::{Deserialize, Serialize};
-
-/// Bad messages in a row after which the host closes a guest's connection.
-pub const BAD_IN_A_ROW: u32 = 20;
-/// Bad messages among the last [`WINDOW`] after which it closes it too.
-pub const BAD_IN_WINDOW: u32 = 50;
-/// How many of a guest's latest messages the burst counter looks at.
-pub const WINDOW: u32 = 100;
-/// Refusals an honest guest meets in a race ([`Refusal::counts_as_bad`]
-/// is false: stale, not its turn, a bot on its seat, a repeated join) that
-/// are forgiven at one ply; past this many, each counts as bad.
-pub const RACES_PER_PLY: u32 = 10;
-/// Resyncs answered within [`RESYNC_WINDOW_MS`] (each answer is the whole
-/// view and hand log); more are refused with [`Refusal::TooFrequent`] and
-/// counted as bad. A guest retrying a lost resync should wait 20 s or more.
-pub const RESYNCS_IN_WINDOW: u32 = 3;
-/// The window of [`RESYNCS_IN_WINDOW`], by the caller's clock
-/// ([`HostSession::handle_at`]).
-pub const RESYNC_WINDOW_MS: u64 = 60_000;
-/// Pings answered within [`PING_WINDOW_MS`]; more are refused with
-/// [`Refusal::TooFrequent`] and counted as bad (a ping every 5 s is 12).
-pub const PINGS_IN_WINDOW: u32 = 20;
-/// The window of [`PINGS_IN_WINDOW`].
-pub const PING_WINDOW_MS: u64 = 60_000;
-/// Messages held per seat before the match starts ([`HeldMessages`]): an
-/// honest friend sends one, its join.
-pub const HELD_PER_SEAT: usize = 16;
-/// Bytes held per seat before the match starts.
-pub const HELD_BYTES_PER_SEAT: usize = 64 * 1024;
 
 /// One seat of the table's setup.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -89,87 +77,6 @@ pub enum Mover {
     Absent(Seat),
 }
 
-/// A guest seat's link as the host keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Link {
-    connection: Connection,
-    /// The name the guest gave when joining (else the setup's).
-    name: Option<String>,
-    bot_playing: bool,
-    bad_in_a_row: u32,
-    /// The latest [`WINDOW`] messages, newest in bit 0: 1 for a bad one.
-    history: u128,
-    /// The ply of the latest race refusal, and how many at that ply.
-    race_ply: u32,
-    races: u32,
-    pings: Rate,
-    resyncs: Rate,
-}
-
-/// Messages of one kind counted in a fixed window of the caller's clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-struct Rate {
-    start_ms: u64,
-    count: u32,
-}
-
-impl Rate {
-    /// Counts one message at `now_ms`; false past `limit` in one window. A
-    /// clock that goes back stays in the current window.
-    fn allow(&mut self, now_ms: u64, limit: u32, window_ms: u64) -> bool {
-        if self.count == 0 || now_ms.saturating_sub(self.start_ms) >= window_ms {
-            *self = Rate {
-                start_ms: now_ms,
-                count: 0,
-            };
-        }
-        self.count = self.count.saturating_add(1);
-        self.count <= limit
-    }
-}
-
-impl Link {
-    fn new() -> Link {
-        Link {
-            connection: Connection::Waiting,
-            name: None,
-            bot_playing: false,
-            bad_in_a_row: 0,
-            history: 0,
-            race_ply: 0,
-            races: 0,
-            pings: Rate::default(),
-            resyncs: Rate::default(),
-        }
-    }
-
-    /// Counts one message; true when the burst limit is reached.
-    fn count(&mut self, bad: bool) -> bool {
-        let mask = (1u128 << WINDOW) - 1;
-        self.history = ((self.history << 1) | u128::from(bad)) & mask;
-        self.bad_in_a_row = if bad {
-            self.bad_in_a_row.saturating_add(1)
-        } else {
-            0
-        };
-        self.over_limit()
-    }
-
-    /// Counts one race refusal at `ply`; true past [`RACES_PER_PLY`].
-    fn race(&mut self, ply: u32) -> bool {
-        if self.race_ply != ply {
-            self.race_ply = ply;
-            self.races = 0;
-        }
-        self.races = self.races.saturating_add(1);
-        self.races > RACES_PER_PLY
-    }
-
-    fn over_limit(&self) -> bool {
-        self.bad_in_a_row >= BAD_IN_A_ROW || self.history.count_ones() >= BAD_IN_WINDOW
-    }
-}
-
 /// The host's table: the match (with its setup, seed and actions, so it
 /// can be saved and replayed), and a link per guest seat.
 ///
@@ -206,6 +113,17 @@ impl HostSession {
     /// A seat count outside 2–8 or an option out of range.
     pub fn new(setup: TableSetup, seed: u64) -> Result<HostSession, SetupError> {
         let game = Match::new(setup.rules, setup.seats.len(), seed)?;
+        Ok(HostSession::holding(setup, seed, game, Vec::new()))
+    }
+
+    /// The session of `setup` holding `game` (dealt from `seed`) after
+    /// `actions`.
+    fn holding(
+        setup: TableSetup,
+        seed: u64,
+        game: Match,
+        actions: Vec<(Seat, Action)>,
+    ) -> HostSession {
         let links = PerSeat(
             setup
                 .seats
@@ -213,14 +131,14 @@ impl HostSession {
                 .map(|s| (s.kind == SeatKind::Guest).then(Link::new))
                 .collect(),
         );
-        Ok(HostSession {
+        HostSession {
             setup,
             seed,
             game,
-            actions: Vec::new(),
+            actions,
             links,
             number: 1,
-        })
+        }
     }
 
     /// "Play again" at the end of the match: a new match dealt from `seed`
@@ -288,15 +206,17 @@ impl HostSession {
             rules: played.rules,
             seats,
         };
-        let mut session = HostSession::new(setup, played.seed)?;
-        for (index, &(seat, action)) in played.actions.iter().enumerate() {
-            session
-                .game
-                .apply_for(seat, action)
-                .map_err(|error| RestoreError::Action { index, error })?;
-            session.actions.push((seat, action));
-        }
-        Ok(session)
+        let mut replay = played.replay()?;
+        replay
+            .run()
+            .map_err(|DoesNotReplay { index, error }| RestoreError::Action { index, error })?;
+        let game = replay.into_game();
+        Ok(HostSession::holding(
+            setup,
+            played.seed,
+            game,
+            played.actions.clone(),
+        ))
     }
 
     /// The table's match as played: its rules, names, seed and actions.
@@ -742,93 +662,5 @@ impl HostSession {
             ));
         }
         out
-    }
-}
-
-/// Why [`HeldMessages::push`] refused a message: the seat sent more than
-/// the lobby holds. The seat's held messages are dropped; close its
-/// connection.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{seat} sent more than {HELD_PER_SEAT} messages or {HELD_BYTES_PER_SEAT} bytes before the start")]
-pub struct Overflow {
-    pub seat: Seat,
-}
-
-/// The messages friends send in the lobby, held until the match starts
-/// (then read in arrival order), with at most [`HELD_PER_SEAT`] messages
-/// and [`HELD_BYTES_PER_SEAT`] bytes per seat: a friend can't fill the
-/// host's memory before the start.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct HeldMessages {
-    messages: Vec<(Seat, String)>,
-    count: [usize; MAX_SEATS],
-    bytes: [usize; MAX_SEATS],
-    over: [bool; MAX_SEATS],
-}
-
-impl HeldMessages {
-    pub fn new() -> HeldMessages {
-        HeldMessages::default()
-    }
-
-    /// Holds `text` from `seat`.
-    ///
-    /// # Errors
-    /// [`Overflow`] when the seat goes over a cap (or already went over, or
-    /// is no seat): the message and every held one of the seat are dropped,
-    /// and the seat stays over until [`HeldMessages::forget`].
-    pub fn push(&mut self, seat: Seat, text: String) -> Result<(), Overflow> {
-        let i = seat.index();
-        if i >= MAX_SEATS || self.over[i] {
-            return Err(Overflow { seat });
-        }
-        let count = self.count[i].saturating_add(1);
-        let bytes = self.bytes[i].saturating_add(text.len());
-        if count > HELD_PER_SEAT || bytes > HELD_BYTES_PER_SEAT {
-            self.forget(seat);
-            self.over[i] = true;
-            return Err(Overflow { seat });
-        }
-        self.count[i] = count;
-        self.bytes[i] = bytes;
-        self.messages.push((seat, text));
-        Ok(())
-    }
-
-    /// Whether `seat` went over a cap (its connection should be closed).
-    pub fn is_over(&self, seat: Seat) -> bool {
-        self.over.get(seat.index()).copied().unwrap_or(false)
-    }
-
-    /// Drops `seat`'s held messages and its counts: its connection was
-    /// replaced or closed.
-    pub fn forget(&mut self, seat: Seat) {
-        let i = seat.index();
-        if i < MAX_SEATS {
-            self.messages.retain(|(s, _)| *s != seat);
-            self.count[i] = 0;
-            self.bytes[i] = 0;
-            self.over[i] = false;
-        }
-    }
-
-    /// Every held message in arrival order, emptying the holder (counts
-    /// and over flags too).
-    pub fn take_all(&mut self) -> Vec<(Seat, String)> {
-        std::mem::take(self).messages
-    }
-
-    /// How many messages are held.
-    pub fn len(&self) -> usize {
-        self.messages.len()
-    }
-
-    /// Whether a message from `seat` is held (in the lobby, only a join
-    /// is: the friend has said who they are).
-    pub fn holds(&self, seat: Seat) -> bool {
-        self.count.get(seat.index()).is_some_and(|&n| n > 0)
-    }
-    pub fn is_empty(&self) -> bool {
-        self.messages.is_empty()
     }
 }

@@ -1,10 +1,11 @@
 //! The game at this device: a pure state machine over the rules engine.
 //!
 //! A game is its setup (rules + seats), its seed and the list of actions
-//! taken: that is all a save needs, and [`GameState::replay`] rebuilds the
-//! rest. [`GameState::update`] only asks the engine; it holds no rule of
-//! its own, sends nothing and stores nothing (the page's effects do that
-//! from the new state). A refused action is stored as `last_error` and
+//! taken: that is all a save needs, and [`GameState::resume`] rebuilds the
+//! rest through the match's replayer ([`Played::take`]).
+//! [`GameState::update`] only asks the engine; it holds no rule of its
+//! own, sends nothing and stores nothing (the page's effects do that from
+//! the new state). A refused action is stored as `last_error` and
 //! changes nothing else.
 //!
 //! One engine holds the match: the rules' [`Match`], or at an online
@@ -12,18 +13,27 @@
 //! friend's message. A friend's message goes to the session through
 //! [`GameMsg::Received`]; what the session has to send back is queued in
 //! the state's [`Outbox`], which the page sends after it draws.
+//!
+//! This file holds the state, its engine, whose turn it is and how a game
+//! resumes; `update.rs` what the page can ask ([`GameMsg`]) and
+//! [`GameState::update`], which answers it, with the online table's
+//! messages handed to the session; `outbox.rs` the queue of messages for
+//! friends.
+
+mod outbox;
+mod update;
+
+pub use outbox::{Outbox, OUTBOX_KEPT};
+pub use update::GameMsg;
 
 use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
 use crate::online::host::RestoreError;
-use crate::online::protocol::{Presence, ProtocolError};
-use crate::online::{GuestMessage, HostSession, Outgoing, TableSetup};
+use crate::online::protocol::Presence;
+use crate::online::{HostSession, TableSetup};
 use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 use std::rc::Rc;
-
-/// How many of the latest messages for friends the [`Outbox`] keeps.
-pub const OUTBOX_KEPT: usize = 256;
 
 /// A bot's turn, as its decision needs it (on the page or in the worker).
 pub struct BotTurn {
@@ -59,69 +69,8 @@ pub struct HandSummary {
     pub open: bool,
 }
 
-/// What the UI can ask of the game.
-#[derive(Clone, Debug)]
-pub enum GameMsg {
-    /// `seat` takes `action`. `ply` (the number of actions so far when the
-    /// move was chosen) lets a late bot move be ignored.
-    Act {
-        seat: Seat,
-        action: Action,
-        ply: Option<usize>,
-    },
-    /// Close the between-hands summary and deal on.
-    Continue,
-    /// Forget the last refused action's message.
-    ClearError,
-    SetSpeed(Speed),
-    /// The person on the pass screen holds the device: show their hand.
-    Reveal,
-    /// Put up the pass screen for the next person (after the last play was
-    /// seen).
-    BeginPass,
-    /// Open the between-hands summary (after the final table was seen).
-    OpenSummary,
-    /// Play the bots' moves without pauses until a person is needed again
-    /// (the person is out of this hand, or out of the match).
-    SkipAhead,
-    /// An online table: a message from the friend at `seat`, untrusted,
-    /// for the host's session to check (`now_ms`: the page's clock, for
-    /// the session's rate limits), as the transport read it
-    /// ([`GameMsg::received`]).
-    Received {
-        seat: Seat,
-        message: Result<GuestMessage, ProtocolError>,
-        now_ms: u64,
-    },
-    /// An online table: the connection to `seat`'s friend was lost.
-    Disconnected(Seat),
-    /// An online table: `seat`'s friend gets a new invitation (their next
-    /// join is welcome).
-    InvitedAgain(Seat),
-    /// The host lets a Medium bot play a friend's seat (`playing`), or
-    /// gives the seat back to the friend.
-    StandIn {
-        seat: Seat,
-        playing: bool,
-    },
-    /// The online table changed (a friend connected, left, or a bot took
-    /// their seat): draw again.
-    OnlineChanged,
-}
-
 /// Who holds the match (the state lives behind an `Rc`: its size matters
 /// less than not boxing the match on every clone).
-impl GameMsg {
-    /// A message from the friend at `seat`, as its bytes came.
-    pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
-        GameMsg::Received {
-            seat,
-            message: GuestMessage::decode(bytes),
-            now_ms,
-        }
-    }
-}
-
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
 enum Engine {
@@ -129,47 +78,6 @@ enum Engine {
     Here(Match),
     /// The host's session of an online table.
     Hosted(Box<HostSession>),
-}
-
-/// The messages for friends that updates queued, numbered from the start,
-/// the latest [`OUTBOX_KEPT`] kept. Several updates may come before the
-/// page draws and sends: it sends what it has not sent yet.
-#[derive(Clone, Default)]
-pub struct Outbox {
-    /// How many were ever queued.
-    count: u64,
-    /// Each behind its own `Rc`: a new state copies pointers, not
-    /// messages.
-    items: Rc<VecDeque<Rc<(Seat, Outgoing)>>>,
-}
-
-impl Outbox {
-    fn push(&mut self, out: crate::online::host::Outbox) {
-        if out.is_empty() {
-            return;
-        }
-        let items = Rc::make_mut(&mut self.items);
-        for item in out {
-            items.push_back(Rc::new(item));
-            self.count += 1;
-            if items.len() > OUTBOX_KEPT {
-                items.pop_front();
-            }
-        }
-    }
-
-    /// How many messages were ever queued.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// The messages after the first `sent`, or `None` when some of them
-    /// are no longer kept (then send [`HostSession::resync_all`]).
-    pub fn since(&self, sent: u64) -> Option<impl Iterator<Item = &(Seat, Outgoing)>> {
-        let first = self.count - self.items.len() as u64;
-        let skip = usize::try_from(sent.checked_sub(first)?).ok()?;
-        Some(self.items.iter().skip(skip).map(|item| &**item))
-    }
 }
 
 /// The game in progress, as the UI sees it.
@@ -226,7 +134,13 @@ impl GameState {
     /// An impossible setup (seat count or an option out of range).
     pub fn new(setup: Rc<GameSetup>, seed: u64) -> Result<GameState, SetupError> {
         let game = Match::new(setup.rules, setup.seat_count(), seed)?;
-        Ok(GameState {
+        Ok(GameState::dealt(setup, seed, game).with_pass())
+    }
+
+    /// The state of `game`, just dealt from `seed` for `setup`, before the
+    /// pass screen.
+    fn dealt(setup: Rc<GameSetup>, seed: u64, game: Match) -> GameState {
+        GameState {
             speed: setup.speed,
             setup,
             seed,
@@ -244,7 +158,6 @@ impl GameState {
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
         }
-        .with_pass())
     }
 
     /// The match.
@@ -481,26 +394,64 @@ impl GameState {
     }
 
     /// Rebuilds a game from its setup, seed and actions (for resuming a
-    /// save). With `summary`, the between-hands summary the last action
-    /// opened (if it ended a hand) is pending again, as it was when saved;
-    /// whoever took that action (you, a bot, a friend online or the bot
-    /// standing in for them), since a save is replayed by the engine alone.
+    /// save): [`GameState::resume`] of the match they make.
     ///
     /// # Errors
-    /// The setup is impossible, or the index of the first action the rules
-    /// refuse. (No error text: a save that doesn't replay is simply bad,
-    /// and the errors' messages would only add to the download.)
+    /// As [`GameState::resume`].
     pub fn replay(
         setup: Rc<GameSetup>,
         seed: u64,
         actions: &[(Seat, Action)],
         summary: bool,
     ) -> Result<GameState, Option<usize>> {
-        let mut state = GameState::new(setup, seed).map_err(|_| None)?;
-        for (i, &(seat, action)) in actions.iter().enumerate() {
+        // Names play no part in a replay: only their number, the seats.
+        let played = Played {
+            rules: setup.rules,
+            names: vec![String::new(); setup.seat_count()],
+            seed,
+            actions: actions.to_vec(),
+        };
+        GameState::resume(setup, &played, summary)
+    }
+
+    /// Rebuilds the game of `played` at a table set up as `setup` (for
+    /// resuming a save), through the match's replayer ([`Played::take`]),
+    /// each action handled as if just taken. With `summary`, the
+    /// between-hands summary the last action opened (if it ended a hand)
+    /// is pending again, as it was when saved; whoever took that action
+    /// (you, a bot, a friend online or the bot standing in for them),
+    /// since a save is replayed by the engine alone.
+    ///
+    /// # Errors
+    /// The setup is impossible or is not the match's (rules, seats), or
+    /// the index of the first action the rules refuse. (No error text: a
+    /// save that doesn't replay is simply bad, and the errors' messages
+    /// would only add to the download.)
+    pub fn resume(
+        setup: Rc<GameSetup>,
+        played: &Played,
+        summary: bool,
+    ) -> Result<GameState, Option<usize>> {
+        if played.rules != setup.rules || played.names.len() != setup.seat_count() {
+            return Err(None);
+        }
+        let game = played.deal().map_err(|_| None)?;
+        let mut state = GameState::dealt(setup, played.seed, game).with_pass();
+        // The match lives in the state's engine, so the replayer's steps
+        // are taken on it one by one rather than through `Played::replay`.
+        let mut index = 0;
+        loop {
+            let Engine::Here(game) = &mut state.engine else {
+                return Err(None);
+            };
+            let Some(took) = played.take(game, index) else {
+                break;
+            };
+            let took = took.map_err(|refused| Some(refused.index))?;
             // Only the last action's summary can still be pending.
             state.summary = None;
-            state.act(seat, action).map_err(|_| Some(i))?;
+            state.took(took.seat, took.action, took.from);
+            index += 1;
         }
         if !summary {
             state.summary = None;
@@ -561,46 +512,6 @@ impl GameState {
         self.follow_turn();
     }
 
-    /// A message from `seat`'s friend: the session checks it, and the
-    /// action it accepted (if any) is the match's next. `None`: nothing
-    /// changed that the table shows (a ping, a refusal: only messages to
-    /// send, if any).
-    fn receive(
-        &mut self,
-        seat: Seat,
-        message: Result<GuestMessage, ProtocolError>,
-        now_ms: u64,
-    ) -> bool {
-        let Engine::Hosted(session) = &mut self.engine else {
-            return false;
-        };
-        let before = session.game().log().len();
-        let handled = session.receive_read(seat, message, now_ms);
-        self.outbox.push(handled.out);
-        match handled.accepted {
-            Some(action) => {
-                self.took(seat, action, before);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// A change of a friend's link in the session (`change` returns what
-    /// to tell the friends).
-    fn link_changed(
-        &self,
-        change: impl FnOnce(&mut HostSession) -> crate::online::host::Outbox,
-    ) -> Option<GameState> {
-        let mut next = self.clone();
-        let Engine::Hosted(session) = &mut next.engine else {
-            return None;
-        };
-        let out = change(session);
-        next.outbox.push(out);
-        Some(next)
-    }
-
     /// The level of the bot to act now, if a bot is to act and nothing waits
     /// for the person (the summary between hands).
     pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
@@ -652,132 +563,6 @@ impl GameState {
         self.summary.is_none()
             && !self.passing
             && self.game().to_act().is_some_and(|t| t.seat == self.viewer)
-    }
-}
-
-impl GameState {
-    /// The state after `msg`, or `None` when it changes nothing. Pure: what
-    /// the page must do about the change (tell friends, save, play a
-    /// sound, start a timer) it reads from the new state.
-    pub fn update(&self, msg: GameMsg) -> Option<GameState> {
-        let mut next = match msg {
-            GameMsg::Act { seat, action, ply } => {
-                if ply.is_some_and(|p| p != self.actions.len()) || self.summary.is_some() {
-                    return None;
-                }
-                if self.setup.is_online(seat) && !self.stands_in(seat) {
-                    // A friend's seat moves by their messages only.
-                    return None;
-                }
-                let mut next = self.clone();
-                match next.act(seat, action) {
-                    Ok(()) => next.last_error = None,
-                    Err(e) => {
-                        // A refused action changes nothing but the message.
-                        next = self.clone();
-                        next.last_error = Some(e);
-                    }
-                }
-                next
-            }
-            GameMsg::Continue => {
-                self.summary.as_ref()?;
-                let mut next = self.clone();
-                next.summary = None;
-                next
-            }
-            GameMsg::ClearError => {
-                self.last_error.as_ref()?;
-                let mut next = self.clone();
-                next.last_error = None;
-                next
-            }
-            GameMsg::Reveal => {
-                if !self.passing {
-                    return None;
-                }
-                let mut next = self.clone();
-                next.passing = false;
-                // What happened since this person last played, to show
-                // once their hand is back.
-                next.missed_from = next.seen_upto.get(&next.viewer.index()).copied();
-                next
-            }
-            GameMsg::BeginPass => {
-                self.pass_due()?;
-                let mut next = self.clone();
-                next.begin_pass();
-                next
-            }
-            GameMsg::OpenSummary => match &self.summary {
-                Some(s) if !s.open => {
-                    let mut next = self.clone();
-                    if let Some(s) = next.summary.as_mut() {
-                        s.open = true;
-                    }
-                    next
-                }
-                _ => return None,
-            },
-            GameMsg::SkipAhead => {
-                if !self.can_skip() {
-                    return None;
-                }
-                let mut next = self.clone();
-                next.skipping = true;
-                next
-            }
-            GameMsg::Received {
-                seat,
-                message,
-                now_ms,
-            } => {
-                self.session()?;
-                let mut next = self.clone();
-                if !next.receive(seat, message, now_ms) {
-                    // Nothing but who is connected changed: a new state to
-                    // draw, but no new version, so no timer (bots,
-                    // summaries, passing) starts over.
-                    return Some(next);
-                }
-                next
-            }
-            // Who is connected: no new version either.
-            GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
-            GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
-            // Only the page changed (an invite link is ready).
-            GameMsg::OnlineChanged => return Some(self.clone()),
-            GameMsg::StandIn { seat, playing } => {
-                if !self.setup.is_online(seat) || self.stands_in(seat) == playing {
-                    return None;
-                }
-                let mut next = self.clone();
-                match &mut next.engine {
-                    Engine::Hosted(session) => {
-                        let out = if playing {
-                            session.bot_takes(seat)
-                        } else {
-                            session.give_back(seat)
-                        };
-                        next.outbox.push(out);
-                    }
-                    Engine::Here(_) if playing => {
-                        next.saved_stand_ins.insert(seat);
-                    }
-                    Engine::Here(_) => {
-                        next.saved_stand_ins.remove(&seat);
-                    }
-                }
-                next
-            }
-            GameMsg::SetSpeed(speed) => {
-                let mut next = self.clone();
-                next.speed = speed;
-                next
-            }
-        };
-        next.version += 1;
-        Some(next)
     }
 }
 

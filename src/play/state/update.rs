@@ -1,0 +1,237 @@
+//! What the page can ask of the game ([`GameMsg`]) and the one function
+//! that answers it, [`GameState::update`], with the online table's part:
+//! a friend's message handed to the host's session, a friend's link that
+//! changed.
+
+use super::{Engine, GameState};
+use crate::online::host::Outbox;
+use crate::online::protocol::ProtocolError;
+use crate::online::{GuestMessage, HostSession};
+use crate::play::setup::Speed;
+use crate::rules::{Action, Seat};
+
+/// What the UI can ask of the game.
+#[derive(Clone, Debug)]
+pub enum GameMsg {
+    /// `seat` takes `action`. `ply` (the number of actions so far when the
+    /// move was chosen) lets a late bot move be ignored.
+    Act {
+        seat: Seat,
+        action: Action,
+        ply: Option<usize>,
+    },
+    /// Close the between-hands summary and deal on.
+    Continue,
+    /// Forget the last refused action's message.
+    ClearError,
+    SetSpeed(Speed),
+    /// The person on the pass screen holds the device: show their hand.
+    Reveal,
+    /// Put up the pass screen for the next person (after the last play was
+    /// seen).
+    BeginPass,
+    /// Open the between-hands summary (after the final table was seen).
+    OpenSummary,
+    /// Play the bots' moves without pauses until a person is needed again
+    /// (the person is out of this hand, or out of the match).
+    SkipAhead,
+    /// An online table: a message from the friend at `seat`, untrusted,
+    /// for the host's session to check (`now_ms`: the page's clock, for
+    /// the session's rate limits), as the transport read it
+    /// ([`GameMsg::received`]).
+    Received {
+        seat: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    },
+    /// An online table: the connection to `seat`'s friend was lost.
+    Disconnected(Seat),
+    /// An online table: `seat`'s friend gets a new invitation (their next
+    /// join is welcome).
+    InvitedAgain(Seat),
+    /// The host lets a Medium bot play a friend's seat (`playing`), or
+    /// gives the seat back to the friend.
+    StandIn {
+        seat: Seat,
+        playing: bool,
+    },
+    /// The online table changed (a friend connected, left, or a bot took
+    /// their seat): draw again.
+    OnlineChanged,
+}
+
+impl GameMsg {
+    /// A message from the friend at `seat`, as its bytes came.
+    pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
+        GameMsg::Received {
+            seat,
+            message: GuestMessage::decode(bytes),
+            now_ms,
+        }
+    }
+}
+
+impl GameState {
+    /// The state after `msg`, or `None` when it changes nothing. Pure: what
+    /// the page must do about the change (tell friends, save, play a
+    /// sound, start a timer) it reads from the new state.
+    pub fn update(&self, msg: GameMsg) -> Option<GameState> {
+        let mut next = match msg {
+            GameMsg::Act { seat, action, ply } => {
+                if ply.is_some_and(|p| p != self.actions.len()) || self.summary.is_some() {
+                    return None;
+                }
+                if self.setup.is_online(seat) && !self.stands_in(seat) {
+                    // A friend's seat moves by their messages only.
+                    return None;
+                }
+                let mut next = self.clone();
+                match next.act(seat, action) {
+                    Ok(()) => next.last_error = None,
+                    Err(e) => {
+                        // A refused action changes nothing but the message.
+                        next = self.clone();
+                        next.last_error = Some(e);
+                    }
+                }
+                next
+            }
+            GameMsg::Continue => {
+                self.summary.as_ref()?;
+                let mut next = self.clone();
+                next.summary = None;
+                next
+            }
+            GameMsg::ClearError => {
+                self.last_error.as_ref()?;
+                let mut next = self.clone();
+                next.last_error = None;
+                next
+            }
+            GameMsg::Reveal => {
+                if !self.passing {
+                    return None;
+                }
+                let mut next = self.clone();
+                next.passing = false;
+                // What happened since this person last played, to show
+                // once their hand is back.
+                next.missed_from = next.seen_upto.get(&next.viewer.index()).copied();
+                next
+            }
+            GameMsg::BeginPass => {
+                self.pass_due()?;
+                let mut next = self.clone();
+                next.begin_pass();
+                next
+            }
+            GameMsg::OpenSummary => match &self.summary {
+                Some(s) if !s.open => {
+                    let mut next = self.clone();
+                    if let Some(s) = next.summary.as_mut() {
+                        s.open = true;
+                    }
+                    next
+                }
+                _ => return None,
+            },
+            GameMsg::SkipAhead => {
+                if !self.can_skip() {
+                    return None;
+                }
+                let mut next = self.clone();
+                next.skipping = true;
+                next
+            }
+            GameMsg::Received {
+                seat,
+                message,
+                now_ms,
+            } => {
+                self.session()?;
+                let mut next = self.clone();
+                if !next.receive(seat, message, now_ms) {
+                    // Nothing but who is connected changed: a new state to
+                    // draw, but no new version, so no timer (bots,
+                    // summaries, passing) starts over.
+                    return Some(next);
+                }
+                next
+            }
+            // Who is connected: no new version either.
+            GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
+            GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
+            // Only the page changed (an invite link is ready).
+            GameMsg::OnlineChanged => return Some(self.clone()),
+            GameMsg::StandIn { seat, playing } => {
+                if !self.setup.is_online(seat) || self.stands_in(seat) == playing {
+                    return None;
+                }
+                let mut next = self.clone();
+                match &mut next.engine {
+                    Engine::Hosted(session) => {
+                        let out = if playing {
+                            session.bot_takes(seat)
+                        } else {
+                            session.give_back(seat)
+                        };
+                        next.outbox.push(out);
+                    }
+                    Engine::Here(_) if playing => {
+                        next.saved_stand_ins.insert(seat);
+                    }
+                    Engine::Here(_) => {
+                        next.saved_stand_ins.remove(&seat);
+                    }
+                }
+                next
+            }
+            GameMsg::SetSpeed(speed) => {
+                let mut next = self.clone();
+                next.speed = speed;
+                next
+            }
+        };
+        next.version += 1;
+        Some(next)
+    }
+}
+
+impl GameState {
+    /// A message from `seat`'s friend: the session checks it, and the
+    /// action it accepted (if any) is the match's next. `None`: nothing
+    /// changed that the table shows (a ping, a refusal: only messages to
+    /// send, if any).
+    fn receive(
+        &mut self,
+        seat: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    ) -> bool {
+        let Engine::Hosted(session) = &mut self.engine else {
+            return false;
+        };
+        let before = session.game().log().len();
+        let handled = session.receive_read(seat, message, now_ms);
+        self.outbox.push(handled.out);
+        match handled.accepted {
+            Some(action) => {
+                self.took(seat, action, before);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A change of a friend's link in the session (`change` returns what
+    /// to tell the friends).
+    fn link_changed(&self, change: impl FnOnce(&mut HostSession) -> Outbox) -> Option<GameState> {
+        let mut next = self.clone();
+        let Engine::Hosted(session) = &mut next.engine else {
+            return None;
+        };
+        let out = change(session);
+        next.outbox.push(out);
+        Some(next)
+    }
+}
