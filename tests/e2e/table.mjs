@@ -6,6 +6,7 @@
 import {
   assert, audit, choose, closeSettings, load, openSettings, setLanguage, setSpeed, settled, shot, snapshot, waitForDecision, withPage,
 } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
 
 export const SIZES = [
   ['desktop', { width: 1280, height: 800 }],
@@ -88,6 +89,24 @@ async function seatsClearOfCentre(page, where) {
   });
   const hit = (a, b) => a.l < b.r - 1 && b.l < a.r - 1 && a.t < b.b - 1 && b.t < a.b - 1;
   for (const s of boxes.seats) for (const c of boxes.centre) assert(!hit(s, c), `${where}: a seat covers the total or a pile`);
+}
+
+/** ONO99_README_SHOT=1: the desktop table of this scenario's 5-player
+ *  game, after your first play and the bots' answers, is also saved to
+ *  docs/table.png, the README's picture. Off in ordinary runs, so they
+ *  never rewrite the committed file. */
+const README_SHOT = process.env.ONO99_README_SHOT === '1';
+
+async function readmeShot(page) {
+  await playFirst(page);
+  await waitForDecision(page);
+  assert(await page.locator('[role="dialog"]').count() === 0 && await page.locator('.hand button.card-btn.playable').count() > 0,
+    'README picture: not your turn with a card to play after your first play; find a new seed');
+  // The pointer off the hand, so no card shows as hovered.
+  await page.mouse.move(0, 0);
+  await settled(page);
+  await page.waitForFunction(() => !document.querySelector('.counting'), null, { timeout: 2000 }).catch(() => {});
+  await page.screenshot({ path: fileURLToPath(new URL('../../docs/table.png', import.meta.url)), fullPage: true, animations: 'disabled' });
 }
 
 export const tableScenarios = [
@@ -261,6 +280,7 @@ export const tableScenarios = [
             for (const a of boxes.by) for (const p of boxes.pills) assert(!hit(a, p), `${label}, ${players} players: the pile label overlaps a call-out`);
             for (const s of boxes.seats) for (const c of [...boxes.total, ...boxes.piles]) assert(!hit(s, c), `${label}, ${players} players: a seat covers the total or a pile`);
             await shot(page, `table-${label}-${players}p`);
+            if (README_SHOT && label === 'desktop' && players === '5') await readmeShot(page);
           }
         });
       }
