@@ -45,6 +45,7 @@ import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } fro
 import { loadScenarios, loadMetrics, BUDGET_KB } from './load.mjs';
 import { fitScenarios } from './fit.mjs';
 import { themeScenarios } from './theme.mjs';
+import { deployScenarios } from './deploy.mjs';
 
 const DIST = process.env.DIST || 'dist';
 
@@ -141,7 +142,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
 

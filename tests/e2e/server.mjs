@@ -55,8 +55,10 @@ export function basePath(distDir) {
 }
 
 /** Starts the server; resolves to { url, base, close() }. */
-export async function serve(distDir, { gzip = true } = {}) {
-  const root = resolve(distDir);
+export async function serve(distDir, { gzip = true, cacheControl = 'no-store' } = {}) {
+  // `deploy(dir)` swaps the site for another build, as a deployment does:
+  // the old build's files are gone at once.
+  let root = resolve(distDir);
   const base = basePath(root);
   // path -> { mtimeMs, size, body }: each file compressed once per version.
   const compressed = new Map();
@@ -90,7 +92,7 @@ export async function serve(distDir, { gzip = true } = {}) {
       let body = await readFile(file);
       const headers = {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
-        'cache-control': 'no-store',
+        'cache-control': cacheControl,
       };
       if (gzip && COMPRESSIBLE.has(extname(file))) {
         headers.vary = 'Accept-Encoding';
@@ -112,6 +114,7 @@ export async function serve(distDir, { gzip = true } = {}) {
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${base}`,
     base,
+    deploy: (dir) => { root = resolve(dir); },
     close: () => new Promise((ok) => server.close(ok)),
   };
 }
