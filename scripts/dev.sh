@@ -136,7 +136,8 @@ test_all() {
     ensure_chromium
     step "cargo fmt --check" cargo fmt --check
     step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
-    step "clippy (wasm32 browser app: first download, whole app, search worker)" cargo clippy --target wasm32-unknown-unknown --lib --bin ono99-web --bin ono99-full --bin ono99-worker -- -D warnings
+    step "clippy (wasm32: the first download and the search worker)" cargo clippy --target wasm32-unknown-unknown --lib --bin ono99-web --bin ono99-worker -- -D warnings
+    step "clippy (wasm32: the whole app, feature full)" cargo clippy --target wasm32-unknown-unknown --features full --lib --bin ono99-full -- -D warnings
     step "native tests" cargo test
     step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib
     step "release build (trunk, offline, public url $PUBLIC_URL)" \

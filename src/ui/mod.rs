@@ -35,7 +35,7 @@ mod table;
 /// (`platform::modules`).
 pub fn start() {
     when_language_ready(|| {
-        yew::Renderer::<app::App<app::FirstLoad>>::new().render();
+        yew::Renderer::<app::App>::new().render();
     });
 }
 
@@ -54,7 +54,7 @@ pub fn open_everything() {
     let request = Some(request).filter(|r| *r != app::Request::Address);
     let props = app::AppProps { request };
     when_language_ready(move || {
-        yew::Renderer::<app::App<app::Everything>>::with_props(props).render();
+        yew::Renderer::<app::App>::with_props(props).render();
     });
 }
 

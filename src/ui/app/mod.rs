@@ -3,26 +3,37 @@
 //! given to every screen by context (the preferences, and a callback that
 //! saves and applies a change). How a match starts and ends is `start.rs`.
 
+mod request;
 mod start;
 
+// The parts that differ between the first download and the whole app: one
+// of the two files is in a build, chosen by the `full` feature.
+#[cfg(feature = "full")]
+#[path = "full.rs"]
+mod parts;
+#[cfg(not(feature = "full"))]
+#[path = "first.rs"]
 mod parts;
 
 use crate::rules::Played;
 use crate::rules::SetupError;
 use crate::ui::i18n::{tr, Key, Lang};
-use crate::ui::online::{self, GuestLink, HostLink};
+use crate::ui::online;
+#[cfg(feature = "full")]
+use crate::ui::online::{GuestLink, HostLink};
 use crate::ui::platform::address;
 use crate::ui::platform::clock::seed_from_address;
 use crate::ui::platform::prefs::Prefs;
 use crate::ui::platform::storage::{self, Resume};
 use crate::ui::screens::game::{Game, Online};
+#[cfg(not(feature = "full"))]
 use crate::ui::screens::handover::Handover;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
 use crate::ui::state::{GameSetup, GameState, Speed};
-pub use parts::{Everything, FirstLoad, Parts, Request};
+pub use request::Request;
 use start::{Begin, NewMatch};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -35,11 +46,14 @@ pub enum Screen {
     /// devices); the number keys the component so "Play again" starts afresh.
     Game(Rc<GameState>, u32, Option<Online>),
     /// An online table's lobby before its game (new or resumed) starts.
+    #[cfg(feature = "full")]
     Lobby(Rc<GameState>, u32, Rc<HostLink>),
     /// A friend's page, opened from an invite link.
+    #[cfg(feature = "full")]
     Join(Rc<GuestLink>),
-    /// Being handed over to the whole app (the first download does not
+    /// The whole app's page is being opened (the first download does not
     /// carry online tables).
+    #[cfg(not(feature = "full"))]
     Elsewhere(Request),
 }
 
@@ -100,7 +114,9 @@ fn header(
     Some(html! { <Header {speed} {on_speed}>{ buttons }</Header> })
 }
 
-/// What the overlay screens can ask for.
+/// What the overlay screens can ask for (the first download's only close:
+/// it opens the others on the whole app's page).
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub struct OverlayActions {
     pub replay: Callback<Rc<Played>>,
     pub my_replay: Callback<Rc<Played>>,
@@ -109,8 +125,8 @@ pub struct OverlayActions {
 }
 
 /// What shows over the screen: the rules here, the others where this
-/// build has them ([`Parts::overlay`]).
-fn overlay_view<P: Parts>(
+/// build has them ([`parts::overlay`]).
+fn overlay_view(
     overlay: &Overlay,
     rules: crate::rules::RuleSet,
     on_learn: Option<Callback<()>>,
@@ -119,7 +135,7 @@ fn overlay_view<P: Parts>(
     match overlay {
         Overlay::None => Html::default(),
         Overlay::Rules => html! { <RulesScreen {rules} on_back={on.close.clone()} {on_learn} /> },
-        _ => P::overlay(overlay, on),
+        _ => parts::overlay(overlay, on),
     }
 }
 
@@ -170,8 +186,12 @@ fn use_scroll_top(screen: &Screen, overlay: &Overlay) {
     let key = match screen {
         Screen::Setup => 0,
         Screen::Game(_, n, _) => *n,
+        #[cfg(feature = "full")]
         Screen::Lobby(_, n, _) => n + 1_000_000,
-        Screen::Join(_) | Screen::Elsewhere(_) => u32::MAX,
+        #[cfg(feature = "full")]
+        Screen::Join(_) => u32::MAX,
+        #[cfg(not(feature = "full"))]
+        Screen::Elsewhere(_) => u32::MAX,
     };
     let over = matches!(overlay, Overlay::Rules | Overlay::Stats);
     use_effect_with((key, over), |_| {
@@ -219,7 +239,7 @@ pub struct AppProps {
 
 /// The app, as the first download ([`FirstLoad`]) or whole ([`Everything`]).
 #[function_component]
-pub fn App<P: Parts>(props: &AppProps) -> Html {
+pub fn App(props: &AppProps) -> Html {
     let setup = use_state(|| storage::load_setup().unwrap_or_default());
     // A saved match resumes where it was; a bad save leaves a notice.
     let resumed = use_mut_ref(storage::load_save);
@@ -232,7 +252,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
     // An invite link opens the friend's page; a share link the replay
     // viewer; a broken one says so. What the first download handed over
     // comes first.
-    let opened = use_mut_ref(P::opened);
+    let opened = use_mut_ref(parts::opened);
     let join_error = use_state(|| opened.borrow().error);
     let overlay = use_state(|| {
         props
@@ -246,7 +266,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
             return screen;
         }
         match std::mem::replace(&mut *resumed.borrow_mut(), Resume::None) {
-            Resume::Game(state) => P::online(*state, lang, 1, false),
+            Resume::Game(state) => parts::online(*state, lang, 1, false),
             _ => Screen::Setup,
         }
     });
@@ -263,7 +283,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
         learning: learning.clone(),
         fixed_seed,
         lang,
-        online: P::online,
+        online: parts::online,
     });
     let start_with = |kind: NewMatch| {
         let (begin, overlay) = (begin.clone(), overlay.clone());
@@ -343,11 +363,19 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
         });
     }
     let rules = match &*screen {
-        Screen::Game(state, _, _) | Screen::Lobby(state, _, _) => state.setup.rules,
+        Screen::Game(state, _, _) => state.setup.rules,
+        #[cfg(feature = "full")]
+        Screen::Lobby(state, _, _) => state.setup.rules,
+        #[cfg(feature = "full")]
         Screen::Join(link) => link.invite.rules,
-        Screen::Setup | Screen::Elsewhere(_) => setup.rules,
+        Screen::Setup => setup.rules,
+        #[cfg(not(feature = "full"))]
+        Screen::Elsewhere(_) => setup.rules,
     };
+    #[cfg(feature = "full")]
     let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
+    #[cfg(not(feature = "full"))]
+    let on_setup = matches!(&*screen, Screen::Setup);
     let header = header(lang, on_setup, &overlay, &setup);
     let dismiss_notice = {
         let notice = notice.clone();
@@ -366,7 +394,9 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
                 on_learn={on_learn.clone()} error={(*error).clone()} />
             </>
         },
-        Screen::Lobby(..) | Screen::Join(_) => P::online_screen(&screen, lang, new_game),
+        #[cfg(feature = "full")]
+        Screen::Lobby(..) | Screen::Join(_) => parts::online_screen(&screen, lang, new_game),
+        #[cfg(not(feature = "full"))]
         Screen::Elsewhere(request) => {
             // Not loaded (offline, say): back to the setup, the save kept.
             let on_back = {
@@ -389,7 +419,7 @@ pub fn App<P: Parts>(props: &AppProps) -> Html {
         <ContextProvider<Prefs> context={*prefs}>
         <ContextProvider<Callback<Prefs>> context={on_prefs}>
             { for header }
-            { overlay_view::<P>(&overlay, rules, on_setup.then_some(on_learn), &OverlayActions {
+            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &OverlayActions {
                 replay: open_replay, my_replay: open_my_replay, review: open_review, close }) }
             <div class="screen" hidden={*overlay != Overlay::None}>{ body }</div>
         </ContextProvider<Callback<Prefs>>>

@@ -5,12 +5,19 @@
 
 use super::Screen;
 use crate::rules::SetupError;
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::ui::i18n::Lang;
+#[cfg(feature = "full")]
+use crate::ui::i18n::{tr, Key};
+#[cfg(feature = "full")]
 use crate::ui::online::{self, HostLink};
+#[cfg(feature = "full")]
+use crate::ui::platform::address;
 use crate::ui::platform::clock::random_seed;
+#[cfg(feature = "full")]
 use crate::ui::platform::prefs::NetworkPrefs;
-use crate::ui::platform::{address, storage};
+use crate::ui::platform::storage;
 use crate::ui::screens::game::Online;
+#[cfg(feature = "full")]
 use crate::ui::screens::lobby::Lobby;
 use crate::ui::state::{GameSetup, GameState};
 use std::cell::RefCell;
@@ -38,6 +45,7 @@ pub enum NewMatch {
 /// The game with its online session, when friends play from their devices:
 /// the lobby comes first (for a resumed match too: everyone is invited
 /// again).
+#[cfg(feature = "full")]
 pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     if !state.setup.has_online() {
         return offline(state, n);
@@ -68,6 +76,7 @@ pub fn offline(state: GameState, n: u32) -> Screen {
 pub fn close_online(screen: &Screen) {
     match screen {
         Screen::Game(_, _, Some(Online(link))) => link.close_all(),
+        #[cfg(feature = "full")]
         Screen::Lobby(_, _, link) => link.close_all(),
         _ => {}
     }
@@ -83,7 +92,7 @@ pub struct Begin {
     /// The seed the address asked for (`?seed=`), used once.
     pub fixed_seed: Rc<RefCell<Option<u64>>>,
     pub lang: Lang,
-    /// How a match with friends online opens (`super::Parts::online`).
+    /// How a match with friends online opens (`super::parts::online`).
     pub online: fn(GameState, Lang, u32, bool) -> Screen,
 }
 
@@ -167,6 +176,7 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
 pub fn leave(screen: UseStateHandle<Screen>, setup: UseStateHandle<GameSetup>) -> Callback<()> {
     Callback::from(move |()| {
         close_online(&screen);
+        #[cfg(feature = "full")]
         if matches!(&*screen, Screen::Join(_)) {
             // A friend leaving an online table: their own setup is
             // untouched (it never held the table).
@@ -185,6 +195,7 @@ pub fn leave(screen: UseStateHandle<Screen>, setup: UseStateHandle<GameSetup>) -
 
 /// An online table's lobby; its Start puts the game on screen, which holds
 /// the session (with the seats the host let a bot play there) from then on.
+#[cfg(feature = "full")]
 pub fn lobby(
     screen: &UseStateHandle<Screen>,
     state: &Rc<GameState>,
@@ -224,6 +235,7 @@ pub fn lobby(
 }
 
 /// A note in the browser's console for what a player never sees happen.
+#[cfg(feature = "full")]
 fn warn(what: &str) {
     web_sys::console::warn_1(&wasm_bindgen::JsValue::from_str(&format!("ONO 99: {what}")));
 }

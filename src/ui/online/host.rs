@@ -6,9 +6,9 @@
 //! to the game as a [`LinkEvent`], and what the game's session has to say
 //! the link sends.
 
-use super::{code_error_key, page_base, InviteLink, SeatStatus};
+use super::{code_error_key, page_base, InviteLink, LinkEvent, SeatStatus};
 use crate::online::host::HeldMessages;
-use crate::online::protocol::{Connection, Presence, ProtocolError};
+use crate::online::protocol::{Connection, Presence};
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::i18n::Key;
@@ -18,23 +18,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Callback;
-
-/// What happened on a friend's connection that the game's session must
-/// hear, once the match started.
-#[derive(Clone, Debug)]
-pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
-    /// as read here (the game's session takes it read).
-    Message {
-        seat: Seat,
-        message: Result<GuestMessage, ProtocolError>,
-        now_ms: u64,
-    },
-    /// The connection to `seat`'s friend was lost.
-    Closed(Seat),
-    /// `seat`'s friend gets a new invitation.
-    Invited(Seat),
-}
 
 /// The host's side of an online table.
 pub struct HostLink {

@@ -15,18 +15,47 @@
 //! and bump a generation counter on every change a screen shows, so a
 //! component re-renders with `use_state` on it.
 
+// The connections themselves are the whole app's (the `full` feature):
+// the first download has the types the game screen names, and no code
+// that opens a connection.
+#[cfg(feature = "full")]
 mod guest;
+#[cfg(feature = "full")]
 mod host;
 
+#[cfg(feature = "full")]
 pub use guest::{GuestLink, GuestPhase};
-pub use host::{HostLink, LinkEvent};
+#[cfg(feature = "full")]
+pub use host::HostLink;
 
-use crate::online::{CodeError, CodeKind};
+use crate::online::protocol::ProtocolError;
+use crate::online::{CodeError, CodeKind, GuestMessage};
+use crate::rules::Seat;
 use crate::ui::i18n::Key;
+#[cfg(feature = "full")]
 use crate::ui::platform::prefs::NetworkPrefs;
+#[cfg(feature = "full")]
 use crate::ui::platform::webrtc::{IceConfig, TurnServer};
 
+/// What happened on a friend's connection that the game's session must
+/// hear, once the match started.
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
+    /// as read here (the game's session takes it read).
+    Message {
+        seat: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    },
+    /// The connection to `seat`'s friend was lost.
+    Closed(Seat),
+    /// `seat`'s friend gets a new invitation.
+    Invited(Seat),
+}
+
 /// The ICE servers of the network settings.
+#[cfg(feature = "full")]
 pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
     let stun = net.stun.trim();
     let turn = net.turn_url.trim();

@@ -12,6 +12,7 @@ pub mod address;
 pub mod boot;
 pub mod clipboard;
 pub mod clock;
+#[cfg(feature = "full")]
 pub mod files;
 pub mod focus;
 pub mod haptics;
@@ -22,5 +23,6 @@ pub mod prefs;
 pub mod sound;
 pub mod storage;
 pub mod texts;
+#[cfg(feature = "full")]
 pub mod webrtc;
 pub mod worker;

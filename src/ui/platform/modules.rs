@@ -24,7 +24,13 @@ fn app_address(request: &str) -> Option<String> {
     let document = web_sys::window()?.document()?;
     let base = document.base_uri().ok().flatten()?;
     let page = web_sys::Url::new_with_base(APP_PAGE, &base).ok()?;
-    page.set_hash(request);
+    // Nothing asked: the address's own (a link pasted into a first page).
+    let own = web_sys::window()?
+        .location()
+        .hash()
+        .ok()
+        .unwrap_or_default();
+    page.set_hash(if request.is_empty() { &own } else { request });
     Some(page.href())
 }
 

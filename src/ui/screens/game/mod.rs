@@ -5,6 +5,8 @@
 
 mod dialogs;
 mod effects;
+#[cfg(feature = "full")]
+mod host_bar;
 mod live;
 mod online_bar;
 

@@ -1,0 +1,70 @@
+//! The whole app's parts of the app (built with the `full` feature): what
+//! its address opens (an invite or a share link), online tables, and the
+//! statistics, replays and reviews over the screen. The first download has
+//! the same functions in `first.rs`, which open the whole app's page
+//! instead; only one of the two is in a build.
+
+use super::{start, Opened, Overlay, OverlayActions, Screen};
+use crate::rules::Played;
+use crate::ui::i18n::{Key, Lang};
+use crate::ui::online::GuestLink;
+use crate::ui::platform::address;
+use crate::ui::platform::prefs::NetworkPrefs;
+use crate::ui::screens::guest::GuestScreen;
+use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::stats::StatsScreen;
+use crate::ui::state::GameState;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the page's address opened (an invite or a share link).
+pub fn opened() -> Opened {
+    let joining = address::join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load()));
+    let shared = address::replay_code().map(|c| Played::decode(&c));
+    let error = match (&joining, &shared) {
+        (Some(Err(key)), _) => Some(*key),
+        (_, Some(Err(_))) => Some(Key::ShareBroken),
+        _ => None,
+    };
+    Opened {
+        screen: joining.and_then(Result::ok).map(Screen::Join),
+        overlay: shared
+            .and_then(Result::ok)
+            .map_or(Overlay::None, |p| Overlay::Replay(Rc::new(p), false)),
+        error,
+    }
+}
+
+/// A match with friends on their devices: its lobby (`fresh`: a new
+/// match from the stored setup; otherwise a saved one resumed).
+pub fn online(state: GameState, lang: Lang, n: u32, _fresh: bool) -> Screen {
+    start::with_online(state, lang, n)
+}
+
+/// The statistics, a replay or a review over the screen.
+pub fn overlay(overlay: &Overlay, on: &OverlayActions) -> Html {
+    let key = |s: &Played| format!("{}-{}", s.seed, s.actions.len());
+    let close = on.close.clone();
+    match overlay {
+        Overlay::Stats => html! {
+            <StatsScreen on_back={close} on_replay={on.replay.clone()} on_my_replay={on.my_replay.clone()} on_review={on.review.clone()} />
+        },
+        Overlay::Review(shared) => html! {
+            <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={on.replay.clone()} on_close={close} />
+        },
+        Overlay::Replay(shared, mine) => html! {
+            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} on_open={on.replay.clone()} on_close={close} />
+        },
+        Overlay::None | Overlay::Rules => Html::default(),
+    }
+}
+
+/// An online table's lobby or a friend's page.
+pub fn online_screen(screen: &UseStateHandle<Screen>, lang: Lang, on_leave: Callback<()>) -> Html {
+    match &**screen {
+        Screen::Lobby(state, n, link) => start::lobby(screen, state, *n, link, lang, on_leave),
+        Screen::Join(link) => html! { <GuestScreen link={link.clone()} {on_leave} /> },
+        _ => Html::default(),
+    }
+}

@@ -1,0 +1,127 @@
+//! The host's bar at an online table, over its connections
+//! ([`HostLink`]): whole app only (the `full` feature), so the first
+//! download carries none of it.
+
+use super::online_bar::{BarState, OnlineTable};
+use crate::online::protocol::Presence;
+use crate::online::{Mover, Outgoing};
+use crate::rules::Seat;
+use crate::ui::i18n::{named, tr, Key, Lang, Named};
+use crate::ui::online::{HostLink, LinkEvent, SeatStatus};
+use crate::ui::screens::lobby::SeatInvite;
+use crate::ui::state::{GameMsg, GameState};
+use std::rc::Rc;
+use yew::prelude::*;
+
+impl OnlineTable for HostLink {
+    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus {
+        HostLink::status_with(self, seat, presence)
+    }
+
+    fn listen(&self, on_event: Callback<LinkEvent>, on_change: Callback<u64>) {
+        self.set_on_event(on_event);
+        self.set_on_change(on_change);
+    }
+
+    fn stop_listening(&self, on_event: &Callback<LinkEvent>) {
+        self.clear_callbacks_of(on_event);
+    }
+
+    fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>) {
+        HostLink::send(self, out);
+    }
+
+    fn close_all(&self) {
+        HostLink::close_all(self);
+    }
+
+    fn bar(
+        self: Rc<Self>,
+        lang: Lang,
+        state: &UseReducerHandle<GameState>,
+        names: &[String],
+        bar: &BarState,
+    ) -> Html {
+        online_bar(lang, state, &self, names, bar)
+    }
+}
+
+/// The bar, for the friends who are away or played by a bot.
+fn online_bar(
+    lang: Lang,
+    state: &UseReducerHandle<GameState>,
+    link: &Rc<HostLink>,
+    names: &[String],
+    bar: &BarState,
+) -> Html {
+    let BarState { inviting, waited } = bar;
+    let status = |seat: Seat| link.status_with(seat, state.presence(seat));
+    let away: Vec<Seat> = link
+        .guest_seats()
+        .into_iter()
+        .filter(|&s| status(s) != SeatStatus::Connected || state.stands_in(s))
+        .collect();
+    if away.is_empty() || state.game().is_over() {
+        return Html::default();
+    }
+    let absent = match state.session().and_then(|s| s.mover()) {
+        Some(Mover::Absent(seat)) => Some(seat),
+        _ => None,
+    };
+    // "Wait" holds until the match moves on (not until any message from
+    // any friend arrives).
+    let ply = state.actions.len() as u64;
+    let rows = away.into_iter().map(|seat| {
+        let name = names.get(seat.index()).cloned().unwrap_or_default();
+        let on_invite = {
+            let link = link.clone();
+            let inviting = inviting.clone();
+            Callback::from(move |_: MouseEvent| {
+                link.invite(seat);
+                let mut next = (*inviting).clone();
+                next.insert(seat.0);
+                inviting.set(next);
+            })
+        };
+        let standing_in = state.stands_in(seat);
+        let on_bot = {
+            let handle = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                handle.dispatch(GameMsg::StandIn {
+                    seat,
+                    playing: !standing_in,
+                })
+            })
+        };
+        let on_wait = {
+            let waited = waited.clone();
+            Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
+        };
+        let connected = status(seat) == SeatStatus::Connected;
+        let asks = absent == Some(seat) && **waited != Some((seat.0, ply));
+        html! {
+            <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
+                if !connected {
+                    <p class="away-line">{ named(lang, Named::IsDisconnected, &name) }</p>
+                }
+                <div class="row">
+                    if asks {
+                        <button type="button" class="btn" onclick={on_wait}>{ tr(lang, Key::Wait) }</button>
+                    }
+                    if !connected || standing_in {
+                        <button type="button" class={classes!("btn", asks.then_some("primary"))} onclick={on_bot}>
+                            { named(lang, if standing_in { Named::GiveBack } else { Named::LetBotPlay }, &name) }
+                        </button>
+                    }
+                    if !connected {
+                        <button type="button" class="btn" onclick={on_invite}>{ named(lang, Named::InviteAgain, &name) }</button>
+                    }
+                </div>
+                if inviting.contains(&seat.0) && !connected {
+                    <SeatInvite link={link.clone()} {seat} name={AttrValue::from(name.clone())} generation={link.generation()} bot_button={false} />
+                }
+            </section>
+        }
+    });
+    html! { <div class="online-bar">{ for rows }</div> }
+}
