@@ -111,8 +111,8 @@ if (names.worker) {
   const entry = `${names.worker}_loader.js`;
   writeFileSync(
     join(dir, entry),
-    `import init from './${names.worker}.js';`
-      + `await init({module_or_path:new URL('./${names.worker}_bg.wasm',import.meta.url)});\n`,
+    // (A relative address: fetched from beside the entry file.)
+    `import i from'./${names.worker}.js';await i({module_or_path:'${names.worker}_bg.wasm'})\n`,
   );
   const root = /<html\b([^>]*)>/i.exec(html);
   if (!root || /\bdata-worker\b/.test(root[1])) {
