@@ -98,21 +98,24 @@ for (const [key, name] of Object.entries(names)) {
   renameSync(wasm, join(dir, `${hashed}_bg.wasm`));
   names[key] = hashed;
 }
-setList('modules', names);
 // The search worker (src/ui/platform/worker.rs) runs as a module worker
 // from an entry file that starts its glue with its wasm. Its content is
 // fixed by their names, so it carries their content hash too: a page only
 // ever starts the glue and wasm of its own build. The page learns the
 // entry's name from `data-worker` on <html>, which outlives the body the
-// app clears when it mounts. Top-level await: a wasm that fails to load
-// fails the worker's script, an `error` event for the page, which then
-// decides bots' moves itself.
-if (names.worker) {
-  const entry = `${names.worker}_loader.js`;
+// app clears when it mounts (index.html's script does not load the worker:
+// its name leaves #modules, a few bytes less in the first download).
+// Top-level await: a wasm that fails to load fails the worker's script,
+// an `error` event for the page, which then decides bots' moves itself.
+const worker = names.worker;
+delete names.worker;
+setList('modules', names);
+if (worker) {
+  const entry = `${worker}_loader.js`;
   writeFileSync(
     join(dir, entry),
     // (A relative address: fetched from beside the entry file.)
-    `import i from'./${names.worker}.js';await i({module_or_path:'${names.worker}_bg.wasm'})\n`,
+    `import i from'./${worker}.js';await i({module_or_path:'${worker}_bg.wasm'})\n`,
   );
   const root = /<html\b([^>]*)>/i.exec(html);
   if (!root || /\bdata-worker\b/.test(root[1])) {

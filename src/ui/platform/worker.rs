@@ -116,16 +116,12 @@ pub fn start() {
 /// where there is no such name or the browser refuses the worker.
 fn spawn() -> Option<Worker> {
     let root = web_sys::window()?.document()?.document_element()?;
+    // Relative to the page; the CSP (`worker-src 'self'`) refuses any
+    // other site.
     let entry = root.get_attribute(NAMED_BY)?;
-    // Only a file name beside the page: a name is never read as an address
-    // elsewhere.
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    if !entry.ends_with(".js") || !entry.chars().all(plain) {
-        return None;
-    }
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    Worker::new_with_options(&format!("./{entry}"), &options).ok()
+    Worker::new_with_options(&entry, &options).ok()
 }
 
 /// The worker is gone for good: every job waiting is answered with a
