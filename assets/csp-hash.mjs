@@ -1,7 +1,8 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
-// minifies the two modules' JavaScript (release builds, js-minify.mjs),
-// names the modules and the languages' texts by their content (below),
-// writes the same page as the whole app's (app/index.html), and the
+// minifies the JavaScript of the two modules and of the search worker
+// (release builds, js-minify.mjs), names them and the languages' texts by
+// their content (below), writes the search worker's entry file and the
+// same page as the whole app's (app/index.html), and the
 // Content-Security-Policy in index.html allows scripts from the site itself
 // only: index.html has two inline <script>s (the theme's, in the head, and
 // the first screen's, which also loads the game's code; `trunk serve` adds
@@ -69,18 +70,19 @@ function contentHash(...files) {
   return hash.digest('hex').slice(0, 16);
 }
 
-// The two modules of game code (index.html loads them itself, so Trunk
-// gives them no content hash): each gets one in its file names, written
-// into index.html's loader, so that a new build is never served the old
-// code from a cache, and the service worker may keep them like any other
+// The two modules of game code and the search worker (index.html loads
+// the modules itself; Trunk gives a worker no content hash): each gets one
+// in its file names, written into index.html's loader, so that a new build
+// is never served the old code from a cache, nor one file of the old build
+// with one of the new, and the service worker may keep them like any other
 // hashed file.
 const names = listIn('modules');
 const staged = readdirSync(dir);
 for (const [key, name] of Object.entries(names)) {
   // Trunk names the first download by its content already (a 64-bit hash
   // in hex without leading zeros: 16 digits or fewer, 15 one build in 16);
-  // the whole app (built as Trunk's "worker" type, which it does not load)
-  // is named here.
+  // the whole app and the search worker (built as Trunk's "worker" type,
+  // which it does not load) are named here.
   const trunkHashed = staged.find((f) => new RegExp(`^${name}-[0-9a-f]{1,16}\\.js$`).test(f));
   if (trunkHashed) {
     names[key] = trunkHashed.slice(0, -3);
@@ -97,7 +99,32 @@ for (const [key, name] of Object.entries(names)) {
   renameSync(wasm, join(dir, `${hashed}_bg.wasm`));
   names[key] = hashed;
 }
+// The search worker (src/ui/platform/worker.rs) runs as a module worker
+// from an entry file that starts its glue with its wasm. Its content is
+// fixed by their names, so it carries their content hash too: a page only
+// ever starts the glue and wasm of its own build. The page learns the
+// entry's name from `data-worker` on <html>, which outlives the body the
+// app clears when it mounts (index.html's script does not load the worker:
+// its name leaves #modules, a few bytes less in the first download).
+// Top-level await: a wasm that fails to load fails the worker's script,
+// an `error` event for the page, which then decides bots' moves itself.
+const worker = names.worker;
+delete names.worker;
 setList('modules', names);
+if (worker) {
+  const entry = `${worker}_loader.js`;
+  writeFileSync(
+    join(dir, entry),
+    // (A relative address: fetched from beside the entry file.)
+    `import i from'./${worker}.js';await i({module_or_path:'${worker}_bg.wasm'})\n`,
+  );
+  const root = /<html\b([^>]*)>/i.exec(html);
+  if (!root || /\bdata-worker\b/.test(root[1])) {
+    console.error(`csp-hash: ${file} has no <html> tag to name the search worker on (or names it already)`);
+    process.exit(1);
+  }
+  html = html.replace(root[0], `<html${root[1]} data-worker="${entry}">`);
+}
 // The languages' texts (src/ui/i18n/lang/, fetched for the language in
 // use) are named by their content the same way: the service worker serves
 // them from its cache, and a new build's code must never read an old file.
@@ -122,9 +149,13 @@ for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
 }
 const shipped = html.replace(PLACEHOLDER, [...new Set(hashes)].join(' '));
 // The whole app's page (app/): the same page, whose loader picks the whole
-// app's module by its address. Written before index.html, which the
-// service worker's hook waits on.
+// app's module by its address.
 mkdirSync(join(dir, 'app'), { recursive: true });
 writeFileSync(join(dir, 'app', 'index.html'), shipped);
 writeFileSync(file, shipped);
 console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);
+// Last, once every file has its final name and content: the service
+// worker, whose cache version hashes them all (sw-build.mjs). It runs here,
+// after the rest, not as a hook of its own: Trunk runs a stage's hooks at
+// the same time, and it would hash files this one is still renaming.
+await import('./sw-build.mjs');

@@ -1,5 +1,6 @@
-// Trunk post-build hook (see Trunk.toml): writes the service worker sw.js
-// into the staged build, for offline play. The page registers it once the
+// Part of the post-build hook (csp-hash.mjs runs it last, once every file
+// has its final name and content): writes the service worker sw.js into
+// the staged build, for offline play. The page registers it once the
 // first card is on the table (src/ui/platform/offline.rs), so it never
 // competes with the first download. It then keeps every file of this
 // build, one at a time at low priority, copying those an earlier version
@@ -22,13 +23,9 @@ if (!dir) {
   process.exit(1);
 }
 
-// The CSP hook runs beside this one and rewrites index.html: hash it once
-// its placeholder is filled, so the version is the shipped text's.
-const indexFile = join(dir, 'index.html');
-for (let i = 0; i < 100 && readFileSync(indexFile, 'utf8').includes("'inline-script-hashes'"); i++) {
-  await new Promise((ok) => setTimeout(ok, 50));
-}
-
+// The version is a hash of the shipped files, names and contents in a
+// fixed order: two builds of the same sources give the same sw.js, and a
+// deployment that changes no file changes no cache.
 const files = [];
 const walk = (d) => {
   for (const name of readdirSync(d).sort()) {

@@ -131,6 +131,29 @@ step() {
     fi
 }
 
+# Builds the release site again into another folder and compares it with
+# dist/ byte for byte: two builds of the same sources must ship the same
+# files, or the service worker's cache version (sw.js hashes every file)
+# would change with each deployment and every returning player download
+# the whole build again. Cargo has nothing to recompile here: it costs
+# wasm-bindgen, wasm-opt and the hooks.
+same_build_again() {
+    local again="$ROOT/target/dist-again"
+    rm -rf "$again"
+    if ! trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$again" >"$again.log" 2>&1; then
+        cat "$again.log"
+        return 1
+    fi
+    local differ
+    differ="$(diff -rq dist "$again")"
+    if [ -n "$differ" ]; then
+        printf 'the second build differs from dist/:\n%s\n' "$differ"
+        return 1
+    fi
+    echo "dist/ and a second build are the same, byte for byte ($(find dist -type f | wc -l) files)"
+    rm -rf "$again" "$again.log"
+}
+
 test_all() {
     ensure_build_tools
     ensure_chromium
@@ -140,8 +163,12 @@ test_all() {
     step "clippy (wasm32: the whole app, feature full)" cargo clippy --target wasm32-unknown-unknown --features full --lib --bin ono99-full -- -D warnings
     step "native tests" cargo test
     step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib
+    local failed_before=$FAILED
     step "release build (trunk, offline, public url $PUBLIC_URL)" \
         trunk build --release --offline --public-url "$PUBLIC_URL"
+    if [ "$FAILED" -eq "$failed_before" ]; then
+        step "release build is reproducible (a second build, byte for byte)" same_build_again
+    fi
     # Inside a private network namespace when possible (root): the online
     # tables' WebRTC connections then stay on this machine (scripts/netns.sh).
     step "browser end-to-end tests" bash scripts/netns.sh node tests/e2e/run.mjs

@@ -9,6 +9,12 @@
 //!   fails to start or errs, [`ask`] returns `false` and the caller does the
 //!   work on the page as before.
 //!
+//! The worker is a module worker. Its files are named by their content, so
+//! a page only ever starts its own build's worker, even after a deployment:
+//! the build (`assets/csp-hash.mjs`) writes the name of its entry file,
+//! `ono99-worker-<hash>_loader.js`, into `data-worker` on `<html>`. A page
+//! without it (a build that did not run the hook) has no worker.
+//!
 //! Jobs and answers cross as bytes (a `Uint8Array`, laid out by
 //! [`crate::bots::jobs::wire`]); only the worker's first message, [`READY`],
 //! is text.
@@ -19,12 +25,13 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The first message the worker sends, once its WebAssembly runs.
 const READY: &str = "ready";
-/// The worker's loader script, next to the page (Trunk's loader shim).
-const SCRIPT: &str = "./ono99-worker_loader.js";
+/// The attribute of `<html>` that names the worker's entry file, relative
+/// to the page.
+const NAMED_BY: &str = "data-worker";
 
 /// In the worker: answers every message.
 pub fn serve() {
@@ -76,7 +83,7 @@ pub fn start() {
     if already {
         return;
     }
-    let Ok(worker) = Worker::new(SCRIPT) else {
+    let Some(worker) = spawn() else {
         CLIENT.with(|c| c.borrow_mut().failed = true);
         return;
     };
@@ -103,6 +110,18 @@ pub fn start() {
     on_message.forget();
     on_error.forget();
     CLIENT.with(|c| c.borrow_mut().worker = Some(worker));
+}
+
+/// A module worker on the entry file `<html data-worker>` names; `None`
+/// where there is no such name or the browser refuses the worker.
+fn spawn() -> Option<Worker> {
+    let root = web_sys::window()?.document()?.document_element()?;
+    // Relative to the page; the CSP (`worker-src 'self'`) refuses any
+    // other site.
+    let entry = root.get_attribute(NAMED_BY)?;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    Worker::new_with_options(&entry, &options).ok()
 }
 
 /// The worker is gone for good: every job waiting is answered with a
