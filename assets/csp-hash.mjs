@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minifyGlue } from './js-minify.mjs';
+import { minifyGlue, minifyInline } from './js-minify.mjs';
 
 const PLACEHOLDER = "'inline-script-hashes'";
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -140,6 +140,22 @@ for (const [code, name] of Object.entries(langFiles)) {
   langFiles[code] = hashed;
 }
 setList('lang-files', langFiles);
+// Release builds: the inline scripts minified too (their hashes below are
+// of the shipped text).
+if (process.env.TRUNK_PROFILE === 'release') {
+  const inline = /(<script\b([^>]*)>)([\s\S]*?)(<\/script>)/gi;
+  const parts = [];
+  for (const m of html.matchAll(inline)) {
+    if (/\bsrc\s*=/.test(m[2]) || /application\/json/.test(m[2]) || !m[3].trim()) continue;
+    try {
+      parts.push([m[0], `${m[1]}${await minifyInline(m[3])}${m[4]}`]);
+    } catch (e) {
+      console.error(`csp-hash: an inline script could not be minified: ${e.message || e}`);
+      process.exit(1);
+    }
+  }
+  for (const [from, to] of parts) html = html.replace(from, () => to);
+}
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   // Data blocks (application/json) are not scripts the CSP governs.

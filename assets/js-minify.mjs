@@ -46,3 +46,16 @@ export async function minifyGlue(dir) {
   }
   return saved;
 }
+
+/** Minifies the page's own inline script `source` (a classic script: its
+ *  globals keep their names); throws if it cannot be read. Trunk's HTML
+ *  minifier leaves inline scripts as written, comments and all. */
+export async function minifyInline(source) {
+  const result = await minify(source, {
+    compress: { passes: 2 },
+    mangle: true,
+    format: { comments: false },
+  });
+  if (typeof result.code !== 'string' || !result.code.length) throw new Error('an inline script came out empty');
+  return result.code;
+}

@@ -55,7 +55,7 @@ export function basePath(distDir) {
 }
 
 /** Starts the server; resolves to { url, base, close() }. */
-export async function serve(distDir, { gzip = true, cacheControl = 'no-store' } = {}) {
+export async function serve(distDir, { gzip = true, cacheControl = 'no-store', delayMs = 0 } = {}) {
   // `deploy(dir)` swaps the site for another build, as a deployment does:
   // the old build's files are gone at once.
   let root = resolve(distDir);
@@ -70,6 +70,9 @@ export async function serve(distDir, { gzip = true, cacheControl = 'no-store' } 
     return z;
   };
   const server = createServer(async (req, res) => {
+    // A round trip added to every request (a phone's network, when the
+    // link itself is shaped outside the browser: scripts/shared-link.sh).
+    if (delayMs) await new Promise((ok) => setTimeout(ok, delayMs));
     try {
       const url = new URL(req.url, 'http://localhost');
       let path = decodeURIComponent(url.pathname);

@@ -259,7 +259,7 @@ impl Translation for En {
             Key::LearnHelp => "A guided first game on a fixed deal: each card is explained the moment it matters, and the coach's picks win it.",
             Key::Loading => "Loading…",
             Key::NotLoaded => "This part of the game could not be loaded. Check your connection and try again.",
-            Key::GameNotLoaded => "The game could not be loaded. Check your connection and try again.",
+            Key::GameNotLoaded => "The game could not be loaded.",
             Key::Retry => "Retry",
             Key::LearnCoach => "Coach",
             Key::LearnGotIt => "Got it",
