@@ -7,9 +7,9 @@ mod start;
 
 mod parts;
 
+use crate::i18n::{tr, Key, Lang};
 use crate::rules::Played;
 use crate::rules::SetupError;
-use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, GuestLink, HostLink};
 use crate::ui::platform::address;
 use crate::ui::platform::clock::seed_from_address;

@@ -9,8 +9,8 @@
 //! out of the first download everything only [`Everything`] reaches.
 
 use super::{start, Opened, Overlay, OverlayActions, Screen};
+use crate::i18n::{Key, Lang};
 use crate::rules::Played;
-use crate::ui::i18n::{Key, Lang};
 use crate::ui::online::GuestLink;
 use crate::ui::platform::address;
 use crate::ui::platform::prefs::NetworkPrefs;

@@ -4,8 +4,8 @@
 //! lobby's Start puts the game on screen; leaving goes back to the setup.
 
 use super::Screen;
+use crate::i18n::{tr, Key, Lang};
 use crate::rules::SetupError;
-use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online::{self, HostLink};
 use crate::ui::platform::clock::random_seed;
 use crate::ui::platform::prefs::NetworkPrefs;

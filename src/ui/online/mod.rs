@@ -21,8 +21,8 @@ mod host;
 pub use guest::{GuestLink, GuestPhase};
 pub use host::{HostLink, LinkEvent};
 
+use crate::i18n::Key;
 use crate::online::{CodeError, CodeKind};
-use crate::ui::i18n::Key;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, TurnServer};
 

@@ -7,7 +7,7 @@
 //! language's file name, `text`: a promise of the file); anything else is
 //! fetched here.
 
-use crate::ui::i18n::{fixed, Lang};
+use crate::i18n::{fixed, Lang};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 

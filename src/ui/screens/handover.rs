@@ -2,7 +2,7 @@
 //! statistics, a replay, a review or an online table): "Loading…" where
 //! that screen will be, or, if it cannot be loaded, why and a way back.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::i18n::{tr, Key, Lang};
 use crate::ui::platform::modules;
 use yew::prelude::*;
 

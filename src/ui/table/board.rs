@@ -10,11 +10,9 @@
 //! is offered, and the marks say "Playing" rather than "Your turn".
 
 use crate::bots::Level;
+use crate::i18n::{self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named};
 use crate::rules::{Action, Card, Direction, Edition, Format};
 use crate::table::{Callout, Link, Player, TableModel, Then, Verdict};
-use crate::ui::i18n::{
-    self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
-};
 use crate::ui::table::centre::{Centre, TrailItem};
 use crate::ui::table::deck::deck;
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};

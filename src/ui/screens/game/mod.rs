@@ -8,10 +8,10 @@ mod effects;
 mod live;
 mod online_bar;
 
+use crate::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::rules::Played;
 use crate::rules::{Event as MatchEvent, Format, Seat};
 use crate::table::{Link, Player, Step};
-use crate::ui::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::ui::online::SeatStatus;
 use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};

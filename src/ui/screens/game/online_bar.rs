@@ -2,10 +2,10 @@
 //! invited again, or a bot can play for them; at their turn, waiting is a
 //! choice too.
 
+use crate::i18n::{named, tr, Key, Lang, Named};
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::i18n::{named, tr, Key, Lang, Named};
 use crate::ui::online::{HostLink, LinkEvent, SeatStatus};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};
