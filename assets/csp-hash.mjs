@@ -125,7 +125,7 @@ if (worker) {
   }
   html = html.replace(root[0], `<html${root[1]} data-worker="${entry}">`);
 }
-// The languages' texts (src/ui/i18n/lang/, fetched for the language in
+// The languages' texts (src/i18n/lang/, fetched for the language in
 // use) are named by their content the same way: the service worker serves
 // them from its cache, and a new build's code must never read an old file.
 const langFiles = listIn('lang-files');

@@ -5,26 +5,16 @@
 //! languages' fixed texts are data files, each checked below to name every
 //! key once. These tests catch the rest: empty texts, texts left in English, placeholders
 //! lost, and the rulebook's card names.
-//!
-//! The UI is built for wasm32 only, so its (browser-free) text modules are
-//! compiled here from their source files.
 
-pub use ono99::{bots, play, rules, table};
-
-#[allow(dead_code, unused_imports)]
-#[path = "../src/ui"]
-mod ui {
-    #[path = "i18n/mod.rs"]
-    pub mod i18n;
-}
+use ono99::{bots, rules};
 
 use bots::verdict::{Edge, Reason};
 use bots::Level;
+use ono99::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, Numbered, OutWhy, Who};
 use rules::{
     Card, Direction, Edition, Event, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     Seat, SetupError, TurnStep,
 };
-use ui::i18n::{self as text, tr, Callout, Key, Lang, Named, Narrator, Numbered, OutWhy, Who};
 
 /// `events` as `me` is told them (a seat's events are what call-outs read).
 fn seat_events(events: &[Event], me: Seat) -> Vec<rules::SeatEvent> {
@@ -796,7 +786,7 @@ fn browser_language_tags_pick_a_language() {
 
 #[test]
 fn languages_word_callouts_and_never_read_engine_events() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/i18n");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/i18n");
     for file in ["en.rs", "es.rs", "fr.rs", "pt.rs"] {
         let source = std::fs::read_to_string(dir.join(file)).expect("language file");
         assert!(
@@ -1105,12 +1095,12 @@ fn french_punctuation_has_its_narrow_space() {
 }
 
 /// The fixed texts of Spanish, French and Portuguese are data files the
-/// browser fetches (`src/ui/i18n/lang/*.txt`): each parses, names every key
+/// browser fetches (`src/i18n/lang/*.txt`): each parses, names every key
 /// exactly once, is what `tr` says, and keeps the texts as the code had
 /// them (a few checked here, French's narrow spaces among them).
 #[test]
 fn language_files_name_every_key_once() {
-    use ui::i18n::fixed;
+    use ono99::i18n::fixed;
     for lang in FOREIGN {
         let file = fixed::compiled_in(lang);
         let texts = fixed::parse(file).unwrap_or_else(|e| panic!("lang/{}.txt: {e}", lang.code()));
@@ -1142,8 +1132,8 @@ fn language_files_name_every_key_once() {
 /// in part (the browser then keeps English or the language it had).
 #[test]
 fn language_files_refuse_damage() {
-    use ui::i18n::fixed::{parse, TextsError};
-    let good = ui::i18n::fixed::compiled_in(Lang::Fr);
+    use ono99::i18n::fixed::{parse, TextsError};
+    let good = ono99::i18n::fixed::compiled_in(Lang::Fr);
     let with = |extra: &str| format!("{good}{extra}\n");
     assert_eq!(
         parse(&with("NoSuchKey = x")).err(),

@@ -1,7 +1,7 @@
 //! What happened, as typed messages: the one place that reads a seat's
 //! events for the player. Each [`Callout`] carries the data its sentence
 //! needs (who, which card, the new total…), and each language only turns
-//! it into words (`ui::i18n`'s `Translation::callout`). A new engine event
+//! it into words (`crate::i18n`'s `Translation::callout`). A new engine event
 //! means one new variant here and one wording per language; no language
 //! file matches on an event.
 

@@ -1,25 +1,28 @@
-//! The Yew browser app (wasm32 only), in four folders:
+//! The Yew browser app (wasm32 only), in five folders:
 //!
-//! - `table/`: the pieces of the table (seats, the centre with the total and
-//!   piles, your hand, a card, the game log); leaf components that get data
-//!   and emit callbacks, no game logic;
+//! - `app/`: the app's root component (which screen shows, what shows over
+//!   it, the setup being edited, the preferences) and how a match starts
+//!   and ends, for the first download and for the whole app;
 //! - `screens/`: whole screens and dialogs (the game, setup, rules,
-//!   statistics, end of a hand or match, the pass screen, notices, settings);
-//! - `i18n/`: every text in every language, and the typed call-outs derived
-//!   from engine events;
+//!   statistics, end of a hand or match, the pass screen, notices,
+//!   settings, online lobbies, replays and reviews);
+//! - `table/`: the pieces of the table (seats, the centre with the total and
+//!   piles, your hand, a card, the deck, the game log); leaf components
+//!   that get data and emit callbacks, no game logic;
+//! - `online/`: online tables' glue between the pure session
+//!   ([`crate::online`]) and the WebRTC transport;
 //! - `platform/`: the browser edge (storage, preferences, sound, the service
-//!   worker, focus, the clock).
+//!   worker, focus, the clock, the WebRTC transport, the search worker,
+//!   fetching a language's texts).
 //!
-//! Beside them: the app's root component (`app`), the game state as Yew's
-//! `Reducible` over the pure [`crate::play`] state (`state`), the
-//! statistics record (`stats`), the game screen's saves and statistics
-//! (`persistence`), the bots' turns in the page (`bot_turn`)
-//! and online tables' glue between the pure session and the WebRTC
-//! transport (`online`).
+//! Beside them: the game state as Yew's `Reducible` over the pure
+//! [`crate::play`] state (`state`), the statistics record (`stats`), the
+//! game screen's saves and statistics (`persistence`) and the bots' turns
+//! in the page (`bot_turn`). The words come from the pure [`crate::i18n`]
+//! (every text in every language).
 
 mod app;
 mod bot_turn;
-pub mod i18n;
 pub mod online;
 mod persistence;
 pub mod platform;
@@ -59,7 +62,7 @@ pub fn open_everything() {
 }
 
 /// Runs `mount` once the first screen is painted and the saved language's
-/// texts are fetched (they are data, `i18n::fixed`; index.html started the
+/// texts are fetched (they are data, `crate::i18n::fixed`; index.html started the
 /// fetch). Mounting waits so the first screen the app draws is in the
 /// player's language; if they cannot be had, it draws in English.
 fn when_language_ready(mount: impl FnOnce() + 'static) {

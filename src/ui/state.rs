@@ -1,12 +1,12 @@
 //! The game state in the page: the pure [`crate::play`] state as Yew's
 //! `Reducible`, and the names a language gives to seats.
 
+use crate::i18n::{self, Key, Lang};
 pub use crate::play::{
     bot, daily_seed, default_bot, BotTurn, GameMsg, GameSetup, GameState, HandSummary, SeatKind,
     SeatSetup, Speed, BOT_LEVELS, ME,
 };
 use crate::rules::Seat;
-use crate::ui::i18n::{self, Key, Lang};
 use std::rc::Rc;
 use yew::Reducible;
 

@@ -6,11 +6,11 @@
 //! Only finished games count, each once (see
 //! [`crate::ui::persistence::use_persistence`]).
 
+use crate::i18n::Lang;
 use crate::play::save::{Store, StoreError};
 use crate::play::stats as pure;
 pub use crate::play::stats::{my_plays, CountOnce, Daily, Opponents, RecentMatch, Stats, Tally};
 use crate::rules::Seat;
-use crate::ui::i18n::Lang;
 use crate::ui::platform::storage;
 use crate::ui::state::GameState;
 

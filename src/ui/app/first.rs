@@ -4,7 +4,7 @@
 //! functions there).
 
 use super::{start, Opened, Overlay, OverlayActions, Request, Screen};
-use crate::ui::i18n::Lang;
+use crate::i18n::Lang;
 use crate::ui::platform::address;
 use crate::ui::screens::handover::Handover;
 use crate::ui::state::GameState;

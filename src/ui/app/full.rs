@@ -5,8 +5,8 @@
 //! instead; only one of the two is in a build.
 
 use super::{start, Opened, Overlay, OverlayActions, Screen};
+use crate::i18n::{Key, Lang};
 use crate::rules::Played;
-use crate::ui::i18n::{Key, Lang};
 use crate::ui::online::GuestLink;
 use crate::ui::platform::address;
 use crate::ui::platform::prefs::NetworkPrefs;

@@ -15,9 +15,9 @@ mod parts;
 #[path = "first.rs"]
 mod parts;
 
+use crate::i18n::{tr, Key, Lang};
 use crate::rules::Played;
 use crate::rules::SetupError;
-use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::online;
 #[cfg(feature = "full")]
 use crate::ui::online::{GuestLink, HostLink};

@@ -4,10 +4,10 @@
 //! lobby's Start puts the game on screen; leaving goes back to the setup.
 
 use super::Screen;
-use crate::rules::SetupError;
-use crate::ui::i18n::Lang;
+use crate::i18n::Lang;
 #[cfg(feature = "full")]
-use crate::ui::i18n::{tr, Key};
+use crate::i18n::{tr, Key};
+use crate::rules::SetupError;
 #[cfg(feature = "full")]
 use crate::ui::online::{self, HostLink};
 #[cfg(feature = "full")]

@@ -1,10 +1,10 @@
 //! A friend's side of an online table: [`GuestLink`].
 
 use super::{code_error_key, ice_config};
+use crate::i18n::{self, Key, Lang};
 use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, Reply};
 use crate::rules::{Action, Seat};
 use crate::table::{friend, TableModel};
-use crate::ui::i18n::{self, Key, Lang};
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use gloo_timers::callback::Interval;

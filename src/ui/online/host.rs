@@ -7,11 +7,11 @@
 //! the link sends.
 
 use super::{code_error_key, page_base, InviteLink, LinkEvent, SeatStatus};
+use crate::i18n::Key;
 use crate::online::host::HeldMessages;
 use crate::online::protocol::{Connection, Presence};
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
-use crate::ui::i18n::Key;
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use std::cell::{Cell, RefCell};

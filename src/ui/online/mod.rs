@@ -28,10 +28,10 @@ pub use guest::{GuestLink, GuestPhase};
 #[cfg(feature = "full")]
 pub use host::HostLink;
 
+use crate::i18n::Key;
 use crate::online::protocol::ProtocolError;
 use crate::online::{CodeError, CodeKind, GuestMessage};
 use crate::rules::Seat;
-use crate::ui::i18n::Key;
 #[cfg(feature = "full")]
 use crate::ui::platform::prefs::NetworkPrefs;
 #[cfg(feature = "full")]

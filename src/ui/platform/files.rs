@@ -3,9 +3,9 @@
 //! large, unreadable or not a valid record gives a message key and changes
 //! nothing.
 
+use crate::i18n::Key;
 use crate::rules::GameRecord;
 use crate::rules::Played;
-use crate::ui::i18n::Key;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
 

@@ -7,7 +7,7 @@
 //! ([`Theme`], `ono99.theme`). Storage goes through [`crate::ui::platform::storage`],
 //! which copes with a browser that forbids it.
 
-use crate::ui::i18n::Lang;
+use crate::i18n::Lang;
 use crate::ui::platform::storage;
 
 const STORAGE_KEY: &str = "ono99.prefs";

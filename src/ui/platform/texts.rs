@@ -1,13 +1,13 @@
 //! Fetching a language's fixed texts: Spanish, French and Portuguese are
 //! data files beside the game's code (`lang/<code>-<hash>.txt`, from
-//! `src/ui/i18n/lang/`), not part of it, so a phone's first download
-//! carries one language's words (`ui::i18n::fixed`). index.html starts
+//! `src/i18n/lang/`), not part of it, so a phone's first download
+//! carries one language's words (`i18n::fixed`). index.html starts
 //! the fetch for the language it picks before the code has arrived and
 //! leaves it as `window.ono99Boot.texts = {files, lang, text}` (`files`:
 //! each language's file name, `text`: a promise of the file; see
 //! `platform::boot`); anything else is fetched here.
 
-use crate::ui::i18n::{fixed, Lang};
+use crate::i18n::{fixed, Lang};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 

@@ -4,8 +4,8 @@
 //! four-ONO discard, going out), the bots wait while it shows, and the
 //! lesson can be skipped at any point.
 
+use crate::i18n::{tr, Key, Lang};
 pub use crate::play::learn::{due, learn_setup, Mark, Seen, LEARN_SEED};
-use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::focus::use_focus_when;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! The screens between hands and at the end of the match: what happened,
 //! the standings, and what to do next.
 
+use crate::i18n::{tr, Key, Lang};
 use crate::rules::Format;
-use crate::ui::i18n::{tr, Key, Lang};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::platform::focus::use_focus_when;
 use crate::ui::table::seat::coins;

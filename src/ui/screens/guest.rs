@@ -5,9 +5,9 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
+use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, Who};
 use crate::online::protocol::SeatKind;
 use crate::rules::Action;
-use crate::ui::i18n::{self, named, tr, winners_line, Key, Lang, Named, Who};
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};

@@ -3,7 +3,7 @@
 //! that screen will be, or, if it cannot be loaded, why, Retry and a way
 //! back.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::i18n::{tr, Key, Lang};
 use crate::ui::platform::modules;
 use yew::prelude::*;
 

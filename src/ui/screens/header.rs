@@ -7,7 +7,7 @@
 //! moves focus to its first control; Escape or its Close button shut it and
 //! give focus back to the button; a click or Tab outside shuts it too.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::i18n::{tr, Key, Lang};
 use crate::ui::screens::settings::SettingsPanel;
 use crate::ui::state::Speed;
 use wasm_bindgen::prelude::*;

@@ -4,9 +4,9 @@
 //! (and again when the host resumes one); the game screen shows the same
 //! card for a friend invited again mid-match.
 
+use crate::i18n::{named, tr, Key, Lang, Named};
 use crate::online::qr::QrCode;
 use crate::rules::Seat;
-use crate::ui::i18n::{named, tr, Key, Lang, Named};
 use crate::ui::online::{HostLink, InviteLink, SeatStatus};
 use crate::ui::platform::clipboard::copy_text;
 use std::rc::Rc;

@@ -1,7 +1,7 @@
 //! Pass-and-play: the screen between two people's turns. No hand is on the
 //! page while it shows; the next person opens theirs with the button.
 
-use crate::ui::i18n::{named, Lang, Named};
+use crate::i18n::{named, Lang, Named};
 use crate::ui::platform::focus::use_focus_when;
 use yew::prelude::*;
 

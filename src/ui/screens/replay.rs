@@ -5,11 +5,11 @@
 //! match can become: a downloaded record (docs/records.md, what `ono99
 //! replay` reads), a share link, or a record opened from a file.
 
+use crate::i18n::{self, tr, Key, Lang};
 use crate::rules::Played;
 use crate::rules::Seat;
 use crate::table::replay::Replay;
 use crate::table::TableModel;
-use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::platform::files;
 use crate::ui::screens::header::Header;

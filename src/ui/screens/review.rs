@@ -12,9 +12,9 @@ use crate::bots::review::{
     decisions, evaluate_range, review_seed, Decision, Label, OptionValue, REVIEW_PLAYOUTS,
 };
 use crate::bots::verdict::{label_counts, verdict, Verdict};
+use crate::i18n::{self, tr, Key, Lang};
 use crate::rules::Played;
 use crate::rules::{Action, Edition, Seat, TurnStep};
-use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::worker;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::replay::ReplayScreen;

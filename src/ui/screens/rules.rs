@@ -1,8 +1,8 @@
 //! How to play, in this project's own words: both editions, the options of
 //! the game being set up or played, and the About note.
 
+use crate::i18n::{self, option_label, tr, Key, Lang};
 use crate::rules::{Edition, Format, RuleOption, RuleSet};
-use crate::ui::i18n::{self, option_label, tr, Key, Lang};
 use crate::ui::platform::focus::use_focus_when;
 use crate::ui::table::deck::deck;
 use yew::prelude::*;

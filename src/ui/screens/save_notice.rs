@@ -1,6 +1,6 @@
 //! The short notice shown when a saved game could not be resumed.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::i18n::{tr, Key, Lang};
 use crate::ui::platform::storage::BadSave;
 use yew::prelude::*;
 

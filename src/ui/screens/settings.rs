@@ -6,7 +6,7 @@
 //! settings of online tables (STUN and TURN servers) fold away below, in
 //! a section closed until a player who needs them opens it.
 
-use crate::ui::i18n::{fixed, tr, Key, Lang};
+use crate::i18n::{fixed, tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, Theme, MAX_VOLUME};
 use crate::ui::platform::{sound, texts};
 use crate::ui::state::Speed;

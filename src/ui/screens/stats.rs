@@ -2,8 +2,8 @@
 //! first, and the last finished matches to replay (or a record to open).
 
 use crate::bots::Level;
+use crate::i18n::{self, tr, Key, Lang};
 use crate::rules::Played;
-use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::platform::files;
 use crate::ui::platform::focus::use_focus_when;
 use crate::ui::stats::{self, Opponents, Stats, Tally};

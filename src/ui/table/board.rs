@@ -10,11 +10,9 @@
 //! is offered, and the marks say "Playing" rather than "Your turn".
 
 use crate::bots::Level;
-use crate::rules::{Action, Card, Direction, Edition, Format};
-use crate::table::{Callout, Link, Player, TableModel, Then, Verdict};
-use crate::ui::i18n::{
-    self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named,
-};
+use crate::i18n::{self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named};
+use crate::rules::{Action, Card, Direction, Edition, Format, PublicSeat};
+use crate::table::{Callout, Link, Marks, Player, TableModel, Then, Tip, Verdict};
 use crate::ui::table::centre::{Centre, TrailItem};
 use crate::ui::table::deck::deck;
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
@@ -152,28 +150,17 @@ fn log_lines(lang: Lang, lines: &[Callout], model: &TableModel) -> Vec<LogLine> 
         .collect()
 }
 
-#[function_component(Table)]
-pub fn table(props: &TableProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+/// The opponents around the felt, each drawn from its marks in the model
+/// (`watching`: every card face up, as `face_up` gives them).
+fn opponents<'a>(
+    props: &'a TableProps,
+    lang: Lang,
+    watching: bool,
+) -> impl Iterator<Item = Html> + 'a {
     let model = &props.model.0;
     let view = model.view();
-    let rules = view.rules;
-    let edition = rules.edition;
     let seats = view.seat_count();
-    let me = model.seat();
-    let mine = &view.seats[me];
-    let my_marks = model.marks(me);
-    // Watching (a replay): the bottom seat plays too, but nothing is
-    // offered here.
-    let watching = props.face_up.is_some();
-    let my_turn = model.my_turn() && !watching;
-    let acting = my_marks.playing;
-    let waiting = model
-        .to_act()
-        .map(|t| model.name(t.seat).to_string())
-        .unwrap_or_default();
-
-    let opponents = model.others().enumerate().map(|(i, seat)| {
+    model.others().enumerate().map(move |(i, seat)| {
         let p = &view.seats[seat];
         let marks = model.marks(seat);
         html! {
@@ -190,8 +177,8 @@ pub fn table(props: &TableProps) -> Html {
                 laid_down={p.laid_down.clone()}
                 tokens={p.tokens}
                 score={p.score}
-                format={rules.format}
-                {edition}
+                format={view.rules.format}
+                edition={view.rules.edition}
                 to_act={marks.playing}
                 next={marks.next}
                 owes_two={marks.owes_two}
@@ -202,10 +189,20 @@ pub fn table(props: &TableProps) -> Html {
                 won={marks.won}
             />
         }
-    });
+    })
+}
 
-    // Your hand: the verdict on each card on your turn, and the hints.
-    let slots: Vec<CardSlot> = model
+/// Your hand's cards: the verdict on each on your turn (`my_turn`), the
+/// coach's numbers, and which card just came in.
+fn hand_slots(
+    lang: Lang,
+    model: &TableModel,
+    my_turn: bool,
+    watching: bool,
+    waiting: &str,
+) -> Vec<CardSlot> {
+    let edition = model.view().rules.edition;
+    model
         .slots()
         .iter()
         .map(|s| CardSlot {
@@ -213,26 +210,29 @@ pub fn table(props: &TableProps) -> Html {
             state: match &s.verdict {
                 _ if !my_turn => SlotState::Resting,
                 Verdict::Playable => SlotState::Playable,
-                Verdict::Unplayable(e) => SlotState::Unplayable(reason(lang, e, edition, &waiting)),
+                Verdict::Unplayable(e) => SlotState::Unplayable(reason(lang, e, edition, waiting)),
                 Verdict::Resting => SlotState::Resting,
             },
             makes: s.hints.map(|h| h.makes),
             pick: s.hints.is_some_and(|h| h.pick),
             fresh: s.fresh && !watching,
         })
-        .collect();
-    let prompt = prompt(lang, model, &slots, &waiting, watching);
-    // The coach's one tip for the turn, naming whoever its pick affects.
-    let tip = model.tip().filter(|_| my_turn && props.hints).map(|t| {
-        let next = match t.then {
-            Then::NextStuck { seat, .. } | Then::PlaysTwice { seat } => model.name(seat),
-            _ => "",
-        };
-        AttrValue::from(i18n::tip(lang, t, edition, next))
-    });
+        .collect()
+}
 
-    // The call-outs of the last step (not your draw or a reshuffle: the
-    // hand and the pile show those; nor your exit: its banner says it).
+/// The coach's tip in words, naming whoever its pick affects.
+fn tip_words(lang: Lang, model: &TableModel, tip: &Tip) -> AttrValue {
+    let next = match tip.then {
+        Then::NextStuck { seat, .. } | Then::PlaysTwice { seat } => model.name(seat),
+        _ => "",
+    };
+    AttrValue::from(i18n::tip(lang, tip, model.view().rules.edition, next))
+}
+
+/// The call-outs of the last step (not your draw or a reshuffle: the
+/// hand and the pile show those; nor your exit: its banner says it).
+fn callouts(lang: Lang, model: &TableModel) -> Html {
+    let edition = model.view().rules.edition;
     let exit_shown = model.exit_now().is_some();
     let current: Vec<String> = model
         .announce()
@@ -241,6 +241,92 @@ pub fn table(props: &TableProps) -> Html {
         .filter(|c| !(exit_shown && matches!(c, Callout::Out { who, .. } if who.is_you())))
         .map(|c| callout(lang, c, edition))
         .collect();
+    html! {
+        <div class="callout" aria-live="polite" aria-atomic="true">
+            // New lines for each step (keyed by it), so each
+            // shows when the card it tells of lands. One line
+            // shows, the step's last (what came of it); the
+            // others are read out and wait in the log.
+            { for current.iter().enumerate().map(|(i, l)| {
+                let hidden = (i + 1 < current.len()).then_some("sr-only");
+                html! { <p key={format!("{}-{i}", model.plays())} class={classes!(hidden)}>{ l.clone() }</p> }
+            }) }
+        </div>
+    }
+}
+
+/// Your seat at the bottom of the felt: your name, your standing, your
+/// marks and, for the rest of the hand, your own exit (`watching`: the
+/// bottom seat's marks as anyone's).
+fn my_seat(
+    props: &TableProps,
+    lang: Lang,
+    mine: &PublicSeat,
+    marks: &Marks,
+    watching: bool,
+) -> Html {
+    let model = &props.model.0;
+    let view = model.view();
+    let me = model.seat();
+    let standing = match view.rules.format {
+        Format::Elimination => None,
+        Format::Tokens => Some(i18n::tokens_count(lang, mine.tokens)),
+        Format::Points => Some(i18n::points_count(lang, mine.score)),
+    };
+    // Your own exit stays on the table for the rest of the hand: the
+    // call-out line moves on with the next play, this does not.
+    let exit = model
+        .exit_now()
+        .map(|c| callout(lang, c, view.rules.edition));
+    html! {
+        <div class={classes!("me", marks.playing.then_some("to-act"), marks.next.then_some("next"), (!mine.in_hand).then_some("is-out"), marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && marks.playing).then_some("true")}>
+            <span class="name">{ props.my_name.clone() }</span>
+            if let Some(s) = standing { <span class="standing">{ s }</span> }
+            if marks.playing { <span class="mark turn">{ tr(lang, if watching { Key::Turn } else { Key::YourTurnMark }) }</span> }
+            if marks.next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
+            if marks.owes_two { <span class="mark owes">{ tr(lang, if watching { Key::OwesTwo } else { Key::YouOweTwoMark }) }</span> }
+            if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
+            if marks.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
+            if let Some(line) = exit { <p class="exit-banner">{ line }</p> }
+        </div>
+    }
+}
+
+/// The heading of the hand area when watching: "Your hand" in your own
+/// match, else whose cards they are.
+fn watched_hand(lang: Lang, name: &AttrValue) -> AttrValue {
+    AttrValue::from(if *name == tr(lang, Key::You) {
+        tr(lang, Key::YourHand).to_string()
+    } else {
+        named(lang, Named::HandOf, name)
+    })
+}
+
+#[function_component(Table)]
+pub fn table(props: &TableProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let model = &props.model.0;
+    let view = model.view();
+    let edition = view.rules.edition;
+    let seats = view.seat_count();
+    let me = model.seat();
+    let mine = &view.seats[me];
+    let my_marks = model.marks(me);
+    // Watching (a replay): the bottom seat plays too, but nothing is
+    // offered here.
+    let watching = props.face_up.is_some();
+    let my_turn = model.my_turn() && !watching;
+    let waiting = model
+        .to_act()
+        .map(|t| model.name(t.seat).to_string())
+        .unwrap_or_default();
+    let slots = hand_slots(lang, model, my_turn, watching, &waiting);
+    let prompt = prompt(lang, model, &slots, &waiting, watching);
+    // The coach's one tip for the turn.
+    let tip = model
+        .tip()
+        .filter(|_| my_turn && props.hints)
+        .map(|t| tip_words(lang, model, t));
     let trail: Vec<TrailItem> = model
         .trail()
         .iter()
@@ -251,15 +337,6 @@ pub fn table(props: &TableProps) -> Html {
         })
         .collect();
     let top_by = trail.last().map(|t| t.name.clone());
-    let standing = match rules.format {
-        Format::Elimination => None,
-        Format::Tokens => Some(i18n::tokens_count(lang, mine.tokens)),
-        Format::Points => Some(i18n::points_count(lang, mine.score)),
-    };
-    let me_next = my_marks.next;
-    // Your own exit stays on the table for the rest of the hand: the
-    // call-out line moves on with the next play, this does not.
-    let exit = model.exit_now().map(|c| callout(lang, c, edition));
     let log = use_log(lang, model);
 
     html! {
@@ -267,7 +344,7 @@ pub fn table(props: &TableProps) -> Html {
             <main class="play">
                 { props.above.clone() }
                 <div class={classes!("felt", format!("n{seats}"), match view.direction { Direction::Clockwise => "cw", Direction::Counterclockwise => "ccw" }, (view.outcome.is_some() || model.holding()).then_some("final"))} aria-label={tr(lang, Key::Table)} role="region">
-                    { for opponents }
+                    { for opponents(props, lang, watching) }
                     <Centre
                         total={view.total}
                         direction={view.direction}
@@ -279,26 +356,8 @@ pub fn table(props: &TableProps) -> Html {
                         {edition}
                         highest={view.rules.lose_at.highest()}
                     />
-                    <div class="callout" aria-live="polite" aria-atomic="true">
-                        // New lines for each step (keyed by it), so each
-                        // shows when the card it tells of lands. One line
-                        // shows, the step's last (what came of it); the
-                        // others are read out and wait in the log.
-                        { for current.iter().enumerate().map(|(i, l)| {
-                            let hidden = (i + 1 < current.len()).then_some("sr-only");
-                            html! { <p key={format!("{}-{i}", model.plays())} class={classes!(hidden)}>{ l.clone() }</p> }
-                        }) }
-                    </div>
-                    <div class={classes!("me", acting.then_some("to-act"), me_next.then_some("next"), (!mine.in_hand).then_some("is-out"), my_marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && acting).then_some("true")}>
-                        <span class="name">{ props.my_name.clone() }</span>
-                        if let Some(s) = standing { <span class="standing">{ s }</span> }
-                        if acting { <span class="mark turn">{ tr(lang, if watching { Key::Turn } else { Key::YourTurnMark }) }</span> }
-                        if me_next { <span class="mark next">{ tr(lang, Key::NextMark) }</span> }
-                        if my_marks.owes_two { <span class="mark owes">{ tr(lang, if watching { Key::OwesTwo } else { Key::YouOweTwoMark }) }</span> }
-                        if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
-                        if my_marks.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
-                        if let Some(line) = exit { <p class="exit-banner">{ line }</p> }
-                    </div>
+                    { callouts(lang, model) }
+                    { my_seat(props, lang, mine, &my_marks, watching) }
                 </div>
                 { props.before_hand.clone() }
                 <Hand
@@ -316,12 +375,7 @@ pub fn table(props: &TableProps) -> Html {
                     actions={props.actions.clone()}
                     still={watching}
                     hold_ms={props.hold_ms}
-                    heading={watching.then(|| AttrValue::from(if props.my_name == tr(lang, Key::You) {
-                        // Your own match: "Your hand", not "Cards of You".
-                        tr(lang, Key::YourHand).to_string()
-                    } else {
-                        named(lang, Named::HandOf, &props.my_name)
-                    }))}
+                    heading={watching.then(|| watched_hand(lang, &props.my_name))}
                 />
                 if !watching { { specials(lang, edition) } }
                 { props.children.clone() }

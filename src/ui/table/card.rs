@@ -3,8 +3,8 @@
 //! the accessible name. Every kind has its own symbol and label, so colour
 //! is never the only cue.
 
+use crate::i18n::{card_name, Lang};
 use crate::rules::{Card, Edition};
-use crate::ui::i18n::{card_name, Lang};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -4,11 +4,11 @@
 //! the change beside it, and from 80 up a gauge and a "… to 99" line say how
 //! close the limit is (not by colour alone).
 
-use crate::rules::{Card, Direction, Edition};
-use crate::ui::i18n::{
+use crate::i18n::{
     card_name, direction, headroom, labelled, number, numbered, total_label, tr, Key, Lang,
     Numbered,
 };
+use crate::rules::{Card, Direction, Edition};
 use crate::ui::platform::motion;
 use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;

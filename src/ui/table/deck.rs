@@ -2,8 +2,8 @@
 //! are and what it does. The rules screen shows it, and the table keeps it
 //! as a reminder under your hand ("Special cards").
 
+use crate::i18n::{card_effect, card_name, Lang};
 use crate::rules::{Card, Edition};
-use crate::ui::i18n::{card_effect, card_name, Lang};
 use crate::ui::table::card::CardFace;
 use yew::prelude::*;
 

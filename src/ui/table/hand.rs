@@ -12,8 +12,8 @@
 //! a second tap (or Enter) to play it at once; nothing is dealt or shown
 //! to anyone until it goes.
 
+use crate::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
 use crate::rules::{Action, Card, Edition};
-use crate::ui::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
 use crate::ui::platform::motion;
 use crate::ui::table::card::CardFace;
 use std::cell::RefCell;

@@ -3,7 +3,7 @@
 //! props never change again, so a long match stays cheap to redraw, and the
 //! browser skips laying out the hands scrolled out of view.
 
-use crate::ui::i18n::{tr, Key, Lang};
+use crate::i18n::{tr, Key, Lang};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;

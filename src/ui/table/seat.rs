@@ -3,11 +3,11 @@
 //! turn, a Play 2 owed, being out and winning the match.
 
 use crate::bots::Level;
-use crate::rules::{Card, Edition, Format};
-use crate::ui::i18n::{
+use crate::i18n::{
     bot_level, card_name, cards_count, labelled, named, points_count, seat_label, tokens_count, tr,
     Key, Lang, Named,
 };
+use crate::rules::{Card, Edition, Format};
 use crate::ui::table::card::{CardBack, CardFace};
 use yew::prelude::*;
 

@@ -2,9 +2,9 @@
 //! two hands, and the match's result (with the final standings, the way to
 //! replay, review or share it, and "See the table").
 
+use crate::i18n::{self, callout, hand_over_heading, tr, winners_line, Key, Lang};
 use crate::rules::Seat;
 use crate::table::Callout;
-use crate::ui::i18n::{self, callout, hand_over_heading, tr, winners_line, Key, Lang};
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::state::{GameMsg, GameState, ME};
 use crate::ui::table::board::Shown;

@@ -3,10 +3,10 @@
 //! download carries none of it.
 
 use super::online_bar::{BarState, OnlineTable};
+use crate::i18n::{named, tr, Key, Lang, Named};
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::i18n::{named, tr, Key, Lang, Named};
 use crate::ui::online::{HostLink, LinkEvent, SeatStatus};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};

@@ -4,10 +4,10 @@
 //! table is seen from another seat or in another language (or the state
 //! jumped, as on a reload).
 
+use crate::i18n::Lang;
 use crate::play::GameState;
 use crate::rules::Seat;
 use crate::table::{fold_match, Hold, Player, Step, TableModel, Viewers};
-use crate::ui::i18n::Lang;
 use std::rc::Rc;
 use yew::prelude::*;
 

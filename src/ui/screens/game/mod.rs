@@ -10,10 +10,10 @@ mod host_bar;
 mod live;
 mod online_bar;
 
+use crate::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::rules::Played;
 use crate::rules::{Event as MatchEvent, Format, Seat};
 use crate::table::{Link, Player, Step};
-use crate::ui::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::ui::online::SeatStatus;
 use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
@@ -235,6 +235,111 @@ fn send<E>(state: &UseReducerHandle<GameState>, msg: GameMsg) -> Callback<E> {
     Callback::from(move |_| state.dispatch(msg.clone()))
 }
 
+/// The names of every seat, as `name_of` gives one.
+fn seat_names(
+    state: &GameState,
+    link: Option<&dyn OnlineTable>,
+    lang: Lang,
+    name_of: fn(&GameState, Option<&dyn OnlineTable>, Seat, Lang) -> String,
+) -> Vec<String> {
+    (0..state.setup.seat_count())
+        .map(|i| name_of(state, link, Seat(i as u8), lang))
+        .collect()
+}
+
+/// How the table names and marks every seat: the names "You" stands for
+/// the person in, and who plays each seat (here, or a friend online and
+/// how their connection is).
+fn table_seats(
+    state: &GameState,
+    link: Option<&dyn OnlineTable>,
+    lang: Lang,
+) -> (Vec<String>, Vec<Player>) {
+    let players = (0..state.setup.seat_count())
+        .map(|i| player_of(state, link, Seat(i as u8)))
+        .collect();
+    (seat_names(state, link, lang, seat_label), players)
+}
+
+/// What the result offers: play again (with the same friends at an online
+/// table, today's deal again as practice), a new game, the replay and the
+/// review of the finished match, and closing it to look at the table.
+fn result_actions(
+    props: &GameProps,
+    state: &UseReducerHandle<GameState>,
+    lang: Lang,
+    daily: &Option<(bool, String)>,
+    result_hidden: &UseStateHandle<bool>,
+    lesson: bool,
+) -> ResultActions {
+    let open = |cb: Callback<Rc<Played>>| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(finished(&state, lang)))
+    };
+    // At an online table the next match keeps the friends: it starts from
+    // this screen's state, whose session holds their connections.
+    let on_again = match (&props.link, state.session()) {
+        (Some(_), Some(_)) => {
+            let (state, cb) = (state.clone(), props.on_rematch.clone());
+            Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
+        }
+        // Today's deal: the same deal again, as practice (the result's
+        // button says so), never an ordinary game in its place.
+        _ => match daily {
+            Some((_, day)) => {
+                let (day, cb) = (day.clone(), props.on_practice.clone());
+                Callback::from(move |()| cb.emit(day.clone()))
+            }
+            None => props.on_play_again.clone(),
+        },
+    };
+    ResultActions {
+        on_again,
+        on_new: props.on_new_game.clone(),
+        on_replay: open(props.on_replay.clone()),
+        on_review: open(props.on_review.clone()),
+        on_hide: {
+            let h = result_hidden.clone();
+            Callback::from(move |_| h.set(true))
+        },
+        daily: daily.as_ref().map(|(_, day)| day.clone()),
+        lesson,
+    }
+}
+
+/// The actions the hand area offers besides cards: why the hints are off
+/// (`held_back`), skipping ahead, and, once the result was closed
+/// (`reopen`), the result again (`result_hidden` unset) and the replay.
+fn hand_actions(
+    lang: Lang,
+    state: &UseReducerHandle<GameState>,
+    held_back: bool,
+    reopen: bool,
+    result_hidden: &UseStateHandle<bool>,
+    on_replay: Callback<MouseEvent>,
+) -> Html {
+    let show_result = {
+        let h = result_hidden.clone();
+        Callback::from(move |_: MouseEvent| h.set(false))
+    };
+    html! {
+        <>
+            // Where the hints would show: the counted attempt says they are
+            // off (when Settings has them on), so nothing seems broken.
+            if held_back {
+                <p class="no-hints">{ tr(lang, Key::HintsHeldBack) }</p>
+            }
+            if state.can_skip() {
+                <button type="button" class="btn primary skip" onclick={send(state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
+            }
+            if reopen {
+                <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
+                <button type="button" class="btn" onclick={on_replay}>{ tr(lang, Key::Replay) }</button>
+            }
+        </>
+    }
+}
+
 #[function_component(Game)]
 pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -279,19 +384,12 @@ pub fn game(props: &GameProps) -> Html {
 
     let setup = &state.setup;
     let seats = setup.seat_count();
-    // Whose hand shows: the person playing now (pass-and-play) or you.
     let viewer = state.viewer;
-    let seat_names = |f: fn(&GameState, Option<&dyn OnlineTable>, Seat, Lang) -> String| {
-        (0..seats)
-            .map(|i| f(&state, link, Seat(i as u8), lang))
-            .collect::<Vec<_>>()
-    };
-    let players = (0..seats)
-        .map(|i| player_of(&state, link, Seat(i as u8)))
-        .collect();
-    // The table, kept step by step from the game state (the final table
-    // of a hand whose summary is pending).
-    let model = live::use_live_table(&state, lang, seat_names(seat_label), players, hints_on);
+    // The table from the viewer's seat (the person playing now in
+    // pass-and-play, or you), kept step by step from the game state (the
+    // final table of a hand whose summary is pending).
+    let (names, players) = table_seats(&state, link, lang);
+    let model = live::use_live_table(&state, lang, names, players, hints_on);
     let waiting = model
         .to_act()
         .map(|t| seat_name(&state, link, t.seat, lang))
@@ -310,40 +408,14 @@ pub fn game(props: &GameProps) -> Html {
         .missed_from
         .map(|from| missed_lines(&state, link, from, lang))
         .unwrap_or_default();
-    let open = |cb: Callback<Rc<Played>>| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(finished(&state, lang)))
-    };
-    let (on_replay, on_review) = (open(props.on_replay.clone()), open(props.on_review.clone()));
-    // At an online table the next match keeps the friends: it starts from
-    // this screen's state, whose session holds their connections.
-    let on_again = match (&props.link, state.session()) {
-        (Some(_), Some(_)) => {
-            let (state, cb) = (state.clone(), props.on_rematch.clone());
-            Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
-        }
-        // Today's deal: the same deal again, as practice (the result's
-        // button says so), never an ordinary game in its place.
-        _ => match &*daily {
-            Some((_, day)) => {
-                let (day, cb) = (day.clone(), props.on_practice.clone());
-                Callback::from(move |()| cb.emit(day.clone()))
-            }
-            None => props.on_play_again.clone(),
-        },
-    };
-    let result_actions = ResultActions {
-        on_again,
-        on_new: props.on_new_game.clone(),
-        on_replay: on_replay.clone(),
-        on_review,
-        on_hide: {
-            let h = result_hidden.clone();
-            Callback::from(move |_| h.set(true))
-        },
-        daily: daily.as_ref().map(|(_, day)| day.clone()),
-        lesson: lesson.is_some(),
-    };
+    let result_actions = result_actions(
+        props,
+        &state,
+        lang,
+        &daily,
+        &result_hidden,
+        lesson.is_some(),
+    );
     let hand_label = hand_label(lang, &daily, &state, model.view().hand_number);
     // Leaving a game in progress asks first; a finished one just goes.
     let on_new = leave(
@@ -351,29 +423,16 @@ pub fn game(props: &GameProps) -> Html {
         confirm_leave.clone(),
         state.game().is_over(),
     );
-    let show_result = {
-        let h = result_hidden.clone();
-        Callback::from(move |_: MouseEvent| h.set(false))
-    };
-    // The actions the hand area offers besides cards.
-    let actions = html! {
-        <>
-            // Where the hints would show: the counted attempt says they are
-            // off (when Settings has them on), so nothing seems broken.
-            if hints_wanted && counting {
-                <p class="no-hints">{ tr(lang, Key::HintsHeldBack) }</p>
-            }
-            if state.can_skip() {
-                <button type="button" class="btn primary skip" onclick={send(&state, GameMsg::SkipAhead)}>{ tr(lang, Key::SkipToResult) }</button>
-            }
-            if state.game().is_over() && *result_ready && *result_hidden {
-                <button type="button" class="btn primary" onclick={show_result}>{ tr(lang, Key::ShowTheResult) }</button>
-                <button type="button" class="btn" onclick={on_replay}>{ tr(lang, Key::Replay) }</button>
-            }
-        </>
-    };
+    let actions = hand_actions(
+        lang,
+        &state,
+        hints_wanted && counting,
+        state.game().is_over() && *result_ready && *result_hidden,
+        &result_hidden,
+        result_actions.on_replay.clone(),
+    );
     let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark));
-    let names = seat_names(seat_name);
+    let names = seat_names(&state, link, lang, seat_name);
     let online_bar = props
         .link
         .as_ref()

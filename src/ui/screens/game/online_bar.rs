@@ -2,10 +2,10 @@
 //! invited again, or a bot can play for them; at their turn, waiting is a
 //! choice too.
 
+use crate::i18n::Lang;
 use crate::online::protocol::Presence;
 use crate::online::Outgoing;
 use crate::rules::Seat;
-use crate::ui::i18n::Lang;
 use crate::ui::online::{LinkEvent, SeatStatus};
 use crate::ui::state::GameState;
 use std::collections::BTreeSet;

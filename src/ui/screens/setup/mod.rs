@@ -11,8 +11,8 @@ mod quick;
 mod rules;
 mod seats;
 
+use crate::i18n::{self, tr, Key, Lang};
 use crate::rules::SetupError;
-use crate::ui::i18n::{self, tr, Key, Lang};
 use crate::ui::state::GameSetup;
 use quick::{quick_play, QuickPlayProps};
 use rules::{card_rules, edition_choice, match_format};

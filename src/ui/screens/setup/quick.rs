@@ -3,9 +3,9 @@
 //! game.
 
 use crate::bots::Level;
+use crate::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::rules::Card;
 use crate::rules::{Edition, RuleSet, SetupError};
-use crate::ui::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::ui::state::{GameSetup, SeatKind};
 use crate::ui::table::card::CardFace;
 use yew::prelude::*;

@@ -3,10 +3,10 @@
 //! option with a sentence of explanation.
 
 use super::{select_value, PartProps};
+use crate::i18n::{self, option_help, option_label, tr, Key, Lang};
 use crate::rules::{
     Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleOption, RuleSet,
 };
-use crate::ui::i18n::{self, option_help, option_label, tr, Key, Lang};
 use crate::ui::state::GameSetup;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;

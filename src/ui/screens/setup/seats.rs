@@ -4,8 +4,8 @@
 
 use super::{select_value, PartProps};
 use crate::bots::Level;
+use crate::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::rules::Seat;
-use crate::ui::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::ui::state::{GameSetup, SeatKind, SeatSetup, BOT_LEVELS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;

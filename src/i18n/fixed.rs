@@ -2,7 +2,7 @@
 //! data files (`lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`) rather than
 //! code, so the browser's first download carries English only (the
 //! fallback) and fetches the player's language beside it: index.html
-//! starts that fetch at once and `ui::platform::texts` installs what it
+//! starts that fetch at once and `crate::ui::platform::texts` installs what it
 //! gets here. Natively (tests) the files are compiled in instead.
 //!
 //! A file has one line per key, `KeyName = text`, in any order; blank

@@ -1,6 +1,7 @@
-//! Every text the player sees or hears. Depends on the rules and bots'
-//! vocabulary only (no Yew, no browser), so it is also compiled natively by
-//! `tests/i18n.rs`.
+//! Every text the player sees or hears, in every language. Depends on the
+//! vocabulary of `rules`, `bots`, `play` and `table` only (no Yew, no
+//! browser), so it compiles natively and `tests/i18n.rs` checks it there;
+//! the browser app (`crate::ui`) only calls it. Its parts:
 //!
 //! - `keys.rs`: the fixed texts by name ([`Key`]);
 //! - what happened comes as typed messages ([`Callout`], from the pure
@@ -13,7 +14,7 @@
 //!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
 //!   keeps them.
 //!
-//! The rest of the UI calls the functions below with the [`Lang`] in use.
+//! The app calls the functions below with the [`Lang`] in use.
 
 mod en;
 mod es;
