@@ -42,6 +42,9 @@ pub const MAX_TEXT: usize = 255;
 #[derive(Default)]
 pub struct Writer {
     bytes: Vec<u8>,
+    /// Bits used of the last byte by [`Writer::bits`] (0: none, or the
+    /// byte is whole): any other write starts a fresh byte.
+    bit: u8,
 }
 
 impl Writer {
@@ -52,11 +55,13 @@ impl Writer {
     pub fn with_capacity(n: usize) -> Writer {
         Writer {
             bytes: Vec::with_capacity(n),
+            bit: 0,
         }
     }
 
     /// The bytes written so far, for a layout written elsewhere to append to.
     pub fn raw(&mut self) -> &mut Vec<u8> {
+        self.bit = 0;
         &mut self.bytes
     }
 
@@ -65,6 +70,7 @@ impl Writer {
     }
 
     pub fn u8(&mut self, v: u8) {
+        self.bit = 0;
         self.bytes.push(v);
     }
 
@@ -73,6 +79,7 @@ impl Writer {
     }
 
     pub fn bytes(&mut self, v: &[u8]) {
+        self.bit = 0;
         self.bytes.extend_from_slice(v);
     }
 
@@ -155,27 +162,21 @@ impl Writer {
         self.leb(u64::from(rules.points_limit));
     }
 
-    /// Writes `bits` low bits of `value`, most significant first, after
-    /// the bits already written by this [`BitWriter`].
-    pub fn bits(&mut self, bits: &mut BitWriter, value: usize, count: u32) {
+    /// The `count` low bits of `value`, most significant first, packed
+    /// after the bits written just before; the last byte is padded with 0.
+    pub fn bits(&mut self, value: usize, count: u32) {
         for i in (0..count).rev() {
-            if bits.used == 0 {
-                self.u8(0);
+            if self.bit == 0 {
+                self.bytes.push(0);
             }
             if (value >> i) & 1 == 1 {
                 if let Some(last) = self.bytes.last_mut() {
-                    *last |= 0x80 >> bits.used;
+                    *last |= 0x80 >> self.bit;
                 }
             }
-            bits.used = (bits.used + 1) % 8;
+            self.bit = (self.bit + 1) % 8;
         }
     }
-}
-
-/// Where a run of bit fields stands in the last byte written.
-#[derive(Default)]
-pub struct BitWriter {
-    used: u8,
 }
 
 /// The editions in their packed order.
@@ -559,11 +560,15 @@ mod tests {
     fn bits_pack_most_significant_first() {
         let mut w = Writer::new();
         w.u8(0xAA);
-        let mut bits = BitWriter::default();
-        w.bits(&mut bits, 0b101, 3);
-        w.bits(&mut bits, 0b11111, 5);
-        w.bits(&mut bits, 1, 1);
-        assert_eq!(w.into_bytes(), [0xAA, 0b1011_1111, 0b1000_0000]);
+        w.bits(0b101, 3);
+        w.bits(0b11111, 5);
+        w.bits(1, 1);
+        w.u8(0xBB);
+        w.bits(1, 2);
+        assert_eq!(
+            w.into_bytes(),
+            [0xAA, 0b1011_1111, 0b1000_0000, 0xBB, 0b0100_0000]
+        );
         let bytes = [0xAA, 0b1011_1111, 0b1000_0000];
         let mut r = Reader::new(&bytes);
         assert_eq!(r.u8(), Ok(0xAA));

@@ -16,11 +16,12 @@
 //! | … | rule set (as in invite codes), seat count, each seat's name (length-prefixed, ≤ 16 bytes), seed (8 bytes, big-endian), action count (LEB128), the action bits (most significant first) |
 //! | 4 | CRC-32 of all the bytes before it |
 //!
-//! Decoding never panics: any change to a code is refused with a
+//! Written with the game's one binary codec (`crate::codec`). Decoding
+//! never panics: any change to a code is refused with a
 //! [`ShareError`], and the actions are checked by replaying them.
 //! Pure: no browser API, tested natively (`tests/share.rs`).
 
-use crate::codec::{self, base64url_decode, base64url_encode, bits_for, BitWriter, Reader, Writer};
+use crate::codec::{self, base64url_decode, base64url_encode, bits_for, Reader, Writer};
 use crate::rules::played::clean_name;
 use crate::rules::{Match, Played, RuleError, SetupError};
 
@@ -78,7 +79,6 @@ impl Played {
         }
         body.u64_be(self.seed);
         body.leb(self.actions.len() as u64);
-        let mut bits = BitWriter::default();
         for (i, &(seat, action)) in self.actions.iter().enumerate() {
             let legal = m.legal_actions();
             let index = legal
@@ -95,7 +95,7 @@ impl Played {
                         .err()
                         .unwrap_or(RuleError::MatchOver),
                 })?;
-            body.bits(&mut bits, index, bits_for(legal.len()));
+            body.bits(index, bits_for(legal.len()));
             m.apply_for(seat, action)
                 .map_err(|error| ShareError::DoesNotReplay { index: i, error })?;
         }

@@ -12,7 +12,7 @@ use ono99::bots::jobs::{Answer, Job, Request, Response};
 use ono99::bots::Level;
 use ono99::codec::Writer;
 use ono99::online::{CompactSdp, Invite, Reply};
-use ono99::play::save::{parse_save, parse_setup, save_text, setup_text};
+use ono99::play::save::{parse_save, parse_setup, read_save, save_text, setup_text, Saved};
 use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed};
 use ono99::rules::{
     Action, Format, LoseAt, Match, Negatives, NinetyNine, Played, PointsEnd, Rng, RuleSet, Seat,
@@ -417,6 +417,17 @@ fn saves_of_earlier_builds_resume_unchanged() {
         assert_eq!(resumed.speed, Speed::Slow, "{name}");
         assert_eq!(resumed.summary.is_some(), state.summary.is_some(), "{name}");
         assert_eq!(resumed.game().view(Seat(0)), state.game().view(Seat(0)));
+        // The match is kept as `Played`: the rules, names, seed and actions.
+        let saved = read_save(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(saved, Saved::of(&state), "{name}");
+        assert_eq!(
+            saved
+                .played
+                .at(saved.played.actions.len())
+                .map(|(m, _)| m.view(Seat(0))),
+            Ok(state.game().view(Seat(0)))
+        );
+        assert_eq!(saved.text(), text, "{name}");
         assert_eq!(save_text(&resumed), text, "{name}");
         assert_eq!(save_text(&state), text, "{name}");
     }
