@@ -6,14 +6,17 @@
 //!
 //! - [`Writer`] and [`Reader`]: bytes, fixed-width integers in either byte
 //!   order, LEB128 numbers, length-prefixed texts, bit fields;
-//! - [`Writer::rules`] / [`Reader::rules`]: a [`RuleSet`] packed in its one
-//!   binary form, so a new rule option is added here and nowhere else;
+//! - [`Writer::rules`] / [`Reader::rules`]: a [`RuleSet`] packed in its
+//!   binary form, for codes and share links (the worker's messages keep the
+//!   per-field layout they shipped with: see `bots::jobs::wire::VERSION`);
 //! - [`seal`] / [`unseal`]: the CRC-32 trailer; [`base64url_encode`] /
 //!   [`base64url_decode`]: the text of a code.
 //!
 //! Reading never panics: every read checks what is left, and anything
 //! malformed (cut short, a number longer than allowed, a value outside its
 //! enum, bytes left over, a wrong checksum) is a [`CodecError`].
+//! Codes and share links map these to the errors their players see; the
+//! worker's messages report them as they are ([`crate::bots::jobs::wire::WireError`]).
 //! Pure: no browser API.
 
 use crate::rules::{Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet};
@@ -23,6 +26,10 @@ use crate::rules::{Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, Ru
 pub enum CodecError {
     #[error("the bytes end too soon")]
     Truncated,
+    #[error("{0} bytes, more than this format takes")]
+    TooLong(usize),
+    #[error("layout version {0}, which this build does not read")]
+    Version(u8),
     #[error("a number is longer than it may be")]
     NumberTooLong,
     #[error("{0} bytes are left over")]

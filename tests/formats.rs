@@ -4,13 +4,10 @@
 //! `write_fixtures` below with the build named in `tests/fixtures/README.md`;
 //! each test rebuilds the values those files were made from, checks that
 //! the file decodes to them, and that encoding them again gives the file's
-//! bytes (the worker's messages aside: their version 2 packs the rules as
-//! codes do, and version 1 still reads).
+//! bytes.
 
-use ono99::bots::jobs::wire::VERSION;
 use ono99::bots::jobs::{Answer, Job, Request, Response};
 use ono99::bots::Level;
-use ono99::codec::Writer;
 use ono99::online::{CompactSdp, Invite, Reply};
 use ono99::play::save::{parse_save, parse_setup, read_save, save_text, setup_text, Saved};
 use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed};
@@ -362,47 +359,26 @@ fn invite_and_reply_codes_of_earlier_builds_read_unchanged() {
     }
 }
 
-/// The worker's messages are the one format whose bytes changed: version 2
-/// packs the rule set as every code does. Messages never outlive the page
-/// that sent them, yet version 1 is still read.
+/// The worker's messages cross deployments (the worker's files keep their
+/// names), so their bytes must not change at all.
 #[test]
-fn worker_messages_of_earlier_builds_still_read() {
+fn worker_messages_of_earlier_builds_read_unchanged() {
     let text = fixture("job-requests.hex");
     let expected = jobs();
     assert!(expected.len() >= 10);
     assert_eq!(text.lines().count(), expected.len());
     for (line, request) in text.lines().zip(expected) {
-        let old = unhex(line);
-        assert_eq!(old[0], 1);
-        assert_eq!(Request::decode(&old).as_ref(), Ok(&request));
-        let new = request.encode();
-        assert_eq!(new[0], VERSION);
-        assert_eq!(Request::decode(&new).as_ref(), Ok(&request));
-        // Only the version byte and the rule set (after the version, id,
-        // job tag and seat) differ.
-        let rules_at = 1 + 4 + 1 + 1;
-        let old_rules = 12;
-        let mut packed = Writer::new();
-        packed.rules(&request_rules(&request));
-        let packed = packed.into_bytes();
-        assert_eq!(new[1..rules_at], old[1..rules_at]);
-        assert_eq!(new[rules_at..rules_at + packed.len()], packed[..]);
-        assert_eq!(new[rules_at + packed.len()..], old[rules_at + old_rules..]);
+        let bytes = unhex(line);
+        assert_eq!(Request::decode(&bytes).as_ref(), Ok(&request));
+        assert_eq!(request.encode(), bytes);
     }
     let text = fixture("job-responses.hex");
     let expected = answers();
     assert_eq!(text.lines().count(), expected.len());
     for (line, response) in text.lines().zip(expected) {
-        let old = unhex(line);
-        assert_eq!(Response::decode(&old).as_ref(), Ok(&response));
-        let new = response.encode();
-        assert_eq!((new[0], &new[1..]), (VERSION, &old[1..]));
-    }
-}
-
-fn request_rules(request: &Request) -> RuleSet {
-    match &request.job {
-        Job::Decide { view, .. } | Job::Evaluate { view, .. } => view.rules,
+        let bytes = unhex(line);
+        assert_eq!(Response::decode(&bytes).as_ref(), Ok(&response));
+        assert_eq!(response.encode(), bytes);
     }
 }
 

@@ -18,6 +18,7 @@ use super::state::GameState;
 use crate::bots::Level;
 use crate::online::SeatSetup;
 use crate::rules::{Action, Card, Played, RuleSet, Seat};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
@@ -179,23 +180,18 @@ pub struct Saved {
     pub played: Played,
     pub playing_speed: Speed,
     pub summary: bool,
-    pub stand_ins: Vec<Seat>,
+    pub stand_ins: BTreeSet<Seat>,
 }
 
 impl Saved {
     /// What the save of `state` holds.
     pub fn of(state: &GameState) -> Saved {
-        let setup = (*state.setup).clone();
-        let names = std::iter::once(&setup.player_name)
-            .chain(setup.others.iter().map(|s| &s.name))
-            .map(|n| one_line(n))
-            .collect();
         Saved {
-            played: state.played(names),
-            setup,
+            played: state.played(seat_names(&state.setup)),
+            setup: (*state.setup).clone(),
             playing_speed: state.speed,
             summary: state.summary.is_some(),
-            stand_ins: state.stand_ins().into_iter().collect(),
+            stand_ins: state.stand_ins(),
         }
     }
 
@@ -229,6 +225,15 @@ impl Saved {
         out.push_str("\nend\n");
         out
     }
+}
+
+/// Every seat's name as a save writes it, seat 0 (you) first.
+fn seat_names(setup: &GameSetup) -> Vec<String> {
+    let mut names = vec![one_line(&setup.player_name)];
+    for seat in &setup.others {
+        names.push(one_line(&seat.name));
+    }
+    names
 }
 
 /// The save text of a game.
@@ -266,7 +271,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
     };
     let (mut seed, mut speed, mut summary, mut actions, mut ended) =
         (None, None, false, None, false);
-    let mut stand_ins = Vec::new();
+    let mut stand_ins = BTreeSet::new();
     for line in lines {
         if ended {
             return Err(BadSave::Broken);
@@ -285,7 +290,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
                 stand_ins = rest
                     .split_whitespace()
                     .map(|w| w.parse::<u8>().ok().map(Seat))
-                    .collect::<Option<Vec<_>>>()
+                    .collect::<Option<BTreeSet<_>>>()
                     .ok_or(BadSave::Broken)?;
             }
             "actions" => {
@@ -310,14 +315,10 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
     if !stand_ins.iter().all(|&s| setup.is_online(s)) {
         return Err(BadSave::Broken);
     }
-    let names = std::iter::once(&setup.player_name)
-        .chain(setup.others.iter().map(|s| &s.name))
-        .cloned()
-        .collect();
     Ok(Saved {
         played: Played {
             rules: setup.rules,
-            names,
+            names: seat_names(&setup),
             seed,
             actions,
         },
@@ -340,7 +341,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     let mut state = GameState::replay(setup, played.seed, &played.actions, saved.summary)
         .map_err(|_| BadSave::Broken)?;
     state.speed = saved.playing_speed;
-    state.saved_stand_ins = saved.stand_ins.into_iter().collect();
+    state.saved_stand_ins = saved.stand_ins;
     Ok(state)
 }
 

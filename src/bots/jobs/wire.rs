@@ -3,7 +3,7 @@
 //! so the page's first download carries no serde code for its searches.
 //!
 //! Written with the game's one binary codec (`crate::codec`). Layout,
-//! version 2 (integers little-endian, fixed width):
+//! version 1 (integers little-endian, fixed width):
 //!
 //! - a message: the version byte, the id (u32), then a tag byte and its
 //!   fields: [`Job::Decide`] 0, [`Job::Evaluate`] 1; [`Answer::Action`] 0,
@@ -13,11 +13,9 @@
 //!   option: 0, or 1 and the value; a list: its length (u32), then each item;
 //!   a text: a list of UTF-8 bytes; an enum of the rules: its place in that
 //!   enum's `ALL`;
-//! - a [`PlayerView`]: its fields in declaration order; its [`RuleSet`]
-//!   packed as in every code of the game ([`codec::Writer::rules`]).
-//!
-//! Version 1 differed only in the rule set (each field in declaration
-//! order, enums as above, the points limit a u32); it is still read.
+//! - a [`PlayerView`] and a [`RuleSet`]: their fields in declaration order
+//!   (the rule set not packed as codes pack it: this layout came first, and
+//!   must stay, see [`VERSION`]).
 //!
 //! Reading checks everything a real message satisfies (lengths within a
 //! deck, seats within the table, values within their enums, the rule set's
@@ -25,7 +23,7 @@
 
 use super::{Answer, Job, Request, Response};
 use crate::bots::Level;
-use crate::codec::{self, CodecError};
+use crate::codec::{self, bad, CodecError};
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{
     Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, Outcome, PerSeat,
@@ -34,10 +32,12 @@ use crate::rules::{
 use std::ops::{Deref, DerefMut};
 
 /// The layout written; a message with another version is refused whole.
-pub const VERSION: u8 = 2;
-/// The layout before the rule set was packed as in codes and share links
-/// (each option a byte, the points limit a u32): still read.
-const VERSION_1: u8 = 1;
+///
+/// The worker's files keep their names from build to build (only the
+/// page's are hashed), so a page and a worker of two deployments meet:
+/// the layout must not change unless both sides first learn to answer
+/// the other version.
+pub const VERSION: u8 = 1;
 /// The longest message read: a real one is a few hundred bytes.
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// The longest list of cards or actions read (a deck holds at most 112).
@@ -47,6 +47,7 @@ const MAX_TEXT: usize = 200;
 /// The action written for [`Action::DiscardFourOno`] (after the 16 cards).
 const DISCARD_FOUR_ONO: u8 = 16;
 
+const EDITIONS: [Edition; 2] = [Edition::Modern, Edition::Classic];
 const DIRECTIONS: [Direction; 2] = [Direction::Clockwise, Direction::Counterclockwise];
 const STEPS: [TurnStep; 3] = [
     TurnStep::Single,
@@ -54,20 +55,10 @@ const STEPS: [TurnStep; 3] = [
     TurnStep::SecondOfTwo,
 ];
 
-/// Why a message could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum WireError {
-    #[error("the message ends too soon")]
-    Truncated,
-    #[error("the message is {0} bytes, more than any job")]
-    TooLong(usize),
-    #[error("layout version {0}, not {VERSION}")]
-    Version(u8),
-    #[error("{0} bytes left over after the message")]
-    LeftOver(usize),
-    #[error("{what} cannot be {value}")]
-    Bad { what: &'static str, value: u64 },
-}
+/// Why a message could not be read: the codec's own reasons
+/// ([`CodecError::TooLong`] past [`MAX_MESSAGE`], [`CodecError::Version`]
+/// for another layout).
+pub type WireError = CodecError;
 
 type Read<T> = Result<T, WireError>;
 
@@ -237,6 +228,18 @@ impl Writer {
         }
     }
 
+    fn rules(&mut self, r: &RuleSet) {
+        self.choice(&EDITIONS, &r.edition);
+        self.choice(Negatives::ALL, &r.negatives);
+        self.choice(NinetyNine::ALL, &r.ninety_nine);
+        self.choice(LoseAt::ALL, &r.lose_at);
+        self.bool(r.four_ono_discard);
+        self.choice(Format::ALL, &r.format);
+        self.u8(r.tokens);
+        self.u32_le(r.points_limit);
+        self.choice(PointsEnd::ALL, &r.points_end);
+    }
+
     fn view(&mut self, v: &PlayerView) {
         self.seat(v.seat);
         self.rules(&v.rules);
@@ -277,10 +280,9 @@ impl Writer {
 }
 
 /// Reads the layout [`Writer`] writes: the codec's reader, with the
-/// pieces of a job and the layout version read.
+/// pieces of a job.
 struct Reader<'a> {
     r: codec::Reader<'a>,
-    version: u8,
 }
 
 impl<'a> Deref for Reader<'a> {
@@ -297,14 +299,14 @@ impl DerefMut for Reader<'_> {
 }
 
 impl<'a> Reader<'a> {
-    /// A reader past the version byte of `bytes`, if that is one read.
+    /// A reader past the version byte of `bytes`, if that is ours.
     fn message(bytes: &'a [u8]) -> Read<Reader<'a>> {
         if bytes.len() > MAX_MESSAGE {
             return Err(WireError::TooLong(bytes.len()));
         }
         let mut r = codec::Reader::new(bytes);
         match r.u8()? {
-            version @ (VERSION_1 | VERSION) => Ok(Reader { r, version }),
+            VERSION => Ok(Reader { r }),
             other => Err(WireError::Version(other)),
         }
     }
@@ -398,19 +400,16 @@ impl<'a> Reader<'a> {
     }
 
     fn rules(&mut self) -> Read<RuleSet> {
-        let rules = match self.version {
-            VERSION_1 => RuleSet {
-                edition: self.choice("an edition", &[Edition::Modern, Edition::Classic])?,
-                negatives: self.choice("negatives", Negatives::ALL)?,
-                ninety_nine: self.choice("ninety_nine", NinetyNine::ALL)?,
-                lose_at: self.choice("lose_at", LoseAt::ALL)?,
-                four_ono_discard: self.bool("four_ono_discard")?,
-                format: self.choice("format", Format::ALL)?,
-                tokens: self.u8()?,
-                points_limit: self.u32_le()?,
-                points_end: self.choice("points_end", PointsEnd::ALL)?,
-            },
-            _ => self.r.rules()?,
+        let rules = RuleSet {
+            edition: self.choice("an edition", &EDITIONS)?,
+            negatives: self.choice("negatives", Negatives::ALL)?,
+            ninety_nine: self.choice("ninety_nine", NinetyNine::ALL)?,
+            lose_at: self.choice("lose_at", LoseAt::ALL)?,
+            four_ono_discard: self.bool("four_ono_discard")?,
+            format: self.choice("format", Format::ALL)?,
+            tokens: self.u8()?,
+            points_limit: self.u32_le()?,
+            points_end: self.choice("points_end", PointsEnd::ALL)?,
         };
         match rules.validate() {
             Ok(()) => Ok(rules),
@@ -488,23 +487,5 @@ fn check_table(view: &PlayerView) -> Read<()> {
     {
         Some(s) => Err(bad("a seat", s.0)),
         None => Ok(()),
-    }
-}
-
-fn bad(what: &'static str, value: impl TryInto<u64>) -> WireError {
-    codec::bad(what, value).into()
-}
-
-impl From<CodecError> for WireError {
-    fn from(e: CodecError) -> WireError {
-        match e {
-            CodecError::Truncated => WireError::Truncated,
-            CodecError::LeftOver(n) => WireError::LeftOver(n),
-            CodecError::Bad { what, value } => WireError::Bad { what, value },
-            CodecError::NumberTooLong | CodecError::BadChecksum => WireError::Bad {
-                what: "a number",
-                value: u64::MAX,
-            },
-        }
     }
 }
