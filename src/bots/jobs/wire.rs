@@ -13,9 +13,9 @@
 //!   option: 0, or 1 and the value; a list: its length (u32), then each item;
 //!   a text: a list of UTF-8 bytes; an enum of the rules: its place in that
 //!   enum's `ALL`;
-//! - a [`PlayerView`] and a [`RuleSet`]: their fields in declaration order
-//!   (the rule set not packed as codes pack it: this layout came first, and
-//!   must stay, see [`VERSION`]).
+//! - a [`PlayerView`]: its fields in declaration order; its [`RuleSet`] as
+//!   [`codec::Writer::rules_by_field`] writes it (not packed as in codes:
+//!   this layout shipped first and stays, see [`VERSION`]).
 //!
 //! Reading checks everything a real message satisfies (lengths within a
 //! deck, seats within the table, values within their enums, the rule set's
@@ -26,17 +26,18 @@ use crate::bots::Level;
 use crate::codec::{self, bad, CodecError};
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{
-    Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, Outcome, PerSeat,
-    PlayerView, PointsEnd, PublicSeat, RuleSet, Seat, ToAct, TurnStep,
+    Action, Card, Direction, Outcome, PerSeat, PlayerView, PublicSeat, RuleSet, Seat, ToAct,
+    TurnStep,
 };
 use std::ops::{Deref, DerefMut};
 
 /// The layout written; a message with another version is refused whole.
 ///
-/// The worker's files keep their names from build to build (only the
-/// page's are hashed), so a page and a worker of two deployments meet:
-/// the layout must not change unless both sides first learn to answer
-/// the other version.
+/// A page and its worker must speak the same version: a message either
+/// side cannot read goes unanswered (the page drops an unreadable answer,
+/// the worker answers an unreadable request to id 0). While the worker's
+/// files kept one name from build to build, a page could meet another
+/// build's worker, so this layout has not changed since it shipped.
 pub const VERSION: u8 = 1;
 /// The longest message read: a real one is a few hundred bytes.
 pub const MAX_MESSAGE: usize = 16 * 1024;
@@ -47,7 +48,6 @@ const MAX_TEXT: usize = 200;
 /// The action written for [`Action::DiscardFourOno`] (after the 16 cards).
 const DISCARD_FOUR_ONO: u8 = 16;
 
-const EDITIONS: [Edition; 2] = [Edition::Modern, Edition::Classic];
 const DIRECTIONS: [Direction; 2] = [Direction::Clockwise, Direction::Counterclockwise];
 const STEPS: [TurnStep; 3] = [
     TurnStep::Single,
@@ -228,21 +228,9 @@ impl Writer {
         }
     }
 
-    fn rules(&mut self, r: &RuleSet) {
-        self.choice(&EDITIONS, &r.edition);
-        self.choice(Negatives::ALL, &r.negatives);
-        self.choice(NinetyNine::ALL, &r.ninety_nine);
-        self.choice(LoseAt::ALL, &r.lose_at);
-        self.bool(r.four_ono_discard);
-        self.choice(Format::ALL, &r.format);
-        self.u8(r.tokens);
-        self.u32_le(r.points_limit);
-        self.choice(PointsEnd::ALL, &r.points_end);
-    }
-
     fn view(&mut self, v: &PlayerView) {
         self.seat(v.seat);
-        self.rules(&v.rules);
+        self.rules_by_field(&v.rules);
         self.cards(&v.hand);
         self.i32_le(v.total);
         self.choice(&DIRECTIONS, &v.direction);
@@ -400,17 +388,7 @@ impl<'a> Reader<'a> {
     }
 
     fn rules(&mut self) -> Read<RuleSet> {
-        let rules = RuleSet {
-            edition: self.choice("an edition", &EDITIONS)?,
-            negatives: self.choice("negatives", Negatives::ALL)?,
-            ninety_nine: self.choice("ninety_nine", NinetyNine::ALL)?,
-            lose_at: self.choice("lose_at", LoseAt::ALL)?,
-            four_ono_discard: self.bool("four_ono_discard")?,
-            format: self.choice("format", Format::ALL)?,
-            tokens: self.u8()?,
-            points_limit: self.u32_le()?,
-            points_end: self.choice("points_end", PointsEnd::ALL)?,
-        };
+        let rules = self.rules_by_field()?;
         match rules.validate() {
             Ok(()) => Ok(rules),
             Err(_) => Err(bad("the rules' tokens or points limit", 0)),
