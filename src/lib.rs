@@ -1,7 +1,8 @@
 //! ONO 99: a rules engine for every edition of the card game, bots that play
 //! from what their seat may see, and (on wasm32) the Yew browser app.
 //!
-//! `rules`, `bots`, `online` (the protocol, host session and guest
+//! `rules`, `bots`, `codec` (the binary codec under codes, share links and
+//! worker messages), `online` (the protocol, host session and guest
 //! mirror of online tables), `play` (a match at this device: its setup,
 //! state, save), `share` (share links of a match), `table` (what the
 //! table shows from one seat, for the page to draw) and `i18n` (every
@@ -9,6 +10,7 @@
 //! APIs, no global randomness.
 
 pub mod bots;
+pub mod codec;
 pub mod i18n;
 pub mod online;
 pub mod play;

@@ -692,16 +692,10 @@ fn random_shared(rng: &mut Rng) -> (Played, String) {
     (shared, code)
 }
 
-fn put_leb(out: &mut Vec<u8>, mut n: u64) {
-    loop {
-        let low = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(low);
-            return;
-        }
-        out.push(low | 0x80);
-    }
+fn put_leb(out: &mut Vec<u8>, n: u64) {
+    let mut w = ono99::codec::Writer::new();
+    w.leb(n);
+    out.extend_from_slice(&w.into_bytes());
 }
 
 /// A share code's bytes before its CRC, cut where its actions begin.

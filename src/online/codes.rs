@@ -20,8 +20,10 @@
 //! it reaches the browser's SDP parser).
 
 use super::protocol::clean_name;
-use super::sdp::{put_text, CompactSdp, Reader};
-use crate::rules::{Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleSet, Seat};
+use super::sdp::{self, CompactSdp};
+use crate::codec::{self, Base64Error, Reader, Writer};
+pub use crate::codec::{base64url_encode, crc32};
+use crate::rules::{RuleSet, Seat};
 
 /// The code format this code writes and reads.
 pub const CODE_VERSION: u8 = 1;
@@ -101,11 +103,13 @@ pub struct Reply {
 impl Invite {
     /// The code (the part after `#join=`).
     pub fn encode(&self) -> String {
-        let mut body = vec![self.seat.0, self.seat_count];
-        put_text(&mut body, &clean_name(&self.host_name));
-        put_rules(&mut body, &self.rules);
-        self.offer.write(&mut body);
-        frame(CodeKind::Invite, &body)
+        let mut body = Writer::new();
+        body.u8(self.seat.0);
+        body.u8(self.seat_count);
+        body.text(&clean_name(&self.host_name));
+        body.rules(&self.rules);
+        put_sdp(&mut body, &self.offer);
+        frame(CodeKind::Invite, &body.into_bytes())
     }
 
     /// Reads an invite from a code or from a whole link holding `#join=`.
@@ -121,11 +125,11 @@ impl Invite {
         let body = unframe(text, CodeKind::Invite)?;
         let mut r = Reader::new(&body);
         let invite = (|| {
-            let seat = Seat(r.byte()?);
-            let seat_count = r.byte()?;
-            let host_name = r.text()?;
-            let rules = read_rules(&mut r)?;
-            let offer = CompactSdp::read(&mut r)?;
+            let seat = Seat(r.u8().ok()?);
+            let seat_count = r.u8().ok()?;
+            let host_name = r.text().ok()?;
+            let rules = r.rules().ok()?;
+            let offer = read_sdp(&mut r)?;
             let fits = (2..=8).contains(&seat_count)
                 && seat.0 < seat_count
                 && rules.validate().is_ok()
@@ -147,9 +151,10 @@ impl Invite {
 
 impl Reply {
     pub fn encode(&self) -> String {
-        let mut body = vec![self.seat.0];
-        self.answer.write(&mut body);
-        frame(CodeKind::Reply, &body)
+        let mut body = Writer::new();
+        body.u8(self.seat.0);
+        put_sdp(&mut body, &self.answer);
+        frame(CodeKind::Reply, &body.into_bytes())
     }
 
     /// Reads a reply code.
@@ -161,8 +166,8 @@ impl Reply {
         let body = unframe(text, CodeKind::Reply)?;
         let mut r = Reader::new(&body);
         let reply = (|| {
-            let seat = Seat(r.byte()?);
-            let answer = CompactSdp::read(&mut r)?;
+            let seat = Seat(r.u8().ok()?);
+            let answer = read_sdp(&mut r)?;
             (seat.0 < 8).then_some(Reply { seat, answer })
         })();
         match reply {
@@ -174,13 +179,13 @@ impl Reply {
 
 fn frame(kind: CodeKind, body: &[u8]) -> String {
     let len = HEADER + body.len() + TRAILER;
-    let mut bytes = Vec::with_capacity(len);
-    bytes.push(CODE_VERSION);
-    bytes.push(kind.byte());
-    bytes.extend_from_slice(&(len.min(usize::from(u16::MAX)) as u16).to_be_bytes());
-    bytes.extend_from_slice(body);
-    let crc = crc32(&bytes);
-    bytes.extend_from_slice(&crc.to_be_bytes());
+    let mut bytes = Writer::with_capacity(len);
+    bytes.u8(CODE_VERSION);
+    bytes.u8(kind.byte());
+    bytes.u16_be(len.min(usize::from(u16::MAX)) as u16);
+    bytes.bytes(body);
+    let mut bytes = bytes.into_bytes();
+    codec::seal(&mut bytes);
     base64url_encode(&bytes)
 }
 
@@ -199,26 +204,18 @@ fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
         return Err(CodeError::Empty);
     }
     let bytes = base64url_decode(&compact)?;
-    let (Some(&version), Some(&kind), Some(len_hi), Some(len_lo)) = (
-        bytes.first(),
-        bytes.get(1),
-        bytes.get(2).copied(),
-        bytes.get(3).copied(),
-    ) else {
+    let mut header = Reader::new(&bytes);
+    let (Ok(version), Ok(kind), Ok(declared)) = (header.u8(), header.u8(), header.u16_be()) else {
         return Err(CodeError::Truncated);
     };
-    let declared = usize::from(u16::from_be_bytes([len_hi, len_lo]));
+    let declared = usize::from(declared);
     if bytes.len() < declared || bytes.len() < HEADER + TRAILER {
         return Err(CodeError::Truncated);
     }
     if bytes.len() > declared {
         return Err(CodeError::BadChecksum);
     }
-    let (content, trailer) = bytes.split_at(bytes.len() - TRAILER);
-    let stored = u32::from_be_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
-    if crc32(content) != stored {
-        return Err(CodeError::BadChecksum);
-    }
+    let content = codec::unseal(&bytes).map_err(|_| CodeError::BadChecksum)?;
     if version != CODE_VERSION {
         return Err(CodeError::UnsupportedVersion(version));
     }
@@ -230,109 +227,10 @@ fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
     if found != expected {
         return Err(CodeError::WrongKind { expected, found });
     }
-    Ok(content[HEADER..].to_vec())
-}
-
-/// The rule set in 6 or more bytes: the enums packed in two bytes, then
-/// tokens, then the points limit as a LEB128 number.
-pub(crate) fn put_rules(out: &mut Vec<u8>, rules: &RuleSet) {
-    let edition = match rules.edition {
-        Edition::Modern => 0,
-        Edition::Classic => 1,
-    };
-    let negatives = match rules.negatives {
-        Negatives::Forbid => 0,
-        Negatives::Allow => 1,
-        Negatives::Floor => 2,
-    };
-    let ninety_nine = match rules.ninety_nine {
-        NinetyNine::Dead => 0,
-        NinetyNine::DeadButTens => 1,
-        NinetyNine::Sets99 => 2,
-    };
-    let lose_at = match rules.lose_at {
-        LoseAt::Reach99 => 0,
-        LoseAt::Exceed99 => 1,
-    };
-    let format = match rules.format {
-        Format::Elimination => 0,
-        Format::Tokens => 1,
-        Format::Points => 2,
-    };
-    let points_end = match rules.points_end {
-        PointsEnd::Knockout => 0,
-        PointsEnd::Lowest => 1,
-    };
-    out.push(edition | (negatives << 1) | (ninety_nine << 3) | (lose_at << 5));
-    out.push(u8::from(rules.four_ono_discard) | (format << 1) | (points_end << 3));
-    out.push(rules.tokens);
-    let mut n = rules.points_limit;
-    loop {
-        let low = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(low);
-            break;
-        }
-        out.push(low | 0x80);
-    }
-}
-
-pub(crate) fn read_rules(r: &mut Reader<'_>) -> Option<RuleSet> {
-    let a = r.byte()?;
-    let b = r.byte()?;
-    let tokens = r.byte()?;
-    let mut points_limit: u32 = 0;
-    for shift in [0u32, 7, 14, 21, 28] {
-        let byte = r.byte()?;
-        points_limit |= u32::from(byte & 0x7f).checked_shl(shift)?;
-        if byte & 0x80 == 0 {
-            break;
-        }
-        if shift == 28 {
-            return None;
-        }
-    }
-    if a >> 6 != 0 || b >> 4 != 0 {
-        return None;
-    }
-    Some(RuleSet {
-        edition: [Edition::Modern, Edition::Classic][usize::from(a & 1)],
-        negatives: *[Negatives::Forbid, Negatives::Allow, Negatives::Floor]
-            .get(usize::from((a >> 1) & 3))?,
-        ninety_nine: *[
-            NinetyNine::Dead,
-            NinetyNine::DeadButTens,
-            NinetyNine::Sets99,
-        ]
-        .get(usize::from((a >> 3) & 3))?,
-        lose_at: [LoseAt::Reach99, LoseAt::Exceed99][usize::from((a >> 5) & 1)],
-        four_ono_discard: b & 1 == 1,
-        format: *[Format::Elimination, Format::Tokens, Format::Points]
-            .get(usize::from((b >> 1) & 3))?,
-        points_end: [PointsEnd::Knockout, PointsEnd::Lowest][usize::from((b >> 3) & 1)],
-        tokens,
-        points_limit,
-    })
-}
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// Base64url without padding (RFC 4648 §5).
-pub fn base64url_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
+    content
+        .get(HEADER..)
+        .map(<[u8]>::to_vec)
+        .ok_or(CodeError::Truncated)
 }
 
 /// Reads base64url without padding; a trailing `=` padding is tolerated.
@@ -342,52 +240,29 @@ pub fn base64url_encode(bytes: &[u8]) -> String {
 /// is not of the alphabet, or of a last character with stray bits;
 /// [`CodeError::Truncated`] for a length no encoding produces.
 pub fn base64url_decode(text: &str) -> Result<Vec<u8>, CodeError> {
-    let text = text.trim_end_matches('=');
-    let mut values = Vec::with_capacity(text.len());
-    for (position, c) in text.chars().enumerate() {
-        let v = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '-' => 62,
-            '_' => 63,
-            _ => return Err(CodeError::NotBase64 { position }),
-        };
-        values.push(v);
-    }
-    if values.len() % 4 == 1 {
-        return Err(CodeError::Truncated);
-    }
-    let mut out = Vec::with_capacity(values.len() * 3 / 4);
-    for chunk in values.chunks(4) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &v)| n | (v << (18 - 6 * i)));
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        let keep = chunk.len() - 1;
-        // Bits below the last whole byte must be zero in a canonical code.
-        if keep < 3 && n & ((1 << (8 * (3 - keep))) - 1) != 0 {
-            return Err(CodeError::NotBase64 {
-                position: values.len() - 1,
-            });
-        }
-        out.extend_from_slice(&bytes[..keep]);
-    }
-    Ok(out)
+    codec::base64url_decode(text).map_err(|e| match e {
+        Base64Error::NotBase64 { position } => CodeError::NotBase64 { position },
+        Base64Error::Truncated => CodeError::Truncated,
+    })
 }
 
-/// CRC-32 (IEEE 802.3, as zip and PNG use), bit by bit: codes are short.
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            let mask = (crc & 1).wrapping_neg();
-            crc = (crc >> 1) ^ (0xedb8_8320 & mask);
-        }
+/// Writes a description in the layout of `online/sdp.rs`.
+fn put_sdp(w: &mut Writer, sdp: &CompactSdp) {
+    sdp.write(w.raw());
+}
+
+/// Reads the description that ends a code, in the layout of
+/// `online/sdp.rs` (whose reader works on the bytes left): nothing may
+/// follow it.
+fn read_sdp(r: &mut Reader<'_>) -> Option<CompactSdp> {
+    let rest = r.rest();
+    let mut sdp_reader = sdp::Reader::new(rest);
+    let sdp = CompactSdp::read(&mut sdp_reader)?;
+    if !sdp_reader.is_empty() {
+        return None;
     }
-    !crc
+    r.skip(rest.len() - sdp_reader.remaining()).ok()?;
+    Some(sdp)
 }
 
 #[cfg(test)]
@@ -395,45 +270,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn crc32_check_value() {
-        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
-    }
-
-    #[test]
-    fn base64url_matches_rfc_4648_vectors() {
-        for (plain, coded) in [
-            ("", ""),
-            ("f", "Zg"),
-            ("fo", "Zm8"),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg"),
-            ("fooba", "Zm9vYmE"),
-            ("foobar", "Zm9vYmFy"),
-        ] {
-            assert_eq!(base64url_encode(plain.as_bytes()), coded);
-            assert_eq!(base64url_decode(coded).unwrap(), plain.as_bytes());
-        }
-        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+    fn base64url_errors_are_code_errors() {
+        assert_eq!(base64url_decode("Zm9vYg"), Ok(b"foob".to_vec()));
         assert_eq!(
             base64url_decode("Zh"),
             Err(CodeError::NotBase64 { position: 1 })
         );
         assert_eq!(base64url_decode("Zm9vY"), Err(CodeError::Truncated));
-        assert_eq!(
-            base64url_decode("Zm+v"),
-            Err(CodeError::NotBase64 { position: 2 })
-        );
-    }
-
-    #[test]
-    fn rules_pack_and_unpack() {
-        let mut rules = RuleSet::classic();
-        rules.points_limit = 100_000;
-        rules.format = Format::Points;
-        rules.points_end = PointsEnd::Lowest;
-        let mut bytes = Vec::new();
-        put_rules(&mut bytes, &rules);
-        assert_eq!(read_rules(&mut Reader::new(&bytes)), Some(rules));
     }
 }
 
@@ -588,11 +431,12 @@ mod code_tests {
     fn f6_host_name_with_control_characters_is_refused() {
         // `encode` cleans the name, so write the payload by hand.
         let payload = |name: &[u8]| {
-            let mut body = vec![2, 4, name.len() as u8];
-            body.extend_from_slice(name);
-            put_rules(&mut body, &RuleSet::modern());
-            invite().offer.write(&mut body);
-            frame(CodeKind::Invite, &body)
+            let mut body = Writer::new();
+            body.bytes(&[2, 4, name.len() as u8]);
+            body.bytes(name);
+            body.rules(&RuleSet::modern());
+            put_sdp(&mut body, &invite().offer);
+            frame(CodeKind::Invite, &body.into_bytes())
         };
         assert_eq!(Invite::decode(&payload(b"Ana")), Ok(invite()));
         assert_eq!(
@@ -635,11 +479,14 @@ mod code_tests {
     fn a_related_address_from_an_earlier_version_is_read_and_dropped() {
         // Version 1 codes made before related addresses were left out.
         let i = invite();
-        let mut body = vec![i.seat.0, i.seat_count];
-        put_text(&mut body, &i.host_name);
-        put_rules(&mut body, &i.rules);
-        let mut offer = Vec::new();
-        i.offer.write(&mut offer);
+        let mut body = Writer::new();
+        body.bytes(&[i.seat.0, i.seat_count]);
+        body.text(&i.host_name);
+        body.rules(&i.rules);
+        let mut body = body.into_bytes();
+        let mut offer = Writer::new();
+        put_sdp(&mut offer, &i.offer);
+        let mut offer = offer.into_bytes();
         // The srflx candidate is the second: flags 1, then foundation,
         // priority, address (5 bytes) and port; append its old related part.
         let start = offer.len() - (1 + 4 + 4 + 5 + 2) - (1 + 4 + 4 + 5 + 2);

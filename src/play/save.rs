@@ -1,6 +1,7 @@
 //! The save of the match in progress: its text format and how it is kept.
 //!
-//! A save is the game's setup, seed and actions, versioned; resuming
+//! A save is the game's setup and the match as [`Played`] (its seed and
+//! actions), versioned ([`Saved`]); resuming
 //! replays the actions through the engine, so a save the rules refuse
 //! (corrupt, truncated, hand-edited) is caught like any other bad input.
 //! The format is plain lines rather than JSON to keep serde's generated
@@ -16,7 +17,8 @@ use super::setup::{GameSetup, SeatKind, Speed};
 use super::state::GameState;
 use crate::bots::Level;
 use crate::online::SeatSetup;
-use crate::rules::{Action, Card, RuleSet, Seat};
+use crate::rules::{Action, Card, Played, RuleSet, Seat};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
@@ -168,35 +170,75 @@ fn version_of(first: Option<&str>, magic: &str) -> Option<u32> {
         .ok()
 }
 
+/// What a save holds: the table (who plays each seat, the bots' speed),
+/// the match as [`Played`] (its rules, names, seed and actions), and how
+/// the page stood (playing speed, a pending summary, the seats a bot
+/// stands in for).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Saved {
+    pub setup: GameSetup,
+    pub played: Played,
+    pub playing_speed: Speed,
+    pub summary: bool,
+    pub stand_ins: BTreeSet<Seat>,
+}
+
+impl Saved {
+    /// What the save of `state` holds.
+    pub fn of(state: &GameState) -> Saved {
+        Saved {
+            played: state.played(seat_names(&state.setup)),
+            setup: (*state.setup).clone(),
+            playing_speed: state.speed,
+            summary: state.summary.is_some(),
+            stand_ins: state.stand_ins(),
+        }
+    }
+
+    /// The save text: `ono99-save 1`, then one line each.
+    pub fn text(&self) -> String {
+        let mut out = format!("{SAVE_MAGIC} {SAVE_VERSION}\n");
+        let _ = writeln!(out, "seed {}", self.played.seed);
+        write_setup(&mut out, &self.setup);
+        let _ = writeln!(out, "playing_speed {}", self.playing_speed.name());
+        let _ = writeln!(out, "summary {}", u8::from(self.summary));
+        if !self.stand_ins.is_empty() {
+            // Written only when a bot stands in: a save without one still
+            // reads in versions that know no stand-ins (they refuse one with).
+            out.push_str("stand_ins");
+            for seat in &self.stand_ins {
+                let _ = write!(out, " {}", seat.0);
+            }
+            out.push('\n');
+        }
+        out.push_str("actions");
+        for (seat, action) in &self.played.actions {
+            match action {
+                Action::Play(card) => {
+                    let _ = write!(out, " {}:{card}", seat.0);
+                }
+                Action::DiscardFourOno => {
+                    let _ = write!(out, " {}:four", seat.0);
+                }
+            }
+        }
+        out.push_str("\nend\n");
+        out
+    }
+}
+
+/// Every seat's name as a save writes it, seat 0 (you) first.
+fn seat_names(setup: &GameSetup) -> Vec<String> {
+    let mut names = vec![one_line(&setup.player_name)];
+    for seat in &setup.others {
+        names.push(one_line(&seat.name));
+    }
+    names
+}
+
 /// The save text of a game.
 pub fn save_text(state: &GameState) -> String {
-    let mut out = format!("{SAVE_MAGIC} {SAVE_VERSION}\n");
-    let _ = writeln!(out, "seed {}", state.seed);
-    write_setup(&mut out, &state.setup);
-    let _ = writeln!(out, "playing_speed {}", state.speed.name());
-    let _ = writeln!(out, "summary {}", u8::from(state.summary.is_some()));
-    if !state.stand_ins().is_empty() {
-        // Written only when a bot stands in: a save without one still
-        // reads in versions that know no stand-ins (they refuse one with).
-        out.push_str("stand_ins");
-        for seat in &state.stand_ins() {
-            let _ = write!(out, " {}", seat.0);
-        }
-        out.push('\n');
-    }
-    out.push_str("actions");
-    for (seat, action) in &state.actions {
-        match action {
-            Action::Play(card) => {
-                let _ = write!(out, " {}:{card}", seat.0);
-            }
-            Action::DiscardFourOno => {
-                let _ = write!(out, " {}:four", seat.0);
-            }
-        }
-    }
-    out.push_str("\nend\n");
-    out
+    Saved::of(state).text()
 }
 
 fn parse_action(word: &str) -> Option<(Seat, Action)> {
@@ -209,13 +251,13 @@ fn parse_action(word: &str) -> Option<(Seat, Action)> {
     Some((seat, action))
 }
 
-/// Parses and replays a stored save.
+/// Reads a save text, without replaying it.
 ///
 /// # Errors
 /// [`BadSave::Old`] or [`BadSave::Newer`] for a save of another format
-/// version; [`BadSave::Broken`] for anything that isn't a complete save the
-/// rules accept (a save missing its `end` line was cut short).
-pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
+/// version; [`BadSave::Broken`] for anything that isn't a complete save (a
+/// save missing its `end` line was cut short).
+pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
     let mut lines = raw.lines();
     match version_of(lines.next(), SAVE_MAGIC) {
         Some(SAVE_VERSION) => {}
@@ -229,7 +271,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     };
     let (mut seed, mut speed, mut summary, mut actions, mut ended) =
         (None, None, false, None, false);
-    let mut stand_ins = Vec::new();
+    let mut stand_ins = BTreeSet::new();
     for line in lines {
         if ended {
             return Err(BadSave::Broken);
@@ -248,7 +290,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
                 stand_ins = rest
                     .split_whitespace()
                     .map(|w| w.parse::<u8>().ok().map(Seat))
-                    .collect::<Option<Vec<_>>>()
+                    .collect::<Option<BTreeSet<_>>>()
                     .ok_or(BadSave::Broken)?;
             }
             "actions" => {
@@ -273,11 +315,33 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     if !stand_ins.iter().all(|&s| setup.is_online(s)) {
         return Err(BadSave::Broken);
     }
-    let setup = Rc::new(setup);
-    let mut state =
-        GameState::replay(setup, seed, &actions, summary).map_err(|_| BadSave::Broken)?;
-    state.speed = speed.unwrap_or(state.speed);
-    state.saved_stand_ins = stand_ins.into_iter().collect();
+    Ok(Saved {
+        played: Played {
+            rules: setup.rules,
+            names: seat_names(&setup),
+            seed,
+            actions,
+        },
+        // A save from before the playing speed was kept: the setup's.
+        playing_speed: speed.unwrap_or(setup.speed),
+        setup,
+        summary,
+        stand_ins,
+    })
+}
+
+/// Parses and replays a stored save.
+///
+/// # Errors
+/// As [`read_save`]; [`BadSave::Broken`] too for a match the rules refuse.
+pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
+    let saved = read_save(raw)?;
+    let played = &saved.played;
+    let setup = Rc::new(saved.setup.clone());
+    let mut state = GameState::replay(setup, played.seed, &played.actions, saved.summary)
+        .map_err(|_| BadSave::Broken)?;
+    state.speed = saved.playing_speed;
+    state.saved_stand_ins = saved.stand_ins;
     Ok(state)
 }
 

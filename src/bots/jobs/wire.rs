@@ -2,7 +2,8 @@
 //! and its search worker. A hand-written layout rather than a serde format,
 //! so the page's first download carries no serde code for its searches.
 //!
-//! Layout, version 1 (integers little-endian, fixed width):
+//! Written with the game's one binary codec (`crate::codec`). Layout,
+//! version 1 (integers little-endian, fixed width):
 //!
 //! - a message: the version byte, the id (u32), then a tag byte and its
 //!   fields: [`Job::Decide`] 0, [`Job::Evaluate`] 1; [`Answer::Action`] 0,
@@ -12,7 +13,9 @@
 //!   option: 0, or 1 and the value; a list: its length (u32), then each item;
 //!   a text: a list of UTF-8 bytes; an enum of the rules: its place in that
 //!   enum's `ALL`;
-//! - a [`PlayerView`] and a [`RuleSet`]: their fields in declaration order.
+//! - a [`PlayerView`]: its fields in declaration order; its [`RuleSet`] as
+//!   [`codec::Writer::rules_by_field`] writes it (not packed as in codes:
+//!   this layout shipped first and stays, see [`VERSION`]).
 //!
 //! Reading checks everything a real message satisfies (lengths within a
 //! deck, seats within the table, values within their enums, the rule set's
@@ -20,13 +23,21 @@
 
 use super::{Answer, Job, Request, Response};
 use crate::bots::Level;
+use crate::codec::{self, bad, CodecError};
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{
-    Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, Outcome, PerSeat,
-    PlayerView, PointsEnd, PublicSeat, RuleSet, Seat, ToAct, TurnStep,
+    Action, Card, Direction, Outcome, PerSeat, PlayerView, PublicSeat, RuleSet, Seat, ToAct,
+    TurnStep,
 };
+use std::ops::{Deref, DerefMut};
 
 /// The layout written; a message with another version is refused whole.
+///
+/// A page and its worker must speak the same version: a message either
+/// side cannot read goes unanswered (the page drops an unreadable answer,
+/// the worker answers an unreadable request to id 0). While the worker's
+/// files kept one name from build to build, a page could meet another
+/// build's worker, so this layout has not changed since it shipped.
 pub const VERSION: u8 = 1;
 /// The longest message read: a real one is a few hundred bytes.
 pub const MAX_MESSAGE: usize = 16 * 1024;
@@ -37,7 +48,6 @@ const MAX_TEXT: usize = 200;
 /// The action written for [`Action::DiscardFourOno`] (after the 16 cards).
 const DISCARD_FOUR_ONO: u8 = 16;
 
-const EDITIONS: [Edition; 2] = [Edition::Modern, Edition::Classic];
 const DIRECTIONS: [Direction; 2] = [Direction::Clockwise, Direction::Counterclockwise];
 const STEPS: [TurnStep; 3] = [
     TurnStep::Single,
@@ -45,20 +55,10 @@ const STEPS: [TurnStep; 3] = [
     TurnStep::SecondOfTwo,
 ];
 
-/// Why a message could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum WireError {
-    #[error("the message ends too soon")]
-    Truncated,
-    #[error("the message is {0} bytes, more than any job")]
-    TooLong(usize),
-    #[error("layout version {0}, not {VERSION}")]
-    Version(u8),
-    #[error("{0} bytes left over after the message")]
-    LeftOver(usize),
-    #[error("{what} cannot be {value}")]
-    Bad { what: &'static str, value: u64 },
-}
+/// Why a message could not be read: the codec's own reasons
+/// ([`CodecError::TooLong`] past [`MAX_MESSAGE`], [`CodecError::Version`]
+/// for another layout).
+pub type WireError = CodecError;
 
 type Read<T> = Result<T, WireError>;
 
@@ -67,7 +67,7 @@ impl Request {
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::message(self.id);
         w.job(&self.job);
-        w.0
+        w.0.into_bytes()
     }
 
     /// Reads a request written by [`Request::encode`].
@@ -76,7 +76,7 @@ impl Request {
     /// The first thing wrong with `bytes`.
     pub fn decode(bytes: &[u8]) -> Read<Request> {
         let mut r = Reader::message(bytes)?;
-        let id = r.u32()?;
+        let id = r.u32_le()?;
         let job = r.job()?;
         r.finish()?;
         Ok(Request { id, job })
@@ -88,7 +88,7 @@ impl Response {
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::message(self.id);
         w.answer(&self.answer);
-        w.0
+        w.0.into_bytes()
     }
 
     /// Reads a response written by [`Response::encode`].
@@ -97,52 +97,42 @@ impl Response {
     /// The first thing wrong with `bytes`.
     pub fn decode(bytes: &[u8]) -> Read<Response> {
         let mut r = Reader::message(bytes)?;
-        let id = r.u32()?;
+        let id = r.u32_le()?;
         let answer = r.answer()?;
         r.finish()?;
         Ok(Response { id, answer })
     }
 }
 
-/// Bytes being written in the layout [`Reader`] reads.
-struct Writer(Vec<u8>);
+/// Bytes being written in the layout [`Reader`] reads: the codec's
+/// writer, with the pieces of a job.
+struct Writer(codec::Writer);
+
+impl Deref for Writer {
+    type Target = codec::Writer;
+    fn deref(&self) -> &codec::Writer {
+        &self.0
+    }
+}
+
+impl DerefMut for Writer {
+    fn deref_mut(&mut self) -> &mut codec::Writer {
+        &mut self.0
+    }
+}
 
 impl Writer {
     fn message(id: u32) -> Writer {
-        let mut w = Writer(Vec::with_capacity(256));
+        let mut w = Writer(codec::Writer::with_capacity(256));
         w.u8(VERSION);
-        w.u32(id);
+        w.u32_le(id);
         w
-    }
-
-    fn u8(&mut self, v: u8) {
-        self.0.push(v);
-    }
-
-    fn u32(&mut self, v: u32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn u64(&mut self, v: u64) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn i32(&mut self, v: i32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn f64(&mut self, v: f64) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn bool(&mut self, v: bool) {
-        self.u8(u8::from(v));
     }
 
     /// A length or a count. Real ones are far below `u32::MAX`; one past a
     /// reader's cap is written as is and refused there.
     fn len(&mut self, n: usize) {
-        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
+        self.u32_le(u32::try_from(n).unwrap_or(u32::MAX));
     }
 
     /// `v`'s place in `all` (every enum of the rules lists its values).
@@ -179,7 +169,7 @@ impl Writer {
             end -= 1;
         }
         self.len(end);
-        self.0.extend_from_slice(&s.as_bytes()[..end]);
+        self.bytes(&s.as_bytes()[..end]);
     }
 
     fn job(&mut self, job: &Job) {
@@ -199,9 +189,9 @@ impl Writer {
                     self.action(a);
                 }
                 self.choice(&Level::ALL, level);
-                self.f64(*millis);
-                self.u32(*iterations);
-                self.u64(*seed);
+                self.f64_le(*millis);
+                self.u32_le(*iterations);
+                self.u64_le(*seed);
             }
             Job::Evaluate {
                 view,
@@ -213,9 +203,9 @@ impl Writer {
                 self.u8(1);
                 self.view(view);
                 self.action(*action);
-                self.u32(*from);
-                self.u32(*to);
-                self.u64(*seed);
+                self.u32_le(*from);
+                self.u32_le(*to);
+                self.u64_le(*seed);
             }
         }
     }
@@ -228,8 +218,8 @@ impl Writer {
             }
             Answer::Evaluated { won, counted } => {
                 self.u8(1);
-                self.f64(*won);
-                self.u32(*counted);
+                self.f64_le(*won);
+                self.u32_le(*counted);
             }
             Answer::Refused(why) => {
                 self.u8(2);
@@ -238,23 +228,11 @@ impl Writer {
         }
     }
 
-    fn rules(&mut self, r: &RuleSet) {
-        self.choice(&EDITIONS, &r.edition);
-        self.choice(Negatives::ALL, &r.negatives);
-        self.choice(NinetyNine::ALL, &r.ninety_nine);
-        self.choice(LoseAt::ALL, &r.lose_at);
-        self.bool(r.four_ono_discard);
-        self.choice(Format::ALL, &r.format);
-        self.u8(r.tokens);
-        self.u32(r.points_limit);
-        self.choice(PointsEnd::ALL, &r.points_end);
-    }
-
     fn view(&mut self, v: &PlayerView) {
         self.seat(v.seat);
-        self.rules(&v.rules);
+        self.rules_by_field(&v.rules);
         self.cards(&v.hand);
-        self.i32(v.total);
+        self.i32_le(v.total);
         self.choice(&DIRECTIONS, &v.direction);
         self.bool(v.to_act.is_some());
         if let Some(t) = v.to_act {
@@ -262,7 +240,7 @@ impl Writer {
             self.choice(&STEPS, &t.step);
         }
         self.bool(v.ninety_nine_this_turn);
-        self.u32(v.hand_number);
+        self.u32_le(v.hand_number);
         self.seat(v.dealer);
         self.len(v.draw_pile_len);
         self.cards(&v.discard_pile);
@@ -285,13 +263,27 @@ impl Writer {
         self.bool(p.in_match);
         self.cards(&p.laid_down);
         self.u8(p.tokens);
-        self.u32(p.score);
+        self.u32_le(p.score);
     }
 }
 
-/// Reads the layout [`Writer`] writes; every read checks what is left.
+/// Reads the layout [`Writer`] writes: the codec's reader, with the
+/// pieces of a job.
 struct Reader<'a> {
-    rest: &'a [u8],
+    r: codec::Reader<'a>,
+}
+
+impl<'a> Deref for Reader<'a> {
+    type Target = codec::Reader<'a>;
+    fn deref(&self) -> &codec::Reader<'a> {
+        &self.r
+    }
+}
+
+impl DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.r
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -300,65 +292,16 @@ impl<'a> Reader<'a> {
         if bytes.len() > MAX_MESSAGE {
             return Err(WireError::TooLong(bytes.len()));
         }
-        let mut r = Reader { rest: bytes };
+        let mut r = codec::Reader::new(bytes);
         match r.u8()? {
-            VERSION => Ok(r),
+            VERSION => Ok(Reader { r }),
             other => Err(WireError::Version(other)),
-        }
-    }
-
-    /// Nothing may follow the message.
-    fn finish(self) -> Read<()> {
-        match self.rest.len() {
-            0 => Ok(()),
-            n => Err(WireError::LeftOver(n)),
-        }
-    }
-
-    fn take(&mut self, n: usize) -> Read<&'a [u8]> {
-        if n > self.rest.len() {
-            return Err(WireError::Truncated);
-        }
-        let (head, tail) = self.rest.split_at(n);
-        self.rest = tail;
-        Ok(head)
-    }
-
-    fn array<const N: usize>(&mut self) -> Read<[u8; N]> {
-        self.take(N)?.try_into().map_err(|_| WireError::Truncated)
-    }
-
-    fn u8(&mut self) -> Read<u8> {
-        Ok(self.array::<1>()?[0])
-    }
-
-    fn u32(&mut self) -> Read<u32> {
-        Ok(u32::from_le_bytes(self.array()?))
-    }
-
-    fn u64(&mut self) -> Read<u64> {
-        Ok(u64::from_le_bytes(self.array()?))
-    }
-
-    fn i32(&mut self) -> Read<i32> {
-        Ok(i32::from_le_bytes(self.array()?))
-    }
-
-    fn f64(&mut self) -> Read<f64> {
-        Ok(f64::from_le_bytes(self.array()?))
-    }
-
-    fn bool(&mut self, what: &'static str) -> Read<bool> {
-        match self.u8()? {
-            0 => Ok(false),
-            1 => Ok(true),
-            value => Err(bad(what, value)),
         }
     }
 
     /// A length of at most `cap`, checked before anything is allocated.
     fn len(&mut self, what: &'static str, cap: usize) -> Read<usize> {
-        let n = self.u32()?;
+        let n = self.u32_le()?;
         match usize::try_from(n) {
             Ok(n) if n <= cap => Ok(n),
             _ => Err(bad(what, n)),
@@ -414,19 +357,19 @@ impl<'a> Reader<'a> {
                     (0..n).map(|_| self.action()).collect::<Read<_>>()?
                 },
                 level: self.choice("a level", &Level::ALL)?,
-                millis: match self.f64()? {
+                millis: match self.f64_le()? {
                     ms if ms.is_finite() && ms >= 0.0 => ms,
                     _ => return Err(bad("a search's time", 0)),
                 },
-                iterations: self.u32()?,
-                seed: self.u64()?,
+                iterations: self.u32_le()?,
+                seed: self.u64_le()?,
             }),
             1 => Ok(Job::Evaluate {
                 view: self.view()?,
                 action: self.action()?,
-                from: self.u32()?,
-                to: self.u32()?,
-                seed: self.u64()?,
+                from: self.u32_le()?,
+                to: self.u32_le()?,
+                seed: self.u64_le()?,
             }),
             tag => Err(bad("a job", tag)),
         }
@@ -436,8 +379,8 @@ impl<'a> Reader<'a> {
         match self.u8()? {
             0 => Ok(Answer::Action(self.action()?)),
             1 => Ok(Answer::Evaluated {
-                won: self.f64()?,
-                counted: self.u32()?,
+                won: self.f64_le()?,
+                counted: self.u32_le()?,
             }),
             2 => Ok(Answer::Refused(self.text()?)),
             tag => Err(bad("an answer", tag)),
@@ -445,17 +388,7 @@ impl<'a> Reader<'a> {
     }
 
     fn rules(&mut self) -> Read<RuleSet> {
-        let rules = RuleSet {
-            edition: self.choice("an edition", &EDITIONS)?,
-            negatives: self.choice("negatives", Negatives::ALL)?,
-            ninety_nine: self.choice("ninety_nine", NinetyNine::ALL)?,
-            lose_at: self.choice("lose_at", LoseAt::ALL)?,
-            four_ono_discard: self.bool("four_ono_discard")?,
-            format: self.choice("format", Format::ALL)?,
-            tokens: self.u8()?,
-            points_limit: self.u32()?,
-            points_end: self.choice("points_end", PointsEnd::ALL)?,
-        };
+        let rules = self.rules_by_field()?;
         match rules.validate() {
             Ok(()) => Ok(rules),
             Err(_) => Err(bad("the rules' tokens or points limit", 0)),
@@ -467,7 +400,7 @@ impl<'a> Reader<'a> {
             seat: self.seat()?,
             rules: self.rules()?,
             hand: self.cards("a hand's length")?,
-            total: self.i32()?,
+            total: self.i32_le()?,
             direction: self.choice("a direction", &DIRECTIONS)?,
             to_act: match self.bool("whether someone acts")? {
                 true => Some(ToAct {
@@ -477,7 +410,7 @@ impl<'a> Reader<'a> {
                 false => None,
             },
             ninety_nine_this_turn: self.bool("ninety_nine_this_turn")?,
-            hand_number: self.u32()?,
+            hand_number: self.u32_le()?,
             dealer: self.seat()?,
             draw_pile_len: self.len("the draw pile's length", MAX_CARDS)?,
             discard_pile: self.cards("the discard pile's length")?,
@@ -506,7 +439,7 @@ impl<'a> Reader<'a> {
             in_match: self.bool("in_match")?,
             laid_down: self.cards("a laid-down list's length")?,
             tokens: self.u8()?,
-            score: self.u32()?,
+            score: self.u32_le()?,
         })
     }
 }
@@ -532,12 +465,5 @@ fn check_table(view: &PlayerView) -> Read<()> {
     {
         Some(s) => Err(bad("a seat", s.0)),
         None => Ok(()),
-    }
-}
-
-fn bad(what: &'static str, value: impl TryInto<u64>) -> WireError {
-    WireError::Bad {
-        what,
-        value: value.try_into().unwrap_or(u64::MAX),
     }
 }

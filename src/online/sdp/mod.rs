@@ -14,7 +14,7 @@
 mod bytes;
 mod text;
 
-pub(crate) use bytes::{put_text, Reader};
+pub(crate) use bytes::Reader;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// The most bytes of an ICE user fragment or password (RFC 8839 allows
