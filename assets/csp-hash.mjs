@@ -168,7 +168,14 @@ const shipped = html.replace(PLACEHOLDER, [...new Set(hashes)].join(' '));
 // app's module by its address.
 mkdirSync(join(dir, 'app'), { recursive: true });
 writeFileSync(join(dir, 'app', 'index.html'), shipped);
-writeFileSync(file, shipped);
+// The first page without the whole app's own style sheet (styles/app.css):
+// the first download draws none of its screens.
+const appSheet = /<link\b[^>]*\bhref="?[^"\s>]*\/app-[0-9a-f]{1,16}\.css"?[^>]*>/;
+if (!appSheet.test(shipped)) {
+  console.error('csp-hash: the page has no link to the whole app\'s style sheet (app-<hash>.css)');
+  process.exit(1);
+}
+writeFileSync(file, shipped.replace(appSheet, ''));
 console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);
 // Last, once every file has its final name and content: the service
 // worker, whose cache version hashes them all (sw-build.mjs). It runs here,
