@@ -20,7 +20,7 @@
 //! it reaches the browser's SDP parser).
 
 use super::protocol::clean_name;
-use super::sdp::{self, CompactSdp};
+use super::sdp::CompactSdp;
 use crate::codec::{self, Base64Error, Reader, Writer};
 pub use crate::codec::{base64url_encode, crc32};
 use crate::rules::{RuleSet, Seat};
@@ -248,21 +248,13 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, CodeError> {
 
 /// Writes a description in the layout of `online/sdp.rs`.
 fn put_sdp(w: &mut Writer, sdp: &CompactSdp) {
-    sdp.write(w.raw());
+    sdp.write(w);
 }
 
-/// Reads the description that ends a code, in the layout of
-/// `online/sdp.rs` (whose reader works on the bytes left): nothing may
-/// follow it.
+/// Reads the description that ends a code: nothing may follow it.
 fn read_sdp(r: &mut Reader<'_>) -> Option<CompactSdp> {
-    let rest = r.rest();
-    let mut sdp_reader = sdp::Reader::new(rest);
-    let sdp = CompactSdp::read(&mut sdp_reader)?;
-    if !sdp_reader.is_empty() {
-        return None;
-    }
-    r.skip(rest.len() - sdp_reader.remaining()).ok()?;
-    Some(sdp)
+    let sdp = CompactSdp::read(r)?;
+    r.is_empty().then_some(sdp)
 }
 
 #[cfg(test)]

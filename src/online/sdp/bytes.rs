@@ -1,19 +1,19 @@
-//! A description as the bytes inside an invite or reply code, and the
-//! checked cursor ([`Reader`]) and length-prefixed texts ([`put_text`])
-//! the codes and share links read and write theirs with.
+//! A description as the bytes inside an invite or reply code, written and
+//! read with the crate's one codec ([`crate::codec`]).
 
 use super::{
     Address, Candidate, CandidateType, CompactSdp, HashAlgorithm, SetupRole, TcpType,
     MAX_CANDIDATES,
 };
+use crate::codec::{Reader, Writer};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 impl CompactSdp {
     /// The bytes of this description inside a code. Related addresses are
     /// left out (the flag that would announce one stays 0).
-    pub(in crate::online) fn write(&self, out: &mut Vec<u8>) {
-        put_text(out, &self.ice_ufrag);
-        put_text(out, &self.ice_pwd);
+    pub(in crate::online) fn write(&self, out: &mut Writer) {
+        out.text(&self.ice_ufrag);
+        out.text(&self.ice_pwd);
         let hash = HashAlgorithm::ALL
             .iter()
             .position(|&h| h == self.hash)
@@ -23,13 +23,13 @@ impl CompactSdp {
             SetupRole::Active => 1,
             SetupRole::Passive => 2,
         };
-        out.push((hash << 4) | role);
+        out.u8((hash << 4) | role);
         let mut digest = self.fingerprint.clone();
         digest.resize(self.hash.digest_len(), 0);
-        out.extend_from_slice(&digest);
-        put_text(out, &self.mid);
+        out.bytes(&digest);
+        out.text(&self.mid);
         let count = self.candidates.len().min(MAX_CANDIDATES);
-        out.push(count as u8);
+        out.u8(count as u8);
         for c in self.candidates.iter().take(count) {
             let kind = match c.kind {
                 CandidateType::Host => 0,
@@ -43,11 +43,11 @@ impl CompactSdp {
                 Some(TcpType::Passive) => 2,
                 Some(TcpType::So) => 3,
             };
-            out.push(kind | (tcp << 2));
-            out.extend_from_slice(&c.foundation.to_be_bytes());
-            out.extend_from_slice(&c.priority.to_be_bytes());
+            out.u8(kind | (tcp << 2));
+            out.bytes(&c.foundation.to_be_bytes());
+            out.bytes(&c.priority.to_be_bytes());
             put_address(out, &c.address);
-            out.extend_from_slice(&c.port.to_be_bytes());
+            out.bytes(&c.port.to_be_bytes());
         }
     }
 
@@ -55,9 +55,9 @@ impl CompactSdp {
     /// fails [`CompactSdp::validate`]. A related address, which earlier
     /// versions wrote, is read and dropped.
     pub(in crate::online) fn read(r: &mut Reader<'_>) -> Option<CompactSdp> {
-        let ice_ufrag = r.text()?;
-        let ice_pwd = r.text()?;
-        let flags = r.byte()?;
+        let ice_ufrag = r.text().ok()?;
+        let ice_pwd = r.text().ok()?;
+        let flags = r.u8().ok()?;
         let hash = *HashAlgorithm::ALL.get(usize::from(flags >> 4))?;
         let setup = match flags & 0x0f {
             0 => SetupRole::ActPass,
@@ -65,15 +65,15 @@ impl CompactSdp {
             2 => SetupRole::Passive,
             _ => return None,
         };
-        let fingerprint = r.bytes(hash.digest_len())?.to_vec();
-        let mid = r.text()?;
-        let count = usize::from(r.byte()?);
+        let fingerprint = r.take(hash.digest_len()).ok()?.to_vec();
+        let mid = r.text().ok()?;
+        let count = usize::from(r.u8().ok()?);
         if count > MAX_CANDIDATES || ice_ufrag.is_empty() || ice_pwd.is_empty() {
             return None;
         }
         let mut candidates = Vec::with_capacity(count);
         for _ in 0..count {
-            let flags = r.byte()?;
+            let flags = r.u8().ok()?;
             if flags >> 5 != 0 {
                 return None;
             }
@@ -89,13 +89,13 @@ impl CompactSdp {
                 2 => Some(TcpType::Passive),
                 _ => Some(TcpType::So),
             };
-            let foundation = r.u32()?;
-            let priority = r.u32()?;
+            let foundation = r.u32_be().ok()?;
+            let priority = r.u32_be().ok()?;
             let address = read_address(r)?;
-            let port = r.u16()?;
+            let port = r.u16_be().ok()?;
             if flags & 0x10 != 0 {
                 skip_address(r)?;
-                r.u16()?;
+                r.u16_be().ok()?;
             }
             candidates.push(Candidate {
                 foundation,
@@ -121,90 +121,38 @@ impl CompactSdp {
     }
 }
 
-/// A cursor over a code's bytes; every read is checked.
-pub(crate) struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes }
-    }
-    pub(crate) fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
-    }
-    /// How many bytes are left to read.
-    pub(crate) fn remaining(&self) -> usize {
-        self.bytes.len()
-    }
-    pub(crate) fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
-        if n > self.bytes.len() {
-            return None;
-        }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Some(head)
-    }
-    pub(crate) fn byte(&mut self) -> Option<u8> {
-        self.bytes(1)?.first().copied()
-    }
-    fn u16(&mut self) -> Option<u16> {
-        let b = self.bytes(2)?;
-        Some(u16::from_be_bytes([*b.first()?, *b.get(1)?]))
-    }
-    pub(crate) fn u32(&mut self) -> Option<u32> {
-        let b: [u8; 4] = self.bytes(4)?.try_into().ok()?;
-        Some(u32::from_be_bytes(b))
-    }
-    /// A length-prefixed UTF-8 text.
-    pub(crate) fn text(&mut self) -> Option<String> {
-        let n = usize::from(self.byte()?);
-        String::from_utf8(self.bytes(n)?.to_vec()).ok()
-    }
-}
-
-/// Writes a length-prefixed text, cut to 255 bytes at a character.
-pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
-    let mut end = text.len().min(255);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    out.push(end as u8);
-    out.extend_from_slice(&text.as_bytes()[..end]);
-}
-
-fn put_address(out: &mut Vec<u8>, address: &Address) {
+fn put_address(out: &mut Writer, address: &Address) {
     match address {
         Address::V4(ip) => {
-            out.push(4);
-            out.extend_from_slice(&ip.octets());
+            out.u8(4);
+            out.bytes(&ip.octets());
         }
         Address::V6(ip) => {
-            out.push(6);
-            out.extend_from_slice(&ip.octets());
+            out.u8(6);
+            out.bytes(&ip.octets());
         }
         Address::Mdns(id) => {
-            out.push(b'm');
-            out.extend_from_slice(id);
+            out.u8(b'm');
+            out.bytes(id);
         }
         Address::Name(name) => {
-            out.push(b'n');
-            put_text(out, name);
+            out.u8(b'n');
+            out.text(name);
         }
     }
 }
 
 fn read_address(r: &mut Reader<'_>) -> Option<Address> {
-    Some(match r.byte()? {
+    Some(match r.u8().ok()? {
         4 => {
-            let b: [u8; 4] = r.bytes(4)?.try_into().ok()?;
+            let b: [u8; 4] = r.take(4).ok()?.try_into().ok()?;
             Address::V4(Ipv4Addr::from(b))
         }
         6 => {
-            let b: [u8; 16] = r.bytes(16)?.try_into().ok()?;
+            let b: [u8; 16] = r.take(16).ok()?.try_into().ok()?;
             Address::V6(Ipv6Addr::from(b))
         }
-        b'm' => Address::Mdns(r.bytes(16)?.try_into().ok()?),
+        b'm' => Address::Mdns(r.take(16).ok()?.try_into().ok()?),
         // A host name (`n`, written by earlier versions) is refused: see
         // [`Address::Name`].
         _ => return None,
@@ -213,12 +161,12 @@ fn read_address(r: &mut Reader<'_>) -> Option<Address> {
 
 /// Reads past an address of an earlier version's related address.
 fn skip_address(r: &mut Reader<'_>) -> Option<()> {
-    match r.byte()? {
-        4 => r.bytes(4)?,
-        6 | b'm' => r.bytes(16)?,
+    match r.u8().ok()? {
+        4 => r.take(4).ok()?,
+        6 | b'm' => r.take(16).ok()?,
         b'n' => {
-            let n = usize::from(r.byte()?);
-            r.bytes(n)?
+            let n = usize::from(r.u8().ok()?);
+            r.take(n).ok()?
         }
         _ => return None,
     };

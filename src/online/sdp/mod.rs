@@ -8,13 +8,11 @@
 //!
 //! - `text.rs`: the SDP text, read from the browser
 //!   ([`CompactSdp::from_sdp`]) and written for it ([`CompactSdp::to_sdp`]);
-//! - `bytes.rs`: the bytes inside a code, and the checked cursor codes
-//!   read them with.
+//! - `bytes.rs`: the bytes inside a code (through [`crate::codec`]).
 
 mod bytes;
 mod text;
 
-pub(crate) use bytes::Reader;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// The most bytes of an ICE user fragment or password (RFC 8839 allows

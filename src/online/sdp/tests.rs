@@ -2,6 +2,7 @@
 //! (the codes' tests read the same texts).
 
 use super::*;
+use crate::codec::Reader;
 
 /// A data-channel offer as Chromium 120 writes it, all candidates gathered.
 pub(crate) const CHROMIUM_OFFER: &str = "v=0\r\n\
@@ -71,8 +72,9 @@ fn a_chromium_offer_compacts_and_expands_to_the_same_essentials() {
         assert!(sdp.contains(line), "missing {line:?} in\n{sdp}");
     }
     assert_eq!(CompactSdp::from_sdp(&sdp), Ok(c.clone()));
-    let mut bytes = Vec::new();
+    let mut bytes = crate::codec::Writer::new();
     c.write(&mut bytes);
+    let bytes = bytes.into_bytes();
     assert_eq!(CompactSdp::read(&mut Reader::new(&bytes)), Some(c));
 }
 
@@ -98,8 +100,9 @@ fn f8_compacting_drops_related_addresses() {
     let mut by_hand = c.clone();
     by_hand.candidates[2].related = Some((Address::V4(Ipv4Addr::new(192, 168, 1, 5)), 5000));
     assert!(!by_hand.to_sdp().contains("raddr"));
-    let mut bytes = Vec::new();
+    let mut bytes = crate::codec::Writer::new();
     by_hand.write(&mut bytes);
+    let bytes = bytes.into_bytes();
     assert_eq!(CompactSdp::read(&mut Reader::new(&bytes)), Some(c));
 }
 

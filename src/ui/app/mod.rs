@@ -229,6 +229,63 @@ fn use_boot_screen(taps: BootTaps) {
     });
 }
 
+/// The ways a new match starts; each closes what shows over the screen.
+struct Starts {
+    /// The setup's table (Start game, Quick play, Play again).
+    start: Callback<()>,
+    learn: Callback<()>,
+    daily: Callback<()>,
+    rematch: Callback<Rc<GameState>>,
+    practice: Callback<String>,
+}
+
+fn starts(begin: &Callback<NewMatch, bool>, overlay: &UseStateHandle<Overlay>) -> Starts {
+    /// A callback that starts the match `kind` makes of what it is given.
+    fn start_as<T: 'static>(
+        begin: &Callback<NewMatch, bool>,
+        overlay: &UseStateHandle<Overlay>,
+        kind: impl Fn(T) -> NewMatch + 'static,
+    ) -> Callback<T> {
+        let (begin, overlay) = (begin.clone(), overlay.clone());
+        Callback::from(move |given: T| {
+            if begin.emit(kind(given)) {
+                overlay.set(Overlay::None);
+            }
+        })
+    }
+    Starts {
+        start: start_as(begin, overlay, |()| NewMatch::Setup),
+        learn: start_as(begin, overlay, |()| NewMatch::Learn),
+        daily: start_as(begin, overlay, |()| NewMatch::Daily),
+        rematch: start_as(begin, overlay, NewMatch::Rematch),
+        practice: start_as(begin, overlay, NewMatch::DailyPractice),
+    }
+}
+
+/// What the overlay screens open and how they close: a replay (yours or
+/// another's), a review; a share link's replay closed leaves the address.
+fn overlay_actions(overlay: &UseStateHandle<Overlay>) -> OverlayActions {
+    let show = |o: fn(Rc<Played>) -> Overlay| {
+        let overlay = overlay.clone();
+        Callback::from(move |shared: Rc<Played>| overlay.set(o(shared)))
+    };
+    let close = {
+        let overlay = overlay.clone();
+        Callback::from(move |()| {
+            if matches!(*overlay, Overlay::Replay(..)) {
+                address::forget_code(&online::page_base());
+            }
+            overlay.set(Overlay::None)
+        })
+    };
+    OverlayActions {
+        replay: show(|p| Overlay::Replay(p, false)),
+        my_replay: show(|p| Overlay::Replay(p, true)),
+        review: show(Overlay::Review),
+        close,
+    }
+}
+
 /// What the app opens with: nothing said (the first download, or the
 /// whole app loaded for a link), or what the first download handed over.
 #[derive(Properties, PartialEq, Default)]
@@ -285,35 +342,13 @@ pub fn App(props: &AppProps) -> Html {
         lang,
         online: parts::online,
     });
-    let start_with = |kind: NewMatch| {
-        let (begin, overlay) = (begin.clone(), overlay.clone());
-        Callback::from(move |()| {
-            if begin.emit(kind.clone()) {
-                overlay.set(Overlay::None);
-            }
-        })
-    };
-    let on_rematch = {
-        let (begin, overlay) = (begin.clone(), overlay.clone());
-        Callback::from(move |state: Rc<GameState>| {
-            if begin.emit(NewMatch::Rematch(state)) {
-                overlay.set(Overlay::None);
-            }
-        })
-    };
-    let on_practice = {
-        let (begin, overlay) = (begin.clone(), overlay.clone());
-        Callback::from(move |day: String| {
-            if begin.emit(NewMatch::DailyPractice(day)) {
-                overlay.set(Overlay::None);
-            }
-        })
-    };
-    let (start, on_learn, on_daily) = (
-        start_with(NewMatch::Setup),
-        start_with(NewMatch::Learn),
-        start_with(NewMatch::Daily),
-    );
+    let Starts {
+        start,
+        learn: on_learn,
+        daily: on_daily,
+        rematch: on_rematch,
+        practice: on_practice,
+    } = starts(&begin, &overlay);
     let on_change = {
         let setup = setup.clone();
         Callback::from(move |s: GameSetup| {
@@ -322,25 +357,7 @@ pub fn App(props: &AppProps) -> Html {
         })
     };
     let new_game = start::leave(screen.clone(), setup.clone());
-    let show = |o: fn(Rc<Played>) -> Overlay| {
-        let overlay = overlay.clone();
-        Callback::from(move |shared: Rc<Played>| overlay.set(o(shared)))
-    };
-    let (open_replay, open_my_replay, open_review) = (
-        show(|p| Overlay::Replay(p, false)),
-        show(|p| Overlay::Replay(p, true)),
-        show(Overlay::Review),
-    );
-    let close = {
-        let overlay = overlay.clone();
-        Callback::from(move |()| {
-            // A share link's replay is done with: the address forgets it.
-            if matches!(*overlay, Overlay::Replay(..)) {
-                address::forget_code(&online::page_base());
-            }
-            overlay.set(Overlay::None)
-        })
-    };
+    let actions = overlay_actions(&overlay);
     let open_rules = {
         let overlay = overlay.clone();
         Callback::from(move |()| overlay.set(Overlay::Rules))
@@ -410,8 +427,8 @@ pub fn App(props: &AppProps) -> Html {
             <Game key={*n} start={state.clone()} link={link.clone()}
                 paused={*overlay != Overlay::None && *overlay != Overlay::Stats}
                 on_play_again={start} {on_rematch} {on_practice} on_new_game={new_game} on_rules={open_rules}
-                on_replay={if state.setup.people() == 1 { open_my_replay.clone() } else { open_replay.clone() }}
-                on_review={open_review.clone()} learn={*learning} />
+                on_replay={if state.setup.people() == 1 { actions.my_replay.clone() } else { actions.replay.clone() }}
+                on_review={actions.review.clone()} learn={*learning} />
         },
     };
     html! {
@@ -419,8 +436,7 @@ pub fn App(props: &AppProps) -> Html {
         <ContextProvider<Prefs> context={*prefs}>
         <ContextProvider<Callback<Prefs>> context={on_prefs}>
             { for header }
-            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &OverlayActions {
-                replay: open_replay, my_replay: open_my_replay, review: open_review, close }) }
+            { overlay_view(&overlay, rules, on_setup.then_some(on_learn), &actions) }
             <div class="screen" hidden={*overlay != Overlay::None}>{ body }</div>
         </ContextProvider<Callback<Prefs>>>
         </ContextProvider<Prefs>>

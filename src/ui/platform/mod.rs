@@ -1,7 +1,7 @@
 //! The browser edge: everything that calls a browser API other than
 //! rendering. The page's address (invite and share links), the first
-//! screen index.html paints before the app runs, the page's two modules
-//! of game code (the first download hands over to the whole app), the clipboard,
+//! screen index.html paints before the app runs, opening the whole app's
+//! page from the first download, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), vibration, the service worker, keyboard focus, files (downloads, opening
 //! a record), the WebRTC transport, the search worker, fetching a
