@@ -336,10 +336,10 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
 /// As [`read_save`]; [`BadSave::Broken`] too for a match the rules refuse.
 pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
     let saved = read_save(raw)?;
-    let played = &saved.played;
     let setup = Rc::new(saved.setup.clone());
-    let mut state = GameState::replay(setup, played.seed, &played.actions, saved.summary)
-        .map_err(|_| BadSave::Broken)?;
+    // The match as played, replayed by the one replayer.
+    let mut state =
+        GameState::resume(setup, &saved.played, saved.summary).map_err(|_| BadSave::Broken)?;
     state.speed = saved.playing_speed;
     state.saved_stand_ins = saved.stand_ins;
     Ok(state)
