@@ -19,17 +19,17 @@ const APP_PAGE: &str = "app/";
 /// download says it could not be loaded.
 const PATIENCE_MS: u32 = 10_000;
 
-/// The whole app's page as an absolute address, with `request` after `#`.
+/// The whole app's page as an absolute address, with this page's query
+/// and `request` after `#`.
 fn app_address(request: &str) -> Option<String> {
     let document = web_sys::window()?.document()?;
     let base = document.base_uri().ok().flatten()?;
     let page = web_sys::Url::new_with_base(APP_PAGE, &base).ok()?;
     // Nothing asked: the address's own (a link pasted into a first page).
-    let own = web_sys::window()?
-        .location()
-        .hash()
-        .ok()
-        .unwrap_or_default();
+    // Its query goes along (a deal asked for with `?seed=`).
+    let location = web_sys::window()?.location();
+    let own = location.hash().ok().unwrap_or_default();
+    page.set_search(&location.search().ok().unwrap_or_default());
     page.set_hash(if request.is_empty() { &own } else { request });
     Some(page.href())
 }
