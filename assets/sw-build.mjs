@@ -59,7 +59,9 @@ self.addEventListener('install', (event) => {
       if (await cache.match(f)) continue;
       const kept = await caches.match(f);
       if (kept) await cache.put(f, kept);
-      else await cache.add(new Request(f, { cache: 'reload', priority: 'low' }));
+      // Named by its content: the copy the page already has in the
+      // browser's cache is this very file.
+      else await cache.add(new Request(f, { priority: 'low' }));
     }
     await self.skipWaiting();
   })());

@@ -143,7 +143,10 @@ async function instrument(context, page, server) {
   const setup = [
     ['Network.enable', {}],
     ...(SHARED_LINK ? [] : [['Network.emulateNetworkConditions', MOBILE_NETWORK]]),
-    ['Network.setCacheDisabled', { cacheDisabled: true }],
+    // A fresh context's cache is empty anyway; over a first minute it is
+    // left on, as a phone's is, so the offline copy can take what the
+    // page already has.
+    ['Network.setCacheDisabled', { cacheDisabled: !FIRST_MINUTE }],
   ];
   const onNetwork = (session, target, method, e) => {
     const key = `${session}|${e.requestId}`;

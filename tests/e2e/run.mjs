@@ -132,7 +132,7 @@ async function main() {
     process.exit(1);
   }
   const filter = process.argv[2];
-  const server = await serve(DIST, { delayMs: Number(process.env.SERVE_DELAY_MS) || 0 });
+  const server = await serve(DIST, { delayMs: Number(process.env.SERVE_DELAY_MS) || 0, cacheControl: process.env.SERVE_CACHE || 'no-store' });
   console.log(`serving ${DIST}/ at ${server.url}`);
   const browser = await launch();
   console.log(`chromium ${browser.version()}`);
