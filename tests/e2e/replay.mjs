@@ -726,10 +726,9 @@ export const workerScenarios = [
           await choose(a.page, 'Number of players', '3');
           for (const seat of [2, 3]) await a.page.locator(`#seat-level-${seat}`).selectOption('hard');
           await setSpeed(a.page, 'fast');
+          // (No service worker yet: it is registered once a game is on the
+          // table, after the search worker has started.)
           const worker = await started;
-          // Not blocked, the offline cache installs meanwhile (its service
-          // worker fetches the same files): the game starts once it is active.
-          if (!blocked) await a.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
           await a.page.getByRole('button', { name: 'Start game' }).click();
           // Play until the bots have answered a few times.
           let plays = 0;
