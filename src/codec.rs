@@ -6,10 +6,9 @@
 //!
 //! - [`Writer`] and [`Reader`]: bytes, fixed-width integers in either byte
 //!   order, LEB128 numbers, length-prefixed texts, bit fields;
-//! - [`Writer::rules`] / [`Reader::rules`]: a [`RuleSet`] packed, for codes
-//!   and share links; [`Writer::rules_by_field`] / [`Reader::rules_by_field`]:
-//!   the per-field layout the worker's messages shipped with and keep (see
-//!   `bots::jobs::wire::VERSION`). A new rule option is added here only;
+//! - [`Writer::rules`] / [`Reader::rules`]: a [`RuleSet`] packed, the one
+//!   layout of the rules in every format. A new rule option is added here
+//!   only;
 //! - [`seal`] / [`unseal`]: the CRC-32 trailer; [`base64url_encode`] /
 //!   [`base64url_decode`]: the text of a code.
 //!
@@ -168,23 +167,6 @@ impl Writer {
         self.u8(b);
         self.u8(rules.tokens);
         self.leb(u64::from(rules.points_limit));
-    }
-
-    /// A rule set field by field in declaration order, 12 bytes: each enum
-    /// a byte (its place in its `ALL` list), the bool a byte, the tokens,
-    /// the points limit a u32 little-endian. The worker's messages shipped
-    /// with this layout and keep it; every other format packs the rule set
-    /// with [`Writer::rules`]. A new option is added to both, here.
-    pub fn rules_by_field(&mut self, rules: &RuleSet) {
-        self.u8(place(&EDITIONS, rules.edition));
-        self.u8(place(Negatives::ALL, rules.negatives));
-        self.u8(place(NinetyNine::ALL, rules.ninety_nine));
-        self.u8(place(LoseAt::ALL, rules.lose_at));
-        self.bool(rules.four_ono_discard);
-        self.u8(place(Format::ALL, rules.format));
-        self.u8(rules.tokens);
-        self.u32_le(rules.points_limit);
-        self.u8(place(PointsEnd::ALL, rules.points_end));
     }
 
     /// The `count` low bits of `value`, most significant first, packed
@@ -393,25 +375,6 @@ impl<'a> Reader<'a> {
             points_end: pick("points_end", PointsEnd::ALL, (b >> 3) & 1)?,
             tokens,
             points_limit,
-        })
-    }
-
-    /// A rule set [`Writer::rules_by_field`] wrote; ranges are left to the
-    /// caller, as in [`Reader::rules`].
-    ///
-    /// # Errors
-    /// Cut short, or a value outside its option.
-    pub fn rules_by_field(&mut self) -> Read<RuleSet> {
-        Ok(RuleSet {
-            edition: pick("an edition", &EDITIONS, self.u8()?)?,
-            negatives: pick("negatives", Negatives::ALL, self.u8()?)?,
-            ninety_nine: pick("ninety_nine", NinetyNine::ALL, self.u8()?)?,
-            lose_at: pick("lose_at", LoseAt::ALL, self.u8()?)?,
-            four_ono_discard: self.bool("four_ono_discard")?,
-            format: pick("format", Format::ALL, self.u8()?)?,
-            tokens: self.u8()?,
-            points_limit: self.u32_le()?,
-            points_end: pick("points_end", PointsEnd::ALL, self.u8()?)?,
         })
     }
 

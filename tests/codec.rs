@@ -76,37 +76,6 @@ fn every_rule_set_round_trips_in_few_bytes() {
     }
 }
 
-/// The worker's per-field layout: 12 bytes, every rule set to itself, any
-/// byte of an enum outside it refused.
-#[test]
-fn every_rule_set_round_trips_field_by_field() {
-    for rules in every_rule_set() {
-        let mut w = Writer::new();
-        w.rules_by_field(&rules);
-        let bytes = w.into_bytes();
-        assert_eq!(bytes.len(), 12);
-        assert_eq!(bytes[7..11], rules.points_limit.to_le_bytes());
-        let mut r = Reader::new(&bytes);
-        assert_eq!(r.rules_by_field(), Ok(rules));
-        assert!(r.is_empty());
-        for cut in 0..bytes.len() {
-            assert_eq!(
-                Reader::new(&bytes[..cut]).rules_by_field(),
-                Err(CodecError::Truncated)
-            );
-        }
-        // One past each enum's values, and a bool that is neither.
-        for (at, limit) in [(0, 2), (1, 3), (2, 3), (3, 2), (4, 2), (5, 3), (11, 2)] {
-            let mut bad = bytes.clone();
-            bad[at] = limit;
-            assert!(matches!(
-                Reader::new(&bad).rules_by_field(),
-                Err(CodecError::Bad { .. })
-            ));
-        }
-    }
-}
-
 #[test]
 fn rule_bytes_outside_their_options_are_refused() {
     let good = packed(&RuleSet::modern());

@@ -1,13 +1,16 @@
 //! Every shipped format still reads what earlier builds wrote: saves, the
-//! remembered setup, share links, invite and reply codes, and the search
-//! worker's messages. The files under `tests/fixtures/` were written by
-//! `write_fixtures` below with the build named in `tests/fixtures/README.md`;
-//! each test rebuilds the values those files were made from, checks that
-//! the file decodes to them, and that encoding them again gives the file's
-//! bytes.
+//! remembered setup, share links, invite and reply codes. The files under
+//! `tests/fixtures/` were written by `write_fixtures` below with the build
+//! named in `tests/fixtures/README.md`; each test rebuilds the values those
+//! files were made from, checks that the file decodes to them, and that
+//! encoding them again gives the file's bytes. The search worker's messages
+//! of that build are kept too, to check that this build refuses them whole
+//! (they are no shipped format: see the test).
 
+use ono99::bots::jobs::wire::{WireError, VERSION};
 use ono99::bots::jobs::{Answer, Job, Request, Response};
 use ono99::bots::Level;
+use ono99::codec::Writer;
 use ono99::online::{CompactSdp, Invite, Reply};
 use ono99::play::save::{parse_save, parse_setup, read_save, save_text, setup_text, Saved};
 use ono99::play::{GameMsg, GameSetup, GameState, SeatKind, SeatSetup, Speed};
@@ -202,10 +205,6 @@ fn answers() -> Vec<Response> {
     .collect()
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn unhex(text: &str) -> Vec<u8> {
     (0..text.len())
         .step_by(2)
@@ -308,14 +307,6 @@ fn write_fixtures() {
         "reply-codes.txt",
         replies().iter().map(|r| r.encode() + "\n").collect(),
     );
-    write(
-        "job-requests.hex",
-        jobs().iter().map(|j| hex(&j.encode()) + "\n").collect(),
-    );
-    write(
-        "job-responses.hex",
-        answers().iter().map(|a| hex(&a.encode()) + "\n").collect(),
-    );
     for (name, state) in saves() {
         write(name, save_text(&state));
     }
@@ -359,26 +350,44 @@ fn invite_and_reply_codes_of_earlier_builds_read_unchanged() {
     }
 }
 
-/// The worker's messages cross deployments (the worker's files keep their
-/// names), so their bytes must not change at all.
+/// The worker's messages are no shipped format: a page only ever talks to
+/// its own build's worker (the worker's files are named by their content).
+/// The `job-*.hex` files hold layout version 1, which wrote the rule set a
+/// byte a field; this build refuses them whole, and its own messages differ
+/// from them only in the version byte and the rule set, packed now.
 #[test]
-fn worker_messages_of_earlier_builds_read_unchanged() {
+fn worker_messages_of_version_1_are_refused_whole() {
     let text = fixture("job-requests.hex");
     let expected = jobs();
     assert!(expected.len() >= 10);
     assert_eq!(text.lines().count(), expected.len());
     for (line, request) in text.lines().zip(expected) {
-        let bytes = unhex(line);
-        assert_eq!(Request::decode(&bytes).as_ref(), Ok(&request));
-        assert_eq!(request.encode(), bytes);
+        let old = unhex(line);
+        assert_eq!(Request::decode(&old), Err(WireError::Version(1)));
+        let new = request.encode();
+        assert_eq!(Request::decode(&new).as_ref(), Ok(&request));
+        let (Job::Decide { view, .. } | Job::Evaluate { view, .. }) = &request.job;
+        let mut rules = Writer::new();
+        rules.rules(&view.rules);
+        let rules = rules.into_bytes();
+        // The version, the id, the job's tag and the view's seat, then the
+        // rule set: 12 bytes in version 1.
+        let head = 1 + 4 + 1 + 1;
+        assert_eq!((old[0], new[0]), (1, VERSION));
+        assert_eq!(old[1..head], new[1..head]);
+        assert_eq!(new[head..head + rules.len()], rules[..]);
+        assert_eq!(old[head + 12..], new[head + rules.len()..]);
     }
     let text = fixture("job-responses.hex");
     let expected = answers();
     assert_eq!(text.lines().count(), expected.len());
     for (line, response) in text.lines().zip(expected) {
-        let bytes = unhex(line);
-        assert_eq!(Response::decode(&bytes).as_ref(), Ok(&response));
-        assert_eq!(response.encode(), bytes);
+        let old = unhex(line);
+        assert_eq!(Response::decode(&old), Err(WireError::Version(1)));
+        let new = response.encode();
+        assert_eq!(Response::decode(&new).as_ref(), Ok(&response));
+        assert_eq!((old[0], new[0]), (1, VERSION));
+        assert_eq!(old[1..], new[1..]);
     }
 }
 

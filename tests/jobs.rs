@@ -10,6 +10,7 @@ use ono99::bots::jobs::wire::{WireError, MAX_MESSAGE, VERSION};
 use ono99::bots::jobs::{handle, run, Answer, Job, Request, Response};
 use ono99::bots::review::evaluate_range;
 use ono99::bots::{make_bot, Level};
+use ono99::codec::Writer;
 use ono99::rules::{Action, Card, Match, PlayerView, Rng};
 
 /// A seat's view at one moment of a random game, with the actions legal then.
@@ -227,9 +228,12 @@ fn an_oversized_or_foreign_message_is_refused() {
     );
     // A list that claims four billion cards is refused before anything is
     // made room for: the view's hand length follows the version, the id,
-    // the job's tag, the seat and the nine options (12 bytes).
+    // the job's tag, the seat and the packed rule set.
+    let mut rules = Writer::new();
+    rules.rules(&list[0].view.rules);
+    let rules = rules.into_bytes().len();
     let mut claims = bytes;
-    claims[1 + 4 + 1 + 1 + 12..][..4].copy_from_slice(&u32::MAX.to_le_bytes());
+    claims[1 + 4 + 1 + 1 + rules..][..4].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(
         Request::decode(&claims),
         Err(WireError::Bad { .. })

@@ -3,7 +3,7 @@
 //! so the page's first download carries no serde code for its searches.
 //!
 //! Written with the game's one binary codec (`crate::codec`). Layout,
-//! version 1 (integers little-endian, fixed width):
+//! version 2 (integers little-endian, fixed width):
 //!
 //! - a message: the version byte, the id (u32), then a tag byte and its
 //!   fields: [`Job::Decide`] 0, [`Job::Evaluate`] 1; [`Answer::Action`] 0,
@@ -11,11 +11,10 @@
 //! - a card: its [`Card::index`]; an action: a card's index to play it, 16
 //!   for [`Action::DiscardFourOno`]; a seat: its number; a bool: 0 or 1; an
 //!   option: 0, or 1 and the value; a list: its length (u32), then each item;
-//!   a text: a list of UTF-8 bytes; an enum of the rules: its place in that
-//!   enum's `ALL`;
-//! - a [`PlayerView`]: its fields in declaration order; its [`RuleSet`] as
-//!   [`codec::Writer::rules_by_field`] writes it (not packed as in codes:
-//!   this layout shipped first and stays, see [`VERSION`]).
+//!   a text: a list of UTF-8 bytes; a direction, a turn's step or a bot's
+//!   level: its place in the list of its values;
+//! - a [`PlayerView`]: its fields in declaration order; its [`RuleSet`]
+//!   packed as in codes and share links ([`codec::Writer::rules`]).
 //!
 //! Reading checks everything a real message satisfies (lengths within a
 //! deck, seats within the table, values within their enums, the rule set's
@@ -35,10 +34,12 @@ use std::ops::{Deref, DerefMut};
 ///
 /// A page and its worker must speak the same version: a message either
 /// side cannot read goes unanswered (the page drops an unreadable answer,
-/// the worker answers an unreadable request to id 0). While the worker's
-/// files kept one name from build to build, a page could meet another
-/// build's worker, so this layout has not changed since it shipped.
-pub const VERSION: u8 = 1;
+/// the worker answers an unreadable request to id 0). The worker's files
+/// are named by their content and the page names the ones of its own
+/// build, so the two always come from one build: the layout may change
+/// freely, with a new version. Version 1 wrote the rule set a byte a field
+/// (12 bytes); version 2 packs it as every other format does.
+pub const VERSION: u8 = 2;
 /// The longest message read: a real one is a few hundred bytes.
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// The longest list of cards or actions read (a deck holds at most 112).
@@ -230,7 +231,7 @@ impl Writer {
 
     fn view(&mut self, v: &PlayerView) {
         self.seat(v.seat);
-        self.rules_by_field(&v.rules);
+        self.rules(&v.rules);
         self.cards(&v.hand);
         self.i32_le(v.total);
         self.choice(&DIRECTIONS, &v.direction);
@@ -387,8 +388,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn rules(&mut self) -> Read<RuleSet> {
-        let rules = self.rules_by_field()?;
+    /// The packed rule set, within its ranges.
+    fn checked_rules(&mut self) -> Read<RuleSet> {
+        let rules = self.r.rules()?;
         match rules.validate() {
             Ok(()) => Ok(rules),
             Err(_) => Err(bad("the rules' tokens or points limit", 0)),
@@ -398,7 +400,7 @@ impl<'a> Reader<'a> {
     fn view(&mut self) -> Read<PlayerView> {
         let view = PlayerView {
             seat: self.seat()?,
-            rules: self.rules()?,
+            rules: self.checked_rules()?,
             hand: self.cards("a hand's length")?,
             total: self.i32_le()?,
             direction: self.choice("a direction", &DIRECTIONS)?,
