@@ -18,12 +18,13 @@
 //!
 //! Written with the game's one binary codec (`crate::codec`). Decoding
 //! never panics: any change to a code is refused with a
-//! [`ShareError`], and the actions are checked by replaying them.
+//! [`ShareError`], and the actions are checked by the one replayer
+//! ([`Played::deal`] and [`Played::take`]) as they are read.
 //! Pure: no browser API, tested natively (`tests/share.rs`).
 
 use crate::codec::{self, base64url_decode, base64url_encode, bits_for, Reader, Writer};
 use crate::rules::played::clean_name;
-use crate::rules::{Match, Played, RuleError, SetupError};
+use crate::rules::{DoesNotReplay, Played, RuleError, SetupError};
 
 /// The version of the share format this code writes and reads.
 pub const SHARE_VERSION: u8 = 1;
@@ -39,6 +40,15 @@ const MAX_ACTIONS: u64 = 100_000;
 impl From<codec::CodecError> for ShareError {
     fn from(_: codec::CodecError) -> ShareError {
         ShareError::Damaged
+    }
+}
+
+impl From<DoesNotReplay> for ShareError {
+    fn from(refused: DoesNotReplay) -> ShareError {
+        ShareError::DoesNotReplay {
+            index: refused.index,
+            error: refused.error,
+        }
     }
 }
 
@@ -68,7 +78,7 @@ impl Played {
     /// A setup the engine refuses, or an action it refuses (the code of a
     /// match must replay).
     pub fn encode(&self) -> Result<String, ShareError> {
-        let mut m = Match::new_unlogged(self.rules, self.names.len(), self.seed)?;
+        let mut replay = self.replay()?;
         let mut body = Writer::new();
         body.u8(SHARE_VERSION);
         body.u8(KIND);
@@ -79,25 +89,19 @@ impl Played {
         }
         body.u64_be(self.seed);
         body.leb(self.actions.len() as u64);
-        for (i, &(seat, action)) in self.actions.iter().enumerate() {
-            let legal = m.legal_actions();
-            let index = legal
-                .iter()
-                .position(|&a| a == action)
-                .filter(|_| m.to_act().is_some_and(|t| t.seat == seat))
-                .ok_or_else(|| ShareError::DoesNotReplay {
-                    index: i,
-                    // The engine's own reason (a legal action by the seat to
-                    // act would have been found above).
-                    error: m
-                        .clone()
-                        .apply_for(seat, action)
-                        .err()
-                        .unwrap_or(RuleError::MatchOver),
-                })?;
-            body.bits(index, bits_for(legal.len()));
-            m.apply_for(seat, action)
-                .map_err(|error| ShareError::DoesNotReplay { index: i, error })?;
+        loop {
+            let legal = replay.game().legal_actions();
+            let Some(took) = replay.next() else { break };
+            let took = took?;
+            // The rules take only an action they list as legal (legality
+            // has one source), so its place is found; were it not, the code
+            // could not name the action, and the match is refused.
+            let place = legal.iter().position(|&a| a == took.action);
+            let place = place.ok_or(ShareError::DoesNotReplay {
+                index: took.index,
+                error: RuleError::MatchOver,
+            })?;
+            body.bits(place, bits_for(legal.len()));
         }
         let mut body = body.into_bytes();
         codec::seal(&mut body);
@@ -148,32 +152,34 @@ impl Played {
         let seed = r.u64_be()?;
         // Every action takes at least no bits; a count beyond what any
         // match could hold is refused before replaying.
-        let count = r.leb(MAX_ACTIONS)?;
-        let mut m = Match::new_unlogged(rules, seats, seed)?;
-        let mut actions = Vec::with_capacity(count as usize);
-        for i in 0..count {
-            let turn = m.to_act().ok_or(ShareError::DoesNotReplay {
-                index: i as usize,
+        let count = r.leb(MAX_ACTIONS)? as usize;
+        let mut played = Played {
+            rules,
+            names,
+            seed,
+            actions: Vec::with_capacity(count),
+        };
+        // Each action is read as its place among the actions legal at that
+        // moment, so the match is replayed as it is read: dealt and taken
+        // by the one replayer, one action at a time.
+        let mut game = played.deal()?;
+        game.set_logging(false);
+        for index in 0..count {
+            let turn = game.to_act().ok_or(ShareError::DoesNotReplay {
+                index,
                 error: RuleError::MatchOver,
             })?;
-            let legal = m.legal_actions();
-            let index = r.bits(bits_for(legal.len()))?;
-            let action = *legal.get(index).ok_or(ShareError::Damaged)?;
-            m.apply_for(turn.seat, action)
-                .map_err(|error| ShareError::DoesNotReplay {
-                    index: i as usize,
-                    error,
-                })?;
-            actions.push((turn.seat, action));
+            let legal = game.legal_actions();
+            let place = r.bits(bits_for(legal.len()))?;
+            let action = *legal.get(place).ok_or(ShareError::Damaged)?;
+            played.actions.push((turn.seat, action));
+            if let Some(Err(refused)) = played.take(&mut game, index) {
+                return Err(refused.into());
+            }
         }
         // Only zero padding may follow the last action.
         r.end_bits()?;
         r.finish()?;
-        Ok(Played {
-            rules,
-            names,
-            seed,
-            actions,
-        })
+        Ok(played)
     }
 }

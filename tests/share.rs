@@ -1,7 +1,8 @@
 //! Share links (src/share.rs): any match round-trips, and anything else is
 //! refused cleanly.
 
-use ono99::rules::{Action, Format, Match, Played, Rng, RuleSet, Seat};
+use ono99::codec::{base64url_encode, bits_for, seal, Writer};
+use ono99::rules::{Action, Card, Format, Match, Played, Rng, RuleError, RuleSet, Seat};
 use ono99::share::ShareError;
 use proptest::prelude::*;
 
@@ -65,15 +66,114 @@ fn long_names_are_cut_at_a_character() {
     assert!(shared.names[1].starts_with(&back.names[1]));
 }
 
+/// A match whose action `k` the rules refuse is not encoded, and the error
+/// names action `k` and the engine's reason.
 #[test]
-fn an_illegal_action_is_not_encoded() {
-    let mut shared = random_match(RuleSet::modern(), 4, 9);
-    let (seat, _) = shared.actions[0];
-    shared.actions[0] = (Seat((seat.0 + 1) % 4), shared.actions[0].1);
-    assert!(matches!(
-        shared.encode(),
-        Err(ShareError::DoesNotReplay { .. })
-    ));
+fn an_illegal_action_is_not_encoded_and_named() {
+    let shared = random_match(RuleSet::modern(), 4, 9);
+    for k in [0, 1, shared.actions.len() / 2, shared.actions.len() - 1] {
+        // Another seat than the one to act.
+        let mut wrong_seat = shared.clone();
+        let (seat, action) = shared.actions[k];
+        let other = Seat((seat.0 + 1) % 4);
+        wrong_seat.actions[k] = (other, action);
+        assert_eq!(
+            wrong_seat.encode(),
+            Err(ShareError::DoesNotReplay {
+                index: k,
+                error: RuleError::NotYourTurn {
+                    seat: other,
+                    to_act: seat
+                },
+            })
+        );
+        // A card the seat to act does not hold.
+        let (game, _) = shared.at(k).expect("replays");
+        let missing = Card::ALL
+            .iter()
+            .copied()
+            .find(|&c| !game.hand(seat).contains(&c))
+            .expect("a card not in the hand");
+        let mut wrong_card = shared.clone();
+        wrong_card.actions[k] = (seat, Action::Play(missing));
+        assert_eq!(
+            wrong_card.encode(),
+            Err(ShareError::DoesNotReplay {
+                index: k,
+                error: RuleError::CardNotInHand { card: missing },
+            })
+        );
+    }
+}
+
+/// A share code written from `played`'s head (rules, names, seed), a count
+/// of `count` actions and the given places among the legal actions, each
+/// with the length of its legal list.
+fn code_of(played: &Played, count: u64, places: &[(usize, usize)]) -> String {
+    let mut w = Writer::new();
+    w.u8(ono99::share::SHARE_VERSION);
+    w.u8(b'M');
+    w.rules(&played.rules);
+    w.u8(played.names.len() as u8);
+    for name in &played.names {
+        w.text(name);
+    }
+    w.u64_be(played.seed);
+    w.leb(count);
+    for &(place, of) in places {
+        w.bits(place, bits_for(of));
+    }
+    let mut bytes = w.into_bytes();
+    seal(&mut bytes);
+    base64url_encode(&bytes)
+}
+
+/// Each action of `played` as its place among the actions legal then, and
+/// the number of them.
+fn places(played: &Played) -> Vec<(usize, usize)> {
+    let mut game = played.deal().expect("deals");
+    let mut out = Vec::new();
+    for &(seat, action) in &played.actions {
+        let legal = game.legal_actions();
+        let place = legal.iter().position(|&a| a == action).expect("legal");
+        out.push((place, legal.len()));
+        game.apply_for(seat, action).expect("replays");
+    }
+    out
+}
+
+/// A code that names an action past the end of the match is refused
+/// naming that action; a place past the legal list is a damaged code.
+#[test]
+fn a_link_whose_action_k_does_not_replay_is_refused_naming_k() {
+    for seats in [2, 5, 8] {
+        let shared = random_match(RuleSet::classic(), seats, 70 + seats as u64);
+        let mut all = places(&shared);
+        // The code written here is the game's own.
+        let n = shared.actions.len();
+        assert_eq!(
+            code_of(&shared, n as u64, &all),
+            shared.encode().expect("encodes")
+        );
+        // One action more than the match has: nobody is left to act.
+        assert_eq!(
+            Played::decode(&code_of(&shared, n as u64 + 1, &all)),
+            Err(ShareError::DoesNotReplay {
+                index: n,
+                error: RuleError::MatchOver,
+            })
+        );
+        // Action k names a place past the actions legal then.
+        let k = all
+            .iter()
+            .position(|&(_, of)| of > 1 && !of.is_power_of_two())
+            .expect("a choice that does not fill its bits");
+        all[k].0 = all[k].1;
+        assert_eq!(
+            Played::decode(&code_of(&shared, k as u64 + 1, &all[..=k])),
+            Err(ShareError::Damaged)
+        );
+    }
 }
 
 #[test]
