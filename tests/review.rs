@@ -6,7 +6,7 @@ use ono99::bots::review::{
     decisions, evaluate, evaluate_option, label_of_played, review_seed, Label,
 };
 use ono99::bots::{make_bot, Level};
-use ono99::rules::{Action, Card, Match, Position, Rng, RuleSet, Seat};
+use ono99::rules::{Action, Card, Match, Played, Position, Rng, RuleSet, Seat};
 
 /// A whole match of Medium bots, as (seat, action) pairs.
 fn medium_match(rules: RuleSet, seats: usize, seed: u64) -> Vec<(Seat, Action)> {
@@ -23,16 +23,36 @@ fn medium_match(rules: RuleSet, seats: usize, seed: u64) -> Vec<(Seat, Action)> 
     out
 }
 
+/// The match of `actions` at a table of four.
+fn played(seed: u64, actions: Vec<(Seat, Action)>) -> Played {
+    Played {
+        rules: RuleSet::modern(),
+        names: ["A", "B", "C", "D"].map(String::from).to_vec(),
+        seed,
+        actions,
+    }
+}
+
 #[test]
 fn decisions_are_the_seats_turns_with_a_choice() {
     let actions = medium_match(RuleSet::modern(), 4, 5);
-    let list = decisions(RuleSet::modern(), 4, 5, &actions, Seat(0)).expect("replays");
+    let mut played = played(5, actions.clone());
+    let list = decisions(&played, Seat(0)).expect("replays");
     assert!(!list.is_empty());
     for d in &list {
         assert_eq!(actions[d.ply], (Seat(0), d.played));
         assert!(d.legal.len() > 1 && d.legal.contains(&d.played));
         assert_eq!(d.view.seat, Seat(0));
+        let (m, _) = played.at(d.ply).expect("replays");
+        assert_eq!(d.view, m.view(Seat(0)));
     }
+    // An action the rules refuse ends the list there.
+    let cut = list[list.len() / 2].ply;
+    let (seat, action) = played.actions[cut - 1];
+    played.actions[cut - 1] = (Seat((seat.0 + 1) % 4), action);
+    let before = decisions(&played, Seat(0)).expect("deals");
+    assert_eq!(before[..], list[..before.len()]);
+    assert!(before.iter().all(|d| d.ply < cut - 1));
 }
 
 #[test]
@@ -118,8 +138,8 @@ fn labels_follow_the_gap_to_the_best() {
 
 #[test]
 fn a_review_in_pieces_equals_one_in_one_go() {
-    let actions = medium_match(RuleSet::modern(), 4, 9);
-    let list = decisions(RuleSet::modern(), 4, 9, &actions, Seat(0)).expect("replays");
+    let list =
+        decisions(&played(9, medium_match(RuleSet::modern(), 4, 9)), Seat(0)).expect("replays");
     let d = &list[0];
     let seed = review_seed(d.ply, &d.view);
     for &a in &d.legal {

@@ -14,7 +14,7 @@
 //! (`tests/review.rs`).
 
 use super::{Bot, MediumBot};
-use crate::rules::{Action, Match, PlayerView, Rng, RuleSet, Seat, SetupError};
+use crate::rules::{Action, Match, Played, PlayerView, Rng, Seat, SetupError};
 
 /// Playouts per option in a review (about ±3 points of chance at 50%; the
 /// differences between options are tighter, see the module note).
@@ -71,35 +71,27 @@ pub struct Decision {
     pub played: Action,
 }
 
-/// Every decision `seat` made in the match of `rules`, `seats` and `seed`
-/// with these `actions`: its turns with more than one legal option.
+/// Every decision `seat` made in `played`: its turns with more than one
+/// legal option, found by the one replayer.
 ///
 /// # Errors
 /// The setup is refused; actions the rules refuse end the list there.
-pub fn decisions(
-    rules: RuleSet,
-    seats: usize,
-    seed: u64,
-    actions: &[(Seat, Action)],
-    seat: Seat,
-) -> Result<Vec<Decision>, SetupError> {
-    let mut m = Match::new_unlogged(rules, seats, seed)?;
+pub fn decisions(played: &Played, seat: Seat) -> Result<Vec<Decision>, SetupError> {
+    let mut replay = played.replay()?;
     let mut out = Vec::new();
-    for (ply, &(who, action)) in actions.iter().enumerate() {
-        if who == seat {
-            let legal = m.legal_actions();
-            if legal.len() > 1 {
-                out.push(Decision {
-                    ply,
-                    view: m.view(seat),
-                    legal,
-                    played: action,
-                });
-            }
-        }
-        if m.apply_for(who, action).is_err() {
+    while let Some(&(who, action)) = played.actions.get(replay.taken()) {
+        let m = replay.game();
+        let decision = (who == seat).then(|| Decision {
+            ply: replay.taken(),
+            view: m.view(seat),
+            legal: m.legal_actions(),
+            played: action,
+        });
+        // An action the rules refuse is no decision, and ends the list.
+        if !matches!(replay.next(), Some(Ok(_))) {
             break;
         }
+        out.extend(decision.filter(|d| d.legal.len() > 1));
     }
     Ok(out)
 }

@@ -2,12 +2,16 @@
 //! a time. Every place that rebuilds a match from its moves goes through
 //! here: [`Played::at`] and the game records (`record.rs`), the tables
 //! folded from a whole match (`table/fold.rs`), a resumed save
-//! (`play/state`), the host's restored online table (`online/host`).
+//! (`play/state`), the host's restored online table (`online/host`), share
+//! links written and read (`share.rs`), the decisions a review rates
+//! (`bots/review.rs`).
 //!
 //! [`Played::deal`] deals the match and [`Played::take`] applies one of its
 //! actions; [`Replayer`] does both over a match it owns, as an iterator of
 //! the actions it took. A caller whose match lives inside something else
-//! (the game at this device keeps it in its engine) uses the two directly.
+//! (the game at this device keeps it in its engine), or whose actions are
+//! known only one at a time (a share link names each by its place among
+//! the legal ones), uses the two directly.
 
 use super::error::{RuleError, SetupError};
 use super::game::{Action, Match};

@@ -392,7 +392,7 @@ pub fn review_screen(props: &ReviewProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let shared = props.shared.clone();
     let list: Rc<Vec<Decision>> = use_memo(shared.clone(), |s| {
-        decisions(s.rules, s.names.len(), s.seed, &s.actions, Seat(0)).unwrap_or_default()
+        decisions(s, Seat(0)).unwrap_or_default()
     });
     let progress = use_review_search(list.clone());
     let finished = progress.decision >= list.len();
