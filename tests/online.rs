@@ -1029,3 +1029,103 @@ fn report_code_lengths() {
         assert!(invite_len < 300 && reply_len < 300);
     }
 }
+
+// ----- one presence ------------------------------------------------------------
+
+/// What the host's session says of `seat` and what a friend's page (seat
+/// 2's mirror, fed everything the host sent it) shows of the same seat.
+fn both_sides(host: &HostSession, friend: &GuestMirror, seat: Seat) -> (Connection, Connection) {
+    let hosts = Connection::in_lobby(
+        host.presence(seat).and_then(|p| p.connection),
+        None,
+        false,
+        true,
+    );
+    let friends = match ono99::table::friend::players_of(friend.presence())[seat.index()] {
+        ono99::table::Player::Friend { link, .. } => link,
+        other => panic!("seat {seat:?} shows as {other:?} on the friend's page"),
+    };
+    (hosts, friends)
+}
+
+#[test]
+fn a_friends_presence_reads_the_same_on_the_host_and_on_another_friends_page() {
+    let setup = TableSetup {
+        rules: RuleSet::modern(),
+        seats: ["Ana", "Bo", "Di"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| SeatSetup {
+                name: (*name).into(),
+                kind: if i == 0 {
+                    SeatKind::Host
+                } else {
+                    SeatKind::Guest
+                },
+            })
+            .collect(),
+    };
+    let mut host = HostSession::new(setup, 3).expect("valid");
+    let mut di = GuestMirror::new();
+    let deliver = |out: Vec<(Seat, Outgoing)>, di: &mut GuestMirror| {
+        for (seat, out) in out {
+            if let (Seat(2), Outgoing::Message(msg)) = (seat, out) {
+                di.receive(&msg.encode()).expect("readable");
+            }
+        }
+    };
+    let out = host.handle(Seat(2), &GuestMirror::join_request("Di").encode());
+    deliver(out, &mut di);
+    // Bo never joined: waiting, on both pages (a friend's page once showed
+    // such a seat as disconnected).
+    assert_eq!(
+        both_sides(&host, &di, Seat(1)),
+        (Connection::Waiting, Connection::Waiting)
+    );
+    let out = host.handle(Seat(1), &GuestMirror::join_request("Bo").encode());
+    deliver(out, &mut di);
+    assert_eq!(
+        both_sides(&host, &di, Seat(1)),
+        (Connection::Connected, Connection::Connected)
+    );
+    let out = host.disconnect(Seat(1));
+    deliver(out, &mut di);
+    assert_eq!(
+        both_sides(&host, &di, Seat(1)),
+        (Connection::Disconnected, Connection::Disconnected)
+    );
+    // Invited again and not back yet: waiting again, on both.
+    let out = host.invite_again(Seat(1));
+    deliver(out, &mut di);
+    assert_eq!(
+        both_sides(&host, &di, Seat(1)),
+        (Connection::Waiting, Connection::Waiting)
+    );
+}
+
+#[test]
+fn in_the_lobby_a_friend_is_connected_once_their_join_is_held() {
+    use Connection::*;
+    // (session, channel, join held, started) → shown.
+    let cases = [
+        (None, None, false, false, Waiting),
+        (Some(Waiting), Some(true), false, false, Waiting),
+        (Some(Waiting), Some(true), true, false, Connected),
+        // At the table the page's own channel no longer counts.
+        (Some(Waiting), Some(true), true, true, Waiting),
+        (Some(Waiting), Some(false), false, false, Disconnected),
+        (Some(Connected), Some(false), false, true, Connected),
+        (Some(Disconnected), Some(true), true, false, Disconnected),
+        (Some(Closed), None, false, true, Closed),
+    ];
+    for (session, channel, joined, started, shown) in cases {
+        assert_eq!(
+            Connection::in_lobby(session, channel, joined, started),
+            shown,
+            "{session:?} {channel:?} joined {joined} started {started}"
+        );
+    }
+    assert!(
+        Closed.is_away() && Disconnected.is_away() && !Waiting.is_away() && !Connected.is_away()
+    );
+}

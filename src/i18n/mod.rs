@@ -240,6 +240,20 @@ pub fn direction(lang: Lang, d: Direction) -> &'static str {
     lang.texts().direction(d)
 }
 
+/// The words for a friend's connection, on every page that shows it
+/// (the lobby, the seats of the host's and the friends' tables).
+pub fn connection(lang: Lang, c: crate::online::protocol::Connection) -> &'static str {
+    use crate::online::protocol::Connection;
+    tr(
+        lang,
+        match c {
+            Connection::Waiting => Key::StatusWaiting,
+            Connection::Connected => Key::StatusConnected,
+            Connection::Disconnected | Connection::Closed => Key::StatusDisconnected,
+        },
+    )
+}
+
 pub fn level(lang: Lang, level: Level) -> &'static str {
     tr(lang, level_key(level))
 }

@@ -69,7 +69,11 @@ pub enum SeatKind {
     Guest,
 }
 
-/// A guest seat's connection, as the host sees it.
+/// A friend's seat's connection: the one type every page shows a friend's
+/// presence with (the host's lobby and table, the friend's own table, the
+/// table model's seats). The host's session keeps it and sends it in each
+/// seat's [`Presence`]; before the start the host's page refines it with
+/// its own connections ([`Connection::in_lobby`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Connection {
@@ -80,6 +84,39 @@ pub enum Connection {
     /// Closed by the host after a burst of bad messages; only a new
     /// invitation opens the seat again.
     Closed,
+}
+
+impl Connection {
+    /// How a friend stands on the host's page: `session`, what the host's
+    /// session says (`None`: nothing yet), and before the start (`!started`)
+    /// what the page knows that the session does not hear until then:
+    /// `channel`, its connection to the friend (open, closed, or none), and
+    /// `joined`, whether the friend's join is held for the start.
+    ///
+    /// In the lobby a friend whose join came is connected, not one whose
+    /// channel only opened: a Start pressed then would begin without them.
+    /// At the table only the session's word counts.
+    pub fn in_lobby(
+        session: Option<Connection>,
+        channel: Option<bool>,
+        joined: bool,
+        started: bool,
+    ) -> Connection {
+        match session {
+            Some(c @ (Connection::Connected | Connection::Disconnected | Connection::Closed)) => c,
+            Some(Connection::Waiting) | None => match channel {
+                Some(true) if !started && joined => Connection::Connected,
+                Some(false) => Connection::Disconnected,
+                _ => Connection::Waiting,
+            },
+        }
+    }
+
+    /// Whether the friend is away: gone, or closed by the host (not a
+    /// friend still to come).
+    pub fn is_away(self) -> bool {
+        matches!(self, Connection::Disconnected | Connection::Closed)
+    }
 }
 
 /// The state of one seat's player: for a guest seat, whether it is

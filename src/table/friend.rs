@@ -2,7 +2,7 @@
 //! mirror of the match receives ([`follow`]), so a friend's page shows the
 //! table exactly as the host's page would for that seat.
 
-use super::{Link, Player, Step, TableModel};
+use super::{Player, Step, TableModel};
 use crate::online::protocol::{Connection, Presence, SeatKind};
 use crate::online::{GuestMirror, Received};
 use crate::rules::Seat;
@@ -96,11 +96,9 @@ pub fn players_of(presence: &[Presence]) -> Vec<Player> {
         .map(|p| match p.kind {
             SeatKind::Host => Player::Host,
             SeatKind::Guest => Player::Friend {
-                link: if p.connection == Some(Connection::Connected) {
-                    Link::Connected
-                } else {
-                    Link::Disconnected
-                },
+                // As the host's page shows it (a friend invited again
+                // and not back yet is waiting there too).
+                link: p.connection.unwrap_or(Connection::Waiting),
                 stand_in: p.bot_playing,
             },
             _ => Player::Here,

@@ -26,6 +26,7 @@ pub use callout::{Callout, Narrator, OutWhy, Who};
 pub use fold::{fold_match, fold_played, Folded, Hold, Viewers};
 pub use hand::{Hints, Slot, Then, Tip, Verdict, STUCK_WORTH_SAYING};
 
+pub use crate::online::protocol::Connection;
 use crate::rules::{Card, Direction, Event, Match, PlayerView, Seat, SeatEvent, ToAct, TurnStep};
 use std::rc::Rc;
 
@@ -73,16 +74,7 @@ pub enum Player {
     Host,
     /// A friend online: their connection, and whether a bot plays for
     /// them now.
-    Friend { link: Link, stand_in: bool },
-}
-
-/// A friend's connection to an online table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Link {
-    /// Invited, not joined yet.
-    Waiting,
-    Connected,
-    Disconnected,
+    Friend { link: Connection, stand_in: bool },
 }
 
 /// One seat's marks on the table.

@@ -29,6 +29,7 @@
 // waiting (bots' pauses, the final table, WebRTC) or one renderer busy,
 // so two at a time take little more than half the time of one after the
 // other. E2E_WORKERS=1 runs everything one after the other.
+// E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -144,7 +145,8 @@ async function main() {
 
   const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...standInScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
-    .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)));
+    .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))
+    .flatMap((s) => Array.from({ length: Math.max(1, Number(process.env.E2E_REPEAT) || 1) }, () => s));
 
   // Each scenario has its own context for the run (failure screenshots are
   // named by its index, notes are printed in the list's order at the end).

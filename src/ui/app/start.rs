@@ -14,6 +14,8 @@ use crate::ui::online::{self, HostLink};
 use crate::ui::platform::address;
 use crate::ui::platform::clock::random_seed;
 #[cfg(feature = "full")]
+use crate::ui::platform::console::warn;
+#[cfg(feature = "full")]
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::storage;
 use crate::ui::screens::game::Online;
@@ -232,10 +234,4 @@ pub fn lobby(
         })
     };
     html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }
-}
-
-/// A note in the browser's console for what a player never sees happen.
-#[cfg(feature = "full")]
-fn warn(what: &str) {
-    web_sys::console::warn_1(&wasm_bindgen::JsValue::from_str(&format!("ONO 99: {what}")));
 }

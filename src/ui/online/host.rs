@@ -6,13 +6,14 @@
 //! to the game as a [`LinkEvent`], and what the game's session has to say
 //! the link sends.
 
-use super::{code_error_key, page_base, InviteLink, LinkEvent, SeatStatus};
+use super::{code_error_key, page_base, InviteLink, LinkEvent};
 use crate::i18n::Key;
 use crate::online::host::HeldMessages;
 use crate::online::protocol::{Connection, Presence};
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
+use crate::ui::platform::console;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -36,6 +37,9 @@ pub struct HostLink {
     /// an honest friend sends; a seat over its cap is disconnected).
     held: RefCell<HeldMessages>,
     next_peer: Cell<u32>,
+    /// Each seat's latest invitation: a connection prepared for an older
+    /// one is closed when it is ready (it would replace the newer one).
+    latest: RefCell<BTreeMap<u8, u32>>,
     generation: Cell<u64>,
     on_change: RefCell<Option<Callback<u64>>>,
     /// Where [`LinkEvent`]s go once the match started (the game), and
@@ -82,6 +86,7 @@ impl HostLink {
             started: Cell::new(false),
             held: RefCell::new(HeldMessages::new()),
             next_peer: Cell::new(1),
+            latest: RefCell::default(),
             generation: Cell::new(0),
             on_change: RefCell::default(),
             on_event: RefCell::default(),
@@ -176,27 +181,19 @@ impl HostLink {
     }
 
     /// How `seat`'s friend stands in the lobby.
-    pub fn status(&self, seat: Seat) -> SeatStatus {
+    pub fn status(&self, seat: Seat) -> Connection {
         self.status_with(seat, self.presence(seat))
     }
 
-    /// How `seat`'s friend stands, with `presence` as the session says.
-    pub fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus {
-        match presence.and_then(|p| p.connection) {
-            Some(Connection::Connected) => SeatStatus::Connected,
-            Some(Connection::Disconnected | Connection::Closed) => SeatStatus::Disconnected,
-            // In the lobby a friend whose join came shows as connected (the
-            // join waits for the start), not one whose channel only opened:
-            // a Start pressed then would begin without them. At the table
-            // only a joined friend is: one who never joined can't play.
-            _ => match self.open.borrow().get(&seat.0) {
-                Some(true) if !self.started.get() && self.held.borrow().holds(seat) => {
-                    SeatStatus::Connected
-                }
-                Some(false) => SeatStatus::Disconnected,
-                _ => SeatStatus::Waiting,
-            },
-        }
+    /// How `seat`'s friend stands, with `presence` as the session says,
+    /// and this page's connection to them ([`Connection::in_lobby`]).
+    pub fn status_with(&self, seat: Seat, presence: Option<Presence>) -> Connection {
+        Connection::in_lobby(
+            presence.and_then(|p| p.connection),
+            self.open.borrow().get(&seat.0).copied(),
+            self.held.borrow().holds(seat),
+            self.started.get(),
+        )
     }
 
     /// `seat`'s friend as the session in the lobby says.
@@ -213,7 +210,7 @@ impl HostLink {
     pub fn ready(&self) -> bool {
         self.guest_seats()
             .into_iter()
-            .all(|s| self.bot_playing(s) || self.status(s) == SeatStatus::Connected)
+            .all(|s| self.bot_playing(s) || self.status(s) == Connection::Connected)
     }
 
     pub fn started(&self) -> bool {
@@ -245,6 +242,14 @@ impl HostLink {
     pub fn invite(self: &Rc<Self>, seat: Seat) {
         let id = self.next_peer.get();
         self.next_peer.set(id + 1);
+        if let Some(older) = self.latest.borrow_mut().insert(seat.0, id) {
+            if matches!(self.invite_link(seat), InviteLink::Preparing) {
+                console::warn(&format!(
+                    "seat {} invited again while invitation {older} was being prepared",
+                    seat.0
+                ));
+            }
+        }
         if let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) {
             old.close();
         }
@@ -268,7 +273,8 @@ impl HostLink {
         wasm_bindgen_futures::spawn_local(async move {
             let result = Peer::host(&config, on_event).await;
             let Some(link) = weak.upgrade() else { return };
-            if link.closed.get() {
+            let replaced = link.latest.borrow().get(&seat.0) != Some(&id);
+            if link.closed.get() || replaced {
                 if let Ok((peer, _)) = result {
                     peer.close();
                 }
@@ -326,6 +332,15 @@ impl HostLink {
             .get(&seat.0)
             .is_some_and(|(pid, _)| *pid == id);
         if !current {
+            let what = match event {
+                PeerEvent::Open => "an opening",
+                PeerEvent::Message(_) => "a message",
+                PeerEvent::Closed => "a closing",
+            };
+            console::warn(&format!(
+                "seat {}: {what} from a replaced connection ignored",
+                seat.0
+            ));
             return;
         }
         match event {

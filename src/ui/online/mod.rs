@@ -97,14 +97,6 @@ pub fn code_error_key(err: &CodeError) -> Key {
     }
 }
 
-/// How a friend's seat stands, as the host's screens show it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SeatStatus {
-    Waiting,
-    Connected,
-    Disconnected,
-}
-
 /// A seat's invite link, once the browser has prepared its offer.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum InviteLink {

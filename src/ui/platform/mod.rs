@@ -1,5 +1,5 @@
 //! The browser edge: everything that calls a browser API other than
-//! rendering. The page's address (invite and share links), the first
+//! rendering. Notes in the console, the page's address (invite and share links), the first
 //! screen index.html paints before the app runs, opening the whole app's
 //! page from the first download, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
@@ -12,6 +12,7 @@ pub mod address;
 pub mod boot;
 pub mod clipboard;
 pub mod clock;
+pub mod console;
 #[cfg(feature = "full")]
 pub mod files;
 pub mod focus;

@@ -25,10 +25,7 @@ pub async fn load(lang: Lang) -> Result<(), String> {
 
 /// Warns in the console that `lang` could not be shown.
 pub fn warn(lang: Lang, why: &str) {
-    web_sys::console::warn_1(&JsValue::from_str(&format!(
-        "ONO 99: {} texts unavailable: {why}",
-        lang.native_name()
-    )));
+    super::console::warn(&format!("{} texts unavailable: {why}", lang.native_name()));
 }
 
 /// The text of `lang`'s file: index.html's fetch when it started that one,

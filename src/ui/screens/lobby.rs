@@ -4,23 +4,15 @@
 //! (and again when the host resumes one); the game screen shows the same
 //! card for a friend invited again mid-match.
 
-use crate::i18n::{named, tr, Key, Lang, Named};
+use crate::i18n::{self, named, tr, Key, Lang, Named};
+use crate::online::protocol::Connection;
 use crate::online::qr::QrCode;
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, InviteLink, SeatStatus};
+use crate::ui::online::{HostLink, InviteLink};
 use crate::ui::platform::clipboard::copy_text;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// The words for a friend's status.
-pub fn status_text(lang: Lang, status: SeatStatus) -> &'static str {
-    match status {
-        SeatStatus::Waiting => tr(lang, Key::StatusWaiting),
-        SeatStatus::Connected => tr(lang, Key::StatusConnected),
-        SeatStatus::Disconnected => tr(lang, Key::StatusDisconnected),
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct SeatInviteProps {
@@ -112,20 +104,25 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
             }
         })
     };
-    let connected = status == SeatStatus::Connected;
+    let connected = status == Connection::Connected;
+    // Closed (after bad messages) looks as disconnected: a new invite.
+    let css = match status {
+        Connection::Waiting => "waiting",
+        Connection::Connected => "connected",
+        Connection::Disconnected | Connection::Closed => "disconnected",
+    };
     // A connection that failed or dropped before the start needs a new
     // invite link: the old one cannot connect again.
-    let dead = status == SeatStatus::Disconnected
-        || matches!(props.link.invite_link(seat), InviteLink::Failed);
+    let dead = status.is_away() || matches!(props.link.invite_link(seat), InviteLink::Failed);
     let on_again = {
         let link = props.link.clone();
         Callback::from(move |_: MouseEvent| link.invite(seat))
     };
     html! {
-        <section class={classes!("seat-invite", format!("status-{status:?}").to_lowercase())} aria-label={named(lang, Named::SeatInLobby, &name)}>
+        <section class={classes!("seat-invite", format!("status-{css}"))} aria-label={named(lang, Named::SeatInLobby, &name)}>
             <h3>
                 <span class="who">{ name.clone() }</span>
-                <span class="status" data-status={format!("{status:?}").to_lowercase()}>{ status_text(lang, status) }</span>
+                <span class="status" data-status={css}>{ i18n::connection(lang, status) }</span>
                 if bot {
                     <span class="bot-badge">{ tr(lang, Key::BotPlayingBadge) }</span>
                 }

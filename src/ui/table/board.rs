@@ -12,7 +12,7 @@
 use crate::bots::Level;
 use crate::i18n::{self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named};
 use crate::rules::{Action, Card, Direction, Edition, Format, PublicSeat};
-use crate::table::{Callout, Link, Marks, Player, TableModel, Then, Tip, Verdict};
+use crate::table::{Callout, Connection, Marks, Player, TableModel, Then, Tip, Verdict};
 use crate::ui::table::centre::{Centre, TrailItem};
 use crate::ui::table::deck::deck;
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
@@ -75,13 +75,8 @@ fn player_note(lang: Lang, player: Player) -> Option<String> {
         Player::Host => Some(tr(lang, Key::HostName).to_string()),
         Player::Friend { link, stand_in } => {
             let mut note = tr(lang, Key::OnlineFriend).to_string();
-            let status = match link {
-                Link::Connected => None,
-                Link::Waiting => Some(Key::StatusWaiting),
-                Link::Disconnected => Some(Key::StatusDisconnected),
-            };
-            if let Some(key) = status {
-                note = format!("{note} · {}", tr(lang, key));
+            if link != Connection::Connected {
+                note = format!("{note} · {}", i18n::connection(lang, link));
             }
             if stand_in {
                 note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
@@ -185,7 +180,7 @@ fn opponents<'a>(
                 draws={model.draws(seat)}
                 position={AttrValue::from(format!("pos-{seats}-{}", i + 1))}
                 kind_note={player_note(lang, marks.player).map(AttrValue::from)}
-                away={matches!(marks.player, Player::Friend { link, .. } if link != Link::Connected)}
+                away={matches!(marks.player, Player::Friend { link, .. } if link != Connection::Connected)}
                 won={marks.won}
             />
         }

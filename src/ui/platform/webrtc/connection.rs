@@ -17,6 +17,7 @@ use web_sys::{
 use super::rate::{RateGate, Verdict};
 use super::{PeerEvent, CHANNEL_LABEL, DISCONNECTED_CLOSE_MS, MAX_INCOMING_BYTES};
 use crate::ui::platform::clock::now_ms;
+use crate::ui::platform::console;
 
 /// A JavaScript callback kept alive on the Rust side.
 pub(super) type Handler<T> = Closure<dyn FnMut(T)>;
@@ -25,6 +26,8 @@ pub(super) type Handler<T> = Closure<dyn FnMut(T)>;
 /// so dropping the [`Peer`](super::Peer) frees it.
 pub(super) struct Inner {
     pub(super) pc: RtcPeerConnection,
+    /// Whom this connection reaches ("a friend", "the host"), for notes.
+    to: &'static str,
     pub(super) channel: RefCell<Option<RtcDataChannel>>,
     on_event: Rc<dyn Fn(PeerEvent)>,
     gate: RefCell<RateGate>,
@@ -44,11 +47,13 @@ impl Inner {
     /// incoming messages, listening to its ICE connection state.
     pub(super) fn new(
         pc: RtcPeerConnection,
+        to: &'static str,
         per_second: u32,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Rc<Inner> {
         let inner = Rc::new(Inner {
             pc,
+            to,
             channel: RefCell::new(None),
             on_event,
             gate: RefCell::new(RateGate::new(per_second)),
@@ -80,11 +85,12 @@ impl Inner {
         }
     }
 
-    /// Closes everything and sends `Closed`, once.
-    fn closed(&self) {
+    /// Closes everything and sends `Closed`, once; the console says `why`.
+    fn closed(&self, why: &str) {
         if self.finished.get() {
             return;
         }
+        console::warn(&format!("the connection to {} closed: {why}", self.to));
         self.shut();
         (self.on_event)(PeerEvent::Closed);
     }
@@ -114,13 +120,14 @@ impl Inner {
 
     fn ice_state_changed(self: &Rc<Inner>) {
         match self.pc.ice_connection_state() {
-            RtcIceConnectionState::Failed | RtcIceConnectionState::Closed => self.closed(),
+            RtcIceConnectionState::Failed => self.closed("ICE failed"),
+            RtcIceConnectionState::Closed => self.closed("ICE closed"),
             RtcIceConnectionState::Disconnected => {
                 let weak = Rc::downgrade(self);
                 let timer = Timeout::new(DISCONNECTED_CLOSE_MS, move || {
                     if let Some(inner) = weak.upgrade() {
                         if inner.pc.ice_connection_state() == RtcIceConnectionState::Disconnected {
-                            inner.closed();
+                            inner.closed("ICE stayed disconnected");
                         }
                     }
                 });
@@ -140,7 +147,7 @@ impl Inner {
         match verdict {
             Verdict::Pass => {}
             Verdict::Drop => return,
-            Verdict::Close => return self.closed(),
+            Verdict::Close => return self.closed("too many messages"),
         }
         let data = event.data();
         // Text only; a binary message is dropped.
@@ -163,7 +170,7 @@ impl Inner {
     /// Takes `channel` as the connection's channel and listens to it.
     pub(super) fn adopt(self: &Rc<Inner>, channel: RtcDataChannel) {
         let on_open = listener(self, |inner| inner.opened());
-        let on_close = listener(self, |inner| inner.closed());
+        let on_close = listener(self, |inner| inner.closed("its data channel closed"));
         let on_message = on_message(self);
         channel.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         channel.set_onclose(Some(on_close.as_ref().unchecked_ref()));

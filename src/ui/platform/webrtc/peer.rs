@@ -26,13 +26,14 @@ pub struct Peer {
 impl Peer {
     fn new(
         config: &IceConfig,
+        to: &'static str,
         per_second: u32,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<Peer, PeerError> {
         let pc = RtcPeerConnection::new_with_configuration(&rtc_configuration(config))
             .map_err(browser(Step::Connection))?;
         Ok(Peer {
-            inner: Inner::new(pc, per_second, on_event),
+            inner: Inner::new(pc, to, per_second, on_event),
         })
     }
 
@@ -54,7 +55,7 @@ impl Peer {
         config: &IceConfig,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<(Peer, CompactSdp), PeerError> {
-        let peer = Peer::new(config, GUEST_MESSAGES_PER_SECOND, on_event)?;
+        let peer = Peer::new(config, "a friend", GUEST_MESSAGES_PER_SECOND, on_event)?;
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
         let channel = peer
@@ -102,7 +103,7 @@ impl Peer {
         offer: &CompactSdp,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<(Peer, CompactSdp), PeerError> {
-        let peer = Peer::new(config, HOST_MESSAGES_PER_SECOND, on_event)?;
+        let peer = Peer::new(config, "the host", HOST_MESSAGES_PER_SECOND, on_event)?;
         let on_channel = on_datachannel(&peer.inner);
         peer.inner
             .pc

@@ -4,17 +4,18 @@
 
 use super::online_bar::{BarState, OnlineTable};
 use crate::i18n::{named, tr, Key, Lang, Named};
+use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, LinkEvent, SeatStatus};
+use crate::ui::online::{HostLink, LinkEvent};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};
 use std::rc::Rc;
 use yew::prelude::*;
 
 impl OnlineTable for HostLink {
-    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus {
+    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> Connection {
         HostLink::status_with(self, seat, presence)
     }
 
@@ -59,7 +60,7 @@ fn online_bar(
     let away: Vec<Seat> = link
         .guest_seats()
         .into_iter()
-        .filter(|&s| status(s) != SeatStatus::Connected || state.stands_in(s))
+        .filter(|&s| status(s) != Connection::Connected || state.stands_in(s))
         .collect();
     if away.is_empty() || state.game().is_over() {
         return Html::default();
@@ -97,7 +98,7 @@ fn online_bar(
             let waited = waited.clone();
             Callback::from(move |_: MouseEvent| waited.set(Some((seat.0, ply))))
         };
-        let connected = status(seat) == SeatStatus::Connected;
+        let connected = status(seat) == Connection::Connected;
         let asks = absent == Some(seat) && **waited != Some((seat.0, ply));
         html! {
             <section key={seat.index()} class={classes!("online-seat", asks.then_some("asks"))} aria-label={named(lang, Named::SeatInLobby, &name)}>

@@ -13,8 +13,7 @@ mod online_bar;
 use crate::i18n::{self, callout, reason, tr, Key, Lang, Narrator};
 use crate::rules::Played;
 use crate::rules::{Event as MatchEvent, Format, Seat};
-use crate::table::{Link, Player, Step};
-use crate::ui::online::SeatStatus;
+use crate::table::{Player, Step};
 use crate::ui::platform::storage::SaveError;
 use crate::ui::screens::coach::{self, Coach, Seen};
 use crate::ui::screens::header::Header;
@@ -98,11 +97,7 @@ fn missed_lines(
 fn player_of(state: &GameState, link: Option<&dyn OnlineTable>, seat: Seat) -> Player {
     match link.filter(|_| state.setup.is_online(seat)) {
         Some(link) => Player::Friend {
-            link: match link.status_with(seat, state.presence(seat)) {
-                SeatStatus::Connected => Link::Connected,
-                SeatStatus::Waiting => Link::Waiting,
-                SeatStatus::Disconnected => Link::Disconnected,
-            },
+            link: link.status_with(seat, state.presence(seat)),
             stand_in: state.stands_in(seat),
         },
         None => Player::Here,

@@ -3,10 +3,11 @@
 //! choice too.
 
 use crate::i18n::Lang;
+use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::Outgoing;
 use crate::rules::Seat;
-use crate::ui::online::{LinkEvent, SeatStatus};
+use crate::ui::online::LinkEvent;
 use crate::ui::state::GameState;
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -18,7 +19,7 @@ use yew::prelude::*;
 /// them, then carries none of their code.
 pub trait OnlineTable {
     /// How `seat`'s friend is connected, as the table shows it.
-    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> SeatStatus;
+    fn status_with(&self, seat: Seat, presence: Option<Presence>) -> Connection;
     /// Where the friends' messages and the table's changes go.
     fn listen(&self, on_event: Callback<LinkEvent>, on_change: Callback<u64>);
     /// This screen no longer listens (if it still was the one).
@@ -71,7 +72,7 @@ pub fn use_bar_state(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                 .iter()
                 .copied()
                 .filter(|&s| {
-                    link.status_with(Seat(s), state.presence(Seat(s))) == SeatStatus::Connected
+                    link.status_with(Seat(s), state.presence(Seat(s))) == Connection::Connected
                 })
                 .collect();
             if !back.is_empty() {
