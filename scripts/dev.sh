@@ -154,6 +154,30 @@ same_build_again() {
     rm -rf "$again" "$again.log"
 }
 
+# A second deployment of the site, for the browser scenarios of a
+# deployment (tests/e2e/deploy.mjs): a copy of these sources with one
+# wording changed, built into target/dist-second. Every file the change
+# reaches is named anew, as in a real new deployment. Cargo builds the
+# copy's crate only (its dependencies are built already).
+second_deployment() {
+    local copy="$ROOT/target/second-src" out="$ROOT/target/dist-second"
+    rm -rf "$copy" "$out"
+    mkdir -p "$copy"
+    tar -C "$ROOT" --exclude=./target --exclude=./dist --exclude=./node_modules \
+        --exclude=./.tools --exclude=./.git --exclude=./test-results -cf - . | tar -C "$copy" -xf - || return 1
+    ln -s "$ROOT/node_modules" "$copy/node_modules"
+    sed -i 's/"No finished games yet\./"No finished games yet (new version)./' "$copy/src/i18n/en.rs"
+    if ! grep -q 'No finished games yet (new version)' "$copy/src/i18n/en.rs"; then
+        echo "the wording to change was not found in src/i18n/en.rs"
+        return 1
+    fi
+    if ! (cd "$copy" && CARGO_TARGET_DIR="$ROOT/target" trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$out") >"$out.log" 2>&1; then
+        cat "$out.log"
+        return 1
+    fi
+    echo "the second deployment is in target/dist-second ($(find "$out" -type f | wc -l) files)"
+}
+
 test_all() {
     ensure_build_tools
     ensure_chromium
@@ -168,6 +192,7 @@ test_all() {
         trunk build --release --offline --public-url "$PUBLIC_URL"
     if [ "$FAILED" -eq "$failed_before" ]; then
         step "release build is reproducible (a second build, byte for byte)" same_build_again
+        step "a second deployment (the same game, one wording changed)" second_deployment
     fi
     # Inside a private network namespace when possible (root): the online
     # tables' WebRTC connections then stay on this machine (scripts/netns.sh).
@@ -188,6 +213,7 @@ build() {
 case "${1:-}" in
     serve) serve ;;
     build) build ;;
+    second-deployment) ensure_build_tools && second_deployment ;;
     test) test_all ;;
-    *) die "usage: scripts/dev.sh serve|test (build: the release site in dist/, as Pages deploys it)" ;;
+    *) die "usage: scripts/dev.sh serve|test (build: the release site in dist/, as Pages deploys it; second-deployment: the one tests/e2e/deploy.mjs deploys over it)" ;;
 esac

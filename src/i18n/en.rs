@@ -260,6 +260,8 @@ impl Translation for En {
             Key::Loading => "Loading…",
             Key::NotLoaded => "This part of the game could not be loaded. Check your connection and try again.",
             Key::GameNotLoaded => "The game could not be loaded.",
+            Key::NewVersionReady => "A new version of the game is ready. Reload the page to use it: your match is kept.",
+            Key::ReloadPage => "Reload",
             Key::Retry => "Retry",
             Key::LearnCoach => "Coach",
             Key::LearnGotIt => "Got it",

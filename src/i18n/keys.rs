@@ -262,6 +262,10 @@ keys! {
     NotLoaded,
     // The first screen, when the game's code did not arrive.
     GameNotLoaded,
+    // A page of an older deployment needs a file the new one replaced
+    // (a language's texts): the notice, and its button.
+    NewVersionReady,
+    ReloadPage,
     Retry,
     LearnCoach,
     LearnGotIt,

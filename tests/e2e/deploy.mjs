@@ -2,22 +2,24 @@
 // the first download failing or stalling, the whole app unreachable, and
 // a second deployment of the site while tabs of the first stay open.
 //
-// The second deployment is the build with every file named by content
-// renamed to another hash, and every page and script that names them
-// rewritten, as a build with one wording changed names them (sw.js gets a
-// new version too). Its own server, with GitHub Pages' caching header,
-// serves one deployment at a time: the first's files are gone once the
-// second is deployed.
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+// The second deployment is a real second build: the same sources with
+// one wording changed ("No finished games yet (new version)." on the
+// statistics), which `scripts/dev.sh second-deployment` builds into
+// target/dist-second (the test command builds it before this suite; set
+// DIST_SECOND to use another). Its own server, with GitHub Pages' caching
+// header, serves one deployment at a time: the first's files are gone
+// once the second is deployed.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { serve } from './server.mjs';
-import { assert, assertClean, choose, openPage, RESULTS, setSpeed, snapshot, waitForDecision } from './lib.mjs';
+import { assert, assertClean, choose, openPage, openSettings, RESULTS, setSpeed, shot, waitForDecision } from './lib.mjs';
 
 const DIST = process.env.DIST || 'dist';
+const SECOND = process.env.DIST_SECOND || 'target/dist-second';
+/** The second deployment's changed wording. */
+const CHANGED = 'No finished games yet (new version).';
 /** A file named by its content: `<name>-<hex hash><ending>`. */
 const HASHED = /^(.+)-([0-9a-f]{8,16})((?:_bg|_loader)?\.[a-z]+)$/;
-const TEXT = /\.(html|js|mjs)$/;
 
 function files(dir) {
   const out = [];
@@ -29,38 +31,20 @@ function files(dir) {
   return out;
 }
 
-/** Copies the build to `to` as a second deployment (see the top). */
-function secondDeployment(from, to) {
-  rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true });
-  // Each name as the pages and scripts write it: `name-hash`, with or
-  // without its ending (#modules names a module by its stem).
-  const renamed = new Map();
-  for (const p of files(to)) {
-    const m = HASHED.exec(basename(p));
-    if (!m) continue;
-    const hash = createHash('sha256').update(`second ${m[2]}`).digest('hex').slice(0, m[2].length);
-    renameSync(p, join(dirname(p), `${m[1]}-${hash}${m[3]}`));
-    renamed.set(`${m[1]}-${m[2]}`, `${m[1]}-${hash}`);
-  }
-  assert(renamed.size >= 8, `only ${renamed.size} files of the build are named by their content`);
-  for (const p of files(to).filter((f) => TEXT.test(f))) {
-    let text = readFileSync(p, 'utf8');
-    for (const [old, name] of renamed) text = text.split(old).join(name);
-    text = text.replace(/'ono99-([0-9a-f]{16})'/, (_, v) => `'ono99-${createHash('sha256').update(v).digest('hex').slice(0, 16)}'`);
-    writeFileSync(p, text);
-  }
-  return renamed;
-}
-
-/** The first deployment (a copy of the build) and the second, in folders
- *  of their own for each scenario (`tag`). */
+/** The first deployment (a copy of the build) and the second (a copy of
+ *  the second build), in folders of their own for each scenario (`tag`). */
 function deployments(tag) {
+  assert(existsSync(join(SECOND, 'index.html')), `${SECOND}/index.html not found: build the second deployment first (bash scripts/dev.sh second-deployment)`);
   const first = join(RESULTS, `deploy-${tag}-1`);
   const second = join(RESULTS, `deploy-${tag}-2`);
-  rmSync(first, { recursive: true, force: true });
-  cpSync(DIST, first, { recursive: true });
-  secondDeployment(first, second);
+  for (const [from, to] of [[DIST, first], [SECOND, second]]) {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
+  for (const which of ['web', 'full']) {
+    assert(moduleOf(first, which) !== moduleOf(second, which), `the second deployment's ${which} module has the first's name: is it the same build?`);
+  }
+  assert(cacheOf(first) !== cacheOf(second), 'the second deployment\'s service worker keeps the first\'s cache version');
   return { first, second };
 }
 
@@ -74,6 +58,16 @@ function moduleOf(dir, which) {
 /** The cache name the service worker of `dir` keeps its files in. */
 function cacheOf(dir) {
   return /'(ono99-[0-9a-f]{16})'/.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1];
+}
+
+/** The match as a page shows it, in any language: the hand's cards, the
+ *  total and how many plays it has seen. */
+async function tableOf(page) {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('.hand button.card-btn')].map((b) => b.getAttribute('data-card')).sort(),
+    total: (document.querySelector('.total .total-value') || {}).textContent || null,
+    ply: (document.querySelector('.total[aria-label]') || { getAttribute: () => null }).getAttribute('data-ply'),
+  }));
 }
 
 /** The page's problems but those `expected` (patterns) explain. */
@@ -184,7 +178,8 @@ export const deployScenarios = [
         await setSpeed(playing, 'instant');
         await playing.getByRole('button', { name: 'Start game' }).click();
         await waitForDecision(playing);
-        const before = await snapshot(playing);
+        const before = await tableOf(playing);
+        assert(before.hand.length > 0 && before.total !== null, `no match on the table: ${JSON.stringify(before)}`);
         await playing.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
         await playing.close();
         // The second deployment: the first's files are gone.
@@ -193,8 +188,8 @@ export const deployScenarios = [
         const fresh = await context.newPage();
         await fresh.goto(site.url, { waitUntil: 'load' });
         await waitForDecision(fresh);
-        const after = await snapshot(fresh);
-        assert(JSON.stringify(after.hand) === JSON.stringify(before.hand) && after.total === before.total,
+        const after = await tableOf(fresh);
+        assert(JSON.stringify(after) === JSON.stringify(before),
           `the saved match did not resume after the deployment: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
         const loaded = await fresh.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
         assert(loaded.some((n) => n.includes(moduleOf(second, 'web'))), 'the reopened site did not run the new deployment');
@@ -219,6 +214,8 @@ export const deployScenarios = [
         await left.getByRole('heading', { name: 'Your statistics' }).waitFor({ timeout: 15000 });
         const said = await left.locator('body').innerText();
         assert(!/could not be loaded/.test(said), 'the tab left open says the game could not be loaded');
+        // …from the new deployment: its one changed wording shows.
+        assert(said.includes(CHANGED), `the tab left open shows the first deployment's statistics: ${said.slice(0, 300)}`);
         // Offline, the updated copy plays the saved match.
         await context.setOffline(true);
         const offline = await context.newPage();
@@ -230,6 +227,46 @@ export const deployScenarios = [
         await offline.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, ply, { timeout: 10000 });
         await context.setOffline(false);
         await assertClean(left, problems);
+      } finally {
+        await context.close();
+        await site.close();
+      }
+    },
+  },
+  {
+    name: 'a page of an older deployment asked for a language whose file is gone says "A new version of the game is ready" with Reload; Reload opens the new one in that language, the match kept',
+    run: async (ctx) => {
+      const { first, second } = deployments('lang');
+      const site = await serve(first, { cacheControl: 'max-age=600' });
+      // No service worker: it would answer with its copy of the old file.
+      const { context, page, problems } = await openPage(ctx.browser, site, { serviceWorkers: 'block', locale: 'en-US' });
+      try {
+        await page.goto(`${site.url}?seed=63`, { waitUntil: 'load' });
+        await choose(page, 'Number of players', '2');
+        await setSpeed(page, 'instant');
+        await page.getByRole('button', { name: 'Start game' }).click();
+        await waitForDecision(page);
+        const before = await tableOf(page);
+        assert(before.hand.length > 0 && before.total !== null, `no match on the table: ${JSON.stringify(before)}`);
+        site.deploy(second);
+        await openSettings(page);
+        await page.getByLabel('Language').selectOption('fr');
+        const ready = page.getByRole('alert').filter({ hasText: 'A new version of the game is ready' });
+        await ready.waitFor({ timeout: 15000 });
+        await shot(page, 'deploy-new-version-ready');
+        // Nothing changed meanwhile: the page still speaks English and plays.
+        assert(await page.locator('html').getAttribute('lang') === 'en', 'the page changed language without its texts');
+        await page.getByRole('button', { name: 'Reload' }).click();
+        await page.waitForFunction(() => document.documentElement.lang === 'fr', null, { timeout: 20000 });
+        await waitForDecision(page);
+        const after = await tableOf(page);
+        assert(JSON.stringify(after) === JSON.stringify(before),
+          `the match did not resume after the reload: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
+        const running = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).find((n) => /ono99-web-[0-9a-f]+\.js/.test(n)));
+        assert(String(running).includes(moduleOf(second, 'web')), `after Reload the page runs ${running}, not the new deployment`);
+        // The old page's language file was gone: that failure is expected.
+        const gone = files(first).map((f) => basename(f)).filter((f) => HASHED.test(f));
+        await assertClean(page, unexpected(problems.filter((p) => !gone.some((f) => p.includes(f))), [/status of 404/]));
       } finally {
         await context.close();
         await site.close();

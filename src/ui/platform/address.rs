@@ -22,3 +22,11 @@ pub fn forget_code(base: &str) {
         }
     }
 }
+
+/// Loads the page again (into the site's newest build, keeping its
+/// address: the saved match resumes).
+pub fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}

@@ -29,7 +29,8 @@ impl Tap {
 
 /// The one object index.html's loader leaves for the game's code
 /// (`window.ono99Boot`): `tap`, the first screen's button tapped before the
-/// app ran, and `texts`, the languages' files (`platform::texts`).
+/// app ran, `texts`, the languages' files (`platform::texts`), and
+/// `newer()`, whether the site has a newer build ([`newer`]).
 const BOOT: &str = "ono99Boot";
 
 /// A field of index.html's `window.ono99Boot`.
@@ -94,4 +95,26 @@ pub fn after_paint(then: impl FnOnce() + 'static) {
             f()
         }
     }
+}
+
+/// Whether the site now has another build than this page's (index.html's
+/// `ono99Boot.newer()`: it fetches the page past every cache and compares
+/// the module it names). Once per build, so a broken site is never said to
+/// be new twice. `false` when it cannot tell (offline, no loader).
+pub async fn newer() -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(newer) = field("newer").and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else {
+        return false;
+    };
+    let Ok(promise) = newer.call0(&wasm_bindgen::JsValue::NULL) else {
+        return false;
+    };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+        return false;
+    };
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }

@@ -8,7 +8,7 @@
 
 use crate::i18n::{fixed, tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, Theme, MAX_VOLUME};
-use crate::ui::platform::{sound, texts};
+use crate::ui::platform::{address, boot, sound, texts};
 use crate::ui::state::Speed;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -91,7 +91,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     // stays, and stays if they cannot be had. Only the latest choice
     // applies.
     let asked = use_mut_ref(|| 0u32);
+    let new_version = use_state(|| false);
     let on_lang = {
+        let new_version = new_version.clone();
         let on_prefs = on_prefs.clone();
         Callback::from(move |e: Event| {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
@@ -109,6 +111,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             }
             let on_prefs = on_prefs.clone();
             let asked = asked.clone();
+            let new_version = new_version.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let loaded = texts::load(l).await;
                 if *asked.borrow() != ask {
@@ -116,6 +119,13 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 }
                 match loaded {
                     Ok(()) => on_prefs.emit(Prefs { lang: l, ..prefs }),
+                    // This page's build is gone from the site (a new one
+                    // was deployed, its files named anew): the new build
+                    // has the texts. The choice is kept for the reload.
+                    Err(_) if boot::newer().await => {
+                        Prefs { lang: l, ..prefs }.save();
+                        new_version.set(true);
+                    }
                     Err(why) => {
                         texts::warn(l, &why);
                         select.set_value(prefs.lang.code());
@@ -175,6 +185,12 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     }) }
                 </select>
             </div>
+            if *new_version {
+                <div class="setting new-version" role="alert">
+                    <p>{ tr(lang, Key::NewVersionReady) }</p>
+                    <button type="button" class="btn small primary" onclick={Callback::from(|_: MouseEvent| address::reload())}>{ tr(lang, Key::ReloadPage) }</button>
+                </div>
+            }
             <div class="setting">
                 <label for="set-theme">{ tr(lang, Key::ThemeLabel) }</label>
                 <select id="set-theme" onchange={on_theme}>
