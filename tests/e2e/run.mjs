@@ -30,6 +30,8 @@
 // so two at a time take little more than half the time of one after the
 // other. E2E_WORKERS=1 runs everything one after the other.
 // E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
+// A scenario that has not ended after E2E_SCENARIO_LIMIT_S seconds (300)
+// fails, and its pages are closed: a hang does not stall the run.
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -118,8 +120,17 @@ function watched(browser) {
       if (!page.isClosed()) await page.screenshot({ path: `test-results/${name}-page${i}.png` }).catch(() => {});
     }
   };
-  return { browser: seen, log, shoot };
+  /** Closes every context the scenario opened (one that ran out of time
+   *  would go on using the machine). */
+  const closeAll = async () => {
+    for (const page of pages) await page.context().close().catch(() => {});
+  };
+  return { browser: seen, log, shoot, closeAll };
 }
+
+/** How long one scenario may take before it fails: a hang must not stall
+ *  the whole run. */
+const SCENARIO_LIMIT_MS = Number(process.env.E2E_SCENARIO_LIMIT_S || 300) * 1000;
 
 const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
@@ -154,8 +165,12 @@ async function main() {
     const seen = watched(browser);
     const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
     const t0 = Date.now();
+    let timer = null;
+    const limit = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the scenario did not end within ${SCENARIO_LIMIT_MS / 1000} s (E2E_SCENARIO_LIMIT_S)`)), SCENARIO_LIMIT_MS);
+    });
     try {
-      await s.run(ctx);
+      await Promise.race([s.run(ctx), limit]);
       passed++;
       if (process.env.E2E_LOG_ALWAYS) console.log(seen.log.join('\n'));
       console.log(`ok   ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -165,6 +180,9 @@ async function main() {
       await seen.shoot(`failure-${s.index}`);
       const said = seen.log.slice(-(Number(process.env.E2E_LOG_LINES) || 30));
       if (said.length) console.log(`     what its pages said:\n       ${said.join('\n       ')}`);
+      await seen.closeAll();
+    } finally {
+      clearTimeout(timer);
     }
   };
   const t0 = Date.now();
