@@ -33,14 +33,16 @@ impl Tap {
 /// `newer()`, whether the site has a newer build ([`newer`]).
 const BOOT: &str = "ono99Boot";
 
-/// A field of index.html's `window.ono99Boot`.
-pub fn field(name: &str) -> Option<wasm_bindgen::JsValue> {
+/// index.html's `window.ono99Boot`, if the page has it.
+fn kit() -> Option<wasm_bindgen::JsValue> {
     let window = web_sys::window()?;
     let kit = js_sys::Reflect::get(&window, &wasm_bindgen::JsValue::from_str(BOOT)).ok()?;
-    if kit.is_undefined() || kit.is_null() {
-        return None;
-    }
-    js_sys::Reflect::get(&kit, &wasm_bindgen::JsValue::from_str(name)).ok()
+    (!kit.is_undefined() && !kit.is_null()).then_some(kit)
+}
+
+/// A field of index.html's `window.ono99Boot`.
+pub fn field(name: &str) -> Option<wasm_bindgen::JsValue> {
+    js_sys::Reflect::get(&kit()?, &wasm_bindgen::JsValue::from_str(name)).ok()
 }
 
 /// Removes the boot screen and returns what was tapped on it, if anything
@@ -50,14 +52,10 @@ pub fn take_over() -> Option<Tap> {
     if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
-    let tapped = field("tap")?.as_string();
-    if let Ok(kit) = js_sys::Reflect::get(&window, &wasm_bindgen::JsValue::from_str(BOOT)) {
-        let _ = js_sys::Reflect::set(
-            &kit,
-            &wasm_bindgen::JsValue::from_str("tap"),
-            &wasm_bindgen::JsValue::NULL,
-        );
-    }
+    let kit = kit()?;
+    let name = wasm_bindgen::JsValue::from_str("tap");
+    let tapped = js_sys::Reflect::get(&kit, &name).ok()?.as_string();
+    let _ = js_sys::Reflect::set(&kit, &name, &wasm_bindgen::JsValue::NULL);
     tapped.as_deref().and_then(Tap::from_name)
 }
 

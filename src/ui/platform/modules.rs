@@ -53,16 +53,15 @@ pub fn open_app(request: &str, failed: impl FnOnce() + 'static) {
     let Some(address) = app_address(request) else {
         return failed();
     };
+    // Whoever takes `failed` first decides: the timer (it gives up), a
+    // failed answer (it gives up), or a good one (it navigates).
     type Failed = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
     let failed: Failed = Rc::new(Cell::new(Some(Box::new(failed))));
-    let settled = Rc::new(Cell::new(false));
     let give_up = {
-        let (failed, settled) = (failed.clone(), settled.clone());
+        let failed = failed.clone();
         move || {
-            if !settled.replace(true) {
-                if let Some(f) = failed.take() {
-                    f()
-                }
+            if let Some(f) = failed.take() {
+                f()
             }
         }
     };
@@ -78,9 +77,10 @@ pub fn open_app(request: &str, failed: impl FnOnce() + 'static) {
         if !ok {
             return give_up();
         }
-        if !settled.replace(true) && window.location().assign(&address).is_err() {
-            settled.set(false);
-            give_up();
+        if let Some(f) = failed.take() {
+            if window.location().assign(&address).is_err() {
+                f()
+            }
         }
     });
 }

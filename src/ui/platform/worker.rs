@@ -96,8 +96,12 @@ pub fn start() {
         let Ok(bytes) = data.dyn_into::<Uint8Array>() else {
             return;
         };
-        let Ok(response) = Response::decode(&bytes.to_vec()) else {
-            return;
+        // An answer this page cannot read, or one to a request the worker
+        // could not read (id 0), leaves a job unanswered: the worker is
+        // given up, and every job waiting is done on the page instead.
+        let response = match Response::decode(&bytes.to_vec()) {
+            Ok(response) if response.id != 0 => response,
+            _ => return fail(),
         };
         let done = CLIENT.with(|c| c.borrow_mut().pending.remove(&response.id));
         if let Some(done) = done {
