@@ -94,7 +94,7 @@ function watched(browser) {
           const close = context.close.bind(context);
           context.close = async (...a) => {
             for (const page of context.pages()) {
-              const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300)).catch(() => '');
+              const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1200)).catch(() => '');
               keep(page, `on screen when closed: ${text}`);
             }
             return close(...a);
@@ -121,9 +121,12 @@ function watched(browser) {
     }
   };
   /** Closes every context the scenario opened (one that ran out of time
-   *  would go on using the machine). */
+   *  would go on using the machine), saying what each page still open
+   *  showed (a failure may have left some its scenario never closed). */
   const closeAll = async () => {
-    for (const page of pages) await page.context().close().catch(() => {});
+    for (const page of pages) {
+      if (!page.isClosed()) await page.context().close().catch(() => {});
+    }
   };
   return { browser: seen, log, shoot, closeAll };
 }
@@ -178,9 +181,9 @@ async function main() {
       failed++;
       console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
       await seen.shoot(`failure-${s.index}`);
+      await seen.closeAll();
       const said = seen.log.slice(-(Number(process.env.E2E_LOG_LINES) || 30));
       if (said.length) console.log(`     what its pages said:\n       ${said.join('\n       ')}`);
-      await seen.closeAll();
     } finally {
       clearTimeout(timer);
     }
