@@ -430,6 +430,50 @@ fn a_host_takes_each_fresh_offer_once() {
     assert_eq!(seen.len(), MAX_SEEN_OFFERS);
 }
 
+/// The worked example in `vector.txt` (made with Python's `cryptography`:
+/// HKDF-SHA256 and AES-256-GCM, independent of this code), for the
+/// browser's WebCrypto code to reproduce. Natively, everything but the
+/// cryptography is checked: the info hash, the additional data, the
+/// envelopes' layout, and the plaintexts they carry.
+#[test]
+fn the_worked_example_matches_this_code() {
+    let text = include_str!("vector.txt");
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
+            .unwrap_or_else(|| panic!("{name} in vector.txt"))
+    };
+    let bytes = |name: &str| {
+        let hex = field(name);
+        (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+            .collect::<Vec<u8>>()
+    };
+    assert_eq!(bytes("secret"), (0..16).collect::<Vec<u8>>());
+    let room = RoomId(bytes("room_id").try_into().unwrap());
+    assert_eq!(bytes("key").len(), ono99::online::signal::KEY_LEN);
+    assert_eq!(room.info_hash().as_str(), field("info_hash"));
+    let offer = Envelope::from_text(field("offer_envelope")).unwrap();
+    assert_eq!(offer.kind, MessageKind::Offer);
+    assert_eq!(offer.offer_id, OFFER_ID);
+    assert_eq!(offer.iv, *b"defghijklmno");
+    assert_eq!(offer.additional_data(&room), bytes("offer_additional_data"));
+    let plaintext = bytes("offer_plaintext");
+    assert_eq!(offer.ciphertext.len(), plaintext.len() + 16);
+    assert_eq!(FriendOffer::read(&offer, &plaintext), Ok(friend_offer()));
+    assert_eq!(friend_offer().plaintext(), plaintext);
+    let answer = Envelope::from_text(field("answer_envelope")).unwrap();
+    assert_eq!(answer.kind, MessageKind::Answer);
+    assert_eq!(
+        answer.additional_data(&room),
+        bytes("answer_additional_data")
+    );
+    let plaintext = bytes("answer_plaintext");
+    assert_eq!(answer.ciphertext.len(), plaintext.len() + 16);
+    assert_eq!(HostAnswer::read(&answer, &plaintext), Ok(host_answer()));
+    assert_eq!(host_answer().plaintext(), plaintext);
+}
+
 mod fuzz;
 mod mqtt_packets;
 mod tracker_wire;

@@ -22,6 +22,9 @@
 //! [`KEY_INFO`]), encrypts and decrypts with AES-GCM, opens the sockets
 //! and keeps the clocks. Randomness and the time come in as arguments, so
 //! everything here is tested natively and runs unchanged in WebAssembly.
+//! `tests/signal/vector.txt` is a worked example (secret, room id, key,
+//! sealed offer and answer) made outside this code, for the browser's
+//! WebCrypto calls to reproduce.
 //!
 //! # What a relay sees
 //! A tracker sees a 20-character hash of the room id, random peer ids and

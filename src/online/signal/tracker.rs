@@ -18,8 +18,9 @@
 //! - `info_hash` and `peer_id` must be strings of exactly 20 (UTF-16)
 //!   characters, and `to_peer_id` too when an `answer` is sent; otherwise
 //!   `{"failure reason": "invalid info_hash"}` (or `peer_id`, `to_peer_id`).
-//!   The server turns each character's code into a byte (`bin2hex`), so
-//!   ours are ASCII: 20 characters, 20 bytes, read back unchanged.
+//!   The server keeps each character's low byte (`bin2hex`: Node's
+//!   `Buffer.from(id, 'binary')`) and writes those bytes back as
+//!   characters: ours are ASCII, 20 characters, 20 bytes, unchanged.
 //! - `offer_id`, `offer` and `answer` are not checked: they are passed on
 //!   as they came. `numwant` from the client is ignored: the server takes
 //!   `min(offers.length, 82)` peers.
