@@ -244,3 +244,92 @@ fn garbage_from_a_tracker_is_refused() {
     let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
     assert_eq!(tracker::parse(&deep), Err(TrackerError::NotJson));
 }
+
+/// The lines of `name<TAB>json` in one of the capture files.
+fn captured(text: &'static str) -> Vec<(&'static str, &'static str)> {
+    text.lines().filter_map(|l| l.split_once('\t')).collect()
+}
+
+/// What a real `bittorrent-tracker` 11.2.3 server sent back to our
+/// messages on loopback (`capture-tracker.mjs`).
+#[test]
+fn a_real_tracker_server_s_replies_are_read() {
+    let info_hash = ROOM.info_hash();
+    let offer = seal(MessageKind::Offer, OFFER_ID, &friend_offer().plaintext());
+    let answer = seal(MessageKind::Answer, OFFER_ID, &host_answer().plaintext());
+    // The capture is of what this code sends today.
+    let ours = [
+        tracker::announce(&info_hash, &id('h'), Event::Started, &[]),
+        tracker::announce(&info_hash, &id('q'), Event::Started, &[]),
+        tracker::announce_offer(&info_hash, &id('p'), Event::Started, &id('o'), &offer, 8),
+        tracker::answer(&info_hash, &id('h'), &id('p'), &id('o'), &answer),
+        tracker::announce(&info_hash, &id('p'), Event::Stopped, &[]),
+    ];
+    let sent: Vec<&str> = captured(include_str!("tracker-sent.txt"))
+        .into_iter()
+        .map(|(_, json)| json)
+        .collect();
+    assert_eq!(sent, ours.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let replies = captured(include_str!("tracker-replies.txt"));
+    let reply = |name: &str| {
+        let (_, json) = replies.iter().find(|(n, _)| *n == name).expect(name);
+        tracker::parse(json)
+    };
+    let announced = |incomplete| {
+        Ok(TrackerMessage::Announced {
+            info_hash: info_hash.clone(),
+            interval_s: Some(120),
+            complete: Some(0),
+            incomplete: Some(incomplete),
+            warning: None,
+        })
+    };
+    assert_eq!(reply("host_reply"), announced(1));
+    assert_eq!(reply("friend_reply"), announced(3));
+    let forwarded = Ok(TrackerMessage::Offer {
+        info_hash: info_hash.clone(),
+        peer_id: id('p'),
+        offer_id: id('o'),
+        envelope: offer,
+    });
+    assert_eq!(reply("offer_at_host"), forwarded);
+    // A friend still waiting gets a copy too (and ignores it).
+    assert_eq!(reply("offer_at_other"), forwarded);
+    assert_eq!(
+        reply("answer_at_friend"),
+        Ok(TrackerMessage::Answer {
+            info_hash: info_hash.clone(),
+            peer_id: id('h'),
+            offer_id: id('o'),
+            envelope: answer,
+        })
+    );
+    assert_eq!(
+        reply("bad_info_hash_reply"),
+        Ok(TrackerMessage::Failure {
+            info_hash: None,
+            reason: "invalid info_hash".into()
+        })
+    );
+    assert_eq!(
+        reply("bad_event_reply"),
+        Ok(TrackerMessage::Failure {
+            info_hash: Some(info_hash),
+            reason: "invalid event".into()
+        })
+    );
+    assert!(matches!(
+        reply("not_json_reply"),
+        Ok(TrackerMessage::Failure {
+            info_hash: None,
+            ..
+        })
+    ));
+    // The friend who announced `stopped` left; the host and the other stay.
+    assert_eq!(
+        reply("peers_after_stop"),
+        Err(TrackerError::UnexpectedAction)
+    );
+    assert!(replies.contains(&("peers_after_stop", r#"{"peers":2}"#)));
+}

@@ -32,7 +32,10 @@
 //! binary payloads. Neither sees the secret, a name, a seat, an address or
 //! a fingerprint, and neither can change a message without the change
 //! being found (AES-GCM's tag, with the room id, the kind and the offer id
-//! bound as additional data).
+//! bound as additional data). Like any server a page connects to, each
+//! relay sees the players' IP addresses; it can drop, delay or replay
+//! messages (replays are refused by `envelope::SeenOffers` and the offer
+//! ids), which is why several relays of two networks are raced.
 
 pub mod backoff;
 pub mod envelope;

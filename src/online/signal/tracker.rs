@@ -49,6 +49,10 @@
 //!   an unanswered offer after 50 s, and reconnects after a random 0 to
 //!   5 min plus `min(2^retries × 10 s, 1 h)`.
 //!
+//! `tests/signal/capture-tracker.mjs` ran our messages through a real
+//! server of that version on loopback; its replies are kept in
+//! `tests/signal/tracker-replies.txt` and read by the tests.
+//!
 //! So: a friend sends [`OFFER_COPIES`] copies of one offer (the host is one
 //! random peer among the waiting friends); waiting friends ignore the
 //! copies they get (an offer, not an answer); the host announces without
