@@ -245,3 +245,86 @@ fn backoff_doubles_to_its_cap_with_jitter() {
     assert!(worst < 8_000, "{worst} ms");
     assert!(Backoff::RECONNECT.delay_ms(100, 0) >= 60_000);
 }
+
+fn unhex(hex: &str) -> Vec<u8> {
+    (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// What a real broker (Mosquitto 2.0.11, over a WebSocket on loopback)
+/// sent a host and a friend for our packets (`capture-mqtt.mjs`).
+#[test]
+fn a_real_broker_s_replies_are_read() {
+    let offer = seal(MessageKind::Offer, OFFER_ID, &friend_offer().plaintext()).to_bytes();
+    let answer = seal(MessageKind::Answer, OFFER_ID, &host_answer().plaintext()).to_bytes();
+    let host_topic = mqtt::host_topic(&ROOM);
+    let answer_topic = mqtt::answer_topic(&ROOM, &OFFER_ID);
+    let connect = |n| Packet::Connect {
+        client_id: mqtt::client_id([n; 10]),
+        keep_alive_s: 30,
+    };
+    let subscribe = |topic: &String| Packet::Subscribe {
+        packet_id: 1,
+        topics: vec![topic.clone()],
+    };
+    let publish = |topic: &String, payload: &Vec<u8>| Packet::Publish {
+        topic: topic.clone(),
+        payload: payload.clone(),
+        retain: false,
+    };
+    // The capture is of what this code sends today.
+    let ours = [
+        connect(1),
+        subscribe(&host_topic),
+        connect(2),
+        subscribe(&answer_topic),
+        publish(&host_topic, &offer),
+        publish(&answer_topic, &answer),
+        Packet::PingReq,
+        Packet::Disconnect,
+    ];
+    let sent: Vec<Vec<u8>> = include_str!("mqtt-sent.txt")
+        .lines()
+        .filter_map(|l| Some(unhex(l.split_once('\t')?.1)))
+        .collect();
+    let ours: Vec<Vec<u8>> = ours.iter().map(|p| p.encode().unwrap()).collect();
+    assert_eq!(sent, ours);
+
+    let mut host = (Decoder::new(), Vec::new());
+    let mut friend = (Decoder::new(), Vec::new());
+    for line in include_str!("mqtt-replies.txt").lines() {
+        let (side, hex) = line.split_once('\t').expect("side and packet");
+        let (decoder, got) = if side == "host" {
+            &mut host
+        } else {
+            &mut friend
+        };
+        got.extend(decoder.feed(&unhex(hex)).unwrap());
+    }
+    let connack = Packet::ConnAck {
+        session_present: false,
+        code: 0,
+    };
+    let suback = Packet::SubAck {
+        packet_id: 1,
+        codes: vec![0],
+    };
+    assert_eq!(
+        host.1,
+        [
+            connack.clone(),
+            suback.clone(),
+            publish(&host_topic, &offer)
+        ]
+    );
+    assert_eq!(
+        friend.1,
+        [
+            connack,
+            suback,
+            publish(&answer_topic, &answer),
+            Packet::PingResp
+        ]
+    );
+}

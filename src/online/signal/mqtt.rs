@@ -18,6 +18,11 @@
 //! the secret, not the secret) and the offer ids, never a name or an
 //! address.
 //!
+//! `tests/signal/capture-mqtt.mjs` ran a host's and a friend's packets
+//! through a real broker (Mosquitto 2.0.11) over a WebSocket on loopback;
+//! what it sent back is kept in `tests/signal/mqtt-replies.txt` and
+//! decoded by the tests.
+//!
 //! Packet layout (MQTT 3.1.1, OASIS standard, §2–3): a first byte (type
 //! in the high 4 bits, flags in the low 4), the remaining length (1 to 4
 //! bytes, 7 bits each, low first, the high bit saying "more"), then the
