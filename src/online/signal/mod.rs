@@ -26,6 +26,28 @@
 //! sealed offer and answer) made outside this code, for the browser's
 //! WebCrypto calls to reproduce.
 //!
+//! # The steps, for the browser side
+//! - **Host**: make a secret, share [`TableLink::url`]; derive the room id
+//!   and key; on each tracker announce [`tracker::Event::Started`] without
+//!   offers (again every `interval`), on each broker CONNECT, SUBSCRIBE to
+//!   [`mqtt::host_topic`]. For each offer that arrives (first network
+//!   wins): [`Envelope`] read, decrypted with
+//!   [`Envelope::additional_data`], [`FriendOffer::read`],
+//!   [`envelope::SeenOffers::admit`]; then the seat is chosen and the
+//!   [`HostAnswer`] sealed and sent back where the offer came from
+//!   ([`tracker::answer`] to its `peer_id` and `offer_id`, or a PUBLISH to
+//!   [`mqtt::answer_topic`]). With every seat taken, announce
+//!   [`tracker::Event::Stopped`] and leave the brokers.
+//! - **Friend**: [`TableLink::decode`] the fragment; derive the room id
+//!   and key; make the WebRTC offer; for each attempt a new random
+//!   [`OfferId`], the [`FriendOffer`] sealed once and sent on every relay
+//!   ([`tracker::announce_offer`] with [`tracker::OFFER_COPIES`]; on a
+//!   broker SUBSCRIBE to [`mqtt::answer_topic`] first, then PUBLISH to
+//!   [`mqtt::host_topic`]). The first [`HostAnswer`] for the current
+//!   offer id wins; tracker offers from other friends are ignored. No
+//!   answer: try again after [`Backoff::OFFER`]. Seated: announce
+//!   `stopped`, DISCONNECT.
+//!
 //! # What a relay sees
 //! A tracker sees a 20-character hash of the room id, random peer ids and
 //! base64url text; a broker sees the room id in hex in a topic name and
@@ -72,8 +94,10 @@ pub const HKDF_SALT: &[u8] = b"ono99 table link v1";
 /// derived. The room id is public: it names the room on the relays.
 pub const ROOM_ID_INFO: &[u8] = b"ono99 room id";
 /// The HKDF `info` for the AES-GCM key: [`KEY_LEN`] bytes (256 bits) are
-/// derived, imported as a non-extractable `AES-GCM` key. Other info than
-/// the room id's, so knowing the room id tells nothing of the key.
+/// derived, imported as a non-extractable `AES-GCM` key (WebCrypto's
+/// `deriveKey` with `{name: "AES-GCM", length: 256}` gives the same key).
+/// Other info than the room id's, so knowing the room id tells nothing of
+/// the key.
 pub const KEY_INFO: &[u8] = b"ono99 aes-gcm key";
 
 /// A table's room id, derived from the link's secret by the browser.
