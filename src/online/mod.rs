@@ -12,7 +12,9 @@
 //! - [`guest`]: [`GuestMirror`], which rebuilds a guest's view from the
 //!   host's messages alone and asks for a resync when it misses one;
 //! - [`codes`] and [`sdp`]: invite links and reply codes (a WebRTC offer or
-//!   answer, compacted, checksummed, base64url).
+//!   answer, compacted, checksummed, base64url);
+//! - [`signal`]: one table link for every friend, and the offers and
+//!   answers it sends through public relays (issue 30, in progress).
 //!
 //! Like `rules` and `bots`, on which alone it depends (with `serde`,
 //! `serde_json` and `thiserror`), this module uses no browser API, no clock
@@ -25,6 +27,7 @@ pub mod host;
 pub mod protocol;
 pub mod qr;
 pub mod sdp;
+pub mod signal;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};
