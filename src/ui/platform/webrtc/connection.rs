@@ -123,6 +123,10 @@ impl Inner {
             RtcIceConnectionState::Failed => self.closed("ICE failed"),
             RtcIceConnectionState::Closed => self.closed("ICE closed"),
             RtcIceConnectionState::Disconnected => {
+                console::warn(&format!(
+                    "the connection to {} is disconnected: closed in {DISCONNECTED_CLOSE_MS} ms unless it comes back",
+                    self.to
+                ));
                 let weak = Rc::downgrade(self);
                 let timer = Timeout::new(DISCONNECTED_CLOSE_MS, move || {
                     if let Some(inner) = weak.upgrade() {
