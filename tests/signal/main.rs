@@ -1,6 +1,6 @@
 //! Signalling over public relays (src/online/signal, issue 30): the table
 //! link, the sealed envelope and its messages, the WebTorrent tracker's
-//! JSON, the MQTT packets and the retry policy.
+//! JSON, the MQTT packets, the retry policy and the table's door.
 //!
 //! Round trips, every malformed input refused with its own error, the
 //! tracker messages checked against what `bittorrent-tracker`'s server
@@ -474,6 +474,7 @@ fn the_worked_example_matches_this_code() {
     assert_eq!(host_answer().plaintext(), plaintext);
 }
 
+mod door;
 mod fuzz;
 mod mqtt_packets;
 mod tracker_wire;

@@ -15,7 +15,8 @@
 //!   built and parsed;
 //! - [`mqtt`]: a small MQTT 3.1.1 packet codec (for brokers reached over a
 //!   WebSocket) and the room's topics;
-//! - [`backoff`]: when to try again after a relay fails.
+//! - [`backoff`]: when to try again after a relay fails;
+//! - [`door`]: which seat a friend who comes by the link gets, or why none.
 //!
 //! The browser does the rest, through WebCrypto and WebSockets: it derives
 //! the room id and the key from the secret ([`ROOM_ID_INFO`],
@@ -60,12 +61,14 @@
 //! ids), which is why several relays of two networks are raced.
 
 pub mod backoff;
+pub mod door;
 pub mod envelope;
 pub mod link;
 pub mod mqtt;
 pub mod tracker;
 
 pub use backoff::Backoff;
+pub use door::Door;
 pub use envelope::{
     Envelope, EnvelopeError, FriendOffer, HostAnswer, MessageKind, Refused, SeatReply,
 };
