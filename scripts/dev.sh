@@ -157,21 +157,33 @@ same_build_again() {
 # A second deployment of the site, for the browser scenarios of a
 # deployment (tests/e2e/deploy.mjs): a copy of these sources with one
 # wording changed, built into target/dist-second. Every file the change
-# reaches is named anew, as in a real new deployment. Cargo builds the
-# copy's crate only (its dependencies are built already).
+# reaches is named anew, as in a real new deployment. The copy builds in
+# a target folder of its own, seeded with a copy of the wasm build's
+# (only the crate is compiled again): sharing target/ would let Cargo take
+# one build's crate for the other's (it names both alike), and the next
+# dist/ would ship the changed wording.
 second_deployment() {
-    local copy="$ROOT/target/second-src" out="$ROOT/target/dist-second"
-    rm -rf "$copy" "$out"
-    mkdir -p "$copy"
+    local copy="$ROOT/target/second-src" out="$ROOT/target/dist-second" own="$ROOT/target/second-target"
+    rm -rf "$copy" "$out" "$own"
+    mkdir -p "$copy" "$own"
+    if [ -d "$ROOT/target/wasm32-unknown-unknown" ]; then
+        cp -a "$ROOT/target/wasm32-unknown-unknown" "$own/" || return 1
+        # The crate itself is always compiled again, from the copy.
+        rm -rf "$own"/wasm32-unknown-unknown/*/.fingerprint/ono99-*
+    fi
     tar -C "$ROOT" --exclude=./target --exclude=./dist --exclude=./node_modules \
         --exclude=./.tools --exclude=./.git --exclude=./test-results -cf - . | tar -C "$copy" -xf - || return 1
     ln -s "$ROOT/node_modules" "$copy/node_modules"
+    # The wording in English (in the code) and in French (a data file): a
+    # page of the first deployment then finds its French file gone.
     sed -i 's/"No finished games yet\./"No finished games yet (new version)./' "$copy/src/i18n/en.rs"
-    if ! grep -q 'No finished games yet (new version)' "$copy/src/i18n/en.rs"; then
-        echo "the wording to change was not found in src/i18n/en.rs"
+    sed -i 's/^StatsEmpty = Aucune partie terminée/StatsEmpty = (Nouvelle version) Aucune partie terminée/' "$copy/src/i18n/lang/fr.txt"
+    if ! grep -q 'No finished games yet (new version)' "$copy/src/i18n/en.rs" ||
+        ! grep -q '^StatsEmpty = (Nouvelle version)' "$copy/src/i18n/lang/fr.txt"; then
+        echo "the wording to change was not found in src/i18n/en.rs and lang/fr.txt"
         return 1
     fi
-    if ! (cd "$copy" && CARGO_TARGET_DIR="$ROOT/target" trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$out") >"$out.log" 2>&1; then
+    if ! (cd "$copy" && CARGO_TARGET_DIR="$own" trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$out") >"$out.log" 2>&1; then
         cat "$out.log"
         return 1
     fi

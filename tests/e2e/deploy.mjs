@@ -3,8 +3,8 @@
 // a second deployment of the site while tabs of the first stay open.
 //
 // The second deployment is a real second build: the same sources with
-// one wording changed ("No finished games yet (new version)." on the
-// statistics), which `scripts/dev.sh second-deployment` builds into
+// one wording changed, in English and French ("No finished games yet (new
+// version)." on the statistics), which `scripts/dev.sh second-deployment` builds into
 // target/dist-second (the test command builds it before this suite; set
 // DIST_SECOND to use another). Its own server, with GitHub Pages' caching
 // header, serves one deployment at a time: the first's files are gone
@@ -45,6 +45,12 @@ function deployments(tag) {
     assert(moduleOf(first, which) !== moduleOf(second, which), `the second deployment's ${which} module has the first's name: is it the same build?`);
   }
   assert(cacheOf(first) !== cacheOf(second), 'the second deployment\'s service worker keeps the first\'s cache version');
+  // The wording that changed is the second's only: a build that took the
+  // other's compiled code would pass for a deployment and test nothing.
+  const changed = Buffer.from(CHANGED);
+  const says = (dir) => readFileSync(join(dir, `${moduleOf(dir, 'full')}_bg.wasm`)).includes(changed);
+  assert(!says(first), `the first deployment (${DIST}) already says "${CHANGED}": it was built from the second's sources`);
+  assert(says(second), `the second deployment (${SECOND}) does not say "${CHANGED}"`);
   return { first, second };
 }
 
