@@ -1,20 +1,28 @@
 // Sends mqtt-sent.txt's packets (made by src/online/signal/mqtt.rs;
 // tests/signal/mqtt_packets.rs checks they are still what it makes) to a
-// real MQTT broker, Mosquitto, over a WebSocket on loopback, as a host and
-// a friend would, and writes every WebSocket message each side received
-// to mqtt-replies.txt (hex), which mqtt_packets.rs decodes.
+// real MQTT broker over a WebSocket on loopback (the browser tests' own,
+// Aedes in tests/e2e/relays.mjs), as a host and a friend would, and writes
+// every WebSocket message each side received to mqtt-replies.txt (hex),
+// which mqtt_packets.rs decodes.
 //
-// Run again after changing the packets (from the repository's root, with
-// Debian's `mosquitto` installed and the npm package `ws` outside the
-// project, as for capture-tracker.mjs):
-//   ln -s /tmp/bt/node_modules node_modules &&
-//     node tests/signal/capture-mqtt.mjs; rm node_modules
+// It is also the check of that loopback broker: each side's CONNECT is
+// accepted and its SUBSCRIBE granted, the friend's PUBLISH reaches the
+// host and the host's reaches the friend, byte for byte, and the broker
+// counted every packet. It fails (exit code 1) otherwise.
+//
+// Aedes writes a packet in pieces (the first byte, the length, ...), one
+// WebSocket message each, where Mosquitto sent one message a packet; MQTT
+// over WebSockets allows both, and our decoder takes any chunks.
+//
+// Run it from the repository's root on a machine set up by `make test` (or
+// after `npm ci`), again after changing the packets:
+//   node tests/signal/capture-mqtt.mjs
+import assert from 'assert/strict'
 import WebSocket from 'ws'
 import fs from 'fs'
-import os from 'os'
 import path from 'path'
-import { spawn } from 'child_process'
 import { fileURLToPath } from 'url'
+import { startRelays } from '../e2e/relays.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const sent = Object.fromEntries(
@@ -22,49 +30,62 @@ const sent = Object.fromEntries(
     .split('\n').filter(Boolean).map(line => line.split('\t'))
     .map(([name, hex]) => [name, Buffer.from(hex, 'hex')])
 )
-const port = 18000 + Math.floor(Math.random() * 1000)
-const config = path.join(os.tmpdir(), `ono99-mosquitto-${port}.conf`)
-// Debian 12's Mosquitto 2.0.11 opens a websockets listener only beside a
-// plain one ("Unable to start any listening sockets" otherwise).
-fs.writeFileSync(config, [
-  `listener ${port + 1} 127.0.0.1`,
-  `listener ${port} 127.0.0.1`, 'protocol websockets',
-  'allow_anonymous true', ''
-].join('\n'))
-const broker = spawn('mosquitto', ['-c', config], { stdio: 'ignore' })
-await new Promise(resolve => setTimeout(resolve, 500))
+const relays = await startRelays({ tracker: false })
+const url = relays.brokerUrl.replace(/^mqtt\+/, '')
 
 const replies = []
-const open = side => new Promise(resolve => {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}`, 'mqtt')
-  socket.on('message', data => replies.push(`${side}\t${Buffer.from(data).toString('hex')}`))
+const received = { host: [], friend: [] }
+const open = side => new Promise((resolve, reject) => {
+  const socket = new WebSocket(url, 'mqtt')
+  socket.on('message', data => {
+    replies.push(`${side}\t${Buffer.from(data).toString('hex')}`)
+    received[side].push(Buffer.from(data))
+  })
   socket.on('open', () => resolve(socket))
+  socket.on('error', reject)
 })
 const pause = ms => new Promise(resolve => setTimeout(resolve, ms))
+let packets = 0
+const send = (socket, packet) => {
+  packets += 1
+  socket.send(packet)
+}
 
 const host = await open('host')
-host.send(sent.host_connect)
+send(host, sent.host_connect)
 await pause(100)
-host.send(sent.host_subscribe)
+send(host, sent.host_subscribe)
 await pause(100)
 const friend = await open('friend')
-friend.send(sent.friend_connect)
+send(friend, sent.friend_connect)
 await pause(100)
-friend.send(sent.friend_subscribe)
+send(friend, sent.friend_subscribe)
 await pause(100)
-friend.send(sent.friend_publish)
+send(friend, sent.friend_publish)
 await pause(100)
-host.send(sent.host_publish)
+send(host, sent.host_publish)
 await pause(100)
-friend.send(sent.ping)
+send(friend, sent.ping)
 await pause(100)
-host.send(sent.disconnect)
-friend.send(sent.disconnect)
+send(host, sent.disconnect)
+send(friend, sent.disconnect)
 await pause(100)
 
+// The check: what a table needs of the broker. A QoS 0 PUBLISH without
+// retain is passed on as it came (the same topic and payload encode to the
+// same bytes).
+const connack = Buffer.from('20020000', 'hex') // accepted, no session
+const suback = Buffer.from('9003000100', 'hex') // packet id 1, QoS 0
+const host_got = Buffer.concat(received.host)
+const friend_got = Buffer.concat(received.friend)
+assert.equal(host_got.toString('hex'),
+  Buffer.concat([connack, suback, sent.friend_publish]).toString('hex'), 'the host')
+assert.equal(friend_got.toString('hex'),
+  Buffer.concat([connack, suback, sent.host_publish, Buffer.from('d000', 'hex')]).toString('hex'),
+  'the friend')
+assert.equal(relays.counts.brokerPackets, packets, 'the broker counted every packet')
+
 fs.writeFileSync(path.join(here, 'mqtt-replies.txt'), replies.join('\n') + '\n')
-const exited = new Promise(resolve => broker.on('exit', resolve))
-broker.kill()
-await exited
-fs.unlinkSync(config)
-process.exit(0)
+for (const socket of [host, friend]) socket.close()
+await relays.close()
+console.log(`capture-mqtt: ${replies.length} WebSocket messages written, the loopback broker relays publishes`)

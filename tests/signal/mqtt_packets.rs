@@ -252,8 +252,10 @@ fn unhex(hex: &str) -> Vec<u8> {
         .collect()
 }
 
-/// What a real broker (Mosquitto 2.0.11, over a WebSocket on loopback)
-/// sent a host and a friend for our packets (`capture-mqtt.mjs`).
+/// What a real broker (Aedes 1.2.0, the browser tests' loopback broker,
+/// over a WebSocket) sent a host and a friend for our packets
+/// (`capture-mqtt.mjs`). It writes each packet in pieces, one WebSocket
+/// message each, so the decoder reads them across messages.
 #[test]
 fn a_real_broker_s_replies_are_read() {
     let offer = seal(MessageKind::Offer, OFFER_ID, &friend_offer().plaintext()).to_bytes();
