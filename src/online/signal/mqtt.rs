@@ -19,8 +19,8 @@
 //! address.
 //!
 //! `tests/signal/capture-mqtt.mjs` ran a host's and a friend's packets
-//! through a real broker (Mosquitto 2.0.11) over a WebSocket on loopback;
-//! what it sent back is kept in `tests/signal/mqtt-replies.txt` and
+//! through a real broker (npm `aedes`, started by `tests/e2e/relays.mjs`)
+//! over a WebSocket on loopback; what it sent back is kept in `tests/signal/mqtt-replies.txt` and
 //! decoded by the tests.
 //!
 //! Packet layout (MQTT 3.1.1, OASIS standard, §2–3): a first byte (type
