@@ -6,7 +6,7 @@ use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, 
 use crate::rules::{Action, Seat};
 use crate::table::{friend, TableModel};
 use crate::ui::platform::prefs::NetworkPrefs;
-use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
+use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, Reaches};
 use gloo_timers::callback::Interval;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -145,7 +145,7 @@ impl GuestLink {
                 Some(link) => link.invite.offer.clone(),
                 None => return,
             };
-            let result = Peer::guest(&config, &offer, on_event).await;
+            let result = Peer::answer(&config, Reaches::Host, &offer, on_event).await;
             let Some(link) = weak.upgrade() else { return };
             let phase = match result {
                 Ok((peer, answer)) => {

@@ -14,7 +14,7 @@ use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
-use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
+use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, Reaches};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -271,7 +271,7 @@ impl HostLink {
         };
         let config = self.config.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let result = Peer::host(&config, on_event).await;
+            let result = Peer::offer(&config, Reaches::Friend, on_event).await;
             let Some(link) = weak.upgrade() else { return };
             let replaced = link.latest.borrow().get(&seat.0) != Some(&id);
             if link.closed.get() || replaced {

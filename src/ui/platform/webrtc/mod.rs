@@ -34,7 +34,7 @@ mod rate;
 
 pub use error::{PeerError, Step};
 pub use ice::{IceConfig, TurnServer};
-pub use peer::Peer;
+pub use peer::{Peer, Reaches};
 pub use rate::{RateGate, Verdict};
 
 use crate::online::protocol::MAX_HOST_MESSAGE;

@@ -1,5 +1,7 @@
-//! One table connection ([`Peer`]): set up as a host (offer) or a guest
-//! (answer), its messages sent, and closed.
+//! One table connection ([`Peer`]): set up by the side that offers (and
+//! opens the data channel) or the side that answers, whichever of the two
+//! it reaches ([`Reaches`]: the host or a friend), its messages sent, and
+//! closed. With codes the host offers; by the table link a friend does.
 
 use std::rc::Rc;
 
@@ -17,8 +19,35 @@ use super::ice::{gathered, rtc_configuration, IceConfig};
 use super::{PeerEvent, CHANNEL_LABEL, GUEST_MESSAGES_PER_SECOND, HOST_MESSAGES_PER_SECOND};
 use crate::online::sdp::CompactSdp;
 
-/// One table connection: a host's to one guest, or a guest's to its host.
-/// Dropping it closes the connection and frees every callback.
+/// Whom a connection reaches, which sets how many messages a second it
+/// takes from them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reaches {
+    /// The host's side of a friend's connection: a friend's rate.
+    Friend,
+    /// A friend's side: the host's rate.
+    Host,
+}
+
+impl Reaches {
+    /// For the console's notes.
+    fn words(self) -> &'static str {
+        match self {
+            Reaches::Friend => "a friend",
+            Reaches::Host => "the host",
+        }
+    }
+
+    fn per_second(self) -> u32 {
+        match self {
+            Reaches::Friend => GUEST_MESSAGES_PER_SECOND,
+            Reaches::Host => HOST_MESSAGES_PER_SECOND,
+        }
+    }
+}
+
+/// One table connection: a host's to one friend, or a friend's to the
+/// host. Dropping it closes the connection and frees every callback.
 pub struct Peer {
     inner: Rc<Inner>,
 }
@@ -26,22 +55,21 @@ pub struct Peer {
 impl Peer {
     fn new(
         config: &IceConfig,
-        to: &'static str,
-        per_second: u32,
+        to: Reaches,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<Peer, PeerError> {
         let pc = RtcPeerConnection::new_with_configuration(&rtc_configuration(config))
             .map_err(browser(Step::Connection))?;
         Ok(Peer {
-            inner: Inner::new(pc, to, per_second, on_event),
+            inner: Inner::new(pc, to.words(), to.per_second(), on_event),
         })
     }
 
-    /// The host's side of a new guest's connection: creates the connection
-    /// and its data channel ([`CHANNEL_LABEL`], ordered, reliable), the
-    /// offer, waits for ICE gathering (at most
+    /// The offering side of a new connection to `to`: creates the
+    /// connection and its data channel ([`CHANNEL_LABEL`], ordered,
+    /// reliable), the offer, waits for ICE gathering (at most
     /// [`GATHER_TIMEOUT_MS`](super::GATHER_TIMEOUT_MS)) and returns the peer
-    /// with the offer to put in the invite. The guest's answer goes to
+    /// with the offer to send (in an invite code). The answer goes to
     /// [`Peer::accept`]. `on_event` is called from browser callbacks, never
     /// from within a method of the peer.
     ///
@@ -51,11 +79,12 @@ impl Peer {
     /// # Errors
     /// The browser refusing a step (no WebRTC, a bad ICE server URL), or an
     /// offer that cannot be compacted.
-    pub async fn host(
+    pub async fn offer(
         config: &IceConfig,
+        to: Reaches,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<(Peer, CompactSdp), PeerError> {
-        let peer = Peer::new(config, "a friend", GUEST_MESSAGES_PER_SECOND, on_event)?;
+        let peer = Peer::new(config, to, on_event)?;
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
         let channel = peer
@@ -71,8 +100,8 @@ impl Peer {
         Ok((peer, local))
     }
 
-    /// The host's side, second half: applies the guest's answer. The
-    /// channel opens ([`PeerEvent::Open`]) once the connection is made.
+    /// The offering side, second half: applies the answer. The channel
+    /// opens ([`PeerEvent::Open`]) once the connection is made.
     ///
     /// # Errors
     /// The browser refusing the answer (not an answer to this offer, or
@@ -89,21 +118,22 @@ impl Peer {
         Ok(())
     }
 
-    /// The guest's side: takes the host's offer, creates the answer, waits
-    /// for ICE gathering (at most
+    /// The answering side of a connection to `to`: takes their offer,
+    /// creates the answer, waits for ICE gathering (at most
     /// [`GATHER_TIMEOUT_MS`](super::GATHER_TIMEOUT_MS)) and returns the peer
-    /// with the answer to put in the reply code. The host's channel arrives
-    /// by itself; [`PeerEvent::Open`] says it is usable.
+    /// with the answer to send back (in a reply code). The other side's
+    /// channel arrives by itself; [`PeerEvent::Open`] says it is usable.
     ///
     /// # Errors
     /// The browser refusing the offer or a step of the answer, or an answer
     /// that cannot be compacted.
-    pub async fn guest(
+    pub async fn answer(
         config: &IceConfig,
+        to: Reaches,
         offer: &CompactSdp,
         on_event: Rc<dyn Fn(PeerEvent)>,
     ) -> Result<(Peer, CompactSdp), PeerError> {
-        let peer = Peer::new(config, "the host", HOST_MESSAGES_PER_SECOND, on_event)?;
+        let peer = Peer::new(config, to, on_event)?;
         let on_channel = on_datachannel(&peer.inner);
         peer.inner
             .pc
