@@ -13,7 +13,11 @@
 //!
 //! A name already seated (connected, or its connection being made) is
 //! refused: two pages with one name would take each other's seat back.
-//! Names compare without case and surrounding spaces.
+//! Names compare without case and surrounding spaces. But the same
+//! connection asking again (a friend whose answer was lost sends its offer
+//! again, under a new offer id: the same ICE user fragment and DTLS
+//! fingerprint) gets its seat [`Admit::Again`]: the host sends the answer
+//! it gave, and makes no second connection.
 //!
 //! A seat given to an offer is *opening* until its connection opens
 //! ([`Door::connected`]) or [`OPENING_MS`] pass with nothing
@@ -47,6 +51,35 @@ struct DoorSeat {
     state: State,
     /// A friend sat here (the name is theirs, not the host's).
     claimed: bool,
+    /// The connection it was given to: the offer's ICE user fragment and
+    /// DTLS fingerprint.
+    caller: Option<(String, Vec<u8>)>,
+}
+
+/// What [`Door::admit`] gives a friend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    /// A seat, now opening for this connection: answer it.
+    Seat(Seat),
+    /// The seat this very connection was given before: send the same
+    /// answer again.
+    Again(Seat),
+}
+
+impl Admit {
+    pub fn seat(self) -> Seat {
+        match self {
+            Admit::Seat(s) | Admit::Again(s) => s,
+        }
+    }
+}
+
+/// Who asks: the offer's connection.
+fn caller(offer: &FriendOffer) -> (String, Vec<u8>) {
+    (
+        offer.offer.ice_ufrag.clone(),
+        offer.offer.fingerprint.clone(),
+    )
 }
 
 /// The door of one table: its online seats, and whether the host locked it.
@@ -73,6 +106,7 @@ impl Door {
                     name,
                     state: State::Free,
                     claimed: false,
+                    caller: None,
                 })
                 .collect(),
             locked: false,
@@ -101,18 +135,27 @@ impl Door {
     }
 
     /// The seat `offer`'s friend gets at `now_ms`, now marked opening with
-    /// their name; or why they are turned away (nothing changes then).
+    /// their name and connection; the seat their connection already has;
+    /// or why they are turned away (nothing changes then).
     ///
     /// # Errors
     /// [`Refused::NameTaken`], [`Refused::Locked`] or
     /// [`Refused::TableFull`], as the module says.
-    pub fn admit(&mut self, offer: &FriendOffer, now_ms: u64) -> Result<Seat, Refused> {
+    pub fn admit(&mut self, offer: &FriendOffer, now_ms: u64) -> Result<Admit, Refused> {
         for s in &mut self.seats {
             if let State::Opening { since_ms } = s.state {
                 if now_ms.saturating_sub(since_ms) >= OPENING_MS {
                     s.state = State::Free;
                 }
             }
+        }
+        let who = caller(offer);
+        if let Some(s) = self
+            .seats
+            .iter()
+            .find(|s| s.state != State::Free && s.caller.as_ref() == Some(&who))
+        {
+            return Ok(Admit::Again(s.seat));
         }
         if self
             .seats
@@ -151,8 +194,9 @@ impl Door {
         let s = &mut self.seats[i];
         s.name = offer.name.clone();
         s.claimed = true;
+        s.caller = Some(who);
         s.state = State::Opening { since_ms: now_ms };
-        Ok(s.seat)
+        Ok(Admit::Seat(s.seat))
     }
 
     /// `seat`'s connection opened: the friend is seated.
@@ -168,6 +212,7 @@ impl Door {
     pub fn left(&mut self, seat: Seat) {
         if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
             s.state = State::Free;
+            s.caller = None;
         }
     }
 

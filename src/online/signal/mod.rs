@@ -68,7 +68,7 @@ pub mod mqtt;
 pub mod tracker;
 
 pub use backoff::Backoff;
-pub use door::Door;
+pub use door::{Admit, Door};
 pub use envelope::{
     Envelope, EnvelopeError, FriendOffer, HostAnswer, MessageKind, Refused, SeatReply,
 };
