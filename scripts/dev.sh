@@ -166,11 +166,17 @@ second_deployment() {
     local copy="$ROOT/target/second-src" out="$ROOT/target/dist-second" own="$ROOT/target/second-target"
     rm -rf "$copy" "$out" "$own"
     mkdir -p "$copy" "$own"
-    if [ -d "$ROOT/target/wasm32-unknown-unknown" ]; then
-        cp -a "$ROOT/target/wasm32-unknown-unknown" "$own/" || return 1
-        # The crate itself is always compiled again, from the copy.
-        rm -rf "$own"/wasm32-unknown-unknown/*/.fingerprint/ono99-*
-    fi
+    # The release build's dependencies, for the browser and for the build
+    # itself (proc macros, build scripts); the crate itself is always
+    # compiled again, from the copy.
+    local built
+    for built in wasm-release wasm32-unknown-unknown/wasm-release; do
+        if [ -d "$ROOT/target/$built" ]; then
+            mkdir -p "$own/$(dirname "$built")"
+            cp -a "$ROOT/target/$built" "$own/$built" || return 1
+            rm -rf "$own/$built"/.fingerprint/ono99-*
+        fi
+    done
     tar -C "$ROOT" --exclude=./target --exclude=./dist --exclude=./node_modules \
         --exclude=./.tools --exclude=./.git --exclude=./test-results -cf - . | tar -C "$copy" -xf - || return 1
     ln -s "$ROOT/node_modules" "$copy/node_modules"
