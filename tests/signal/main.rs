@@ -1,6 +1,6 @@
 //! Signalling over public relays (src/online/signal, issue 30): the table
 //! link, the sealed envelope and its messages, the WebTorrent tracker's
-//! JSON, the MQTT packets, the retry policy and the table's door.
+//! JSON, the MQTT packets, the retry policy, the table's door and a friend's knocks.
 //!
 //! Round trips, every malformed input refused with its own error, the
 //! tracker messages checked against what `bittorrent-tracker`'s server
@@ -476,5 +476,6 @@ fn the_worked_example_matches_this_code() {
 
 mod door;
 mod fuzz;
+mod knock;
 mod mqtt_packets;
 mod tracker_wire;

@@ -16,7 +16,8 @@
 //! - [`mqtt`]: a small MQTT 3.1.1 packet codec (for brokers reached over a
 //!   WebSocket) and the room's topics;
 //! - [`backoff`]: when to try again after a relay fails;
-//! - [`door`]: which seat a friend who comes by the link gets, or why none.
+//! - [`door`]: which seat a friend who comes by the link gets, or why none;
+//! - [`knock`]: a friend's attempts, until the host answers or they give up.
 //!
 //! The browser does the rest, through WebCrypto and WebSockets: it derives
 //! the room id and the key from the secret ([`ROOM_ID_INFO`],
@@ -63,6 +64,7 @@
 pub mod backoff;
 pub mod door;
 pub mod envelope;
+pub mod knock;
 pub mod link;
 pub mod mqtt;
 pub mod tracker;
@@ -72,6 +74,7 @@ pub use door::{Admit, Door};
 pub use envelope::{
     Envelope, EnvelopeError, FriendOffer, HostAnswer, MessageKind, Refused, SeatReply,
 };
+pub use knock::Knock;
 pub use link::{LinkError, Network, Relay, TableLink};
 pub use tracker::{TrackerError, TrackerId, TrackerMessage};
 
