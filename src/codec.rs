@@ -10,7 +10,9 @@
 //!   layout of the rules in every format. A new rule option is added here
 //!   only;
 //! - [`seal`] / [`unseal`]: the CRC-32 trailer; [`base64url_encode`] /
-//!   [`base64url_decode`]: the text of a code.
+//!   [`base64url_decode`]: the text of a code; [`frame`] / [`unframe`]:
+//!   the frame of codes and table links (version, kind, length, payload,
+//!   CRC) as text.
 //!
 //! Reading never panics: every read checks what is left, and anything
 //! malformed (cut short, a number longer than allowed, a value outside its
@@ -590,4 +592,96 @@ mod tests {
         assert!(matches!(r.end_bits(), Err(CodecError::Bad { .. })));
         assert_eq!((0..6).map(bits_for).collect::<Vec<_>>(), [0, 0, 1, 2, 2, 3]);
     }
+}
+
+/// Bytes before a frame's payload: version, kind, the frame's length.
+const FRAME_HEADER: usize = 4;
+/// Bytes after it: the CRC-32.
+const FRAME_TRAILER: usize = 4;
+
+/// The text frame of invite and reply codes and table links: a version
+/// byte, a kind byte, the whole frame's length (u16, big-endian), the
+/// payload, the CRC-32 trailer ([`seal`]), all in base64url.
+pub fn frame(version: u8, kind: u8, payload: &[u8]) -> String {
+    let len = FRAME_HEADER + payload.len() + FRAME_TRAILER;
+    let mut w = Writer::with_capacity(len);
+    w.u8(version);
+    w.u8(kind);
+    w.u16_be(len.min(usize::from(u16::MAX)) as u16);
+    w.bytes(payload);
+    let mut bytes = w.into_bytes();
+    seal(&mut bytes);
+    base64url_encode(&bytes)
+}
+
+/// Why a [`frame`]d text could not be read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FrameError {
+    Empty,
+    /// More than the reader's limit of characters (whitespace aside).
+    TooLong {
+        len: usize,
+        max: usize,
+    },
+    NotBase64 {
+        position: usize,
+    },
+    /// Shorter than its header says, or than a frame can be.
+    Truncated,
+    /// Longer than its header says, or a CRC that does not match.
+    BadChecksum,
+}
+
+/// A frame read: its version and kind (for the caller to check) and its
+/// payload.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Framed {
+    pub version: u8,
+    pub kind: u8,
+    pub payload: Vec<u8>,
+}
+
+/// Reads a [`frame`]d text of at most `max_chars` characters; whitespace
+/// (a messenger wraps long text) is ignored.
+///
+/// # Errors
+/// [`FrameError`], checked in that order: empty, too long, not base64url,
+/// cut short, a length or checksum that does not match.
+pub fn unframe(text: &str, max_chars: usize) -> Result<Framed, FrameError> {
+    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
+    if chars > max_chars {
+        return Err(FrameError::TooLong {
+            len: chars,
+            max: max_chars,
+        });
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.is_empty() {
+        return Err(FrameError::Empty);
+    }
+    let bytes = base64url_decode(&compact).map_err(|e| match e {
+        Base64Error::NotBase64 { position } => FrameError::NotBase64 { position },
+        Base64Error::Truncated => FrameError::Truncated,
+    })?;
+    let mut header = Reader::new(&bytes);
+    let (Ok(version), Ok(kind), Ok(declared)) = (header.u8(), header.u8(), header.u16_be()) else {
+        return Err(FrameError::Truncated);
+    };
+    let declared = usize::from(declared);
+    if bytes.len() < declared || bytes.len() < FRAME_HEADER + FRAME_TRAILER {
+        return Err(FrameError::Truncated);
+    }
+    if bytes.len() > declared {
+        return Err(FrameError::BadChecksum);
+    }
+    let content = unseal(&bytes).map_err(|_| FrameError::BadChecksum)?;
+    let payload = content
+        .get(FRAME_HEADER..)
+        .ok_or(FrameError::Truncated)?
+        .to_vec();
+    Ok(Framed {
+        version,
+        kind,
+        payload,
+    })
 }

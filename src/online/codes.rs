@@ -21,7 +21,7 @@
 
 use super::protocol::clean_name;
 use super::sdp::CompactSdp;
-use crate::codec::{self, Base64Error, Reader, Writer};
+use crate::codec::{self, Base64Error, FrameError, Reader, Writer};
 pub use crate::codec::{base64url_encode, crc32};
 use crate::rules::{RuleSet, Seat};
 
@@ -31,9 +31,6 @@ pub const CODE_VERSION: u8 = 1;
 pub const MAX_CODE_CHARS: usize = 2048;
 /// What comes before the code in an invite link.
 pub const JOIN_PREFIX: &str = "#join=";
-
-const HEADER: usize = 4;
-const TRAILER: usize = 4;
 
 /// Why a pasted code was not accepted. Nothing is changed by a bad code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -178,48 +175,22 @@ impl Reply {
 }
 
 fn frame(kind: CodeKind, body: &[u8]) -> String {
-    let len = HEADER + body.len() + TRAILER;
-    let mut bytes = Writer::with_capacity(len);
-    bytes.u8(CODE_VERSION);
-    bytes.u8(kind.byte());
-    bytes.u16_be(len.min(usize::from(u16::MAX)) as u16);
-    bytes.bytes(body);
-    let mut bytes = bytes.into_bytes();
-    codec::seal(&mut bytes);
-    base64url_encode(&bytes)
+    codec::frame(CODE_VERSION, kind.byte(), body)
 }
 
 /// Checks a code's frame and returns its payload.
 fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
-    // Messengers wrap long text: whitespace inside a code is ignored.
-    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
-    if chars > MAX_CODE_CHARS {
-        return Err(CodeError::TooLong {
-            len: chars,
-            max: MAX_CODE_CHARS,
-        });
+    let framed = codec::unframe(text, MAX_CODE_CHARS).map_err(|e| match e {
+        FrameError::Empty => CodeError::Empty,
+        FrameError::TooLong { len, max } => CodeError::TooLong { len, max },
+        FrameError::NotBase64 { position } => CodeError::NotBase64 { position },
+        FrameError::Truncated => CodeError::Truncated,
+        FrameError::BadChecksum => CodeError::BadChecksum,
+    })?;
+    if framed.version != CODE_VERSION {
+        return Err(CodeError::UnsupportedVersion(framed.version));
     }
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.is_empty() {
-        return Err(CodeError::Empty);
-    }
-    let bytes = base64url_decode(&compact)?;
-    let mut header = Reader::new(&bytes);
-    let (Ok(version), Ok(kind), Ok(declared)) = (header.u8(), header.u8(), header.u16_be()) else {
-        return Err(CodeError::Truncated);
-    };
-    let declared = usize::from(declared);
-    if bytes.len() < declared || bytes.len() < HEADER + TRAILER {
-        return Err(CodeError::Truncated);
-    }
-    if bytes.len() > declared {
-        return Err(CodeError::BadChecksum);
-    }
-    let content = codec::unseal(&bytes).map_err(|_| CodeError::BadChecksum)?;
-    if version != CODE_VERSION {
-        return Err(CodeError::UnsupportedVersion(version));
-    }
-    let found = match kind {
+    let found = match framed.kind {
         b'I' => CodeKind::Invite,
         b'R' => CodeKind::Reply,
         _ => return Err(CodeError::BadPayload),
@@ -227,10 +198,7 @@ fn unframe(text: &str, expected: CodeKind) -> Result<Vec<u8>, CodeError> {
     if found != expected {
         return Err(CodeError::WrongKind { expected, found });
     }
-    content
-        .get(HEADER..)
-        .map(<[u8]>::to_vec)
-        .ok_or(CodeError::Truncated)
+    Ok(framed.payload)
 }
 
 /// Reads base64url without padding; a trailing `=` padding is tolerated.

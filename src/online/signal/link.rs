@@ -24,7 +24,7 @@
 //! chose its content, so every field is checked on reading.
 
 use super::SECRET_LEN;
-use crate::codec::{self, base64url_encode, Reader, Writer};
+use crate::codec::{self, FrameError, Reader, Writer};
 use crate::online::protocol::clean_name;
 use crate::rules::RuleSet;
 
@@ -43,8 +43,6 @@ pub const MAX_RELAY_URL: usize = 200;
 pub const MQTT_PREFIX: &str = "mqtt+";
 
 const KIND: u8 = b'T';
-const HEADER: usize = 4;
-const TRAILER: usize = 4;
 
 /// Why a table link was not accepted. Nothing is changed by a bad link.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -206,16 +204,7 @@ impl TableLink {
             body.u8(relay.network.byte());
             body.text(&relay.url);
         }
-        let body = body.into_bytes();
-        let len = HEADER + body.len() + TRAILER;
-        let mut bytes = Writer::with_capacity(len);
-        bytes.u8(LINK_VERSION);
-        bytes.u8(KIND);
-        bytes.u16_be(len.min(usize::from(u16::MAX)) as u16);
-        bytes.bytes(&body);
-        let mut bytes = bytes.into_bytes();
-        codec::seal(&mut bytes);
-        base64url_encode(&bytes)
+        codec::frame(LINK_VERSION, KIND, &body.into_bytes())
     }
 
     /// The whole link, from the host page's address `page` (its origin and
@@ -283,41 +272,18 @@ fn read_body(r: &mut Reader<'_>) -> Option<TableLink> {
 
 /// Checks a link's frame and returns its payload.
 fn unframe(text: &str) -> Result<Vec<u8>, LinkError> {
-    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
-    if chars > MAX_LINK_CHARS {
-        return Err(LinkError::TooLong {
-            len: chars,
-            max: MAX_LINK_CHARS,
-        });
-    }
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.is_empty() {
-        return Err(LinkError::Empty);
-    }
-    let bytes = codec::base64url_decode(&compact).map_err(|e| match e {
-        codec::Base64Error::NotBase64 { position } => LinkError::NotBase64 { position },
-        codec::Base64Error::Truncated => LinkError::Truncated,
+    let framed = codec::unframe(text, MAX_LINK_CHARS).map_err(|e| match e {
+        FrameError::Empty => LinkError::Empty,
+        FrameError::TooLong { len, max } => LinkError::TooLong { len, max },
+        FrameError::NotBase64 { position } => LinkError::NotBase64 { position },
+        FrameError::Truncated => LinkError::Truncated,
+        FrameError::BadChecksum => LinkError::BadChecksum,
     })?;
-    let mut header = Reader::new(&bytes);
-    let (Ok(version), Ok(kind), Ok(declared)) = (header.u8(), header.u8(), header.u16_be()) else {
-        return Err(LinkError::Truncated);
-    };
-    let declared = usize::from(declared);
-    if bytes.len() < declared || bytes.len() < HEADER + TRAILER {
-        return Err(LinkError::Truncated);
-    }
-    if bytes.len() > declared {
-        return Err(LinkError::BadChecksum);
-    }
-    let content = codec::unseal(&bytes).map_err(|_| LinkError::BadChecksum)?;
-    if kind != KIND {
+    if framed.kind != KIND {
         return Err(LinkError::WrongKind);
     }
-    if version != LINK_VERSION {
-        return Err(LinkError::UnsupportedVersion(version));
+    if framed.version != LINK_VERSION {
+        return Err(LinkError::UnsupportedVersion(framed.version));
     }
-    content
-        .get(HEADER..)
-        .map(<[u8]>::to_vec)
-        .ok_or(LinkError::Truncated)
+    Ok(framed.payload)
 }
