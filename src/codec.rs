@@ -1,5 +1,6 @@
 //! The one binary codec under every compact format of the game: invite and
-//! reply codes (`online/codes.rs`), share links (`share.rs`) and the search
+//! reply codes (`online/codes.rs`), table links (`online/signal/link.rs`),
+//! share links (`share.rs`), saves (`play/save.rs`) and the search
 //! worker's messages (`bots/jobs/wire.rs`). Each format keeps its own
 //! layout (documented where it is defined); the pieces they share are
 //! written here once:
