@@ -15,7 +15,7 @@
 // within 500 ms, no task over 50 ms while bots play), which are otherwise
 // only reported.
 // A failed scenario prints the last errors and warnings of its pages and
-// what each page showed when it was closed (E2E_LOG_LINES of them, 30 by
+// what each page showed when it was closed (E2E_LOG_LINES of them, 60 by
 // default); E2E_LOG_ALWAYS=1 prints them for passing scenarios too.
 //
 // The size check is the first-load scenario's (load.mjs): the bytes that
@@ -103,7 +103,9 @@ function watched(browser) {
             pages.push(page);
             page.on('pageerror', (e) => keep(page, `page error: ${e.message}`));
             page.on('console', (m) => {
-              if (m.type() === 'error' || m.type() === 'warning') keep(page, `console ${m.type()}: ${m.text()}`);
+              // Errors and warnings, and the game's own notes (what an
+              // online table did: src/ui/platform/console.rs).
+              if (m.type() === 'error' || m.type() === 'warning' || m.text().startsWith('ONO 99: ')) keep(page, `console ${m.type()}: ${m.text()}`);
             });
             page.on('crash', () => keep(page, 'the page crashed'));
           });
@@ -182,7 +184,7 @@ async function main() {
       console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
       await seen.shoot(`failure-${s.index}`);
       await seen.closeAll();
-      const said = seen.log.slice(-(Number(process.env.E2E_LOG_LINES) || 30));
+      const said = seen.log.slice(-(Number(process.env.E2E_LOG_LINES) || 60));
       if (said.length) console.log(`     what its pages said:\n       ${said.join('\n       ')}`);
     } finally {
       clearTimeout(timer);

@@ -110,6 +110,14 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
         *g
     };
     Callback::from(move |kind: NewMatch| {
+        #[cfg(feature = "full")]
+        crate::ui::platform::console::note(match &kind {
+            NewMatch::Setup => "a new match: the setup's",
+            NewMatch::Rematch(_) => "a new match: play again",
+            NewMatch::Daily => "a new match: today's deal",
+            NewMatch::DailyPractice(_) => "a new match: today's deal, practice",
+            NewMatch::Learn => "a new match: learn to play",
+        });
         let setup = &begin.setup;
         if let NewMatch::Rematch(state) = &kind {
             if let Screen::Game(_, _, Some(link)) = &*begin.screen {

@@ -75,6 +75,7 @@ impl HostLink {
             .first()
             .map(|s| s.name.clone())
             .unwrap_or_default();
+        console::note("a new online table");
         Rc::new(HostLink {
             seat_count: session.game().seat_count() as u8,
             guests: session.guest_seats().collect(),
@@ -242,6 +243,15 @@ impl HostLink {
     pub fn invite(self: &Rc<Self>, seat: Seat) {
         let id = self.next_peer.get();
         self.next_peer.set(id + 1);
+        console::note(&format!(
+            "seat {}: invitation {id} ({} before it)",
+            seat.0,
+            match self.invite_link(seat) {
+                InviteLink::Preparing => "none ready",
+                InviteLink::Ready(_) => "one ready",
+                InviteLink::Failed => "one failed",
+            }
+        ));
         if let Some(older) = self.latest.borrow_mut().insert(seat.0, id) {
             if matches!(self.invite_link(seat), InviteLink::Preparing) {
                 console::warn(&format!(
@@ -280,6 +290,11 @@ impl HostLink {
                 }
                 return;
             }
+            console::note(&format!(
+                "seat {}: invitation {id} {}",
+                seat.0,
+                if result.is_ok() { "ready" } else { "failed" }
+            ));
             let state = match result {
                 Ok((peer, offer)) => {
                     let code = Invite {
@@ -309,6 +324,7 @@ impl HostLink {
         if reply.seat != seat {
             return Err(Key::CodeOtherSeat);
         }
+        console::note(&format!("seat {}: a reply code to connect", seat.0));
         let answer = reply.answer;
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
@@ -342,6 +358,14 @@ impl HostLink {
                 seat.0
             ));
             return;
+        }
+        match &event {
+            PeerEvent::Open => console::note(&format!("seat {}: connection {id} open", seat.0)),
+            PeerEvent::Message(_) if !self.started.get() => {
+                console::note(&format!("seat {}: a message before the start", seat.0))
+            }
+            PeerEvent::Closed => console::note(&format!("seat {}: connection {id} closed", seat.0)),
+            PeerEvent::Message(_) => {}
         }
         match event {
             PeerEvent::Open => {
@@ -451,6 +475,7 @@ impl HostLink {
 
     /// Closes every connection (the host leaves the table).
     pub fn close_all(&self) {
+        console::note("the table's connections are all closed");
         self.closed.set(true);
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();

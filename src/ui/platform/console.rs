@@ -1,6 +1,7 @@
 //! Notes in the browser's console for what a player never sees happen (a
-//! connection closing and why, a refused start): the one place the page
-//! writes to the console, so every note reads "ONO 99: …".
+//! connection closing and why, a refused start) and of what an online
+//! table did: the one place the page writes to the console, so every note
+//! reads "ONO 99: …" (the browser tests keep them, to print on a failure).
 
 use wasm_bindgen::JsValue;
 
@@ -8,4 +9,10 @@ use wasm_bindgen::JsValue;
 /// in its own words.
 pub fn warn(what: &str) {
     web_sys::console::warn_1(&JsValue::from_str(&format!("ONO 99: {what}")));
+}
+
+/// A note of what the page did (an online table's invitations and
+/// connections), for a failed test or a player's bug report to read back.
+pub fn note(what: &str) {
+    web_sys::console::info_1(&JsValue::from_str(&format!("ONO 99: {what}")));
 }
