@@ -2,9 +2,11 @@
 
 use super::{code_error_key, ice_config};
 use crate::i18n::{self, Key, Lang};
+use crate::online::protocol::Refusal;
 use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, Reply};
 use crate::rules::{Action, Seat};
 use crate::table::{friend, TableModel};
+use crate::ui::platform::console;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, Reaches};
 use gloo_timers::callback::Interval;
@@ -16,6 +18,15 @@ use yew::Callback;
 /// and not answered is asked again, otherwise a ping. Within the host's
 /// limits (`RESYNCS_IN_WINDOW` and `PINGS_IN_WINDOW` a minute).
 const KEEPALIVE_MS: u32 = 20_000;
+
+/// How often a friend's page says its join again while it waits for the
+/// table: a join sent as the channel opened sometimes never reaches the
+/// host's page (seen about once in twenty runs of the browser tests on a
+/// busy machine: the host's channel opens, its first message does not
+/// come). The host keeps one join per seat until the start; one that
+/// crosses the table is refused as already joined, which this page takes
+/// in silence.
+const JOIN_AGAIN_MS: u32 = 2_000;
 
 /// Where a friend's page stands.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -74,6 +85,8 @@ pub struct GuestLink {
     new_match: Cell<bool>,
     /// Asks again for a lost resync, and pings the host, while connected.
     keepalive: RefCell<Option<Interval>>,
+    /// Says the join again until the table arrives ([`JOIN_AGAIN_MS`]).
+    joining: RefCell<Option<Interval>>,
     /// The last ping's number.
     ticks: Cell<u32>,
     /// The table from this friend's seat, kept from what the mirror receives.
@@ -111,6 +124,7 @@ impl GuestLink {
             other_version: Cell::new(false),
             new_match: Cell::new(false),
             keepalive: RefCell::default(),
+            joining: RefCell::default(),
             ticks: Cell::new(0),
             table: RefCell::default(),
             lang: Cell::new(Lang::default()),
@@ -197,13 +211,32 @@ impl GuestLink {
         *self.keepalive.borrow_mut() = Some(interval);
     }
 
+    /// Every [`JOIN_AGAIN_MS`] until the table arrives: the join again.
+    fn start_joining(self: &Rc<Self>) {
+        let weak = Rc::downgrade(self);
+        let interval = Interval::new(JOIN_AGAIN_MS, move || {
+            let Some(link) = weak.upgrade() else { return };
+            if link.mirror.borrow().view().is_some() {
+                link.joining.borrow_mut().take();
+                return;
+            }
+            let join = GuestMirror::join_request(&link.name.borrow());
+            if link.send(&join) {
+                console::note("the join sent again");
+            }
+        });
+        *self.joining.borrow_mut() = Some(interval);
+    }
+
     fn keepalive_tick(&self) {
         let (retry, at_table) = {
             let mirror = self.mirror.borrow();
             (mirror.retry_request(), mirror.view().is_some())
         };
         match retry {
-            Some(msg) => self.send(&msg),
+            Some(msg) => {
+                self.send(&msg);
+            }
             // In the lobby the host holds what friends send until the
             // start: nothing to ask there.
             None if !at_table => {}
@@ -260,8 +293,14 @@ impl GuestLink {
             PeerEvent::Open => {
                 *self.phase.borrow_mut() = GuestPhase::Connected;
                 let join = GuestMirror::join_request(&self.name.borrow());
-                self.send(&join);
+                let sent = self.send(&join);
+                console::note(if sent {
+                    "the join sent"
+                } else {
+                    "the join could not be sent"
+                });
                 self.start_keepalive();
+                self.start_joining();
             }
             PeerEvent::Message(text) => {
                 let received = self.mirror.borrow_mut().receive(text.as_bytes());
@@ -273,7 +312,11 @@ impl GuestLink {
                         self.bad_view.set(true);
                         self.send(&GuestMirror::resync_request());
                     }
-                    Ok(r) if r.wants_resync() => self.send(&GuestMirror::resync_request()),
+                    Ok(r) if r.wants_resync() => {
+                        self.send(&GuestMirror::resync_request());
+                    }
+                    // A join said again that crossed the table.
+                    Ok(Received::Refused(Refusal::AlreadyJoined)) => {}
                     Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
                     Ok(Received::NewMatch { .. }) => {
@@ -295,12 +338,14 @@ impl GuestLink {
                 }
                 if self.mirror.borrow().view().is_some() {
                     *self.phase.borrow_mut() = GuestPhase::Playing;
+                    self.joining.borrow_mut().take();
                 }
             }
             PeerEvent::Closed => {
                 *self.phase.borrow_mut() = GuestPhase::Lost;
                 self.peer.borrow_mut().take();
                 self.keepalive.borrow_mut().take();
+                self.joining.borrow_mut().take();
             }
         }
         self.changed();
@@ -333,11 +378,14 @@ impl GuestLink {
         self.table.borrow().clone()
     }
 
-    fn send(&self, msg: &GuestMessage) {
+    /// Sends `msg` to the host; `false` if it could not go (no connection,
+    /// the channel not open, the browser refused it).
+    fn send(&self, msg: &GuestMessage) -> bool {
         let bytes = msg.encode();
-        if let Some(peer) = self.peer.borrow().as_ref() {
-            peer.send(&String::from_utf8_lossy(&bytes));
-        }
+        self.peer
+            .borrow()
+            .as_ref()
+            .is_some_and(|peer| peer.send(&String::from_utf8_lossy(&bytes)))
     }
 
     /// Asks the host to take `action` for this seat.
@@ -353,6 +401,7 @@ impl GuestLink {
     /// Closes the connection (the friend leaves the table).
     pub fn leave(&self) {
         self.keepalive.borrow_mut().take();
+        self.joining.borrow_mut().take();
         if let Some(peer) = self.peer.borrow_mut().take() {
             peer.close();
         }

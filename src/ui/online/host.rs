@@ -382,6 +382,9 @@ impl HostLink {
                     // Before the start only a join means anything: a move
                     // read at the start would reach the session before the
                     // game screen listens. Anything else is dropped.
+                } else if self.held.borrow().holds(seat) {
+                    // The join said again (a friend's page repeats it until
+                    // the table comes): the first one held is the one.
                 } else if self.held.borrow_mut().push(seat, text).is_err() {
                     // A flood before the start: that friend is dropped.
                     self.held.borrow_mut().forget(seat);
