@@ -1,9 +1,9 @@
 //! English texts: the reference every other language follows.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::{Key, Named, Numbered, OnlineKey};
 use super::number;
-use super::translation::{ReplayTexts, TipWords, Translation};
+use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -828,5 +828,35 @@ impl ReplayTexts for En {
                 format!("{} It wins {}.", capital(&first), games(gain))
             }
         }
+    }
+}
+
+impl OnlineTexts for En {
+    fn online(&self, key: OnlineKey) -> &'static str {
+        match key {
+            OnlineKey::TableLink => "Table link",
+            OnlineKey::TableLinkHelp => "Send this one link to every friend. Each friend who opens it and presses Join takes a free seat: nothing comes back to you by hand.",
+            OnlineKey::CopyTableLink => "Copy the table link",
+            OnlineKey::TableLinkQr => "QR code of the table link",
+            OnlineKey::LockTable => "Lock the table",
+            OnlineKey::LockTableHelp => "While the table is locked, only a friend coming back to their own seat can join.",
+            OnlineKey::RelaysUsed => "Your friends reach you through these public relays, which see only scrambled messages:",
+            OnlineKey::NoRelays => "No relay is set (Settings, Online tables, Relays): connect each friend with codes.",
+            OnlineKey::RelaysDown => "No relay could be reached: connect each friend with codes.",
+            OnlineKey::CodesInstead => "Connect with codes instead",
+            OnlineKey::ReachingHost => "Reaching the host through the relays…",
+            OnlineKey::HostNoAnswer => "The host did not answer through the relays. Check that their page is still open, or ask them for an invite link with codes.",
+            OnlineKey::RefusedFull => "Every seat at this table is taken.",
+            OnlineKey::RefusedLocked => "The host has locked this table.",
+            OnlineKey::RefusedName => "Someone with this name is already at the table: choose another name.",
+            OnlineKey::TableLinkDamaged => "This table link is damaged or incomplete: ask the host to send it again.",
+            OnlineKey::Reconnecting => "Connection lost: reconnecting through the relays…",
+            OnlineKey::Relays => "Relays",
+            OnlineKey::RelaysHelp => "One address per line: wss://… for a WebTorrent tracker, mqtt+wss://… for an MQTT broker. Table links go through these relays; leave the field empty to connect with codes only.",
+        }
+    }
+
+    fn relay_line_bad(&self, line: usize) -> String {
+        format!("Line {line} is not a relay address (wss://… or mqtt+wss://…): the relays were not saved.")
     }
 }

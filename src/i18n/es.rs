@@ -2,9 +2,9 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::{Key, Named, Numbered, OnlineKey};
 use super::number;
-use super::translation::{ReplayTexts, TipWords, Translation};
+use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -582,5 +582,16 @@ impl ReplayTexts for Es {
                 format!("{} Gana {}.", capital(&first), games(gain))
             }
         }
+    }
+}
+
+// Not translated yet: English.
+impl OnlineTexts for Es {
+    fn online(&self, key: OnlineKey) -> &'static str {
+        super::en::En.online(key)
+    }
+
+    fn relay_line_bad(&self, line: usize) -> String {
+        super::en::En.relay_line_bad(line)
     }
 }

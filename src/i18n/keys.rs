@@ -387,3 +387,66 @@ impl Numbered {
         Numbered::CardsLeft,
     ];
 }
+
+/// The texts of a table link and its relays (issue 30), which only the
+/// whole app shows: each language words them in
+/// [`super::OnlineTexts::online`], out of the first download.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum OnlineKey {
+    /// The lobby's heading over the one link for every friend.
+    TableLink,
+    TableLinkHelp,
+    CopyTableLink,
+    TableLinkQr,
+    /// The checkbox: nobody new takes a seat.
+    LockTable,
+    LockTableHelp,
+    /// Before the list of relays the table uses.
+    RelaysUsed,
+    /// The player cleared the relays: codes only.
+    NoRelays,
+    /// Not one relay answered: codes only.
+    RelaysDown,
+    /// Folds out the per-seat invite links and reply codes.
+    CodesInstead,
+    /// A friend's page while its offer goes out.
+    ReachingHost,
+    /// A friend's page after the last unanswered attempt.
+    HostNoAnswer,
+    RefusedFull,
+    RefusedLocked,
+    RefusedName,
+    /// A `#table=` link that cannot be read.
+    TableLinkDamaged,
+    /// A friend's page or the host's, while a lost connection is made
+    /// again through the relays.
+    Reconnecting,
+    /// Settings: the relays' field and its help.
+    Relays,
+    RelaysHelp,
+}
+
+impl OnlineKey {
+    /// Every online text, for completeness tests of translations.
+    pub const ALL: &'static [OnlineKey] = &[
+        OnlineKey::TableLink,
+        OnlineKey::TableLinkHelp,
+        OnlineKey::CopyTableLink,
+        OnlineKey::TableLinkQr,
+        OnlineKey::LockTable,
+        OnlineKey::LockTableHelp,
+        OnlineKey::RelaysUsed,
+        OnlineKey::NoRelays,
+        OnlineKey::RelaysDown,
+        OnlineKey::CodesInstead,
+        OnlineKey::ReachingHost,
+        OnlineKey::HostNoAnswer,
+        OnlineKey::RefusedFull,
+        OnlineKey::RefusedLocked,
+        OnlineKey::RefusedName,
+        OnlineKey::TableLinkDamaged,
+        OnlineKey::Reconnecting,
+        OnlineKey::Relays,
+        OnlineKey::RelaysHelp,
+    ];
+}

@@ -25,8 +25,8 @@ mod pt;
 mod translation;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
-pub use keys::{Key, Named, Numbered};
-pub use translation::{ReplayTexts, TipWords, Translation};
+pub use keys::{Key, Named, Numbered, OnlineKey};
+pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 
 use crate::bots::Level;
 use crate::rules::{
@@ -88,6 +88,17 @@ impl Lang {
     /// The replay's and the review's texts (see [`ReplayTexts`]), in the
     /// language [`Lang::texts`] shows.
     pub fn replay_texts(self) -> &'static dyn ReplayTexts {
+        match self.shown() {
+            Lang::En => &en::En,
+            Lang::Es => &es::Es,
+            Lang::Fr => &fr::Fr,
+            Lang::Pt => &pt::Pt,
+        }
+    }
+
+    /// The texts of table links and relays (see [`OnlineTexts`]), in the
+    /// language [`Lang::texts`] shows.
+    pub fn online_texts(self) -> &'static dyn OnlineTexts {
         match self.shown() {
             Lang::En => &en::En,
             Lang::Es => &es::Es,
@@ -183,6 +194,16 @@ fn level_key(level: Level) -> Key {
 /// The text of `key` in `lang`.
 pub fn tr(lang: Lang, key: Key) -> &'static str {
     lang.texts().key(key)
+}
+
+/// A text of table links and relays (the whole app only).
+pub fn online(lang: Lang, key: OnlineKey) -> &'static str {
+    lang.online_texts().online(key)
+}
+
+/// Settings: line `line` (from 1) of the relays is not a relay's address.
+pub fn relay_line_bad(lang: Lang, line: usize) -> String {
+    lang.online_texts().relay_line_bad(line)
 }
 
 /// A card's name as printed on it and used in accessible names.

@@ -2,9 +2,9 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::{Key, Named, Numbered, OnlineKey};
 use super::number;
-use super::translation::{ReplayTexts, TipWords, Translation};
+use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -574,5 +574,16 @@ impl ReplayTexts for Pt {
                 format!("{} Vence {}.", capital(&first), games(gain))
             }
         }
+    }
+}
+
+// Not translated yet: English.
+impl OnlineTexts for Pt {
+    fn online(&self, key: OnlineKey) -> &'static str {
+        super::en::En.online(key)
+    }
+
+    fn relay_line_bad(&self, line: usize) -> String {
+        super::en::En.relay_line_bad(line)
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::table::{Callout, Who};
 
-use super::keys::{Key, Named, Numbered};
+use super::keys::{Key, Named, Numbered, OnlineKey};
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
 use crate::rules::{
@@ -121,4 +121,14 @@ pub struct TipWords {
     pub may: &'static str,
     pub twice: &'static str,
     pub second: &'static str,
+}
+
+/// The texts of table links and relays (issue 30). Like [`ReplayTexts`],
+/// only the whole app reaches them ([`super::Lang::online_texts`]), so the
+/// first download carries none of their words.
+pub trait OnlineTexts: Translation {
+    fn online(&self, key: OnlineKey) -> &'static str;
+    /// Settings: line `line` (from 1) of the relays is not a relay's
+    /// address, so nothing was saved.
+    fn relay_line_bad(&self, line: usize) -> String;
 }
