@@ -4,8 +4,10 @@
 //! page from the first download, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
 //! Audio), vibration, the service worker, keyboard focus, files (downloads, opening
-//! a record), the WebRTC transport, the search worker, fetching a
-//! language's texts, and the page's clock and random source. No game rule
+//! a record), the WebRTC transport, a table's cryptography (WebCrypto:
+//! the room id, the key, sealed envelopes), WebSockets to the public
+//! relays, the search worker, fetching a language's texts, and the page's
+//! clock and random source. No game rule
 //! lives here, and nothing here renders a screen.
 
 pub mod address;
@@ -14,6 +16,8 @@ pub mod clipboard;
 pub mod clock;
 pub mod console;
 #[cfg(feature = "full")]
+pub mod crypto;
+#[cfg(feature = "full")]
 pub mod files;
 pub mod focus;
 pub mod haptics;
@@ -21,6 +25,8 @@ pub mod modules;
 pub mod motion;
 pub mod offline;
 pub mod prefs;
+#[cfg(feature = "full")]
+pub mod socket;
 pub mod sound;
 pub mod storage;
 pub mod texts;
