@@ -13,12 +13,17 @@ async function page(ctx, viewport = DESKTOP) {
   return openPage(ctx.browser, ctx.server, { viewport });
 }
 
-/** Same-network play: no STUN server (and so no request to one). */
+/** Same-network play: no STUN server (and so no request to one), and no
+ *  relay: these tables connect by invite links and reply codes (the table
+ *  link has its own scenarios, link.mjs). The relays are a setting of the
+ *  whole app's page, and this is the first page: the field's stored value
+ *  is cleared as the field would (empty: codes only). */
 async function clearStun(p) {
   await openSettings(p);
   await p.locator('#settings-panel summary').click();
   await p.getByLabel('STUN server').fill('');
   await closeSettings(p);
+  await p.evaluate(() => localStorage.setItem('ono99.relays', ''));
 }
 
 /** The host's setup: `friends` online seats, then bots, instant speed;

@@ -153,3 +153,36 @@ fn the_same_connection_asking_again_gets_its_seat_again_and_nothing_else() {
         Ok(Admit::Seat(Seat(1)))
     );
 }
+
+#[test]
+fn after_the_hosts_reload_friends_ask_their_seats_back_by_number() {
+    // The host's page reloaded: a new door, the host's names only. Zoë sat
+    // at seat 3 and Yann at seat 1; they come back in the other order.
+    let mut d = door();
+    assert_eq!(
+        d.admit(&offer("Yann", Some(1), 1), T),
+        Ok(Admit::Seat(Seat(1)))
+    );
+    assert_eq!(
+        d.admit(&offer("Zoë", Some(3), 2), T),
+        Ok(Admit::Seat(Seat(3)))
+    );
+    // A seat another friend claimed at this door is not theirs to ask.
+    d.left(Seat(1));
+    assert_eq!(
+        d.admit(&offer("Xavi", Some(1), 3), T),
+        Ok(Admit::Seat(Seat(2)))
+    );
+    // Locked, an unclaimed seat asked by number stays shut; the friend
+    // whose seat it is by name still comes back.
+    let mut locked = door();
+    locked.lock(true);
+    assert_eq!(
+        locked.admit(&offer("Zoë", Some(3), 4), T),
+        Err(Refused::Locked)
+    );
+    assert_eq!(
+        locked.admit(&offer("Cleo", Some(3), 5), T),
+        Ok(Admit::Seat(Seat(3)))
+    );
+}

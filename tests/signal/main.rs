@@ -481,4 +481,5 @@ mod door;
 mod fuzz;
 mod knock;
 mod mqtt_packets;
+mod relay;
 mod tracker_wire;

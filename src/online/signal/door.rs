@@ -5,7 +5,9 @@
 //!
 //! A friend gets, in this order:
 //! 1. the seat they ask for ([`FriendOffer::seat`]: the one the host gave
-//!    them before a reload), if it is free and holds their name;
+//!    them before a reload), if it is free and holds their name, or if no
+//!    friend claimed it at this door yet and the table is not locked (the
+//!    host's page reloaded: its new door knows only the host's names);
 //! 2. a free seat that holds their name (the host named the seat for them,
 //!    or they sat there before);
 //! 3. the first free seat, unless the host locked the table (one no friend
@@ -165,9 +167,14 @@ impl Door {
             return Err(Refused::NameTaken);
         }
         let theirs = |s: &DoorSeat| s.state == State::Free && same_name(&s.name, &offer.name);
-        let asked = offer
-            .seat
-            .and_then(|seat| self.seats.iter().position(|s| s.seat == seat && theirs(s)));
+        // The seat asked for: theirs by name, or (the host's page reloaded,
+        // its door new) one no friend claimed since, unless locked.
+        let locked = self.locked;
+        let asked = offer.seat.and_then(|seat| {
+            self.seats.iter().position(|s| {
+                s.seat == seat && (theirs(s) || (s.state == State::Free && !s.claimed && !locked))
+            })
+        });
         let named = || self.seats.iter().position(theirs);
         // A seat a friend sat in waits for them while another is free.
         let any = || {

@@ -67,6 +67,7 @@ pub mod envelope;
 pub mod knock;
 pub mod link;
 pub mod mqtt;
+pub mod relay;
 pub mod tracker;
 
 pub use backoff::Backoff;

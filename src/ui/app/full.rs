@@ -20,7 +20,10 @@ use yew::prelude::*;
 
 /// What the page's address opened (an invite or a share link).
 pub fn opened() -> Opened {
-    let joining = address::join_code().map(|code| GuestLink::open(&code, &NetworkPrefs::load()));
+    let net = NetworkPrefs::load();
+    let joining = address::join_code()
+        .map(|code| GuestLink::open(&code, &net))
+        .or_else(|| address::table_code().map(|code| GuestLink::open_table(&code, &net)));
     let shared = address::replay_code().map(|c| Played::decode(&c));
     let error = match (&joining, &shared) {
         (Some(Err(key)), _) => Some(*key),

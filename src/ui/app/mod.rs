@@ -384,7 +384,7 @@ pub fn App(props: &AppProps) -> Html {
         #[cfg(feature = "full")]
         Screen::Lobby(state, _, _) => state.setup.rules,
         #[cfg(feature = "full")]
-        Screen::Join(link) => link.invite.rules,
+        Screen::Join(link) => link.rules(),
         Screen::Setup => setup.rules,
         #[cfg(not(feature = "full"))]
         Screen::Elsewhere(_) => setup.rules,

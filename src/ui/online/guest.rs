@@ -1,13 +1,22 @@
 //! A friend's side of an online table: [`GuestLink`].
 
+use super::relays::Relays;
 use super::{code_error_key, ice_config};
 use crate::i18n::{self, Key, Lang};
 use crate::online::protocol::Refusal;
+use crate::online::sdp::CompactSdp;
+use crate::online::signal::knock::Outcome;
+use crate::online::signal::relay::{Heard, Role};
+use crate::online::signal::{
+    FriendOffer, HostAnswer, Knock, MessageKind, OfferId, Refused, TableLink,
+};
 use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, Reply};
-use crate::rules::{Action, Seat};
+use crate::rules::{Action, RuleSet, Seat};
 use crate::table::{friend, TableModel};
 use crate::ui::platform::console;
+use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::prefs::NetworkPrefs;
+use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, Reaches};
 use gloo_timers::callback::Interval;
 use std::cell::{Cell, RefCell};
@@ -46,6 +55,61 @@ pub enum GuestPhase {
     Lost,
     /// The browser could not prepare a connection.
     Failed,
+    /// By the table link: the offer goes out through the relays until the
+    /// host answers.
+    Knocking,
+    /// By the table link: the host turned this friend away.
+    Refused(Refused),
+    /// By the table link: no answer came through the relays.
+    Unanswered,
+}
+
+/// How a friend's page came to the table.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Ticket {
+    /// An invite link for one seat: the reply code goes back by hand.
+    Code(Invite),
+    /// The table link: the relays carry the offer and the answer.
+    Table(TableLink),
+}
+
+/// How often a friend's page looks whether a knock is due.
+const KNOCK_TICK_MS: u32 = 250;
+
+/// A table link's knocking: the room's key, the relays, the connection's
+/// offer, the attempts.
+struct Knocking {
+    key: RoomKey,
+    relays: Rc<Relays>,
+    offer: CompactSdp,
+    knock: Knock,
+    _timer: Interval,
+}
+
+/// Where this tab keeps the seat its table link gave (the link's code, the
+/// seat, the name), for a reload.
+const SEAT_KEY: &str = "ono99.table-seat";
+
+/// The seat and name this tab had at the table of link `code`.
+fn kept_seat(code: &str) -> Option<(Seat, String)> {
+    let text = storage::tab::read(SEAT_KEY)?;
+    let mut lines = text.splitn(3, '\n');
+    if lines.next()? != code {
+        return None;
+    }
+    let seat: u8 = lines.next()?.parse().ok()?;
+    let name = lines.next()?.to_string();
+    (seat < 8).then_some((Seat(seat), name))
+}
+
+fn wall_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+fn random_u32() -> u32 {
+    let mut bytes = [0; 4];
+    let _ = getrandom::fill(&mut bytes);
+    u32::from_le_bytes(bytes)
 }
 
 /// How a friend's page calls a seat: "You" for their own (`me`), the name
@@ -62,10 +126,20 @@ fn seat_name(lang: Lang, me: Option<Seat>, seat: Seat, chosen: &str) -> String {
 
 /// A friend's side of an online table.
 pub struct GuestLink {
-    pub invite: Invite,
+    ticket: Ticket,
+    /// The table link's knocking, until the host answers.
+    knocking: RefCell<Option<Knocking>>,
+    /// The seat the host gave this friend by the table link: asked for
+    /// again when the page knocks after a lost connection or a reload.
+    seat: Cell<Option<Seat>>,
+    /// Something came from the host since the connection opened: its
+    /// join arrived.
+    heard: Cell<bool>,
+    /// The friend left the table: nothing connects again.
+    left: Cell<bool>,
     /// The ICE servers the browser will use (the page names the STUN one).
     config: IceConfig,
-    peer: RefCell<Option<Peer>>,
+    peer: RefCell<Option<Rc<Peer>>>,
     phase: RefCell<GuestPhase>,
     mirror: RefCell<GuestMirror>,
     name: RefCell<String>,
@@ -110,8 +184,36 @@ impl GuestLink {
     pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
         let code = text.rsplit_once("#join=").map_or(text, |(_, c)| c);
         let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
-        Ok(Rc::new(GuestLink {
-            invite,
+        Ok(GuestLink::with(Ticket::Code(invite), net))
+    }
+
+    /// Reads a table link (the whole address or its code). Nothing
+    /// connects until the friend presses "Join".
+    ///
+    /// # Errors
+    /// The link cannot be read.
+    pub fn open_table(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
+        let link = TableLink::decode(text).map_err(|_| Key::CodeDamaged)?;
+        let code = link.encode();
+        let this = GuestLink::with(Ticket::Table(link), net);
+        // A reload of a tab that sat at this table: back to the same seat,
+        // with nobody doing anything.
+        if let Some((seat, name)) = kept_seat(&code) {
+            console::note(&format!("the table link: back to seat {}", seat.0));
+            this.seat.set(Some(seat));
+            this.set_name(&name);
+            this.join();
+        }
+        Ok(this)
+    }
+
+    fn with(ticket: Ticket, net: &NetworkPrefs) -> Rc<GuestLink> {
+        Rc::new(GuestLink {
+            ticket,
+            knocking: RefCell::default(),
+            seat: Cell::new(None),
+            heard: Cell::new(false),
+            left: Cell::new(false),
             config: ice_config(net),
             peer: RefCell::default(),
             phase: RefCell::new(GuestPhase::Ready),
@@ -128,7 +230,47 @@ impl GuestLink {
             ticks: Cell::new(0),
             table: RefCell::default(),
             lang: Cell::new(Lang::default()),
-        }))
+        })
+    }
+
+    /// The host's name, as the link gave it.
+    pub fn host_name(&self) -> String {
+        match &self.ticket {
+            Ticket::Code(invite) => invite.host_name.clone(),
+            Ticket::Table(link) => link.host_name.clone(),
+        }
+    }
+
+    /// The table's rules, as the link gave them.
+    pub fn rules(&self) -> RuleSet {
+        match &self.ticket {
+            Ticket::Code(invite) => invite.rules,
+            Ticket::Table(link) => link.rules,
+        }
+    }
+
+    /// The number of seats, if the link says (an invite does).
+    pub fn seat_count(&self) -> Option<u8> {
+        match &self.ticket {
+            Ticket::Code(invite) => Some(invite.seat_count),
+            Ticket::Table(_) => None,
+        }
+    }
+
+    /// The relays a table link goes through (none for an invite).
+    pub fn relays(&self) -> Vec<String> {
+        match &self.ticket {
+            Ticket::Code(_) => Vec::new(),
+            Ticket::Table(link) => link.relays.iter().map(|r| r.line()).collect(),
+        }
+    }
+
+    /// Whether every relay failed (the page says codes are the way left).
+    pub fn relays_down(&self) -> bool {
+        self.knocking
+            .borrow()
+            .as_ref()
+            .is_some_and(|k| k.relays.all_down())
     }
 
     /// The STUN server the browser will ask for its public address, if any
@@ -139,11 +281,22 @@ impl GuestLink {
 
     /// Starts preparing the reply code (the friend pressed "Join").
     pub fn join(self: &Rc<Self>) {
-        if *self.phase.borrow() != GuestPhase::Ready {
+        let again = matches!(
+            *self.phase.borrow(),
+            GuestPhase::Refused(_) | GuestPhase::Unanswered
+        );
+        if *self.phase.borrow() != GuestPhase::Ready && !again {
             return;
         }
         *self.phase.borrow_mut() = GuestPhase::Preparing;
         self.changed();
+        let invite = match &self.ticket {
+            Ticket::Code(invite) => invite.clone(),
+            Ticket::Table(link) => {
+                self.join_by_link(link.clone());
+                return;
+            }
+        };
         let weak = Rc::downgrade(self);
         let config = self.config.clone();
         wasm_bindgen_futures::spawn_local(async move {
@@ -155,17 +308,13 @@ impl GuestLink {
                     }
                 })
             };
-            let offer = match weak.upgrade() {
-                Some(link) => link.invite.offer.clone(),
-                None => return,
-            };
-            let result = Peer::answer(&config, Reaches::Host, &offer, on_event).await;
+            let result = Peer::answer(&config, Reaches::Host, &invite.offer, on_event).await;
             let Some(link) = weak.upgrade() else { return };
             let phase = match result {
                 Ok((peer, answer)) => {
-                    *link.peer.borrow_mut() = Some(peer);
+                    *link.peer.borrow_mut() = Some(Rc::new(peer));
                     let code = Reply {
-                        seat: link.invite.seat,
+                        seat: invite.seat,
                         answer,
                     }
                     .encode();
@@ -178,6 +327,197 @@ impl GuestLink {
                 *link.phase.borrow_mut() = phase;
             }
             link.changed();
+        });
+    }
+
+    /// By the table link: the room's key, a connection offered to the
+    /// host, and the knocks through the relays until the host answers.
+    fn join_by_link(self: &Rc<Self>, link: TableLink) {
+        let weak = Rc::downgrade(self);
+        let config = self.config.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let key = crypto::derive(&link.secret).await;
+            let on_event: Rc<dyn Fn(PeerEvent)> = {
+                let weak: Weak<GuestLink> = weak.clone();
+                Rc::new(move |event| {
+                    if let Some(link) = weak.upgrade() {
+                        link.peer_event(event);
+                    }
+                })
+            };
+            let offered = match key {
+                Ok(key) => Peer::offer(&config, Reaches::Host, on_event)
+                    .await
+                    .map(|(peer, offer)| (key, peer, offer))
+                    .map_err(|why| format!("{why:?}")),
+                Err(why) => Err(format!("{why:?}")),
+            };
+            let Some(this) = weak.upgrade() else { return };
+            if *this.phase.borrow() != GuestPhase::Preparing {
+                return;
+            }
+            let (key, peer, offer) = match offered {
+                Ok(parts) => parts,
+                Err(why) => {
+                    console::warn(&format!("no offer for the table link: {why}"));
+                    *this.phase.borrow_mut() = GuestPhase::Failed;
+                    this.changed();
+                    return;
+                }
+            };
+            *this.peer.borrow_mut() = Some(Rc::new(peer));
+            let on_heard: Rc<dyn Fn(usize, Heard)> = {
+                let weak = weak.clone();
+                Rc::new(move |_, heard| {
+                    if let Some(this) = weak.upgrade() {
+                        this.heard(heard);
+                    }
+                })
+            };
+            let on_change: Rc<dyn Fn()> = {
+                let weak = weak.clone();
+                Rc::new(move || {
+                    if let Some(this) = weak.upgrade() {
+                        this.changed();
+                    }
+                })
+            };
+            let relays = Relays::start(Role::Friend, key.room, &link.relays, on_heard, on_change);
+            let timer = {
+                let weak = weak.clone();
+                Interval::new(KNOCK_TICK_MS, move || {
+                    if let Some(this) = weak.upgrade() {
+                        this.knock_tick();
+                    }
+                })
+            };
+            *this.knocking.borrow_mut() = Some(Knocking {
+                key,
+                relays,
+                offer,
+                knock: Knock::new(),
+                _timer: timer,
+            });
+            *this.phase.borrow_mut() = GuestPhase::Knocking;
+            this.changed();
+            this.knock_tick();
+        });
+    }
+
+    /// A knock if one is due; the end of knocking after the last one.
+    fn knock_tick(self: &Rc<Self>) {
+        let now = wall_ms();
+        let mut id = [0u8; 8];
+        if getrandom::fill(&mut id).is_err() {
+            return;
+        }
+        let id = OfferId(id);
+        let sending = {
+            let mut slot = self.knocking.borrow_mut();
+            let Some(k) = slot.as_mut() else { return };
+            if k.knock.due(now, id, random_u32()) {
+                let offer = FriendOffer {
+                    offer_id: id,
+                    sent_at_ms: now,
+                    name: self.name.borrow().trim().to_string(),
+                    seat: self.seat.get(),
+                    offer: k.offer.clone(),
+                };
+                Some((k.key.clone(), k.relays.clone(), offer))
+            } else {
+                None
+            }
+        };
+        if let Some((key, relays, offer)) = sending {
+            console::note(&format!("the table link: knock {}", offer.offer_id.hex()));
+            wasm_bindgen_futures::spawn_local(async move {
+                match key
+                    .seal(MessageKind::Offer, offer.offer_id, &offer.plaintext())
+                    .await
+                {
+                    Ok(envelope) => relays.offer(offer.offer_id, &envelope),
+                    Err(why) => console::warn(&format!("an offer not sealed: {why:?}")),
+                }
+            });
+        }
+        let unanswered = self
+            .knocking
+            .borrow()
+            .as_ref()
+            .is_some_and(|k| k.knock.outcome() == Some(&Outcome::NoAnswer));
+        if unanswered {
+            self.stop_knocking();
+            *self.phase.borrow_mut() = GuestPhase::Unanswered;
+            if let Some(peer) = self.peer.borrow_mut().take() {
+                peer.close();
+            }
+            self.changed();
+        }
+    }
+
+    /// Leaves the relays: seated, turned away, or gone.
+    fn stop_knocking(&self) {
+        if let Some(k) = self.knocking.borrow_mut().take() {
+            k.relays.stop();
+        }
+    }
+
+    /// An answer a relay carried: opened, and if it answers one of this
+    /// friend's knocks, it decides.
+    fn heard(self: &Rc<Self>, heard: Heard) {
+        let Heard::Answer { envelope } = heard else {
+            return;
+        };
+        let Some(key) = self.knocking.borrow().as_ref().map(|k| k.key.clone()) else {
+            return;
+        };
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok(plain) = key.open(&envelope).await else {
+                console::warn("relay: an answer that does not open with the table's key");
+                return;
+            };
+            let answer = match HostAnswer::read(&envelope, &plain) {
+                Ok(answer) => answer,
+                Err(why) => {
+                    console::warn(&format!("relay: an answer refused: {why}"));
+                    return;
+                }
+            };
+            let outcome = {
+                let mut slot = this.knocking.borrow_mut();
+                let Some(k) = slot.as_mut() else { return };
+                k.knock.answered(&answer).cloned()
+            };
+            match outcome {
+                Some(Outcome::Seated { seat, answer }) => {
+                    console::note(&format!("the table link: seat {} given", seat.0));
+                    this.stop_knocking();
+                    this.seat.set(Some(seat));
+                    if let Ticket::Table(link) = &this.ticket {
+                        let kept = format!("{}\n{}\n{}", link.encode(), seat.0, this.name());
+                        storage::tab::write(SEAT_KEY, &kept);
+                    }
+                    let peer = this.peer.borrow().clone();
+                    let accepted = match peer {
+                        Some(peer) => peer.accept(&answer).await.is_ok(),
+                        None => false,
+                    };
+                    if !accepted && *this.phase.borrow() == GuestPhase::Knocking {
+                        *this.phase.borrow_mut() = GuestPhase::Failed;
+                        this.changed();
+                    }
+                }
+                Some(Outcome::Refused(why)) => {
+                    this.stop_knocking();
+                    if let Some(peer) = this.peer.borrow_mut().take() {
+                        peer.close();
+                    }
+                    *this.phase.borrow_mut() = GuestPhase::Refused(why);
+                    this.changed();
+                }
+                Some(Outcome::NoAnswer) | None => {}
+            }
         });
     }
 
@@ -216,7 +556,7 @@ impl GuestLink {
         let weak = Rc::downgrade(self);
         let interval = Interval::new(JOIN_AGAIN_MS, move || {
             let Some(link) = weak.upgrade() else { return };
-            if link.mirror.borrow().view().is_some() {
+            if link.heard.get() {
                 link.joining.borrow_mut().take();
                 return;
             }
@@ -291,7 +631,12 @@ impl GuestLink {
     fn peer_event(self: &Rc<Self>, event: PeerEvent) {
         match event {
             PeerEvent::Open => {
-                *self.phase.borrow_mut() = GuestPhase::Connected;
+                self.heard.set(false);
+                *self.phase.borrow_mut() = if self.mirror.borrow().view().is_some() {
+                    GuestPhase::Playing
+                } else {
+                    GuestPhase::Connected
+                };
                 let join = GuestMirror::join_request(&self.name.borrow());
                 let sent = self.send(&join);
                 console::note(if sent {
@@ -303,6 +648,7 @@ impl GuestLink {
                 self.start_joining();
             }
             PeerEvent::Message(text) => {
+                self.heard.set(true);
                 let received = self.mirror.borrow_mut().receive(text.as_bytes());
                 if let Ok(r) = &received {
                     self.follow(r);
@@ -346,6 +692,15 @@ impl GuestLink {
                 self.peer.borrow_mut().take();
                 self.keepalive.borrow_mut().take();
                 self.joining.borrow_mut().take();
+                // By the table link, the page knocks again for its seat:
+                // the host reloaded, or the network changed.
+                if self.seat.get().is_some() && !self.left.get() {
+                    if let Ticket::Table(link) = &self.ticket {
+                        console::note("the table link: the connection was lost, knocking again");
+                        *self.phase.borrow_mut() = GuestPhase::Preparing;
+                        self.join_by_link(link.clone());
+                    }
+                }
             }
         }
         self.changed();
@@ -400,6 +755,9 @@ impl GuestLink {
 
     /// Closes the connection (the friend leaves the table).
     pub fn leave(&self) {
+        self.left.set(true);
+        storage::tab::delete(SEAT_KEY);
+        self.stop_knocking();
         self.keepalive.borrow_mut().take();
         self.joining.borrow_mut().take();
         if let Some(peer) = self.peer.borrow_mut().take() {

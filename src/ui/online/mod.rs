@@ -22,11 +22,15 @@
 mod guest;
 #[cfg(feature = "full")]
 mod host;
+#[cfg(feature = "full")]
+mod relays;
 
 #[cfg(feature = "full")]
-pub use guest::{GuestLink, GuestPhase};
+pub use guest::{GuestLink, GuestPhase, Ticket};
 #[cfg(feature = "full")]
-pub use host::HostLink;
+pub use host::{HostLink, TableLinkState};
+#[cfg(feature = "full")]
+pub use relays::Reach;
 
 use crate::i18n::Key;
 use crate::online::protocol::ProtocolError;
@@ -67,6 +71,13 @@ pub fn ice_config(net: &NetworkPrefs) -> IceConfig {
             credential: net.turn_credential.clone(),
         }),
     }
+}
+
+/// The relays a new table link goes through: the player's settings
+/// (none: codes only).
+#[cfg(feature = "full")]
+pub fn table_relays() -> Vec<crate::online::signal::Relay> {
+    crate::ui::platform::prefs::RelayPrefs::load().relays()
 }
 
 /// The page's address without its fragment.

@@ -7,6 +7,12 @@ pub fn join_code() -> Option<String> {
     hash.strip_prefix("#join=").map(str::to_string)
 }
 
+/// The table link the page was opened with (`#table=…`), if any.
+pub fn table_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#table=").map(str::to_string)
+}
+
 /// The shared match the page was opened with (`#replay=…`), if any.
 pub fn replay_code() -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;

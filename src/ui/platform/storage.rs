@@ -110,3 +110,32 @@ pub fn save_speed(speed: Speed) {
         }
     }
 }
+
+/// This tab's `sessionStorage`: kept over a reload of the tab, never shared
+/// with another tab, gone with the tab. What an online table needs to come
+/// back by itself after a reload (the table link's secret at the host, the
+/// seat at a friend's page); the whole app only. Storage being unavailable
+/// only means a reload needs a new link.
+#[cfg(feature = "full")]
+pub mod tab {
+    fn raw() -> Option<web_sys::Storage> {
+        web_sys::window()?.session_storage().ok().flatten()
+    }
+
+    pub fn read(key: &str) -> Option<String> {
+        raw()?.get_item(key).ok().flatten()
+    }
+
+    /// Writes `key` (quietly: nothing is kept if the browser refuses).
+    pub fn write(key: &str, value: &str) {
+        if let Some(s) = raw() {
+            let _ = s.set_item(key, value);
+        }
+    }
+
+    pub fn delete(key: &str) {
+        if let Some(s) = raw() {
+            let _ = s.remove_item(key);
+        }
+    }
+}

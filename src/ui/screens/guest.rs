@@ -5,8 +5,9 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, Who};
+use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, Who};
 use crate::online::protocol::SeatKind;
+use crate::online::signal::Refused;
 use crate::rules::Action;
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::platform::clipboard::copy_text;
@@ -19,16 +20,30 @@ use yew::prelude::*;
 
 /// The table's rules in one line: "Modern · Elimination · 4 players".
 fn rules_line(lang: Lang, link: &GuestLink) -> String {
-    let rules = link.invite.rules;
+    let rules = link.rules();
     let edition = match rules.edition {
         crate::rules::Edition::Modern => tr(lang, Key::EditionModernShort),
         crate::rules::Edition::Classic => tr(lang, Key::EditionClassicShort),
     };
-    format!(
-        "{edition} · {} · {}",
-        i18n::format_name(lang, rules.format),
-        i18n::player_count(lang, usize::from(link.invite.seat_count))
-    )
+    let format = i18n::format_name(lang, rules.format);
+    match link.seat_count() {
+        Some(n) => format!(
+            "{edition} · {format} · {}",
+            i18n::player_count(lang, usize::from(n))
+        ),
+        None => format!("{edition} · {format}"),
+    }
+}
+
+/// Why the table link did not seat this friend, if it did not.
+fn turned_away(phase: &GuestPhase) -> Option<OnlineKey> {
+    match phase {
+        GuestPhase::Refused(Refused::TableFull) => Some(OnlineKey::RefusedFull),
+        GuestPhase::Refused(Refused::Locked) => Some(OnlineKey::RefusedLocked),
+        GuestPhase::Refused(Refused::NameTaken) => Some(OnlineKey::RefusedName),
+        GuestPhase::Unanswered => Some(OnlineKey::HostNoAnswer),
+        _ => None,
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -42,7 +57,7 @@ pub struct GuestProps {
 pub fn guest_screen(props: &GuestProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let generation = use_state(|| props.link.generation());
-    let name = use_state(String::new);
+    let name = use_state(|| props.link.name());
     let copied = use_state(|| false);
     {
         let link = props.link.clone();
@@ -52,7 +67,7 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         });
     }
     let link = &props.link;
-    let host = link.invite.host_name.clone();
+    let host = link.host_name();
     let phase = link.phase();
     let on_leave = {
         let link = link.clone();
@@ -71,10 +86,17 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         html! { <p class="error-text lost" role="alert">{ tr(lang, Key::HostLost) }</p> }
     });
     if link.mirror().view().is_some() {
+        let reconnecting = matches!(phase, GuestPhase::Preparing | GuestPhase::Knocking);
         return html! {
             <>
                 { header }
                 if let Some(node) = lost { { node } }
+                if reconnecting {
+                    <p class="notice reconnecting" role="status">{ i18n::online(lang, OnlineKey::Reconnecting) }</p>
+                }
+                if let Some(key) = turned_away(&phase) {
+                    <p class="error-text lost" role="alert">{ i18n::online(lang, key) }</p>
+                }
                 if link.other_version() {
                     <p class="error-text other-version" role="alert">{ tr(lang, Key::HostOtherVersion) }</p>
                 } else if link.bad_view() {
@@ -97,22 +119,34 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             name.set(v);
         })
     };
+    let on_join = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| link.join())
+    };
+    let join_again = html! {
+        <div class="row">
+            <button type="button" class="btn primary" onclick={on_join.clone()}>{ tr(lang, Key::JoinButton) }</button>
+        </div>
+    };
     let body = match &phase {
         GuestPhase::Ready => {
-            let on_join = {
-                let link = link.clone();
-                Callback::from(move |_: MouseEvent| link.join())
-            };
             let stun = match link.stun() {
                 Some(server) => named(lang, Named::GuestStunNote, &server),
                 None => tr(lang, Key::GuestNoStunNote).to_string(),
             };
+            let relays = link.relays();
             html! {
                 <>
                     <div class="row">
                         <button type="button" class="btn primary" onclick={on_join}>{ tr(lang, Key::JoinButton) }</button>
                     </div>
                     <p class="muted stun-note">{ stun }</p>
+                    if !relays.is_empty() {
+                        <div class="muted relay-note">
+                            <p>{ i18n::online(lang, OnlineKey::RelaysUsed) }</p>
+                            <ul class="relays">{ for relays.iter().map(|r| html! { <li>{ r.clone() }</li> }) }</ul>
+                        </div>
+                    }
                 </>
             }
         }
@@ -150,14 +184,30 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                 </>
             }
         }
+        GuestPhase::Knocking => html! {
+            <>
+                <p class="muted knocking" role="status">{ i18n::online(lang, OnlineKey::ReachingHost) }</p>
+                if link.relays_down() {
+                    <p class="error-text" role="alert">{ i18n::online(lang, OnlineKey::RelaysDown) }</p>
+                }
+            </>
+        },
+        GuestPhase::Refused(_) | GuestPhase::Unanswered => html! {
+            <>
+                if let Some(key) = turned_away(&phase) {
+                    <p class="error-text refused" role="alert">{ i18n::online(lang, key) }</p>
+                }
+                { join_again }
+            </>
+        },
         GuestPhase::Connected | GuestPhase::Playing => html! {
             <p class="waiting" role="status">{ named(lang, Named::WaitingToStart, &host) }</p>
         },
         GuestPhase::Lost => Html::default(),
     };
-    let joined = matches!(
+    let joined = !matches!(
         phase,
-        GuestPhase::Connected | GuestPhase::Playing | GuestPhase::Lost
+        GuestPhase::Ready | GuestPhase::Refused(_) | GuestPhase::Unanswered
     );
     html! {
         <>

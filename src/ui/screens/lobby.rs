@@ -4,11 +4,11 @@
 //! (and again when the host resumes one); the game screen shows the same
 //! card for a friend invited again mid-match.
 
-use crate::i18n::{self, named, tr, Key, Lang, Named};
+use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey};
 use crate::online::protocol::Connection;
 use crate::online::qr::QrCode;
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, InviteLink};
+use crate::ui::online::{HostLink, InviteLink, Reach, TableLinkState};
 use crate::ui::platform::clipboard::copy_text;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -24,6 +24,10 @@ pub struct SeatInviteProps {
     /// Offer "Let a bot play" here (the game screen has its own).
     #[prop_or(true)]
     pub bot_button: bool,
+    /// The table link is shared: the invite link and reply code fold away
+    /// under "Connect with codes instead".
+    #[prop_or(false)]
+    pub fold_codes: bool,
 }
 
 /// One friend's seat: invite link, QR code, reply code, status.
@@ -105,6 +109,21 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
         })
     };
     let connected = status == Connection::Connected;
+    let codes = html! {
+        <>
+            { invite }
+            <div class="field">
+                <label for={id("reply")}>{ named(lang, Named::ReplyCodeFrom, &name) }</label>
+                <input id={id("reply")} type="text" value={(*reply).clone()} oninput={on_reply} spellcheck="false" autocomplete="off" />
+            </div>
+            if let Some(key) = *error {
+                <p class="error-text" role="alert">{ tr(lang, key) }</p>
+            }
+            <div class="row">
+                <button type="button" class="btn primary" onclick={on_connect}>{ named(lang, Named::Connect, &name) }</button>
+            </div>
+        </>
+    };
     // Closed (after bad messages) looks as disconnected: a new invite.
     let css = match status {
         Connection::Waiting => "waiting",
@@ -133,17 +152,14 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                 </div>
             }
             if !connected {
-                { invite }
-                <div class="field">
-                    <label for={id("reply")}>{ named(lang, Named::ReplyCodeFrom, &name) }</label>
-                    <input id={id("reply")} type="text" value={(*reply).clone()} oninput={on_reply} spellcheck="false" autocomplete="off" />
-                </div>
-                if let Some(key) = *error {
-                    <p class="error-text" role="alert">{ tr(lang, key) }</p>
+                if props.fold_codes {
+                    <details class="codes">
+                        <summary>{ i18n::online(lang, OnlineKey::CodesInstead) }</summary>
+                        { codes }
+                    </details>
+                } else {
+                    { codes }
                 }
-                <div class="row">
-                    <button type="button" class="btn primary" onclick={on_connect}>{ named(lang, Named::Connect, &name) }</button>
-                </div>
             }
             if props.bot_button && (!connected || bot) {
                 <div class="row">
@@ -180,6 +196,7 @@ pub fn lobby(props: &LobbyProps) -> Html {
                     link.invite(seat);
                 }
             }
+            link.open_door(crate::ui::online::table_relays());
         });
     }
     let ready = props.link.ready();
@@ -189,13 +206,22 @@ pub fn lobby(props: &LobbyProps) -> Html {
     };
     let on_start = props.on_start.reform(|_: MouseEvent| ());
     let on_leave = props.on_leave.reform(|_: MouseEvent| ());
+    let table_link = props.link.table_link();
+    let fold_codes = matches!(
+        table_link,
+        TableLinkState::Ready(_) | TableLinkState::Preparing
+    );
     html! {
         <main class="lobby" aria-labelledby="lobby-heading">
             <h2 id="lobby-heading">{ tr(lang, Key::OnlineTableHeading) }</h2>
-            <p>{ tr(lang, Key::LobbyIntro) }</p>
+            if fold_codes {
+                <TableLinkCard link={props.link.clone()} generation={*generation} />
+            } else {
+                <p>{ tr(lang, Key::LobbyIntro) }</p>
+            }
             <p class="muted">{ stun }</p>
             { for props.seats.iter().map(|(seat, name)| html! {
-                <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} name={name.clone()} generation={*generation} />
+                <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} name={name.clone()} generation={*generation} {fold_codes} />
             }) }
             if !ready {
                 <p class="muted">{ tr(lang, Key::LobbyNeedsEveryone) }</p>
@@ -205,5 +231,90 @@ pub fn lobby(props: &LobbyProps) -> Html {
                 <button type="button" class="btn primary" disabled={!ready} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
             </div>
         </main>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TableLinkProps {
+    pub link: Rc<HostLink>,
+    /// The link's generation: changes whenever the card may show otherwise.
+    pub generation: u64,
+}
+
+/// The one link for every friend: its text, Copy, its QR code, the lock,
+/// and the relays it goes through with how each stands.
+#[function_component(TableLinkCard)]
+pub fn table_link_card(props: &TableLinkProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let copied = use_state(|| false);
+    let link = &props.link;
+    let body = match link.table_link() {
+        TableLinkState::Ready(url) => {
+            let qr = QrCode::encode(url.as_bytes())
+                .map(|q| Html::from_html_unchecked(AttrValue::from(q.to_svg())))
+                .unwrap_or_default();
+            let on_copy = {
+                let url = url.clone();
+                let copied = copied.clone();
+                Callback::from(move |_: MouseEvent| {
+                    let copied = copied.clone();
+                    copy_text(&url, move || copied.set(true));
+                })
+            };
+            let select_all = Callback::from(|e: FocusEvent| {
+                e.target_unchecked_into::<HtmlInputElement>().select();
+            });
+            let on_lock = {
+                let link = link.clone();
+                Callback::from(move |e: Event| {
+                    link.lock(e.target_unchecked_into::<HtmlInputElement>().checked());
+                })
+            };
+            html! {
+                <>
+                    <div class="field">
+                        <label for="table-link" class="sr-only">{ i18n::online(lang, OnlineKey::TableLink) }</label>
+                        <input id="table-link" type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
+                    </div>
+                    <div class="row">
+                        <button type="button" class="btn primary" onclick={on_copy}>{ i18n::online(lang, OnlineKey::CopyTableLink) }</button>
+                        if *copied {
+                            <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
+                        }
+                    </div>
+                    <div class="qr" role="img" aria-label={i18n::online(lang, OnlineKey::TableLinkQr)}>{ qr }</div>
+                    <div class="setting check lock">
+                        <input id="lock-table" type="checkbox" checked={link.is_locked()} onchange={on_lock} />
+                        <label for="lock-table">{ i18n::online(lang, OnlineKey::LockTable) }</label>
+                    </div>
+                    <p class="help">{ i18n::online(lang, OnlineKey::LockTableHelp) }</p>
+                </>
+            }
+        }
+        _ => html! { <p class="muted" role="status">{ tr(lang, Key::PreparingInvite) }</p> },
+    };
+    let reach = link.relay_reach();
+    html! {
+        <section class="table-link" aria-labelledby="table-link-heading">
+            <h3 id="table-link-heading">{ i18n::online(lang, OnlineKey::TableLink) }</h3>
+            <p>{ i18n::online(lang, OnlineKey::TableLinkHelp) }</p>
+            { body }
+            <div class="muted relay-note">
+                <p>{ i18n::online(lang, OnlineKey::RelaysUsed) }</p>
+                <ul class="relays">
+                    { for reach.iter().map(|(relay, reach)| {
+                        let state = match reach {
+                            Reach::Up => "up",
+                            Reach::Down => "down",
+                            Reach::Trying => "trying",
+                        };
+                        html! { <li data-reach={state}>{ relay.line() }</li> }
+                    }) }
+                </ul>
+            </div>
+            if link.relays_down() {
+                <p class="error-text" role="alert">{ i18n::online(lang, OnlineKey::RelaysDown) }</p>
+            }
+        </section>
     }
 }

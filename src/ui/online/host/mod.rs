@@ -6,6 +6,10 @@
 //! to the game as a [`LinkEvent`], and what the game's session has to say
 //! the link sends.
 
+mod door;
+
+pub use door::TableLinkState;
+
 use super::{code_error_key, page_base, InviteLink, LinkEvent};
 use crate::i18n::Key;
 use crate::online::host::HeldMessages;
@@ -51,6 +55,9 @@ pub struct HostLink {
     rules: RuleSet,
     /// The host left the table: nothing connects any more.
     closed: Cell<bool>,
+    /// The table link's relays and door, once ready.
+    door: RefCell<Option<door::TableDoor>>,
+    table_link: RefCell<TableLinkState>,
 }
 
 impl PartialEq for HostLink {
@@ -95,6 +102,8 @@ impl HostLink {
             config,
             host_name,
             closed: Cell::new(false),
+            door: RefCell::default(),
+            table_link: RefCell::new(TableLinkState::Off),
         })
     }
 
@@ -238,47 +247,52 @@ impl HostLink {
         session
     }
 
-    /// Prepares a new invite link for `seat` (a first one, or after a
-    /// disconnection: the seat's old connection is dropped).
-    pub fn invite(self: &Rc<Self>, seat: Seat) {
+    /// A new connection for `seat` (an invitation, or a friend who came by
+    /// the table link): the seat's old connection is dropped, and what it
+    /// held forgotten. Returns the new connection's number.
+    fn new_connection(self: &Rc<Self>, seat: Seat) -> u32 {
         let id = self.next_peer.get();
         self.next_peer.set(id + 1);
-        console::note(&format!(
-            "seat {}: invitation {id} ({} before it)",
-            seat.0,
-            match self.invite_link(seat) {
-                InviteLink::Preparing => "none ready",
-                InviteLink::Ready(_) => "one ready",
-                InviteLink::Failed => "one failed",
-            }
-        ));
-        if let Some(older) = self.latest.borrow_mut().insert(seat.0, id) {
-            if matches!(self.invite_link(seat), InviteLink::Preparing) {
-                console::warn(&format!(
-                    "seat {} invited again while invitation {older} was being prepared",
-                    seat.0
-                ));
-            }
-        }
+        self.latest.borrow_mut().insert(seat.0, id);
         if let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) {
             old.close();
         }
         self.open.borrow_mut().remove(&seat.0);
         self.held.borrow_mut().forget(seat);
         self.to_session(|s| s.invite_again(seat), LinkEvent::Invited(seat));
+        id
+    }
+
+    /// What connection `id` of `seat` reports goes to [`Self::peer_event`].
+    fn on_peer_event(self: &Rc<Self>, seat: Seat, id: u32) -> Rc<dyn Fn(PeerEvent)> {
+        let weak = Rc::downgrade(self);
+        Rc::new(move |event| {
+            if let Some(link) = weak.upgrade() {
+                link.peer_event(seat, id, event);
+            }
+        })
+    }
+
+    /// Prepares a new invite link for `seat` (a first one, or after a
+    /// disconnection: the seat's old connection is dropped).
+    pub fn invite(self: &Rc<Self>, seat: Seat) {
+        console::note(&format!(
+            "seat {}: invitation {} ({} before it)",
+            seat.0,
+            self.next_peer.get(),
+            match self.invite_link(seat) {
+                InviteLink::Preparing => "none ready",
+                InviteLink::Ready(_) => "one ready",
+                InviteLink::Failed => "one failed",
+            }
+        ));
+        let id = self.new_connection(seat);
         self.invites
             .borrow_mut()
             .insert(seat.0, InviteLink::Preparing);
         self.changed();
         let weak = Rc::downgrade(self);
-        let on_event: Rc<dyn Fn(PeerEvent)> = {
-            let weak = weak.clone();
-            Rc::new(move |event| {
-                if let Some(link) = weak.upgrade() {
-                    link.peer_event(seat, id, event);
-                }
-            })
-        };
+        let on_event = self.on_peer_event(seat, id);
         let config = self.config.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let result = Peer::offer(&config, Reaches::Friend, on_event).await;
@@ -367,9 +381,17 @@ impl HostLink {
             PeerEvent::Closed => console::note(&format!("seat {}: connection {id} closed", seat.0)),
             PeerEvent::Message(_) => {}
         }
+        if matches!(event, PeerEvent::Open) {
+            self.open.borrow_mut().insert(seat.0, true);
+        }
+        if matches!(event, PeerEvent::Open | PeerEvent::Closed) {
+            if matches!(event, PeerEvent::Closed) {
+                self.open.borrow_mut().insert(seat.0, false);
+            }
+            self.door_follows(seat, &event);
+        }
         match event {
             PeerEvent::Open => {
-                self.open.borrow_mut().insert(seat.0, true);
                 self.changed();
             }
             PeerEvent::Message(text) => {
@@ -480,6 +502,7 @@ impl HostLink {
     pub fn close_all(&self) {
         console::note("the table's connections are all closed");
         self.closed.set(true);
+        self.close_door();
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();
         }

@@ -1,0 +1,357 @@
+//! The host's table link: the relays it listens on, and the door that
+//! seats each friend who comes by it (issue 30, docs/online.md
+//! "Signaling over relays").
+//!
+//! An offer heard on a relay is opened with the room's key, checked for
+//! freshness and replays ([`SeenOffers`]), and taken to the [`Door`]; a
+//! seat given is answered with a new connection for that seat (which
+//! replaces the seat's code invitation), and the answer goes back sealed
+//! the way the offer came. The host listens while a friend's seat is not
+//! connected, and leaves the relays while every friend is.
+
+use super::HostLink;
+use crate::online::sdp::CompactSdp;
+use crate::online::signal::envelope::SeenOffers;
+use crate::online::signal::relay::{Heard, ReplyTo, Role};
+use crate::online::signal::{
+    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, Relay, SeatReply, TableLink, SECRET_LEN,
+};
+use crate::rules::Seat;
+use crate::ui::online::page_base;
+use crate::ui::online::relays::{Reach, Relays};
+use crate::ui::platform::console;
+use crate::ui::platform::crypto::{self, RoomKey};
+use crate::ui::platform::storage;
+use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The lobby's table link.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TableLinkState {
+    /// No relay is set: codes only.
+    Off,
+    /// The room's key is being derived.
+    Preparing,
+    /// The link to share.
+    Ready(String),
+    /// The browser has no WebCrypto here (not a secure context): codes
+    /// only.
+    Failed,
+}
+
+/// The table link's side of the host's page.
+pub(super) struct TableDoor {
+    key: RoomKey,
+    relays: Rc<Relays>,
+    door: Door,
+    seen: SeenOffers,
+    /// The answer each seat's link connection was given, to give again to
+    /// the same connection asking again.
+    answers: BTreeMap<u8, CompactSdp>,
+}
+
+/// Where this tab keeps its table link's secret, until the host leaves the
+/// table.
+const SECRET_KEY: &str = "ono99.table-secret";
+
+/// The secret this tab's table link had before a reload, if any.
+fn kept_secret() -> Option<[u8; SECRET_LEN]> {
+    let text = storage::tab::read(SECRET_KEY)?;
+    let mut secret = [0u8; SECRET_LEN];
+    if text.len() != SECRET_LEN * 2 || !text.is_ascii() {
+        return None;
+    }
+    for (i, b) in secret.iter_mut().enumerate() {
+        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(secret)
+}
+
+/// The wall clock, in milliseconds since 1970: offers carry the time they
+/// were sent.
+fn wall_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+impl HostLink {
+    /// Shares the table by one link through `relays` (none: codes only).
+    pub fn open_door(self: &Rc<Self>, relays: Vec<Relay>) {
+        if relays.is_empty() || self.door.borrow().is_some() {
+            return;
+        }
+        // The same link after a reload of this tab: the friends come back
+        // by it by themselves.
+        let secret = match kept_secret() {
+            Some(secret) => secret,
+            None => {
+                let mut secret = [0u8; SECRET_LEN];
+                if getrandom::fill(&mut secret).is_err() {
+                    *self.table_link.borrow_mut() = TableLinkState::Failed;
+                    return;
+                }
+                storage::tab::write(SECRET_KEY, &hex(&secret));
+                secret
+            }
+        };
+        let link = TableLink {
+            secret,
+            relays,
+            host_name: self.host_name.clone(),
+            rules: self.rules,
+        };
+        let names: Vec<(Seat, String)> = {
+            let session = self.session.borrow();
+            self.guests
+                .iter()
+                .map(|&seat| {
+                    let name = session
+                        .as_ref()
+                        .and_then(|s| s.setup().seats.get(seat.index()))
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    (seat, name)
+                })
+                .collect()
+        };
+        *self.table_link.borrow_mut() = TableLinkState::Preparing;
+        let weak = Rc::downgrade(self);
+        wasm_bindgen_futures::spawn_local(async move {
+            let key = crypto::derive(&link.secret).await;
+            let Some(this) = weak.upgrade() else { return };
+            if this.closed.get() {
+                return;
+            }
+            let key = match key {
+                Ok(key) => key,
+                Err(why) => {
+                    console::warn(&format!("no table link: {why:?}"));
+                    *this.table_link.borrow_mut() = TableLinkState::Failed;
+                    this.changed();
+                    return;
+                }
+            };
+            let on_heard: Rc<dyn Fn(usize, Heard)> = {
+                let weak = weak.clone();
+                Rc::new(move |index, heard| {
+                    if let Some(this) = weak.upgrade() {
+                        this.heard(index, heard);
+                    }
+                })
+            };
+            let on_change: Rc<dyn Fn()> = {
+                let weak = weak.clone();
+                Rc::new(move || {
+                    if let Some(this) = weak.upgrade() {
+                        this.changed();
+                    }
+                })
+            };
+            let relays = Relays::start(Role::Host, key.room, &link.relays, on_heard, on_change);
+            console::note("the table link is ready");
+            *this.door.borrow_mut() = Some(TableDoor {
+                key,
+                relays,
+                door: Door::new(names),
+                seen: SeenOffers::new(),
+                answers: BTreeMap::new(),
+            });
+            *this.table_link.borrow_mut() = TableLinkState::Ready(link.url(&page_base()));
+            this.listen_while_room();
+            this.changed();
+        });
+    }
+
+    pub fn table_link(&self) -> TableLinkState {
+        self.table_link.borrow().clone()
+    }
+
+    /// The relays of the table link and how each stands.
+    pub fn relay_reach(&self) -> Vec<(Relay, Reach)> {
+        self.door
+            .borrow()
+            .as_ref()
+            .map(|d| d.relays.reach())
+            .unwrap_or_default()
+    }
+
+    /// Whether the relays are all down (the lobby says to use codes).
+    pub fn relays_down(&self) -> bool {
+        self.door
+            .borrow()
+            .as_ref()
+            .is_some_and(|d| d.relays.all_down())
+    }
+
+    /// Locks the table (`true`): only a friend coming back to their own
+    /// seat is let in.
+    pub fn lock(&self, locked: bool) {
+        if let Some(d) = self.door.borrow_mut().as_mut() {
+            d.door.lock(locked);
+        }
+        self.changed();
+    }
+
+    pub fn is_locked(&self) -> bool {
+        self.door
+            .borrow()
+            .as_ref()
+            .is_some_and(|d| d.door.is_locked())
+    }
+
+    /// Listens on the relays while a friend's seat is not connected, and
+    /// leaves them once every friend is.
+    pub(super) fn listen_while_room(self: &Rc<Self>) {
+        let room = !self.closed.get()
+            && self
+                .guests
+                .iter()
+                .any(|&s| !self.open.borrow().get(&s.0).copied().unwrap_or(false));
+        let relays = self.door.borrow().as_ref().map(|d| d.relays.clone());
+        if let Some(relays) = relays {
+            if room {
+                relays.resume();
+            } else {
+                relays.stop();
+            }
+        }
+    }
+
+    /// A seat's connection opened or closed: the door follows.
+    pub(super) fn door_follows(self: &Rc<Self>, seat: Seat, event: &PeerEvent) {
+        if let Some(d) = self.door.borrow_mut().as_mut() {
+            match event {
+                PeerEvent::Open => d.door.connected(seat),
+                PeerEvent::Closed => {
+                    d.door.left(seat);
+                    d.answers.remove(&seat.0);
+                }
+                PeerEvent::Message(_) => return,
+            }
+        }
+        self.listen_while_room();
+    }
+
+    /// Stops listening for good (the host left the table).
+    pub(super) fn close_door(&self) {
+        storage::tab::delete(SECRET_KEY);
+        if let Some(d) = self.door.borrow_mut().take() {
+            d.relays.stop();
+        }
+    }
+
+    fn heard(self: &Rc<Self>, index: usize, heard: Heard) {
+        let Heard::Offer { envelope, reply } = heard else {
+            return;
+        };
+        let Some(key) = self.door.borrow().as_ref().map(|d| d.key.clone()) else {
+            return;
+        };
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok(plain) = key.open(&envelope).await else {
+                console::warn("relay: an offer that does not open with the table's key");
+                return;
+            };
+            match FriendOffer::read(&envelope, &plain) {
+                Ok(offer) => this.offer(index, reply, offer),
+                Err(why) => console::warn(&format!("relay: an offer refused: {why}")),
+            }
+        });
+    }
+
+    /// A friend's offer, opened: a seat or a refusal, answered.
+    fn offer(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
+        if self.closed.get() {
+            return;
+        }
+        let now = wall_ms();
+        let admitted = {
+            let mut slot = self.door.borrow_mut();
+            let Some(d) = slot.as_mut() else { return };
+            if !d.seen.admit(&offer, now) {
+                console::warn("relay: an offer seen before or out of time, ignored");
+                return;
+            }
+            d.door.admit(&offer, now)
+        };
+        console::note(&format!(
+            "relay: an offer from a friend: {}",
+            match admitted {
+                Ok(Admit::Seat(s)) => format!("seat {}", s.0),
+                Ok(Admit::Again(s)) => format!("seat {} again", s.0),
+                Err(why) => format!("refused ({why:?})"),
+            }
+        ));
+        match admitted {
+            Err(why) => self.reply(index, &reply, &offer, SeatReply::Refused(why)),
+            Ok(Admit::Again(seat)) => {
+                let answer = self
+                    .door
+                    .borrow()
+                    .as_ref()
+                    .and_then(|d| d.answers.get(&seat.0).cloned());
+                if let Some(answer) = answer {
+                    self.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
+                }
+            }
+            Ok(Admit::Seat(seat)) => self.seat_by_link(index, reply, offer, seat),
+        }
+    }
+
+    /// Answers `offer` with a new connection for `seat`.
+    fn seat_by_link(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer, seat: Seat) {
+        let id = self.new_connection(seat);
+        let on_event = self.on_peer_event(seat, id);
+        let config = self.config.clone();
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
+            let replaced = this.latest.borrow().get(&seat.0) != Some(&id);
+            match result {
+                Ok((peer, answer)) if !replaced && !this.closed.get() => {
+                    this.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
+                    if let Some(d) = this.door.borrow_mut().as_mut() {
+                        d.answers.insert(seat.0, answer.clone());
+                    }
+                    this.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
+                }
+                Ok((peer, _)) => peer.close(),
+                Err(why) => {
+                    console::warn(&format!("seat {}: no answer made: {why:?}", seat.0));
+                    if let Some(d) = this.door.borrow_mut().as_mut() {
+                        d.door.left(seat);
+                    }
+                }
+            }
+            this.changed();
+        });
+    }
+
+    /// Seals `reply` to `offer` and sends it back on relay `index`.
+    fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
+        let Some((key, relays)) = self
+            .door
+            .borrow()
+            .as_ref()
+            .map(|d| (d.key.clone(), d.relays.clone()))
+        else {
+            return;
+        };
+        let answer = HostAnswer {
+            offer_id: offer.offer_id,
+            sent_at_ms: wall_ms(),
+            reply,
+        };
+        let to = to.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match key
+                .seal(MessageKind::Answer, answer.offer_id, &answer.plaintext())
+                .await
+            {
+                Ok(envelope) => relays.answer(index, &to, &envelope),
+                Err(why) => console::warn(&format!("relay: an answer not sealed: {why:?}")),
+            }
+        });
+    }
+}

@@ -1,0 +1,298 @@
+// Play with friends from one link (issue 30, docs/online.md "Signaling
+// over relays"): the host shares one table link; friends open it, give a
+// name and press Join; the offer and the answer travel, sealed, through a
+// WebTorrent tracker and an MQTT broker started here on loopback
+// (relays.mjs), inside the suite's network namespace. Nothing goes back by
+// hand.
+//
+// The host sets the relays as a player would, in the whole app's Settings
+// (Online tables → Relays), before setting the table up.
+
+import { openPage, assert, choose, setSpeed, shot, openSettings, closeSettings, audit } from './lib.mjs';
+import { startRelays } from './relays.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+/** A port nothing listens on: a relay that cannot be reached. */
+const DEAD_TRACKER = 'ws://127.0.0.1:9/';
+const DEAD_BROKER = 'mqtt+ws://127.0.0.1:9/';
+
+async function page(ctx, viewport = DESKTOP) {
+  const p = await openPage(ctx.browser, ctx.server, { viewport });
+  p.warnings = [];
+  p.page.on('console', (msg) => {
+    if (msg.type() === 'warning') p.warnings.push(msg.text());
+  });
+  return p;
+}
+
+/** The host, on the whole app's page: no STUN server (same machine), the
+ *  relays `lines`, then a table of `players` with `friends` online seats. */
+async function hostWithRelays(ctx, lines, players, friends, viewport = DESKTOP) {
+  const host = await page(ctx, viewport);
+  await host.page.goto(`${ctx.server.url}app/?seed=106`, { waitUntil: 'load' });
+  await host.page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 20000 });
+  await openSettings(host.page);
+  await host.page.locator('#settings-panel summary').click();
+  await host.page.getByLabel('STUN server').fill('');
+  await host.page.getByLabel('Relays', { exact: true }).fill(lines.join('\n'));
+  await closeSettings(host.page);
+  await choose(host.page, 'Number of players', String(players));
+  for (let i = 0; i < friends; i++) {
+    await host.page.locator(`#seat-level-${i + 2}`).selectOption('online');
+  }
+  await setSpeed(host.page, 'instant');
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+  await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
+  return host;
+}
+
+/** The table link, once the host's page made it. */
+async function tableLink(host) {
+  const box = host.page.getByRole('textbox', { name: 'Table link' });
+  await box.waitFor({ timeout: 20000 });
+  const link = await box.inputValue();
+  assert(/\/app\/#table=[A-Za-z0-9_-]{40,}$/.test(link), `the table link looks wrong: ${link}`);
+  return link;
+}
+
+/** A friend opens the link, gives `name` and presses Join; resolves with
+ *  their page and the milliseconds from opening the link to seated. */
+async function friendJoins(ctx, link, name, viewport = DESKTOP) {
+  const guest = await page(ctx, viewport);
+  const t0 = Date.now();
+  await guest.page.goto(link);
+  await guest.page.getByRole('heading', { name: /Join .*'s table/ }).waitFor({ timeout: 20000 });
+  await guest.page.getByLabel('Your name').fill(name);
+  await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
+  return { guest, ms: Date.now() - t0 };
+}
+
+async function connected(host, seatName) {
+  await host.page.getByRole('region', { name: `Seat of ${seatName}` }).getByText('Connected', { exact: true }).waitFor({ timeout: 20000 });
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function closeAll(pages, relays) {
+  // Friends first: a host closing first would show them a lost table.
+  for (const p of pages.slice(1).reverse()) await p.context.close().catch(() => {});
+  if (pages[0]) await pages[0].context.close().catch(() => {});
+  await relays.close();
+}
+
+export const linkScenarios = [
+  {
+    name: 'table link: three friends seated from one link through a tracker and a broker, no code, and they play',
+    run: async (ctx) => {
+      const relays = await startRelays();
+      const pages = [];
+      try {
+        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 4, 3);
+        pages.push(host);
+        const link = await tableLink(host);
+        // The lobby names the relays, and folds the codes away.
+        await host.page.getByText('Your friends reach you through these public relays', { exact: false }).waitFor();
+        await host.page.getByRole('listitem').filter({ hasText: relays.trackerUrl }).waitFor();
+        assert(await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).isVisible() === false, 'the codes are not folded away');
+        assert(await host.page.getByRole('img', { name: 'QR code of the table link' }).locator('svg path').count() === 1, 'no QR code of the table link');
+        await shot(host.page, 'link-lobby-desktop');
+        await audit(host.page, 'lobby with a table link');
+        const times = [];
+        for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP], ['Xavi', 'Cleo', DESKTOP]]) {
+          const { guest, ms } = await friendJoins(ctx, link, name, viewport);
+          pages.push(guest);
+          times.push(ms);
+          await connected(host, seat);
+        }
+        await shot(pages[1].page, 'link-guest-waiting-phone');
+        assert(relays.counts.trackerMessages > 0 && relays.counts.brokerPackets > 0, `both networks carried signalling: ${JSON.stringify(relays.counts)}`);
+        ctx.note(`table link → seated (loopback relays, 3 friends): ${times.join(', ')} ms`);
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        for (const g of pages.slice(1)) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+      } finally {
+        await closeAll(pages, relays);
+      }
+    },
+  },
+  {
+    name: 'table link: open the link → seated, ten times (median for docs/online.md)',
+    run: async (ctx) => {
+      const relays = await startRelays();
+      const pages = [];
+      try {
+        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+        pages.push(host);
+        const link = await tableLink(host);
+        const times = [];
+        for (let i = 0; i < 10; i++) {
+          const { guest, ms } = await friendJoins(ctx, link, 'Zoë');
+          times.push(ms);
+          await connected(host, 'Ana');
+          // The friend leaves; the seat is free again for the next run.
+          await guest.context.close();
+          await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).waitFor({ state: 'detached', timeout: 20000 });
+        }
+        ctx.note(`table link → seated, median of 10 (loopback relays): ${median(times)} ms (${times.join(', ')})`);
+      } finally {
+        await closeAll(pages, relays);
+      }
+    },
+  },
+  {
+    name: 'table link: one network down (its broker unreachable), the tracker seats the friend',
+    run: async (ctx) => {
+      const relays = await startRelays({ broker: false });
+      const pages = [];
+      try {
+        const host = await hostWithRelays(ctx, [relays.trackerUrl, DEAD_BROKER], 2, 1);
+        pages.push(host);
+        const link = await tableLink(host);
+        const { guest } = await friendJoins(ctx, link, 'Zoë');
+        pages.push(guest);
+        await connected(host, 'Ana');
+        assert(relays.counts.trackerMessages > 0, 'the tracker carried nothing');
+      } finally {
+        await closeAll(pages, relays);
+      }
+      // …and the other way: only the broker.
+      const only = await startRelays({ tracker: false });
+      const more = [];
+      try {
+        const host = await hostWithRelays(ctx, [DEAD_TRACKER, only.brokerUrl], 2, 1);
+        more.push(host);
+        const link = await tableLink(host);
+        const { guest } = await friendJoins(ctx, link, 'Zoë');
+        more.push(guest);
+        await connected(host, 'Ana');
+        assert(only.counts.brokerPackets > 0, 'the broker carried nothing');
+      } finally {
+        await closeAll(more, only);
+      }
+    },
+  },
+  {
+    name: 'table link: no relay reachable: both pages say so, and the codes still connect',
+    run: async (ctx) => {
+      const relays = { close: async () => {} };
+      const pages = [];
+      try {
+        const host = await hostWithRelays(ctx, [DEAD_TRACKER, DEAD_BROKER], 2, 1);
+        pages.push(host);
+        const link = await tableLink(host);
+        await host.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
+        const guest = await page(ctx, PHONE);
+        pages.push(guest);
+        await guest.page.goto(link);
+        await guest.page.getByLabel('Your name').fill('Zoë');
+        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+        await guest.page.getByText('Reaching the host through the relays').waitFor();
+        await guest.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
+        await shot(guest.page, 'link-guest-relays-down-phone');
+        // The codes: the host unfolds them for Ana's seat.
+        await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connect with codes instead').click();
+        const invite = await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).inputValue();
+        const coded = await page(ctx);
+        pages.push(coded);
+        await coded.page.goto(invite);
+        await coded.page.getByLabel('Your name').fill('Zoë');
+        await coded.page.getByRole('button', { name: 'Join', exact: true }).click();
+        await coded.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
+        const code = await coded.page.getByRole('textbox', { name: 'Reply code' }).inputValue();
+        await host.page.getByRole('textbox', { name: 'Reply code from Ana' }).fill(code);
+        await host.page.getByRole('button', { name: 'Connect Ana' }).click();
+        await connected(host, 'Ana');
+      } finally {
+        await closeAll(pages, relays);
+      }
+    },
+  },
+  {
+    name: 'table link: a locked table turns a new friend away until the host unlocks it',
+    run: async (ctx) => {
+      const relays = await startRelays();
+      const pages = [];
+      try {
+        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+        pages.push(host);
+        const link = await tableLink(host);
+        await host.page.getByLabel('Lock the table').check();
+        const guest = await page(ctx);
+        pages.push(guest);
+        await guest.page.goto(link);
+        await guest.page.getByLabel('Your name').fill('Zoë');
+        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+        await guest.page.getByRole('alert').filter({ hasText: 'The host has locked this table.' }).waitFor({ timeout: 30000 });
+        assert(await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).count() === 0, 'a locked table seated a new friend');
+        // Unlocked, the same friend tries again and sits.
+        await host.page.getByLabel('Lock the table').uncheck();
+        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+        await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
+        await connected(host, 'Ana');
+      } finally {
+        await closeAll(pages, relays);
+      }
+    },
+  },
+  {
+    name: 'table link: garbage, a foreign key, a flood and a replayed offer through the relays change nothing',
+    run: async (ctx) => {
+      const relays = await startRelays();
+      const pages = [];
+      // What the friends publish to the host's topic, as the broker sees it.
+      const offers = [];
+      relays.broker.on('publish', (packet, client) => {
+        if (client && /\/host$/.test(packet.topic)) offers.push({ topic: packet.topic, payload: Buffer.from(packet.payload) });
+      });
+      const publish = (topic, payload) => new Promise((resolve) => relays.broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, resolve));
+      try {
+        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+        pages.push(host);
+        const link = await tableLink(host);
+        const { guest } = await friendJoins(ctx, link, 'Zoë');
+        pages.push(guest);
+        await connected(host, 'Ana');
+        assert(offers.length > 0, 'no offer went through the broker');
+        const topic = offers[0].topic;
+        const warned = host.warnings.length;
+        // Garbage, an envelope under another key, a flood of both.
+        const foreign = Buffer.concat([Buffer.from([1, 0x4f]), Buffer.alloc(8, 7), Buffer.alloc(12, 3), Buffer.alloc(48, 9)]);
+        for (let i = 0; i < 200; i++) await publish(topic, i % 2 ? foreign : Buffer.from(`garbage ${i}`));
+        // The friend's own offer again (a replay), through the broker…
+        for (const o of offers) await publish(o.topic, o.payload);
+        // …and garbage through the tracker, into the host's swarm.
+        const { WebSocket } = await import('ws');
+        const hashes = Object.keys(relays.tracker.torrents);
+        assert(hashes.length === 1, `one swarm on the tracker: ${hashes}`);
+        const infoHash = Buffer.from(hashes[0], 'hex').toString('binary');
+        const rogue = new WebSocket(relays.trackerUrl);
+        await new Promise((resolve, reject) => { rogue.on('open', resolve); rogue.on('error', reject); });
+        rogue.send(JSON.stringify({ action: 'announce', info_hash: infoHash, peer_id: 'r'.repeat(20), event: 'started', numwant: 3,
+          offers: [0, 1, 2].map((i) => ({ offer_id: `${i}`.repeat(20), offer: { type: 'offer', sdp: i ? 'AU8' + 'x'.repeat(60 * i) : 'not base64 at all!' } })) }));
+        rogue.send('{"not": "an announce"');
+        // The host's page noticed, and nothing changed: Ana's friend still
+        // connected, no second seat taken, the match starts and is dealt.
+        await guest.page.getByText(/Waiting for .* to start/).waitFor();
+        const deadline = Date.now() + 15000;
+        while (host.warnings.length < warned + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        rogue.close();
+        const said = host.warnings.slice(warned).join('\n');
+        assert(/does not open with the table's key/.test(said), `the foreign key was not refused:\n${said.slice(0, 2000)}`);
+        assert(/seen before or out of time/.test(said), `the replay was not refused:\n${said.slice(0, 2000)}`);
+        assert(await host.page.getByRole('region', { name: 'Seat of Ben' }).getByText('Connected', { exact: true }).count() === 0, 'a replay took a seat');
+        await connected(host, 'Ana');
+        await host.page.getByRole('region', { name: 'Seat of Ben' }).getByRole('button', { name: 'Let a bot play for Ben' }).click();
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+      } finally {
+        await closeAll(pages, relays);
+      }
+    },
+  },
+];
