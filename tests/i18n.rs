@@ -1094,6 +1094,63 @@ fn french_punctuation_has_its_narrow_space() {
     }
 }
 
+/// The texts of table links and relays (`OnlineKey`, the whole app's):
+/// none is empty, the other languages translate them (each differs from
+/// English here: no word is shared), French keeps its narrow spaces, and
+/// the refused line's number stays in the message.
+#[test]
+fn online_texts_are_translated_with_french_spacing() {
+    use ono99::i18n::OnlineKey;
+    fn french_spacing(t: &str) -> Result<(), String> {
+        let chars: Vec<char> = t.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            // "wss://" is an address, not French prose.
+            if matches!(c, ':' | ';' | '!' | '?')
+                && chars.get(i + 1) != Some(&'/')
+                && (i == 0 || chars[i - 1] != '\u{202f}')
+            {
+                return Err(format!("no narrow no-break space before {c:?}: {t}"));
+            }
+        }
+        Ok(())
+    }
+    let mut problems = Vec::new();
+    for &key in OnlineKey::ALL {
+        let en = text::online(Lang::En, key);
+        if en.trim().is_empty() {
+            problems.push(format!("En {key:?} is empty"));
+        }
+        for lang in FOREIGN {
+            let t = text::online(lang, key);
+            if t.trim().is_empty() {
+                problems.push(format!("{lang:?} {key:?} is empty"));
+            } else if t == en {
+                problems.push(format!("{lang:?} {key:?} is still English: {t:?}"));
+            }
+        }
+        if let Err(e) = french_spacing(text::online(Lang::Fr, key)) {
+            problems.push(format!("Fr {key:?}: {e}"));
+        }
+    }
+    let english_bad = text::relay_line_bad(Lang::En, 3);
+    for lang in [Lang::En, Lang::Es, Lang::Fr, Lang::Pt] {
+        let t = text::relay_line_bad(lang, 3);
+        if !t.contains('3') || t.contains('4') {
+            problems.push(format!("{lang:?} relay_line_bad(3) lost the line: {t:?}"));
+        }
+        if lang != Lang::En && t == english_bad {
+            problems.push(format!("{lang:?} relay_line_bad is still English: {t:?}"));
+        }
+    }
+    if let Err(e) = french_spacing(&text::relay_line_bad(Lang::Fr, 3)) {
+        problems.push(format!("Fr relay_line_bad: {e}"));
+    }
+    // The spacing check can fail: a plain space before a colon is refused.
+    assert!(french_spacing("Relais : wss://a").is_err());
+    assert!(french_spacing("Relais\u{202f}: wss://a").is_ok());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// The fixed texts of Spanish, French and Portuguese are data files the
 /// browser fetches (`src/i18n/lang/*.txt`): each parses, names every key
 /// exactly once, is what `tr` says, and keeps the texts as the code had

@@ -585,13 +585,32 @@ impl ReplayTexts for Es {
     }
 }
 
-// Not translated yet: English.
 impl OnlineTexts for Es {
     fn online(&self, key: OnlineKey) -> &'static str {
-        super::en::En.online(key)
+        match key {
+            OnlineKey::TableLink => "Enlace de la mesa",
+            OnlineKey::TableLinkHelp => "Envía este único enlace a todos tus amigos. Cada amigo que lo abra y pulse Unirme ocupa un lugar libre: nadie tiene que enviarte ningún código de vuelta.",
+            OnlineKey::CopyTableLink => "Copiar el enlace de la mesa",
+            OnlineKey::TableLinkQr => "Código QR del enlace de la mesa",
+            OnlineKey::LockTable => "Cerrar la mesa",
+            OnlineKey::LockTableHelp => "Mientras la mesa está cerrada, solo puede unirse un amigo que vuelve a su propio lugar.",
+            OnlineKey::RelaysUsed => "Tus amigos llegan hasta ti a través de estos repetidores públicos, que solo ven mensajes cifrados:",
+            OnlineKey::NoRelays => "No hay ningún repetidor (Ajustes, Mesas en línea, Repetidores): conecta a cada amigo con códigos.",
+            OnlineKey::RelaysDown => "No se pudo llegar a ningún repetidor: conecta a cada amigo con códigos.",
+            OnlineKey::CodesInstead => "Conectar con códigos en su lugar",
+            OnlineKey::ReachingHost => "Buscando al anfitrión a través de los repetidores…",
+            OnlineKey::HostNoAnswer => "El anfitrión no respondió a través de los repetidores. Comprueba que su página sigue abierta o pídele un enlace de invitación con códigos.",
+            OnlineKey::RefusedFull => "Todos los lugares de esta mesa están ocupados.",
+            OnlineKey::RefusedLocked => "El anfitrión ha cerrado esta mesa.",
+            OnlineKey::RefusedName => "Ya hay alguien con este nombre en la mesa: elige otro nombre.",
+            OnlineKey::TableLinkDamaged => "Este enlace de mesa está dañado o incompleto: pide al anfitrión que te lo envíe otra vez.",
+            OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
+            OnlineKey::Relays => "Repetidores",
+            OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
+        }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
-        super::en::En.relay_line_bad(line)
+        format!("La línea {line} no es la dirección de un repetidor (wss://… o mqtt+wss://…): los repetidores no se han guardado.")
     }
 }

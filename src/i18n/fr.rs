@@ -594,13 +594,32 @@ impl ReplayTexts for Fr {
     }
 }
 
-// Not translated yet: English.
 impl OnlineTexts for Fr {
     fn online(&self, key: OnlineKey) -> &'static str {
-        super::en::En.online(key)
+        match key {
+            OnlineKey::TableLink => "Lien de la table",
+            OnlineKey::TableLinkHelp => "Envoyez ce lien unique à tous vos amis. Chaque ami qui l’ouvre et appuie sur Rejoindre prend une place libre\u{202f}: personne n’a de code à vous renvoyer.",
+            OnlineKey::CopyTableLink => "Copier le lien de la table",
+            OnlineKey::TableLinkQr => "Code QR du lien de la table",
+            OnlineKey::LockTable => "Verrouiller la table",
+            OnlineKey::LockTableHelp => "Tant que la table est verrouillée, seul un ami qui revient à sa propre place peut la rejoindre.",
+            OnlineKey::RelaysUsed => "Vos amis vous joignent par ces relais publics, qui ne voient que des messages chiffrés\u{202f}:",
+            OnlineKey::NoRelays => "Aucun relais n’est défini (Réglages, Tables en ligne, Relais)\u{202f}: connectez chaque ami avec des codes.",
+            OnlineKey::RelaysDown => "Aucun relais n’a pu être joint\u{202f}: connectez chaque ami avec des codes.",
+            OnlineKey::CodesInstead => "Se connecter plutôt avec des codes",
+            OnlineKey::ReachingHost => "Recherche de l’hôte par les relais…",
+            OnlineKey::HostNoAnswer => "L’hôte n’a pas répondu par les relais. Vérifiez que sa page est toujours ouverte, ou demandez-lui un lien d’invitation avec des codes.",
+            OnlineKey::RefusedFull => "Toutes les places de cette table sont prises.",
+            OnlineKey::RefusedLocked => "L’hôte a verrouillé cette table.",
+            OnlineKey::RefusedName => "Quelqu’un porte déjà ce nom à la table\u{202f}: choisissez-en un autre.",
+            OnlineKey::TableLinkDamaged => "Ce lien de table est abîmé ou incomplet\u{202f}: demandez à l’hôte de vous le renvoyer.",
+            OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
+            OnlineKey::Relays => "Relais",
+            OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
+        }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
-        super::en::En.relay_line_bad(line)
+        format!("La ligne {line} n’est pas une adresse de relais (wss://… ou mqtt+wss://…)\u{202f}: les relais n’ont pas été enregistrés.")
     }
 }

@@ -577,13 +577,32 @@ impl ReplayTexts for Pt {
     }
 }
 
-// Not translated yet: English.
 impl OnlineTexts for Pt {
     fn online(&self, key: OnlineKey) -> &'static str {
-        super::en::En.online(key)
+        match key {
+            OnlineKey::TableLink => "Link da mesa",
+            OnlineKey::TableLinkHelp => "Mande este único link para todos os seus amigos. Cada amigo que abrir o link e tocar em Entrar ocupa um lugar livre: ninguém precisa mandar nenhum código de volta para você.",
+            OnlineKey::CopyTableLink => "Copiar link da mesa",
+            OnlineKey::TableLinkQr => "QR code do link da mesa",
+            OnlineKey::LockTable => "Trancar a mesa",
+            OnlineKey::LockTableHelp => "Enquanto a mesa estiver trancada, só pode entrar um amigo que esteja voltando para o próprio lugar.",
+            OnlineKey::RelaysUsed => "Seus amigos alcançam você por estes retransmissores públicos, que só veem mensagens criptografadas:",
+            OnlineKey::NoRelays => "Nenhum retransmissor definido (Configurações, Mesas online, Retransmissores): conecte cada amigo com códigos.",
+            OnlineKey::RelaysDown => "Não foi possível alcançar nenhum retransmissor: conecte cada amigo com códigos.",
+            OnlineKey::CodesInstead => "Conectar com códigos em vez disso",
+            OnlineKey::ReachingHost => "Procurando o anfitrião pelos retransmissores…",
+            OnlineKey::HostNoAnswer => "O anfitrião não respondeu pelos retransmissores. Confira se a página dele ainda está aberta ou peça a ele um link de convite com códigos.",
+            OnlineKey::RefusedFull => "Todos os lugares desta mesa estão ocupados.",
+            OnlineKey::RefusedLocked => "O anfitrião trancou esta mesa.",
+            OnlineKey::RefusedName => "Já tem alguém com esse nome na mesa: escolha outro nome.",
+            OnlineKey::TableLinkDamaged => "Este link da mesa está danificado ou incompleto: peça ao anfitrião para enviar de novo.",
+            OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
+            OnlineKey::Relays => "Retransmissores",
+            OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
+        }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
-        super::en::En.relay_line_bad(line)
+        format!("A linha {line} não é um endereço de retransmissor (wss://… ou mqtt+wss://…): os retransmissores não foram salvos.")
     }
 }

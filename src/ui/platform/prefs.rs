@@ -4,8 +4,11 @@
 //! preference's default (the language from the browser), so an older or
 //! hand-edited entry still reads; an older entry's `sound=0` (the former
 //! on/off switch) reads as volume 0. The colour theme is kept on its own
-//! ([`Theme`], `ono99.theme`). Storage goes through [`crate::ui::platform::storage`],
-//! which copes with a browser that forbids it.
+//! ([`Theme`], `ono99.theme`), and so are the network settings of online
+//! tables ([`NetworkPrefs`], `ono99.network`) and, in the whole app only,
+//! the relays table links go through (`RelayPrefs`, `ono99.relays`).
+//! Storage goes through [`crate::ui::platform::storage`], which copes with
+//! a browser that forbids it.
 
 use crate::i18n::Lang;
 use crate::ui::platform::storage;
@@ -260,4 +263,98 @@ fn clean(value: &str) -> String {
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+#[cfg(feature = "full")]
+pub use relays::{RelayPrefs, DEFAULT_RELAYS};
+
+/// The relays that table links go through (issue 30), whole app only: the
+/// first download carries none of this.
+#[cfg(feature = "full")]
+mod relays {
+    use crate::online::signal::link::MAX_RELAYS;
+    use crate::online::signal::Relay;
+    use crate::ui::platform::storage;
+
+    const RELAYS_KEY: &str = "ono99.relays";
+
+    /// The public relays a table link names until the player changes them,
+    /// as lines [`Relay::parse`] reads: three WebTorrent trackers and three
+    /// MQTT brokers, so that one network down or blocked leaves the other.
+    pub const DEFAULT_RELAYS: &[&str] = &[
+        "wss://tracker.openwebtorrent.com",
+        "wss://tracker.webtorrent.dev",
+        "wss://tracker.files.fm:7073/announce",
+        "mqtt+wss://broker.emqx.io:8084/mqtt",
+        "mqtt+wss://broker.hivemq.com:8884/mqtt",
+        "mqtt+wss://test.mosquitto.org:8081/mqtt",
+    ];
+
+    /// Settings → Online tables → Relays, kept in `localStorage` under
+    /// `ono99.relays` as the field's text.
+    #[derive(Clone, PartialEq, Eq, Debug)]
+    pub struct RelayPrefs {
+        /// The field as the player typed it: one relay a line (empty lines
+        /// allowed); empty means no relay, codes only.
+        pub text: String,
+    }
+
+    impl Default for RelayPrefs {
+        /// The default relays, one a line.
+        fn default() -> Self {
+            RelayPrefs {
+                text: DEFAULT_RELAYS.join("\n"),
+            }
+        }
+    }
+
+    impl RelayPrefs {
+        /// The saved relays: never saved, the defaults; saved empty, none
+        /// (codes only); see [`RelayPrefs::from_stored`].
+        pub fn load() -> RelayPrefs {
+            RelayPrefs::from_stored(storage::read(RELAYS_KEY).as_deref())
+        }
+
+        /// What `load` makes of the stored text (`None`: never saved, or
+        /// storage forbidden): the defaults when nothing was saved, or
+        /// when the text is not empty yet not one of its lines is a relay
+        /// (nothing of the player's choice survives in it); otherwise the
+        /// text as it was saved.
+        pub fn from_stored(stored: Option<&str>) -> RelayPrefs {
+            match stored {
+                Some(text) if text.trim().is_empty() || !readable(text).is_empty() => RelayPrefs {
+                    text: text.to_string(),
+                },
+                _ => RelayPrefs::default(),
+            }
+        }
+
+        /// Keeps the text for the next visit, if [`Relay::parse_list`]
+        /// accepts it (quietly, if storage is full or forbidden).
+        ///
+        /// # Errors
+        /// The first refused line (from 1), as `parse_list` says; nothing
+        /// is saved then.
+        pub fn save(&self) -> Result<(), usize> {
+            Relay::parse_list(&self.text).map_err(|(line, _)| line)?;
+            let _ = storage::write(RELAYS_KEY, &self.text);
+            Ok(())
+        }
+
+        /// The relays to use. `save` refuses text that `parse_list`
+        /// refuses, so a refused line here means the store was damaged
+        /// (or written by another version): then the lines that are
+        /// relays are used, up to [`MAX_RELAYS`], and the rest skipped.
+        pub fn relays(&self) -> Vec<Relay> {
+            Relay::parse_list(&self.text).unwrap_or_else(|_| readable(&self.text))
+        }
+    }
+
+    /// The lines of `text` that are relays, the first [`MAX_RELAYS`].
+    fn readable(text: &str) -> Vec<Relay> {
+        text.lines()
+            .filter_map(|line| Relay::parse(line).ok())
+            .take(MAX_RELAYS)
+            .collect()
+    }
 }

@@ -3,8 +3,9 @@
 //! speed. The preferences come from the app's context and each change goes
 //! back to it at once (the app saves and applies it); the speed belongs to
 //! the screen (the setup or the game), which passes it in. The network
-//! settings of online tables (STUN and TURN servers) fold away below, in
-//! a section closed until a player who needs them opens it.
+//! settings of online tables (STUN and TURN servers and, in the whole app,
+//! the relays that table links go through) fold away below, in a section
+//! closed until a player who needs them opens it.
 
 use crate::i18n::{fixed, tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, Theme, MAX_VOLUME};
@@ -270,6 +271,70 @@ fn network_settings() -> Html {
             { field("set-turn", Key::TurnServer, "text", |n| &n.turn_url, |n, v| n.turn_url = v) }
             { field("set-turn-user", Key::TurnUser, "text", |n| &n.turn_user, |n, v| n.turn_user = v) }
             { field("set-turn-credential", Key::TurnCredential, "password", |n| &n.turn_credential, |n, v| n.turn_credential = v) }
+            { relays() }
         </details>
+    }
+}
+
+/// The relays' field, in the whole app only (the first download carries
+/// neither it nor its words).
+#[cfg(feature = "full")]
+fn relays() -> Html {
+    html! { <RelaySettings /> }
+}
+
+#[cfg(not(feature = "full"))]
+fn relays() -> Html {
+    Html::default()
+}
+
+/// Settings → Online tables → Relays: the relays table links go through,
+/// one a line. Saved as typed while every line is a relay; otherwise the
+/// text stays in the field, unsaved, and the refused line is named.
+#[cfg(feature = "full")]
+#[function_component(RelaySettings)]
+fn relay_settings() -> Html {
+    use crate::i18n::{online, relay_line_bad, OnlineKey};
+    use crate::ui::platform::prefs::RelayPrefs;
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let text = use_state(|| RelayPrefs::load().text);
+    let bad_line = use_state(|| None::<usize>);
+    let oninput = {
+        let text = text.clone();
+        let bad_line = bad_line.clone();
+        Callback::from(move |e: InputEvent| {
+            // A textarea's value (web-sys's textarea type is not compiled in).
+            let Some(typed) = e
+                .target()
+                .and_then(|t| {
+                    js_sys::Reflect::get(&t, &wasm_bindgen::JsValue::from_str("value")).ok()
+                })
+                .and_then(|v| v.as_string())
+            else {
+                return;
+            };
+            let prefs = RelayPrefs { text: typed };
+            bad_line.set(prefs.save().err());
+            text.set(prefs.text);
+        })
+    };
+    let described = if bad_line.is_some() {
+        "set-relays-help set-relays-error"
+    } else {
+        "set-relays-help"
+    };
+    html! {
+        <>
+            <div class="setting relays">
+                <label for="set-relays">{ online(lang, OnlineKey::Relays) }</label>
+                <textarea id="set-relays" rows="6" value={(*text).clone()} {oninput}
+                    spellcheck="false" autocomplete="off" autocapitalize="off"
+                    aria-describedby={described} aria-invalid={if bad_line.is_some() { "true" } else { "false" }} />
+            </div>
+            if let Some(line) = *bad_line {
+                <p class="error-text" id="set-relays-error" role="alert">{ relay_line_bad(lang, line) }</p>
+            }
+            <p class="help" id="set-relays-help">{ online(lang, OnlineKey::RelaysHelp) }</p>
+        </>
     }
 }
