@@ -64,11 +64,33 @@ fn a_name_already_at_the_table_is_refused_and_changes_nothing() {
     assert_eq!(d.admit(&offer("Zoë", None, 1), T), Ok(Admit::Seat(Seat(1))));
     d.connected(Seat(1));
     let before = d.clone();
-    assert_eq!(
-        d.admit(&offer("ZOË", Some(1), 2), T),
-        Err(Refused::NameTaken)
-    );
+    for asked in [None, Some(2)] {
+        assert_eq!(d.admit(&offer("ZOË", asked, 2), T), Err(Refused::NameTaken));
+    }
     assert_eq!(d, before);
+}
+
+#[test]
+fn a_friend_asking_their_own_seat_by_number_takes_it_over() {
+    // Zoë's connection dropped (a change of network) and the host's page
+    // has not noticed: her page knocks for seat 1 under her name.
+    let mut d = door();
+    assert_eq!(d.admit(&offer("Zoë", None, 1), T), Ok(Admit::Seat(Seat(1))));
+    d.connected(Seat(1));
+    assert_eq!(
+        d.admit(&offer("zoë", Some(1), 2), T + 1),
+        Ok(Admit::Seat(Seat(1)))
+    );
+    // That new connection asking again is the same one.
+    assert_eq!(
+        d.admit(&again(&offer("zoë", Some(1), 2), 3), T + 2),
+        Ok(Admit::Again(Seat(1)))
+    );
+    // Someone else asking for her seat by number gets another seat.
+    assert_eq!(
+        d.admit(&offer("Yann", Some(1), 4), T + 3),
+        Ok(Admit::Seat(Seat(2)))
+    );
 }
 
 #[test]

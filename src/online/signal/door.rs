@@ -14,7 +14,11 @@
 //!    sat in first: a seat keeps its friend's name for when they come back).
 //!
 //! A name already seated (connected, or its connection being made) is
-//! refused: two pages with one name would take each other's seat back.
+//! refused: two pages with one name would take each other's seat back;
+//! except a friend asking for that very seat by number (their page knew
+//! it: a reload, or a connection lost to a change of network that the
+//! host's page has not noticed yet), who takes it over with a new
+//! connection.
 //! Names compare without case and surrounding spaces. But the same
 //! connection asking again (a friend whose answer was lost sends its offer
 //! again, under a new offer id: the same ICE user fragment and DTLS
@@ -158,6 +162,18 @@ impl Door {
             .find(|s| s.state != State::Free && s.caller.as_ref() == Some(&who))
         {
             return Ok(Admit::Again(s.seat));
+        }
+        // A friend asking for their own seat by number while it still
+        // holds a connection (theirs, dropped, which this page has not
+        // noticed yet: a change of network) takes it over.
+        if let Some(s) = offer.seat.and_then(|seat| {
+            self.seats.iter_mut().find(|s| {
+                s.seat == seat && s.state != State::Free && same_name(&s.name, &offer.name)
+            })
+        }) {
+            s.caller = Some(who);
+            s.state = State::Opening { since_ms: now_ms };
+            return Ok(Admit::Seat(s.seat));
         }
         if self
             .seats

@@ -632,11 +632,15 @@ impl GuestLink {
         match event {
             PeerEvent::Open => {
                 self.heard.set(false);
-                *self.phase.borrow_mut() = if self.mirror.borrow().view().is_some() {
-                    GuestPhase::Playing
-                } else {
-                    GuestPhase::Connected
-                };
+                // Back after a lost connection: the table shown until now
+                // is dropped; the host's sync brings it back, or, if the
+                // host's page reloaded into its lobby, the friend waits for
+                // the start as on the first join.
+                if self.mirror.borrow().view().is_some() {
+                    *self.mirror.borrow_mut() = GuestMirror::default();
+                    self.table.borrow_mut().take();
+                }
+                *self.phase.borrow_mut() = GuestPhase::Connected;
                 let join = GuestMirror::join_request(&self.name.borrow());
                 let sent = self.send(&join);
                 console::note(if sent {

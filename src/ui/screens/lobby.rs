@@ -155,7 +155,7 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                 if props.fold_codes {
                     <details class="codes">
                         <summary>{ i18n::online(lang, OnlineKey::CodesInstead) }</summary>
-                        { codes }
+                        <div class="codes-body">{ codes }</div>
                     </details>
                 } else {
                     { codes }
@@ -272,22 +272,24 @@ pub fn table_link_card(props: &TableLinkProps) -> Html {
             };
             html! {
                 <>
-                    <div class="field">
-                        <label for="table-link" class="sr-only">{ i18n::online(lang, OnlineKey::TableLink) }</label>
-                        <input id="table-link" type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
+                    <div class="invite-link">
+                        <div class="field">
+                            <label for="table-link" class="sr-only">{ i18n::online(lang, OnlineKey::TableLink) }</label>
+                            <input id="table-link" type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
+                        </div>
+                        <div class="row">
+                            <button type="button" class="btn primary" onclick={on_copy}>{ i18n::online(lang, OnlineKey::CopyTableLink) }</button>
+                            if *copied {
+                                <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
+                            }
+                        </div>
+                        <div class="qr" role="img" aria-label={i18n::online(lang, OnlineKey::TableLinkQr)}>{ qr }</div>
                     </div>
-                    <div class="row">
-                        <button type="button" class="btn primary" onclick={on_copy}>{ i18n::online(lang, OnlineKey::CopyTableLink) }</button>
-                        if *copied {
-                            <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
-                        }
-                    </div>
-                    <div class="qr" role="img" aria-label={i18n::online(lang, OnlineKey::TableLinkQr)}>{ qr }</div>
-                    <div class="setting check lock">
-                        <input id="lock-table" type="checkbox" checked={link.is_locked()} onchange={on_lock} />
+                    <div class="lock-row">
+                        <input id="lock-table" type="checkbox" checked={link.is_locked()} onchange={on_lock} aria-describedby="lock-help" />
                         <label for="lock-table">{ i18n::online(lang, OnlineKey::LockTable) }</label>
                     </div>
-                    <p class="help">{ i18n::online(lang, OnlineKey::LockTableHelp) }</p>
+                    <p class="help muted" id="lock-help">{ i18n::online(lang, OnlineKey::LockTableHelp) }</p>
                 </>
             }
         }
