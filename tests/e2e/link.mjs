@@ -20,6 +20,9 @@ const DEAD_BROKER = 'mqtt+ws://127.0.0.1:9/';
 
 async function page(ctx, viewport = DESKTOP) {
   const p = await openPage(ctx.browser, ctx.server, { viewport });
+  // Everyone plays on this machine: no STUN server (Settings writes this
+  // when the field is cleared), so no page waits on one it cannot reach.
+  await p.page.addInitScript(() => localStorage.setItem('ono99.network', 'stun=\nturn=\nturn_user=\nturn_credential=\n'));
   p.warnings = [];
   p.page.on('console', (msg) => {
     if (msg.type() === 'warning') p.warnings.push(msg.text());
