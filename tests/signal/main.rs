@@ -483,3 +483,20 @@ mod knock;
 mod mqtt_packets;
 mod relay;
 mod tracker_wire;
+
+#[test]
+fn a_damaged_relay_list_keeps_the_lines_that_are_relays() {
+    let text =
+        "wss://a.example.org\nnot a relay\n\nmqtt+wss://b.example.org/mqtt\nhttp://c.example.org";
+    assert!(Relay::parse_list(text).is_err());
+    let kept = Relay::parse_lenient(text);
+    assert_eq!(
+        kept.iter().map(Relay::line).collect::<Vec<_>>(),
+        ["wss://a.example.org", "mqtt+wss://b.example.org/mqtt"]
+    );
+    let many: String = (0..12)
+        .map(|i| format!("wss://t{i}.example.org\n"))
+        .collect();
+    assert_eq!(Relay::parse_lenient(&many).len(), MAX_RELAYS);
+    assert!(Relay::parse_lenient("").is_empty());
+}

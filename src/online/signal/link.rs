@@ -153,6 +153,16 @@ impl Relay {
         }
     }
 
+    /// The lines of `text` that are relays, the first [`MAX_RELAYS`], the
+    /// others skipped: for a stored list that [`Relay::parse_list`]
+    /// refuses (a damaged store, or another version's).
+    pub fn parse_lenient(text: &str) -> Vec<Relay> {
+        text.lines()
+            .filter_map(|line| Relay::parse(line).ok())
+            .take(MAX_RELAYS)
+            .collect()
+    }
+
     /// Reads the Settings field: one relay a line; empty lines are skipped.
     /// An empty field is no relay at all (codes only).
     ///

@@ -272,7 +272,6 @@ pub use relays::{RelayPrefs, DEFAULT_RELAYS};
 /// first download carries none of this.
 #[cfg(feature = "full")]
 mod relays {
-    use crate::online::signal::link::MAX_RELAYS;
     use crate::online::signal::Relay;
     use crate::ui::platform::storage;
 
@@ -322,9 +321,11 @@ mod relays {
         /// text as it was saved.
         pub fn from_stored(stored: Option<&str>) -> RelayPrefs {
             match stored {
-                Some(text) if text.trim().is_empty() || !readable(text).is_empty() => RelayPrefs {
-                    text: text.to_string(),
-                },
+                Some(text) if text.trim().is_empty() || !Relay::parse_lenient(text).is_empty() => {
+                    RelayPrefs {
+                        text: text.to_string(),
+                    }
+                }
                 _ => RelayPrefs::default(),
             }
         }
@@ -344,17 +345,9 @@ mod relays {
         /// The relays to use. `save` refuses text that `parse_list`
         /// refuses, so a refused line here means the store was damaged
         /// (or written by another version): then the lines that are
-        /// relays are used, up to [`MAX_RELAYS`], and the rest skipped.
+        /// relays are used ([`Relay::parse_lenient`]).
         pub fn relays(&self) -> Vec<Relay> {
-            Relay::parse_list(&self.text).unwrap_or_else(|_| readable(&self.text))
+            Relay::parse_list(&self.text).unwrap_or_else(|_| Relay::parse_lenient(&self.text))
         }
-    }
-
-    /// The lines of `text` that are relays, the first [`MAX_RELAYS`].
-    fn readable(text: &str) -> Vec<Relay> {
-        text.lines()
-            .filter_map(|line| Relay::parse(line).ok())
-            .take(MAX_RELAYS)
-            .collect()
     }
 }
