@@ -8,9 +8,9 @@
 // The host sets the relays as a player would, in the whole app's Settings
 // (Online tables → Relays), before setting the table up.
 
-import { openPage, assert, choose, setSpeed, shot, openSettings, closeSettings, audit } from './lib.mjs';
+import { openPage, assert, shot, openSettings, closeSettings, audit } from './lib.mjs';
 import { startRelays } from './relays.mjs';
-import { handOf } from './online.mjs';
+import { handOf, join, openLobby } from './online.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -42,13 +42,7 @@ async function hostWithRelays(ctx, lines, players, friends, viewport = DESKTOP, 
   await host.page.getByLabel('STUN server').fill('');
   await host.page.getByLabel('Relays', { exact: true }).fill(lines.join('\n'));
   await closeSettings(host.page);
-  await choose(host.page, 'Number of players', String(players));
-  for (let i = 0; i < friends; i++) {
-    await host.page.locator(`#seat-level-${i + 2}`).selectOption('online');
-  }
-  await setSpeed(host.page, 'instant');
-  await host.page.getByRole('button', { name: 'Start game' }).click();
-  await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
+  await openLobby(host.page, players, friends);
   return host;
 }
 
@@ -61,17 +55,25 @@ async function tableLink(host) {
   return link;
 }
 
+/** A friend opens the link, gives `name` and presses Join (`atJoin` is
+ *  called just before); resolves with their page. */
+async function knocks(ctx, link, name, viewport = DESKTOP, atJoin = () => {}) {
+  const guest = await page(ctx, viewport);
+  await guest.page.goto(link);
+  await guest.page.getByRole('heading', { name: /Join .*'s table/ }).waitFor({ timeout: 20000 });
+  await guest.page.getByLabel('Your name').fill(name);
+  atJoin();
+  await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+  return guest;
+}
+
 /** A friend opens the link, gives `name` and presses Join; resolves with
  *  their page, the milliseconds from opening the link to seated (`ms`) and
  *  from pressing Join to seated (`joinMs`). */
 async function friendJoins(ctx, link, name, viewport = DESKTOP) {
-  const guest = await page(ctx, viewport);
   const t0 = Date.now();
-  await guest.page.goto(link);
-  await guest.page.getByRole('heading', { name: /Join .*'s table/ }).waitFor({ timeout: 20000 });
-  await guest.page.getByLabel('Your name').fill(name);
-  const t1 = Date.now();
-  await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+  let t1 = 0;
+  const guest = await knocks(ctx, link, name, viewport, () => { t1 = Date.now(); });
   await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
   return { guest, ms: Date.now() - t0, joinMs: Date.now() - t1 };
 }
@@ -85,6 +87,19 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
+/** Runs `body(relays, pages)` with loopback relays started (`options`
+ *  as `startRelays` takes them); every page it pushes to `pages` and the
+ *  relays are closed after, however it ends. */
+async function withRelays(options, body) {
+  const relays = await startRelays(options);
+  const pages = [];
+  try {
+    await body(relays, pages);
+  } finally {
+    await closeAll(pages, relays);
+  }
+}
+
 async function closeAll(pages, relays) {
   // Friends first: a host closing first would show them a lost table.
   for (const p of pages.slice(1).reverse()) await p.context.close().catch(() => {});
@@ -95,325 +110,254 @@ async function closeAll(pages, relays) {
 export const linkScenarios = [
   {
     name: 'table link: three friends seated from one link through a tracker and a broker, no code, and they play',
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 4, 3);
-        pages.push(host);
-        const link = await tableLink(host);
-        // The lobby names the relays, and folds the codes away.
-        await host.page.getByText('Your friends reach you through these public relays', { exact: false }).waitFor();
-        await host.page.getByRole('listitem').filter({ hasText: relays.trackerUrl }).waitFor();
-        assert(await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).isVisible() === false, 'the codes are not folded away');
-        assert(await host.page.getByRole('img', { name: 'QR code of the table link' }).locator('svg path').count() === 1, 'no QR code of the table link');
-        await shot(host.page, 'link-lobby-desktop');
-        await audit(host.page, 'lobby with a table link');
-        const times = [];
-        for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP], ['Xavi', 'Cleo', DESKTOP]]) {
-          const { guest, ms } = await friendJoins(ctx, link, name, viewport);
-          pages.push(guest);
-          times.push(ms);
-          await connected(host, seat);
-        }
-        await shot(pages[1].page, 'link-guest-waiting-phone');
-        assert(relays.counts.trackerMessages > 0 && relays.counts.brokerPackets > 0, `both networks carried signalling: ${JSON.stringify(relays.counts)}`);
-        ctx.note(`table link → seated (loopback relays, 3 friends): ${times.join(', ')} ms`);
-        await host.page.getByRole('button', { name: 'Start game' }).click();
-        for (const g of pages.slice(1)) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
-      } finally {
-        await closeAll(pages, relays);
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 4, 3);
+      pages.push(host);
+      const link = await tableLink(host);
+      // The lobby names the relays, and folds the codes away.
+      await host.page.getByText('Your friends reach you through these public relays', { exact: false }).waitFor();
+      await host.page.getByRole('listitem').filter({ hasText: relays.trackerUrl }).waitFor();
+      assert(await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).isVisible() === false, 'the codes are not folded away');
+      assert(await host.page.getByRole('img', { name: 'QR code of the table link' }).locator('svg path').count() === 1, 'no QR code of the table link');
+      await shot(host.page, 'link-lobby-desktop');
+      await audit(host.page, 'lobby with a table link');
+      const times = [];
+      for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP], ['Xavi', 'Cleo', DESKTOP]]) {
+        const { guest, ms } = await friendJoins(ctx, link, name, viewport);
+        pages.push(guest);
+        times.push(ms);
+        await connected(host, seat);
       }
-    },
+      await shot(pages[1].page, 'link-guest-waiting-phone');
+      assert(relays.counts.trackerMessages > 0 && relays.counts.brokerPackets > 0, `both networks carried signalling: ${JSON.stringify(relays.counts)}`);
+      ctx.note(`table link → seated (loopback relays, 3 friends): ${times.join(', ')} ms`);
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      for (const g of pages.slice(1)) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
   },
   // A measurement, not a check (docs/online.md): run with E2E_TIMING=1.
   ...(process.env.E2E_TIMING === '1' ? [{
     name: 'table link: open the link → seated, ten times (median for docs/online.md)',
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
-        pages.push(host);
-        const link = await tableLink(host);
-        const times = [];
-        const joins = [];
-        for (let i = 0; i < 10; i++) {
-          const { guest, ms, joinMs } = await friendJoins(ctx, link, 'Zoë');
-          times.push(ms);
-          joins.push(joinMs);
-          await connected(host, 'Ana');
-          // The friend leaves; the seat is free again for the next run.
-          await guest.context.close();
-          await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).waitFor({ state: 'detached', timeout: 20000 });
-        }
-        ctx.note(`table link opened → seated, median of 10 (loopback relays): ${median(times)} ms (${times.join(', ')})`);
-        ctx.note(`Join pressed → seated, median of 10: ${median(joins)} ms (${joins.join(', ')})`);
-      } finally {
-        await closeAll(pages, relays);
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      const times = [];
+      const joins = [];
+      for (let i = 0; i < 10; i++) {
+        const { guest, ms, joinMs } = await friendJoins(ctx, link, 'Zoë');
+        times.push(ms);
+        joins.push(joinMs);
+        await connected(host, 'Ana');
+        // The friend leaves; the seat is free again for the next run.
+        await guest.context.close();
+        await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).waitFor({ state: 'detached', timeout: 20000 });
       }
-    },
+      ctx.note(`table link opened → seated, median of 10 (loopback relays): ${median(times)} ms (${times.join(', ')})`);
+      ctx.note(`Join pressed → seated, median of 10: ${median(joins)} ms (${joins.join(', ')})`);
+    }),
   }] : []),
   {
     name: 'table link: one network down (its broker unreachable), the tracker seats the friend',
     run: async (ctx) => {
-      const relays = await startRelays({ broker: false });
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, DEAD_BROKER], 2, 1);
-        pages.push(host);
-        const link = await tableLink(host);
-        const { guest } = await friendJoins(ctx, link, 'Zoë');
-        pages.push(guest);
-        await connected(host, 'Ana');
-        assert(relays.counts.trackerMessages > 0, 'the tracker carried nothing');
-      } finally {
-        await closeAll(pages, relays);
-      }
-      // …and the other way: only the broker.
-      const only = await startRelays({ tracker: false });
-      const more = [];
-      try {
-        const host = await hostWithRelays(ctx, [DEAD_TRACKER, only.brokerUrl], 2, 1);
-        more.push(host);
-        const link = await tableLink(host);
-        const { guest } = await friendJoins(ctx, link, 'Zoë');
-        more.push(guest);
-        await connected(host, 'Ana');
-        assert(only.counts.brokerPackets > 0, 'the broker carried nothing');
-      } finally {
-        await closeAll(more, only);
+      // Only the tracker up, then only the broker.
+      for (const [up, lines] of [[{ broker: false }, (r) => [r.trackerUrl, DEAD_BROKER]], [{ tracker: false }, (r) => [DEAD_TRACKER, r.brokerUrl]]]) {
+        await withRelays(up, async (relays, pages) => {
+          const host = await hostWithRelays(ctx, lines(relays), 2, 1);
+          pages.push(host);
+          const { guest } = await friendJoins(ctx, await tableLink(host), 'Zoë');
+          pages.push(guest);
+          await connected(host, 'Ana');
+          const carried = up.broker === false ? relays.counts.trackerMessages : relays.counts.brokerPackets;
+          assert(carried > 0, `the relay left up carried nothing: ${JSON.stringify(relays.counts)}`);
+        });
       }
     },
   },
   {
     name: 'table link: no relay reachable: both pages say so, and the codes still connect',
-    run: async (ctx) => {
-      const relays = { close: async () => {} };
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [DEAD_TRACKER, DEAD_BROKER], 2, 1);
-        pages.push(host);
-        const link = await tableLink(host);
-        await host.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
-        const guest = await page(ctx, PHONE);
-        pages.push(guest);
-        await guest.page.goto(link);
-        await guest.page.getByLabel('Your name').fill('Zoë');
-        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
-        await guest.page.getByText('Reaching the host through the relays').waitFor();
-        await guest.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
-        await shot(guest.page, 'link-guest-relays-down-phone');
-        // The codes: the host unfolds them for Ana's seat.
-        await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connect with codes instead').click();
-        const invite = await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).inputValue();
-        const coded = await page(ctx);
-        pages.push(coded);
-        await coded.page.goto(invite);
-        await coded.page.getByLabel('Your name').fill('Zoë');
-        await coded.page.getByRole('button', { name: 'Join', exact: true }).click();
-        await coded.page.waitForFunction(() => (document.querySelector('#reply-code')?.value || '').length > 50, null, { timeout: 20000 });
-        const code = await coded.page.getByRole('textbox', { name: 'Reply code' }).inputValue();
-        await host.page.getByRole('textbox', { name: 'Reply code from Ana' }).fill(code);
-        await host.page.getByRole('button', { name: 'Connect Ana' }).click();
-        await connected(host, 'Ana');
-      } finally {
-        await closeAll(pages, relays);
-      }
-    },
+    run: (ctx) => withRelays({ tracker: false, broker: false }, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [DEAD_TRACKER, DEAD_BROKER], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      await host.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
+      const guest = await knocks(ctx, link, 'Zoë', PHONE);
+      pages.push(guest);
+      await guest.page.getByText('Reaching the host through the relays').waitFor();
+      await guest.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
+      await shot(guest.page, 'link-guest-relays-down-phone');
+      // The codes: the host unfolds them for Ana's seat, and the friend
+      // comes the old way (online.mjs).
+      await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connect with codes instead').click();
+      pages.push(await join(ctx, host, 'Ana', 'Zoë'));
+      await connected(host, 'Ana');
+    }),
   },
   {
     name: 'table link: a locked table turns a new friend away until the host unlocks it',
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
-        pages.push(host);
-        const link = await tableLink(host);
-        await host.page.getByLabel('Lock the table').check();
-        const guest = await page(ctx);
-        pages.push(guest);
-        await guest.page.goto(link);
-        await guest.page.getByLabel('Your name').fill('Zoë');
-        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
-        await guest.page.getByRole('alert').filter({ hasText: 'The host has locked this table.' }).waitFor({ timeout: 30000 });
-        assert(await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).count() === 0, 'a locked table seated a new friend');
-        // Unlocked, the same friend tries again and sits.
-        await host.page.getByLabel('Lock the table').uncheck();
-        await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
-        await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
-        await connected(host, 'Ana');
-      } finally {
-        await closeAll(pages, relays);
-      }
-    },
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+      pages.push(host);
+      const link = await tableLink(host);
+      await host.page.getByLabel('Lock the table').check();
+      const guest = await knocks(ctx, link, 'Zoë');
+      pages.push(guest);
+      await guest.page.getByRole('alert').filter({ hasText: 'The host has locked this table.' }).waitFor({ timeout: 30000 });
+      assert(await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).count() === 0, 'a locked table seated a new friend');
+      // Unlocked, the same friend tries again and sits.
+      await host.page.getByLabel('Lock the table').uncheck();
+      await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+      await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
+      await connected(host, 'Ana');
+    }),
   },
   {
     name: 'table link: garbage, a foreign key, a flood and a replayed offer through the relays change nothing',
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
+    run: (ctx) => withRelays({}, async (relays, pages) => {
       // What the friends publish to the host's topic, as the broker sees it.
       const offers = [];
       relays.broker.on('publish', (packet, client) => {
         if (client && /\/host$/.test(packet.topic)) offers.push({ topic: packet.topic, payload: Buffer.from(packet.payload) });
       });
       const publish = (topic, payload) => new Promise((resolve) => relays.broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, resolve));
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
-        pages.push(host);
-        const link = await tableLink(host);
-        const { guest } = await friendJoins(ctx, link, 'Zoë');
-        pages.push(guest);
-        await connected(host, 'Ana');
-        assert(offers.length > 0, 'no offer went through the broker');
-        const topic = offers[0].topic;
-        const warned = host.warnings.length;
-        // Garbage, an envelope under another key, a flood of both.
-        const foreign = Buffer.concat([Buffer.from([1, 0x4f]), Buffer.alloc(8, 7), Buffer.alloc(12, 3), Buffer.alloc(48, 9)]);
-        for (let i = 0; i < 200; i++) await publish(topic, i % 2 ? foreign : Buffer.from(`garbage ${i}`));
-        // The friend's own offer with one byte changed (its tag no longer
-        // fits), then again as it was (a replay), through the broker…
-        const changed = Buffer.from(offers[0].payload);
-        changed[changed.length - 20] ^= 1;
-        await publish(topic, changed);
-        for (const o of offers) await publish(o.topic, o.payload);
-        // …and garbage through the tracker, into the host's swarm.
-        const { WebSocket } = await import('ws');
-        const hashes = Object.keys(relays.tracker.torrents);
-        assert(hashes.length === 1, `one swarm on the tracker: ${hashes}`);
-        const infoHash = Buffer.from(hashes[0], 'hex').toString('binary');
-        const rogue = new WebSocket(relays.trackerUrl);
-        await new Promise((resolve, reject) => { rogue.on('open', resolve); rogue.on('error', reject); });
-        rogue.send(JSON.stringify({ action: 'announce', info_hash: infoHash, peer_id: 'r'.repeat(20), event: 'started', numwant: 3,
-          offers: [0, 1, 2].map((i) => ({ offer_id: `${i}`.repeat(20), offer: { type: 'offer', sdp: i ? 'AU8' + 'x'.repeat(60 * i) : 'not base64 at all!' } })) }));
-        rogue.send('{"not": "an announce"');
-        // The host's page noticed, and nothing changed: Ana's friend still
-        // connected, no second seat taken, the match starts and is dealt.
-        await guest.page.getByText(/Waiting for .* to start/).waitFor();
-        // The host's console says what it refused (each relay's messages
-        // come in order; the replay and the tracker's garbage come last).
-        for (const [what, pattern] of [['the foreign key', /does not open with the table's key/], ['the replay', /seen before or out of time/], ["the tracker's garbage", /tracker message refused/]]) {
-          const deadline = Date.now() + 20000;
-          const said = () => host.warnings.slice(warned).join('\n');
-          while (!pattern.test(said()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-          assert(pattern.test(said()), `${what} was not refused:\n${said().slice(-2000)}`);
-        }
-        rogue.close();
-        assert(await host.page.getByRole('region', { name: 'Seat of Ben' }).getByText('Connected', { exact: true }).count() === 0, 'a replay took a seat');
-        await connected(host, 'Ana');
-        await host.page.getByRole('region', { name: 'Seat of Ben' }).getByRole('button', { name: 'Let a bot play for Ben' }).click();
-        await host.page.getByRole('button', { name: 'Start game' }).click();
-        await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
-      } finally {
-        await closeAll(pages, relays);
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+      pages.push(host);
+      const link = await tableLink(host);
+      const { guest } = await friendJoins(ctx, link, 'Zoë');
+      pages.push(guest);
+      await connected(host, 'Ana');
+      assert(offers.length > 0, 'no offer went through the broker');
+      const topic = offers[0].topic;
+      const warned = host.warnings.length;
+      // Garbage, an envelope under another key, a flood of both.
+      const foreign = Buffer.concat([Buffer.from([1, 0x4f]), Buffer.alloc(8, 7), Buffer.alloc(12, 3), Buffer.alloc(48, 9)]);
+      for (let i = 0; i < 200; i++) await publish(topic, i % 2 ? foreign : Buffer.from(`garbage ${i}`));
+      // The friend's own offer with one byte changed (its tag no longer
+      // fits), then again as it was (a replay), through the broker…
+      const changed = Buffer.from(offers[0].payload);
+      changed[changed.length - 20] ^= 1;
+      await publish(topic, changed);
+      for (const o of offers) await publish(o.topic, o.payload);
+      // …and garbage through the tracker, into the host's swarm.
+      const { WebSocket } = await import('ws');
+      const hashes = Object.keys(relays.tracker.torrents);
+      assert(hashes.length === 1, `one swarm on the tracker: ${hashes}`);
+      const infoHash = Buffer.from(hashes[0], 'hex').toString('binary');
+      const rogue = new WebSocket(relays.trackerUrl);
+      await new Promise((resolve, reject) => { rogue.on('open', resolve); rogue.on('error', reject); });
+      rogue.send(JSON.stringify({ action: 'announce', info_hash: infoHash, peer_id: 'r'.repeat(20), event: 'started', numwant: 3,
+        offers: [0, 1, 2].map((i) => ({ offer_id: `${i}`.repeat(20), offer: { type: 'offer', sdp: i ? 'AU8' + 'x'.repeat(60 * i) : 'not base64 at all!' } })) }));
+      rogue.send('{"not": "an announce"');
+      // The host's page noticed, and nothing changed: Ana's friend still
+      // connected, no second seat taken, the match starts and is dealt.
+      await guest.page.getByText(/Waiting for .* to start/).waitFor();
+      // The host's console says what it refused (each relay's messages
+      // come in order; the replay and the tracker's garbage come last).
+      for (const [what, pattern] of [['the foreign key', /does not open with the table's key/], ['the replay', /seen before or out of time/], ["the tracker's garbage", /tracker message refused/]]) {
+        const deadline = Date.now() + 20000;
+        const said = () => host.warnings.slice(warned).join('\n');
+        while (!pattern.test(said()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        assert(pattern.test(said()), `${what} was not refused:\n${said().slice(-2000)}`);
       }
-    },
+      rogue.close();
+      assert(await host.page.getByRole('region', { name: 'Seat of Ben' }).getByText('Connected', { exact: true }).count() === 0, 'a replay took a seat');
+      await connected(host, 'Ana');
+      await host.page.getByRole('region', { name: 'Seat of Ben' }).getByRole('button', { name: 'Let a bot play for Ben' }).click();
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
   },
   {
     name: "table link: a friend's reload and the host's reload: everyone back by themselves, hands intact",
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
-      try {
-        const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
-        pages.push(host);
-        const link = await tableLink(host);
-        const zoe = (await friendJoins(ctx, link, 'Zoë', PHONE)).guest;
-        pages.push(zoe);
-        await connected(host, 'Ana');
-        const yann = (await friendJoins(ctx, link, 'Yann')).guest;
-        pages.push(yann);
-        await connected(host, 'Ben');
-        await host.page.getByRole('button', { name: 'Start game' }).click();
-        for (const g of [zoe, yann]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        const zoeHand = await handOf(zoe.page);
-        const yannHand = await handOf(yann.page);
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+      pages.push(host);
+      const link = await tableLink(host);
+      const zoe = (await friendJoins(ctx, link, 'Zoë', PHONE)).guest;
+      pages.push(zoe);
+      await connected(host, 'Ana');
+      const yann = (await friendJoins(ctx, link, 'Yann')).guest;
+      pages.push(yann);
+      await connected(host, 'Ben');
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      for (const g of [zoe, yann]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const zoeHand = await handOf(zoe.page);
+      const yannHand = await handOf(yann.page);
 
-        // Zoë reloads: her page knocks for her seat by itself.
-        let t0 = Date.now();
-        await zoe.page.reload();
-        await zoe.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 30000 });
-        await zoe.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 30000 });
-        const friendBack = Date.now() - t0;
-        assert(JSON.stringify(await handOf(zoe.page)) === JSON.stringify(zoeHand), 'Zoë came back to another hand');
-        await host.page.waitForFunction(() => !document.querySelector('.seat.away'), null, { timeout: 20000 });
+      // Zoë reloads: her page knocks for her seat by itself.
+      let t0 = Date.now();
+      await zoe.page.reload();
+      await zoe.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 30000 });
+      await zoe.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 30000 });
+      const friendBack = Date.now() - t0;
+      assert(JSON.stringify(await handOf(zoe.page)) === JSON.stringify(zoeHand), 'Zoë came back to another hand');
+      await host.page.waitForFunction(() => !document.querySelector('.seat.away'), null, { timeout: 20000 });
 
-        // The host reloads: the lobby comes back, and both friends rejoin
-        // it with nobody doing anything.
-        t0 = Date.now();
-        await host.page.reload();
-        await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor({ timeout: 30000 });
-        assert(await tableLink(host) === link, 'the table link changed with the reload');
-        await connected(host, 'Ana');
-        await connected(host, 'Ben');
-        const hostBack = Date.now() - t0;
-        // The friends wait for the start, as on their first join.
-        for (const g of [zoe, yann]) await g.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 20000 });
-        await shot(zoe.page, 'link-guest-back-phone');
-        await host.page.getByRole('button', { name: 'Start game' }).click();
-        for (const g of [zoe, yann]) {
-          await g.page.getByText('Reconnecting', { exact: false }).waitFor({ state: 'detached', timeout: 20000 });
-          await g.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 20000 });
-        }
-        assert(JSON.stringify(await handOf(zoe.page)) === JSON.stringify(zoeHand), "Zoë's hand changed with the host's reload");
-        assert(JSON.stringify(await handOf(yann.page)) === JSON.stringify(yannHand), "Yann's hand changed with the host's reload");
-        ctx.note(`table link: a friend's reload → back at the table ${friendBack} ms; the host's reload → both friends back in the lobby ${hostBack} ms`);
-        assert(friendBack < 10000 && hostBack < 10000, `not back within 10 s: friend ${friendBack} ms, host ${hostBack} ms`);
-        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
-      } finally {
-        await closeAll(pages, relays);
+      // The host reloads: the lobby comes back, and both friends rejoin
+      // it with nobody doing anything.
+      t0 = Date.now();
+      await host.page.reload();
+      await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor({ timeout: 30000 });
+      assert(await tableLink(host) === link, 'the table link changed with the reload');
+      await connected(host, 'Ana');
+      await connected(host, 'Ben');
+      const hostBack = Date.now() - t0;
+      // The friends wait for the start, as on their first join.
+      for (const g of [zoe, yann]) await g.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 20000 });
+      await shot(zoe.page, 'link-guest-back-phone');
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      for (const g of [zoe, yann]) {
+        await g.page.getByText('Reconnecting', { exact: false }).waitFor({ state: 'detached', timeout: 20000 });
+        await g.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 20000 });
       }
-    },
+      assert(JSON.stringify(await handOf(zoe.page)) === JSON.stringify(zoeHand), "Zoë's hand changed with the host's reload");
+      assert(JSON.stringify(await handOf(yann.page)) === JSON.stringify(yannHand), "Yann's hand changed with the host's reload");
+      ctx.note(`table link: a friend's reload → back at the table ${friendBack} ms; the host's reload → both friends back in the lobby ${hostBack} ms`);
+      assert(friendBack < 10000 && hostBack < 10000, `not back within 10 s: friend ${friendBack} ms, host ${hostBack} ms`);
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
   },
   {
     name: 'table link: a connection dropped mid-match (as by a change of network) comes back by itself through the relays',
-    run: async (ctx) => {
-      const relays = await startRelays();
-      const pages = [];
-      try {
-        // The host's page keeps its peer connections where the test can
-        // cut one, as a network change would.
-        const keep = (p) => p.addInitScript(() => {
-          const Native = window.RTCPeerConnection;
-          window.__pcs = [];
-          window.RTCPeerConnection = function (...args) {
-            const pc = new Native(...args);
-            window.__pcs.push(pc);
-            return pc;
-          };
-          window.RTCPeerConnection.prototype = Native.prototype;
-        });
-        const h = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1, DESKTOP, keep);
-        pages.push(h);
-        const link = await tableLink(h);
-        const { guest } = await friendJoins(ctx, link, 'Zoë', PHONE);
-        pages.push(guest);
-        await connected(h, 'Ana');
-        await h.page.getByRole('button', { name: 'Start game' }).click();
-        await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
-        const hand = await handOf(guest.page);
-        const t0 = Date.now();
-        const cut = await h.page.evaluate(() => {
-          const open = (window.__pcs || []).filter((pc) => pc.connectionState === 'connected');
-          for (const pc of open) pc.close();
-          return open.length;
-        });
-        assert(cut === 1, `one connection to cut, found ${cut}`);
-        await guest.page.getByText('Reconnecting', { exact: false }).waitFor({ timeout: 20000 });
-        await guest.page.getByText('Reconnecting', { exact: false }).waitFor({ state: 'detached', timeout: 20000 });
-        await guest.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 20000 });
-        const back = Date.now() - t0;
-        assert(JSON.stringify(await handOf(guest.page)) === JSON.stringify(hand), 'Zoë came back to another hand');
-        ctx.note(`table link: a dropped connection → back at the table ${back} ms`);
-        assert(back < 10000, `not back within 10 s: ${back} ms`);
-        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
-      } finally {
-        await closeAll(pages, relays);
-      }
-    },
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      // The host's page keeps its peer connections where the test can
+      // cut one, as a network change would.
+      const keep = (p) => p.addInitScript(() => {
+        const Native = window.RTCPeerConnection;
+        window.__pcs = [];
+        window.RTCPeerConnection = function (...args) {
+          const pc = new Native(...args);
+          window.__pcs.push(pc);
+          return pc;
+        };
+        window.RTCPeerConnection.prototype = Native.prototype;
+      });
+      const h = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1, DESKTOP, keep);
+      pages.push(h);
+      const link = await tableLink(h);
+      const { guest } = await friendJoins(ctx, link, 'Zoë', PHONE);
+      pages.push(guest);
+      await connected(h, 'Ana');
+      await h.page.getByRole('button', { name: 'Start game' }).click();
+      await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const hand = await handOf(guest.page);
+      const t0 = Date.now();
+      const cut = await h.page.evaluate(() => {
+        const open = (window.__pcs || []).filter((pc) => pc.connectionState === 'connected');
+        for (const pc of open) pc.close();
+        return open.length;
+      });
+      assert(cut === 1, `one connection to cut, found ${cut}`);
+      await guest.page.getByText('Reconnecting', { exact: false }).waitFor({ timeout: 20000 });
+      await guest.page.getByText('Reconnecting', { exact: false }).waitFor({ state: 'detached', timeout: 20000 });
+      await guest.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 20000 });
+      const back = Date.now() - t0;
+      assert(JSON.stringify(await handOf(guest.page)) === JSON.stringify(hand), 'Zoë came back to another hand');
+      ctx.note(`table link: a dropped connection → back at the table ${back} ms`);
+      assert(back < 10000, `not back within 10 s: ${back} ms`);
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
   },
 ];

@@ -38,18 +38,25 @@ export async function hostTable(ctx, players, friends, { seed, tokens } = {}) {
     await load(host.page, ctx.server);
   }
   await clearStun(host.page);
-  await choose(host.page, 'Number of players', String(players));
+  await openLobby(host.page, players, friends, { tokens });
+  return host;
+}
+
+/** On the setup screen: `players` seats, the first `friends` after the
+ *  host's online, bots at instant speed (with `tokens`, a tokens match of
+ *  that many each); Start game opens the lobby. */
+export async function openLobby(p, players, friends, { tokens } = {}) {
+  await choose(p, 'Number of players', String(players));
   if (tokens) {
-    await choose(host.page, 'Format', 'tokens');
-    await choose(host.page, 'Tokens per player', String(tokens));
+    await choose(p, 'Format', 'tokens');
+    await choose(p, 'Tokens per player', String(tokens));
   }
   for (let i = 0; i < friends; i++) {
-    await host.page.locator(`#seat-level-${i + 2}`).selectOption('online');
+    await p.locator(`#seat-level-${i + 2}`).selectOption('online');
   }
-  await setSpeed(host.page, 'instant');
-  await host.page.getByRole('button', { name: 'Start game' }).click();
-  await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
-  return host;
+  await setSpeed(p, 'instant');
+  await p.getByRole('button', { name: 'Start game' }).click();
+  await p.getByRole('heading', { name: 'Invite your friends' }).waitFor();
 }
 
 /** One friend joins `name`'s seat: invite link → their page → Join → reply code → Connect.

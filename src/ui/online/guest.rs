@@ -366,23 +366,14 @@ impl GuestLink {
                 }
             };
             *this.peer.borrow_mut() = Some(Rc::new(peer));
-            let on_heard: Rc<dyn Fn(usize, Heard)> = {
-                let weak = weak.clone();
-                Rc::new(move |_, heard| {
-                    if let Some(this) = weak.upgrade() {
-                        this.heard(heard);
-                    }
-                })
-            };
-            let on_change: Rc<dyn Fn()> = {
-                let weak = weak.clone();
-                Rc::new(move || {
-                    if let Some(this) = weak.upgrade() {
-                        this.changed();
-                    }
-                })
-            };
-            let relays = Relays::start(Role::Friend, key.room, &link.relays, on_heard, on_change);
+            let relays = Relays::start(
+                Role::Friend,
+                key.room,
+                &link.relays,
+                weak.clone(),
+                |this, _, heard| this.heard(heard),
+                GuestLink::changed,
+            );
             let timer = {
                 let weak = weak.clone();
                 Interval::new(KNOCK_TICK_MS, move || {

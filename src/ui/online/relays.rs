@@ -74,16 +74,31 @@ fn random_u32() -> u32 {
 }
 
 impl Relays {
-    /// Opens a socket to every relay of `relays` for `room`. `on_heard`
-    /// gets every well-formed envelope (with the relay's index);
-    /// `on_change` is called when a relay goes up or down.
-    pub fn start(
+    /// Opens a socket to every relay of `relays` for `room`, for `owner`
+    /// (the host's or a friend's link, while it lives): `heard` gets every
+    /// well-formed envelope (with the relay's index), `changed` is called
+    /// when a relay goes up or down.
+    pub fn start<T: 'static>(
         role: Role,
         room: RoomId,
         relays: &[Relay],
-        on_heard: Rc<dyn Fn(usize, Heard)>,
-        on_change: Rc<dyn Fn()>,
+        owner: Weak<T>,
+        heard: fn(&Rc<T>, usize, Heard),
+        changed: fn(&T),
     ) -> Rc<Relays> {
+        let on_heard: Rc<dyn Fn(usize, Heard)> = {
+            let owner = owner.clone();
+            Rc::new(move |index, h| {
+                if let Some(owner) = owner.upgrade() {
+                    heard(&owner, index, h);
+                }
+            })
+        };
+        let on_change: Rc<dyn Fn()> = Rc::new(move || {
+            if let Some(owner) = owner.upgrade() {
+                changed(&owner);
+            }
+        });
         let this = Rc::new(Relays {
             role,
             room,

@@ -16,3 +16,15 @@ pub fn warn(what: &str) {
 pub fn note(what: &str) {
     web_sys::console::info_1(&JsValue::from_str(&format!("ONO 99: {what}")));
 }
+
+/// What a browser error says (its message, or the value as text), at most
+/// 120 characters: for notes and errors that name it.
+pub fn error_text(error: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    let text = error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "unknown error".to_string());
+    text.chars().take(120).collect()
+}

@@ -224,12 +224,7 @@ fn on_message(weak: &Weak<Inner>) -> Handler<MessageEvent> {
 
 /// A browser error's message, at most 120 characters.
 fn detail(error: &JsValue) -> String {
-    let text = error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "unknown error".to_string());
-    text.chars().take(120).collect()
+    crate::ui::platform::console::error_text(error)
 }
 
 /// An address cut to 120 characters, for an error's text.

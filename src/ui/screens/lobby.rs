@@ -14,6 +14,58 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+/// A link to send a friend, as the lobby shows it.
+struct LinkToSend {
+    lang: Lang,
+    /// The text field's id.
+    id: String,
+    url: String,
+    /// The field's label (read by screen readers only if not `label_shown`).
+    label: String,
+    label_shown: bool,
+    /// The Copy button's words and class.
+    copy: String,
+    copy_class: &'static str,
+    /// The QR code's accessible name.
+    qr: String,
+    /// Set once the link is on the clipboard.
+    copied: UseStateHandle<bool>,
+}
+
+/// A link to send: its text (selected whole on focus), Copy with its
+/// "Copied", and its QR code.
+fn link_to_send(l: &LinkToSend) -> Html {
+    let qr = QrCode::encode(l.url.as_bytes())
+        .map(|q| Html::from_html_unchecked(AttrValue::from(q.to_svg())))
+        .unwrap_or_default();
+    let on_copy = {
+        let url = l.url.clone();
+        let copied = l.copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let copied = copied.clone();
+            copy_text(&url, move || copied.set(true));
+        })
+    };
+    let select_all = Callback::from(|e: FocusEvent| {
+        e.target_unchecked_into::<HtmlInputElement>().select();
+    });
+    html! {
+        <div class="invite-link">
+            <div class="field">
+                <label for={l.id.clone()} class={classes!((!l.label_shown).then_some("sr-only"))}>{ l.label.clone() }</label>
+                <input id={l.id.clone()} type="text" readonly=true value={l.url.clone()} onfocus={select_all} spellcheck="false" />
+            </div>
+            <div class="row">
+                <button type="button" class={l.copy_class} onclick={on_copy}>{ l.copy.clone() }</button>
+                if *l.copied {
+                    <span class="copied" role="status">{ tr(l.lang, Key::Copied) }</span>
+                }
+            </div>
+            <div class="qr" role="img" aria-label={l.qr.clone()}>{ qr }</div>
+        </div>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct SeatInviteProps {
     pub link: Rc<HostLink>,
@@ -48,37 +100,17 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
         InviteLink::Failed => {
             html! { <p class="error-text" role="alert">{ tr(lang, Key::InviteFailed) }</p> }
         }
-        InviteLink::Ready(url) => {
-            let qr = QrCode::encode(url.as_bytes())
-                .map(|q| Html::from_html_unchecked(AttrValue::from(q.to_svg())))
-                .unwrap_or_default();
-            let on_copy = {
-                let url = url.clone();
-                let copied = copied.clone();
-                Callback::from(move |_: MouseEvent| {
-                    let copied = copied.clone();
-                    copy_text(&url, move || copied.set(true));
-                })
-            };
-            let select_all = Callback::from(|e: FocusEvent| {
-                e.target_unchecked_into::<HtmlInputElement>().select();
-            });
-            html! {
-                <div class="invite-link">
-                    <div class="field">
-                        <label for={id("invite")}>{ named(lang, Named::InviteLinkFor, &name) }</label>
-                        <input id={id("invite")} type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
-                    </div>
-                    <div class="row">
-                        <button type="button" class="btn" onclick={on_copy}>{ named(lang, Named::CopyInviteLinkFor, &name) }</button>
-                        if *copied {
-                            <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
-                        }
-                    </div>
-                    <div class="qr" role="img" aria-label={named(lang, Named::QrCodeFor, &name)}>{ qr }</div>
-                </div>
-            }
-        }
+        InviteLink::Ready(url) => link_to_send(&LinkToSend {
+            lang,
+            id: id("invite"),
+            url,
+            label: named(lang, Named::InviteLinkFor, &name),
+            label_shown: true,
+            copy: named(lang, Named::CopyInviteLinkFor, &name),
+            copy_class: "btn",
+            qr: named(lang, Named::QrCodeFor, &name),
+            copied: copied.clone(),
+        }),
     };
 
     let on_reply = {
@@ -250,20 +282,6 @@ pub fn table_link_card(props: &TableLinkProps) -> Html {
     let link = &props.link;
     let body = match link.table_link() {
         TableLinkState::Ready(url) => {
-            let qr = QrCode::encode(url.as_bytes())
-                .map(|q| Html::from_html_unchecked(AttrValue::from(q.to_svg())))
-                .unwrap_or_default();
-            let on_copy = {
-                let url = url.clone();
-                let copied = copied.clone();
-                Callback::from(move |_: MouseEvent| {
-                    let copied = copied.clone();
-                    copy_text(&url, move || copied.set(true));
-                })
-            };
-            let select_all = Callback::from(|e: FocusEvent| {
-                e.target_unchecked_into::<HtmlInputElement>().select();
-            });
             let on_lock = {
                 let link = link.clone();
                 Callback::from(move |e: Event| {
@@ -272,19 +290,17 @@ pub fn table_link_card(props: &TableLinkProps) -> Html {
             };
             html! {
                 <>
-                    <div class="invite-link">
-                        <div class="field">
-                            <label for="table-link" class="sr-only">{ i18n::online(lang, OnlineKey::TableLink) }</label>
-                            <input id="table-link" type="text" readonly=true value={url.clone()} onfocus={select_all} spellcheck="false" />
-                        </div>
-                        <div class="row">
-                            <button type="button" class="btn primary" onclick={on_copy}>{ i18n::online(lang, OnlineKey::CopyTableLink) }</button>
-                            if *copied {
-                                <span class="copied" role="status">{ tr(lang, Key::Copied) }</span>
-                            }
-                        </div>
-                        <div class="qr" role="img" aria-label={i18n::online(lang, OnlineKey::TableLinkQr)}>{ qr }</div>
-                    </div>
+                    { link_to_send(&LinkToSend {
+                        lang,
+                        id: "table-link".to_string(),
+                        url,
+                        label: i18n::online(lang, OnlineKey::TableLink).to_string(),
+                        label_shown: false,
+                        copy: i18n::online(lang, OnlineKey::CopyTableLink).to_string(),
+                        copy_class: "btn primary",
+                        qr: i18n::online(lang, OnlineKey::TableLinkQr).to_string(),
+                        copied: copied.clone(),
+                    }) }
                     <div class="lock-row">
                         <input id="lock-table" type="checkbox" checked={link.is_locked()} onchange={on_lock} aria-describedby="lock-help" />
                         <label for="lock-table">{ i18n::online(lang, OnlineKey::LockTable) }</label>

@@ -131,23 +131,14 @@ impl HostLink {
                     return;
                 }
             };
-            let on_heard: Rc<dyn Fn(usize, Heard)> = {
-                let weak = weak.clone();
-                Rc::new(move |index, heard| {
-                    if let Some(this) = weak.upgrade() {
-                        this.heard(index, heard);
-                    }
-                })
-            };
-            let on_change: Rc<dyn Fn()> = {
-                let weak = weak.clone();
-                Rc::new(move || {
-                    if let Some(this) = weak.upgrade() {
-                        this.changed();
-                    }
-                })
-            };
-            let relays = Relays::start(Role::Host, key.room, &link.relays, on_heard, on_change);
+            let relays = Relays::start(
+                Role::Host,
+                key.room,
+                &link.relays,
+                weak.clone(),
+                HostLink::heard,
+                HostLink::changed,
+            );
             console::note("the table link is ready");
             *this.door.borrow_mut() = Some(TableDoor {
                 key,

@@ -2,7 +2,6 @@
 //! browser call it was ([`Step`]).
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::online::sdp::SdpError;
 
@@ -57,12 +56,7 @@ pub enum PeerError {
 
 /// A browser error's message, at most 120 characters.
 fn detail(error: &JsValue) -> String {
-    let text = error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "unknown error".to_string());
-    text.chars().take(120).collect()
+    crate::ui::platform::console::error_text(error)
 }
 
 /// Turns a refusal of the browser at `step` into a [`PeerError`].
