@@ -401,8 +401,16 @@ pub enum OnlineKey {
     /// The checkbox: nobody new takes a seat.
     LockTable,
     LockTableHelp,
-    /// Before the list of relays the table uses.
+    /// Before the list of relays the table uses (the host's lobby; a
+    /// friend's page before Join).
     RelaysUsed,
+    RelaysUsedByFriend,
+    /// How a relay stands, beside its address in the lobby.
+    RelayReached,
+    RelayTrying,
+    RelayUnreachable,
+    /// The host left the relays: every friend is connected.
+    RelayIdle,
     /// The player cleared the relays: codes only.
     NoRelays,
     /// Not one relay answered: codes only.
@@ -416,8 +424,6 @@ pub enum OnlineKey {
     RefusedFull,
     RefusedLocked,
     RefusedName,
-    /// A `#table=` link that cannot be read.
-    TableLinkDamaged,
     /// A friend's page or the host's, while a lost connection is made
     /// again through the relays.
     Reconnecting,
@@ -436,6 +442,11 @@ impl OnlineKey {
         OnlineKey::LockTable,
         OnlineKey::LockTableHelp,
         OnlineKey::RelaysUsed,
+        OnlineKey::RelaysUsedByFriend,
+        OnlineKey::RelayReached,
+        OnlineKey::RelayTrying,
+        OnlineKey::RelayUnreachable,
+        OnlineKey::RelayIdle,
         OnlineKey::NoRelays,
         OnlineKey::RelaysDown,
         OnlineKey::CodesInstead,
@@ -444,7 +455,6 @@ impl OnlineKey {
         OnlineKey::RefusedFull,
         OnlineKey::RefusedLocked,
         OnlineKey::RefusedName,
-        OnlineKey::TableLinkDamaged,
         OnlineKey::Reconnecting,
         OnlineKey::Relays,
         OnlineKey::RelaysHelp,

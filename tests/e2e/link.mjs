@@ -116,7 +116,9 @@ export const linkScenarios = [
       const link = await tableLink(host);
       // The lobby names the relays, and folds the codes away.
       await host.page.getByText('Your friends reach you through these public relays', { exact: false }).waitFor();
-      await host.page.getByRole('listitem').filter({ hasText: relays.trackerUrl }).waitFor();
+      for (const url of [relays.trackerUrl, relays.brokerUrl]) {
+        await host.page.getByRole('listitem').filter({ hasText: url }).getByText('reached', { exact: true }).waitFor({ timeout: 20000 });
+      }
       assert(await host.page.getByRole('textbox', { name: 'Invite link for Ana' }).isVisible() === false, 'the codes are not folded away');
       assert(await host.page.getByRole('img', { name: 'QR code of the table link' }).locator('svg path').count() === 1, 'no QR code of the table link');
       await shot(host.page, 'link-lobby-desktop');
@@ -129,6 +131,12 @@ export const linkScenarios = [
         await connected(host, seat);
       }
       await shot(pages[1].page, 'link-guest-waiting-phone');
+      // Every seat taken: nobody stays in the tracker's swarm or on the
+      // broker (the host and the friends said they left).
+      const swarmAndBroker = () => Object.values(relays.tracker.torrents).reduce((n, t) => n + t.peers.keys.length, 0) + relays.broker.connectedClients;
+      for (const deadline = Date.now() + 20000; swarmAndBroker() > 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
+      assert(swarmAndBroker() === 0, `still announced with every seat taken: ${swarmAndBroker()} peers and clients`);
+      await host.page.getByRole('listitem').filter({ hasText: relays.trackerUrl }).getByText('idle: every friend is here').waitFor();
       assert(relays.counts.trackerMessages > 0 && relays.counts.brokerPackets > 0, `both networks carried signalling: ${JSON.stringify(relays.counts)}`);
       ctx.note(`table link → seated (loopback relays, 3 friends): ${times.join(', ')} ms`);
       await host.page.getByRole('button', { name: 'Start game' }).click();
@@ -182,6 +190,7 @@ export const linkScenarios = [
       pages.push(host);
       const link = await tableLink(host);
       await host.page.getByRole('alert').filter({ hasText: 'No relay could be reached' }).waitFor({ timeout: 20000 });
+      assert(await host.page.getByRole('listitem').getByText('cannot be reached', { exact: true }).count() === 2, 'the lobby does not say which relays failed');
       const guest = await knocks(ctx, link, 'Zoë', PHONE);
       pages.push(guest);
       await guest.page.getByText('Reaching the host through the relays').waitFor();

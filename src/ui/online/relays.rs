@@ -29,6 +29,8 @@ pub enum Reach {
     Up,
     /// Its socket closed or failed at least once, and it is not up.
     Down,
+    /// Not listening: the host has every friend it waits for.
+    Idle,
 }
 
 /// One relay's socket and conversation.
@@ -130,7 +132,9 @@ impl Relays {
             .borrow()
             .iter()
             .map(|s| {
-                let reach = if s.conversation.is_ready() {
+                let reach = if !self.active.get() {
+                    Reach::Idle
+                } else if s.conversation.is_ready() {
                     Reach::Up
                 } else if s.failures > 0 {
                     Reach::Down
@@ -146,6 +150,7 @@ impl Relays {
     /// is told to use codes).
     pub fn all_down(&self) -> bool {
         let reach = self.reach();
+        // (Idle relays are not down: the page stopped listening.)
         !reach.is_empty() && reach.iter().all(|(_, r)| *r == Reach::Down)
     }
 

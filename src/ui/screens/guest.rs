@@ -143,7 +143,7 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                     <p class="muted stun-note">{ stun }</p>
                     if !relays.is_empty() {
                         <div class="muted relay-note">
-                            <p>{ i18n::online(lang, OnlineKey::RelaysUsed) }</p>
+                            <p>{ i18n::online(lang, OnlineKey::RelaysUsedByFriend) }</p>
                             <ul class="relays">{ for relays.iter().map(|r| html! { <li>{ r.clone() }</li> }) }</ul>
                         </div>
                     }

@@ -321,12 +321,18 @@ pub fn table_link_card(props: &TableLinkProps) -> Html {
                 <p>{ i18n::online(lang, OnlineKey::RelaysUsed) }</p>
                 <ul class="relays">
                     { for reach.iter().map(|(relay, reach)| {
-                        let state = match reach {
-                            Reach::Up => "up",
-                            Reach::Down => "down",
-                            Reach::Trying => "trying",
+                        let (state, word) = match reach {
+                            Reach::Up => ("up", OnlineKey::RelayReached),
+                            Reach::Down => ("down", OnlineKey::RelayUnreachable),
+                            Reach::Trying => ("trying", OnlineKey::RelayTrying),
+                            Reach::Idle => ("idle", OnlineKey::RelayIdle),
                         };
-                        html! { <li data-reach={state}>{ relay.line() }</li> }
+                        html! {
+                            <li data-reach={state}>
+                                <span class="address">{ relay.line() }</span>
+                                { " " }<span class="reach">{ i18n::online(lang, word) }</span>
+                            </li>
+                        }
                     }) }
                 </ul>
             </div>
