@@ -10,6 +10,9 @@
 //! - [`guest`]: [`GuestLink`], at a friend's device: the connection to the
 //!   host, the reply code, and the [`crate::online::GuestMirror`] of their
 //!   seat.
+//! - By the table link (issue 30): [`relays`], the page's sockets to the
+//!   link's relays; the host's door (`host/door.rs`) and a friend's knocks
+//!   (`guest/knock.rs`) over them.
 //!
 //! Both are shared (`Rc`) between screens and the transport's callbacks,
 //! and bump a generation counter on every change a screen shows, so a
