@@ -206,10 +206,11 @@ export const linkScenarios = [
   {
     name: 'table link: a locked table turns a new friend away until the host unlocks it',
     run: (ctx) => withRelays({}, async (relays, pages) => {
-      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2, PHONE);
       pages.push(host);
       const link = await tableLink(host);
       await host.page.getByLabel('Lock the table').check();
+      await shot(host.page, 'link-lobby-phone');
       const guest = await knocks(ctx, link, 'Zoë');
       pages.push(guest);
       await guest.page.getByRole('alert').filter({ hasText: 'The host has locked this table.' }).waitFor({ timeout: 30000 });
