@@ -220,6 +220,15 @@ export const linkScenarios = [
       await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
       await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
       await connected(host, 'Ana');
+      // Zoë leaves: her seat has no stale invite link, and "Invite Ana
+      // again" makes a fresh one, under the codes.
+      await guest.context.close();
+      const seat = host.page.getByRole('region', { name: 'Seat of Ana' });
+      await seat.getByRole('button', { name: 'Invite Ana again' }).waitFor({ timeout: 20000 });
+      assert(await seat.getByText('Connect with codes instead').count() === 0, 'a seat the link filled still offers its old invite link');
+      await seat.getByRole('button', { name: 'Invite Ana again' }).click();
+      await seat.getByText('Connect with codes instead').click();
+      await seat.getByRole('textbox', { name: 'Invite link for Ana' }).waitFor({ timeout: 20000 });
     }),
   },
   {

@@ -117,4 +117,7 @@ pub enum InviteLink {
     Preparing,
     Ready(String),
     Failed,
+    /// The seat's friend came by the table link, whose connection replaced
+    /// the invitation: "Invite … again" makes a new one if they leave.
+    ByTableLink,
 }

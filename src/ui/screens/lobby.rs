@@ -97,6 +97,7 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
 
     let invite = match props.link.invite_link(seat) {
         InviteLink::Preparing => html! { <p class="muted">{ tr(lang, Key::PreparingInvite) }</p> },
+        InviteLink::ByTableLink => Html::default(),
         InviteLink::Failed => {
             html! { <p class="error-text" role="alert">{ tr(lang, Key::InviteFailed) }</p> }
         }
@@ -183,7 +184,9 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                     <button type="button" class="btn primary" onclick={on_again}>{ named(lang, Named::InviteAgain, &name) }</button>
                 </div>
             }
-            if !connected {
+            // A seat the table link filled has no invite link left: if its
+            // friend leaves, "Invite … again" makes one.
+            if !connected && props.link.invite_link(seat) != InviteLink::ByTableLink {
                 if props.fold_codes {
                     <details class="codes">
                         <summary>{ i18n::online(lang, OnlineKey::CodesInstead) }</summary>

@@ -17,8 +17,8 @@ use crate::online::signal::{
     hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, Relay, SeatReply, TableLink, SECRET_LEN,
 };
 use crate::rules::Seat;
-use crate::ui::online::page_base;
 use crate::ui::online::relays::{Reach, Relays};
+use crate::ui::online::{page_base, InviteLink};
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
@@ -302,6 +302,9 @@ impl HostLink {
             match result {
                 Ok((peer, answer)) if !replaced && !this.closed.get() => {
                     this.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
+                    this.invites
+                        .borrow_mut()
+                        .insert(seat.0, InviteLink::ByTableLink);
                     if let Some(d) = this.door.borrow_mut().as_mut() {
                         d.answers.insert(seat.0, answer.clone());
                     }

@@ -284,6 +284,7 @@ impl HostLink {
                 InviteLink::Preparing => "none ready",
                 InviteLink::Ready(_) => "one ready",
                 InviteLink::Failed => "one failed",
+                InviteLink::ByTableLink => "the table link's",
             }
         ));
         let id = self.new_connection(seat);
