@@ -8,9 +8,9 @@
 // The host sets the relays as a player would, in the whole app's Settings
 // (Online tables → Relays), before setting the table up.
 
-import { openPage, assert, shot, openSettings, closeSettings, audit } from './lib.mjs';
+import { assert, shot, openSettings, closeSettings, audit } from './lib.mjs';
 import { startRelays } from './relays.mjs';
-import { handOf, join, openLobby } from './online.mjs';
+import { handOf, join, openLobby, page as onlinePage } from './online.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -18,11 +18,9 @@ const PHONE = { width: 390, height: 844 };
 const DEAD_TRACKER = 'ws://127.0.0.1:9/';
 const DEAD_BROKER = 'mqtt+ws://127.0.0.1:9/';
 
+/** A page of online.mjs (no STUN server), its console warnings kept. */
 async function page(ctx, viewport = DESKTOP) {
-  const p = await openPage(ctx.browser, ctx.server, { viewport });
-  // Everyone plays on this machine: no STUN server (Settings writes this
-  // when the field is cleared), so no page waits on one it cannot reach.
-  await p.page.addInitScript(() => localStorage.setItem('ono99.network', 'stun=\nturn=\nturn_user=\nturn_credential=\n'));
+  const p = await onlinePage(ctx, viewport);
   p.warnings = [];
   p.page.on('console', (msg) => {
     if (msg.type() === 'warning') p.warnings.push(msg.text());

@@ -9,8 +9,15 @@ import { openPage, assertClean, assert, load, choose, setSpeed, shot, openSettin
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function page(ctx, viewport = DESKTOP) {
-  return openPage(ctx.browser, ctx.server, { viewport });
+/** A page of the online scenarios. Everyone plays on this machine, so
+ *  no page asks a STUN server (the host clears the field in Settings, see
+ *  `clearStun`; a friend's page starts with it cleared, as Settings stores
+ *  it): none is reached, and no connection waits out ICE gathering's 4 s
+ *  limit on one it cannot reach. */
+export async function page(ctx, viewport = DESKTOP) {
+  const p = await openPage(ctx.browser, ctx.server, { viewport });
+  await p.page.addInitScript(() => localStorage.setItem('ono99.network', 'stun=\nturn=\nturn_user=\nturn_credential=\n'));
+  return p;
 }
 
 /** Same-network play: no STUN server (and so no request to one), and no
