@@ -478,6 +478,12 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
                 _ => number.wrapping_sub(1),
             }
         }
+        HostMessage::Sealed { number, .. } => *number = big_u32(rng),
+        HostMessage::DealtWithout { seats, .. } => seats.push(any_seat(rng)),
+        HostMessage::Revealed { code, .. } => {
+            let keep = rng.below(code.len() + 1);
+            code.truncate(keep);
+        }
     }
     msg
 }

@@ -857,10 +857,27 @@ impl OnlineTexts for En {
             OnlineKey::Reconnecting => "Connection lost: reconnecting through the relays…",
             OnlineKey::Relays => "Relays",
             OnlineKey::RelaysHelp => "One address per line: wss://… for a WebTorrent tracker, mqtt+wss://… for an MQTT broker. Table links go through these relays; leave the field empty to connect with codes only.",
+            OnlineKey::DealShuffling => "Shuffling with your friends…",
+            OnlineKey::DealVerified => "Deal verified: every card came from the host's sealed secret and the friends' shares.",
+            OnlineKey::DealVerifiedLate => "Deal verified against its seed (this page joined after the deal was sealed).",
+            OnlineKey::DealSecretChanged => "Deal not verified: the secret the host revealed is not the one it sealed before the deal.",
+            OnlineKey::DealLeftOut => "Deal not verified: your share of the deal was left out.",
+            OnlineKey::DealSeedDiffers => "Deal not verified: the match was not dealt from the sealed secret and the shares.",
+            OnlineKey::DealDoesNotReplay => "Deal not verified: the match's moves do not replay from its seed.",
+            OnlineKey::DealLogDiffers => "Deal not verified: the table showed something the seed does not give.",
+            OnlineKey::CopyMatchLink => "Copy the match's link",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("Line {line} is not a relay address (wss://… or mqtt+wss://…): the relays were not saved.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Deal not verified: in hand {hand} the seed gives {expected} where the table showed {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Dealt without the share of {names}: it did not come in time.")
     }
 }

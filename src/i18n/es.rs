@@ -611,10 +611,27 @@ impl OnlineTexts for Es {
             OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
             OnlineKey::Relays => "Repetidores",
             OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
+            OnlineKey::DealShuffling => "Barajando con tus amigos…",
+            OnlineKey::DealVerified => "Reparto verificado: cada carta salió del secreto sellado del anfitrión y de las aportaciones de los amigos.",
+            OnlineKey::DealVerifiedLate => "Reparto verificado con su semilla (esta página llegó después de sellarse el reparto).",
+            OnlineKey::DealSecretChanged => "Reparto no verificado: el secreto que reveló el anfitrión no es el que selló antes del reparto.",
+            OnlineKey::DealLeftOut => "Reparto no verificado: tu aportación al reparto quedó fuera.",
+            OnlineKey::DealSeedDiffers => "Reparto no verificado: la partida no se repartió con el secreto sellado y las aportaciones.",
+            OnlineKey::DealDoesNotReplay => "Reparto no verificado: las jugadas de la partida no se reproducen desde su semilla.",
+            OnlineKey::DealLogDiffers => "Reparto no verificado: la mesa mostró algo que la semilla no da.",
+            OnlineKey::CopyMatchLink => "Copiar el enlace de la partida",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("La línea {line} no es la dirección de un repetidor (wss://… o mqtt+wss://…): los repetidores no se han guardado.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Reparto no verificado: en la mano {hand} la semilla da {expected} donde la mesa mostró {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Repartido sin la aportación de {names}: no llegó a tiempo.")
     }
 }

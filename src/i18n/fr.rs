@@ -620,10 +620,27 @@ impl OnlineTexts for Fr {
             OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
             OnlineKey::Relays => "Relais",
             OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
+            OnlineKey::DealShuffling => "Mélange avec vos amis…",
+            OnlineKey::DealVerified => "Donne vérifiée\u{202f}: chaque carte vient du secret scellé de l’hôte et des apports des amis.",
+            OnlineKey::DealVerifiedLate => "Donne vérifiée avec sa graine (cette page est arrivée après le scellement de la donne).",
+            OnlineKey::DealSecretChanged => "Donne non vérifiée\u{202f}: le secret révélé par l’hôte n’est pas celui qu’il a scellé avant la donne.",
+            OnlineKey::DealLeftOut => "Donne non vérifiée\u{202f}: votre apport à la donne a été laissé de côté.",
+            OnlineKey::DealSeedDiffers => "Donne non vérifiée\u{202f}: la partie n’a pas été distribuée à partir du secret scellé et des apports.",
+            OnlineKey::DealDoesNotReplay => "Donne non vérifiée\u{202f}: les coups de la partie ne se rejouent pas depuis sa graine.",
+            OnlineKey::DealLogDiffers => "Donne non vérifiée\u{202f}: la table a montré quelque chose que la graine ne donne pas.",
+            OnlineKey::CopyMatchLink => "Copier le lien de la partie",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("La ligne {line} n’est pas une adresse de relais (wss://… ou mqtt+wss://…)\u{202f}: les relais n’ont pas été enregistrés.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Donne non vérifiée\u{202f}: à la manche {hand}, la graine donne {expected} là où la table a montré {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Distribué sans l’apport de {names}\u{202f}: il n’est pas arrivé à temps.")
     }
 }

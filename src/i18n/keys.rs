@@ -430,6 +430,19 @@ pub enum OnlineKey {
     /// Settings: the relays' field and its help.
     Relays,
     RelaysHelp,
+    /// Start or Play again while the friends' shares of a deal anyone can
+    /// check come in.
+    DealShuffling,
+    /// The end of an online match: its deal checked.
+    DealVerified,
+    DealVerifiedLate,
+    DealSecretChanged,
+    DealLeftOut,
+    DealSeedDiffers,
+    DealDoesNotReplay,
+    DealLogDiffers,
+    /// Copies the finished match's share link (with what checks its deal).
+    CopyMatchLink,
 }
 
 impl OnlineKey {
@@ -458,5 +471,14 @@ impl OnlineKey {
         OnlineKey::Reconnecting,
         OnlineKey::Relays,
         OnlineKey::RelaysHelp,
+        OnlineKey::DealShuffling,
+        OnlineKey::DealVerified,
+        OnlineKey::DealVerifiedLate,
+        OnlineKey::DealSecretChanged,
+        OnlineKey::DealLeftOut,
+        OnlineKey::DealSeedDiffers,
+        OnlineKey::DealDoesNotReplay,
+        OnlineKey::DealLogDiffers,
+        OnlineKey::CopyMatchLink,
     ];
 }

@@ -603,10 +603,27 @@ impl OnlineTexts for Pt {
             OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
             OnlineKey::Relays => "Retransmissores",
             OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
+            OnlineKey::DealShuffling => "Embaralhando com seus amigos…",
+            OnlineKey::DealVerified => "Distribuição verificada: cada carta veio do segredo selado do anfitrião e das contribuições dos amigos.",
+            OnlineKey::DealVerifiedLate => "Distribuição verificada pela semente (esta página chegou depois de a distribuição ser selada).",
+            OnlineKey::DealSecretChanged => "Distribuição não verificada: o segredo revelado pelo anfitrião não é o que ele selou antes da distribuição.",
+            OnlineKey::DealLeftOut => "Distribuição não verificada: sua contribuição para a distribuição ficou de fora.",
+            OnlineKey::DealSeedDiffers => "Distribuição não verificada: a partida não foi distribuída a partir do segredo selado e das contribuições.",
+            OnlineKey::DealDoesNotReplay => "Distribuição não verificada: as jogadas da partida não se repetem a partir da semente.",
+            OnlineKey::DealLogDiffers => "Distribuição não verificada: a mesa mostrou algo que a semente não dá.",
+            OnlineKey::CopyMatchLink => "Copiar o link da partida",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("A linha {line} não é um endereço de retransmissor (wss://… ou mqtt+wss://…): os retransmissores não foram salvos.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Distribuição não verificada: na mão {hand} a semente dá {expected} onde a mesa mostrou {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Distribuído sem a contribuição de {names}: ela não chegou a tempo.")
     }
 }

@@ -131,4 +131,9 @@ pub trait OnlineTexts: Translation {
     /// Settings: line `line` (from 1) of the relays is not a relay's
     /// address, so nothing was saved.
     fn relay_line_bad(&self, line: usize) -> String;
+    /// The end of an online match: in hand `hand` the seed deals
+    /// `expected` where the table showed `shown` (card names).
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String;
+    /// A deal went ahead without the shares of `names` (a list).
+    fn dealt_without(&self, names: &str) -> String;
 }

@@ -6,6 +6,7 @@ use super::protocol::{
     clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Sync,
     Update, Welcome, PROTOCOL_VERSION,
 };
+use super::sealed::Seals;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
@@ -43,6 +44,16 @@ pub enum Received {
     Refused(Refusal),
     /// A seat's player changed (connected, disconnected, a bot took over).
     SeatChanged(Seat),
+    /// The host sealed the deal of its `number`th match: answer with
+    /// [`GuestMirror::contribute`] (random bytes the page draws).
+    Sealed {
+        number: u32,
+    },
+    /// A deal went ahead without these friends' contributions.
+    DealtWithout(Vec<Seat>),
+    /// The host revealed the match's secret: [`GuestMirror::checked`]
+    /// holds the verdict.
+    Revealed,
     Pong {
         nonce: u32,
     },
@@ -80,11 +91,24 @@ pub struct GuestMirror {
     number: u32,
     /// A new match was announced: the next sync is its deal.
     announced: Option<u32>,
+    /// The host's seals of its deals and this page's contributions.
+    seals: Seals,
 }
 
 impl GuestMirror {
     pub fn new() -> GuestMirror {
         GuestMirror::default()
+    }
+
+    /// Forgets the table (a new connection brings it again) but keeps the
+    /// host's seals and this page's contributions: the match sealed before
+    /// a lost connection is still checked at its end.
+    pub fn forget_table(&mut self) {
+        let seals = std::mem::take(&mut self.seals);
+        *self = GuestMirror {
+            seals,
+            ..GuestMirror::default()
+        };
     }
 
     /// The first message on a connection.
@@ -213,7 +237,49 @@ impl GuestMirror {
                 Received::Pong { nonce }
             }
             HostMessage::NewMatch { number } => self.new_match(number),
+            // A seal may come before the welcome: the first deal waits
+            // for this page's contribution before the table is dealt.
+            HostMessage::Sealed { number, commitment } => {
+                self.seals.seal(number, commitment);
+                Received::Sealed { number }
+            }
+            HostMessage::DealtWithout { number, seats } => {
+                let at_table = self.presence().len();
+                if seats.len() > at_table || seats.iter().any(|s| s.index() >= at_table) {
+                    return Received::Invalid("a seat not at the table");
+                }
+                self.seals.dealt_without(number, seats.clone());
+                Received::DealtWithout(seats)
+            }
+            HostMessage::Revealed { number, code } => {
+                let viewer = self.view.as_ref().map(|v| v.seat);
+                match self.seals.reveal(number, &code, viewer, &self.log) {
+                    Ok(_) => Received::Revealed,
+                    Err(why) => Received::Invalid(why),
+                }
+            }
         }
+    }
+
+    /// The message that gives the host's `number`th deal this page's
+    /// `contribution` (random bytes it drew): `None` without that seal, or
+    /// once given.
+    pub fn contribute(
+        &mut self,
+        number: u32,
+        contribution: super::fair::Contribution,
+    ) -> Option<GuestMessage> {
+        self.seals.contribute(number, contribution)
+    }
+
+    /// The last match's check, once the host revealed its secret.
+    pub fn checked(&self) -> Option<&super::sealed::Checked> {
+        self.seals.checked()
+    }
+
+    /// The friends left out of the last deal that left anyone out.
+    pub fn dealt_without(&self) -> Option<(u32, &[Seat])> {
+        self.seals.without()
     }
 
     /// The host dealt a new match at this table. Only after joining, with a

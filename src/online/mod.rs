@@ -32,6 +32,7 @@ pub mod host;
 pub mod protocol;
 pub mod qr;
 pub mod sdp;
+pub mod sealed;
 pub mod signal;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};

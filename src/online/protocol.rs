@@ -6,6 +6,7 @@
 //! recognised before the rest is read. A message is measured before it is
 //! parsed: anything over the limit is refused unread.
 
+use super::fair::{Contribution, Digest};
 use crate::bots::Level;
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
@@ -53,6 +54,13 @@ pub enum GuestMessage {
     Ping { nonce: u32 },
     /// The guest's mirror found a gap or an inconsistency: send everything again.
     Resync,
+    /// This page's share of the deal of the host's `number`th match, sent
+    /// once it has the host's seal ([`HostMessage::Sealed`]): random bytes
+    /// the host mixes into the seed (`online::fair`).
+    Contribute {
+        number: u32,
+        contribution: Contribution,
+    },
 }
 
 /// Who plays a seat: one type for the setup, the host's session and what
@@ -259,6 +267,26 @@ pub enum HostMessage {
     /// resync: it plays on without the notice.
     NewMatch {
         number: u32,
+    },
+    /// The host sealed the secret its `number`th match will be dealt from
+    /// (`commitment`: its hash): the friend answers with
+    /// [`GuestMessage::Contribute`]. Sent before the deal.
+    Sealed {
+        number: u32,
+        commitment: Digest,
+    },
+    /// The `number`th match was dealt without these friends'
+    /// contributions: they did not come in time.
+    DealtWithout {
+        number: u32,
+        seats: Vec<Seat>,
+    },
+    /// The `number`th match is over: its share code, which carries the
+    /// host's secret and every contribution, so each page checks the deal
+    /// (`online::fair::check`).
+    Revealed {
+        number: u32,
+        code: String,
     },
 }
 

@@ -175,6 +175,20 @@ impl HostSession {
         Some(out)
     }
 
+    /// Deals the match again from `seed`, before anything was played: the
+    /// deal of a table whose seed waited for the friends' contributions
+    /// (`online::fair`). `None`, and nothing changed, once an action was
+    /// taken (or if the setup deals no match: not reached, it dealt this
+    /// one).
+    pub fn redeal(&mut self, seed: u64) -> Option<()> {
+        if !self.actions.is_empty() {
+            return None;
+        }
+        self.game = Match::new(self.setup.rules, self.setup.seats.len(), seed).ok()?;
+        self.seed = seed;
+        Some(())
+    }
+
     /// Which match of this table this is: 1 for the first, 2 after the
     /// first "Play again"...
     pub fn match_number(&self) -> u32 {
@@ -411,6 +425,10 @@ impl HostSession {
                     }),
                 )])
             }
+            // The page's gatherer of the deal's contributions takes these
+            // (`ui/online/host`); one that reaches the session came too
+            // late for its deal and means nothing.
+            GuestMessage::Contribute { .. } => Ok(Vec::new()),
             GuestMessage::Resync => {
                 if let Some(now) = now_ms {
                     if !link.resyncs.allow(now, RESYNCS_IN_WINDOW, RESYNC_WINDOW_MS) {

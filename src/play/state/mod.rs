@@ -218,6 +218,19 @@ impl GameState {
         Some(self)
     }
 
+    /// The lobby's match dealt again from `seed` (an online table's deal
+    /// waits for the friends' contributions): the same table, speed and
+    /// stand-ins, nothing played. `None` once an action was taken.
+    pub fn redealt(&self, seed: u64) -> Option<GameState> {
+        if !self.actions.is_empty() {
+            return None;
+        }
+        let mut next = GameState::new(self.setup.clone(), seed).ok()?;
+        next.speed = self.speed;
+        next.saved_stand_ins = self.saved_stand_ins.clone();
+        Some(next)
+    }
+
     /// "Play again" at the end of an online match: the next match at the
     /// same table, dealt from `seed`, on the same session, so the friends
     /// stay connected in their seats and are told

@@ -263,6 +263,17 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let refused = link.refused().then(|| {
         html! { <p class="error-text" role="alert">{ tr(lang, Key::GuestRefused) }</p> }
     });
+    // A deal anyone can check: whose share did not come in time, and at
+    // the end the verdict and the match's link, which carries the proof.
+    let left_out = link.mirror().dealt_without().map(|(_, seats)| {
+        let who: Vec<String> = seats.iter().map(|&s| model.name(s).to_string()).collect();
+        html! { <p class="deal-note muted" role="status">{ i18n::dealt_without(lang, &who) }</p> }
+    });
+    let checked = link.mirror().checked().map(|c| {
+        let line = i18n::deal_verdict(lang, &c.verdict, c.saw_seal, rules.edition);
+        let url = format!("{}#replay={}", crate::ui::online::page_base(), c.code);
+        (line, url)
+    });
     let overlay = view
         .outcome
         .as_ref()
@@ -290,10 +301,21 @@ fn guest_table(props: &GuestTableProps) -> Html {
                 let hidden = result_hidden.clone();
                 Callback::from(move |_: MouseEvent| hidden.set(true))
             };
+            let (lines, copy) = match &checked {
+                Some((line, url)) => (
+                    vec![line.clone()],
+                    Some((
+                        AttrValue::from(i18n::online(lang, OnlineKey::CopyMatchLink)),
+                        AttrValue::from(url.clone()),
+                    )),
+                ),
+                None => (Vec::new(), None),
+            };
             html! {
                 <EndScreen
                     heading={AttrValue::from(winners_line(lang, &winners))}
-                    lines={Vec::<String>::new()}
+                    {lines}
+                    {copy}
                     standings={rows}
                     format={rules.format}
                     celebrate={outcome.winners.contains(&me)}
@@ -306,6 +328,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
             <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(link.name().trim().to_string())} {on_action}>
                 if let Some(node) = refused { { node } }
+                if let Some(node) = left_out { { node } }
             </Table>
             <div class="dialogs">{ for overlay }</div>
         </div>

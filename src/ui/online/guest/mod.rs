@@ -388,6 +388,23 @@ impl GuestLink {
         self.refused.get() == Some(self.mirror.borrow().ply())
     }
 
+    /// Gives the host's sealed deal `number` this page's share: random
+    /// bytes drawn here, so the host alone does not choose the deal.
+    fn contribute(&self, number: u32) {
+        let mut bytes = [0u8; 16];
+        if getrandom::fill(&mut bytes).is_err() {
+            console::warn("no random bytes for the deal: nothing contributed");
+            return;
+        }
+        let message = self
+            .mirror
+            .borrow_mut()
+            .contribute(number, crate::online::fair::Contribution(bytes));
+        if let Some(message) = message {
+            self.send(&message);
+        }
+    }
+
     fn peer_event(self: &Rc<Self>, event: PeerEvent) {
         match event {
             PeerEvent::Open => {
@@ -397,7 +414,7 @@ impl GuestLink {
                 // host's page reloaded into its lobby, the friend waits for
                 // the start as on the first join.
                 if self.mirror.borrow().view().is_some() {
-                    *self.mirror.borrow_mut() = GuestMirror::default();
+                    self.mirror.borrow_mut().forget_table();
                     self.table.borrow_mut().take();
                 }
                 *self.phase.borrow_mut() = GuestPhase::Connected;
@@ -429,6 +446,7 @@ impl GuestLink {
                     Ok(Received::Refused(Refusal::AlreadyJoined)) => {}
                     Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
+                    Ok(Received::Sealed { number }) => self.contribute(number),
                     Ok(Received::NewMatch { .. }) => {
                         self.bad_view.set(false);
                         self.refused.set(None);

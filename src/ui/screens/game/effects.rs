@@ -101,6 +101,16 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
             }
         });
     }
+    {
+        // The match's end: its deal is revealed and checked on every page.
+        let handle = state.clone();
+        let link = link.clone();
+        use_effect_with(state.game().is_over(), move |&over| {
+            if let (true, Some(Online(link))) = (over, link) {
+                link.match_over(&handle);
+            }
+        });
+    }
     // Several changes may come before a draw: send all that was not sent.
     // (The handle reads the latest state, which a dispatch in an earlier
     // effect may have moved past this draw's.) A state comes to the screen

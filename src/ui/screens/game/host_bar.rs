@@ -2,13 +2,13 @@
 //! ([`HostLink`]): whole app only (the `full` feature), so the first
 //! download carries none of it.
 
-use super::online_bar::{BarState, OnlineTable};
-use crate::i18n::{named, tr, Key, Lang, Named};
+use super::online_bar::{BarState, DealResult, OnlineTable};
+use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey};
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, LinkEvent};
+use crate::ui::online::{DealNote, HostLink, LinkEvent};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};
 use std::rc::Rc;
@@ -34,6 +34,26 @@ impl OnlineTable for HostLink {
 
     fn close_all(&self) {
         HostLink::close_all(self);
+    }
+
+    fn deal_next(self: Rc<Self>, then: Box<dyn FnOnce(u64)>) {
+        HostLink::deal_next(&self, then);
+    }
+
+    fn deal_result(&self, lang: Lang, state: &GameState) -> Option<DealResult> {
+        let DealNote::Checked(verdict, code) = self.deal_note()? else {
+            return None;
+        };
+        let line = i18n::deal_verdict(lang, &verdict, true, state.setup.rules.edition);
+        let link = format!("{}#replay={code}", crate::ui::online::page_base());
+        let copy = i18n::online(lang, OnlineKey::CopyMatchLink).to_string();
+        Some((line, Some((copy, link))))
+    }
+
+    fn match_over(&self, state: &GameState) {
+        if let Some(session) = state.session() {
+            self.reveal(&session.save(), session.game(), &self.open_seats());
+        }
     }
 
     fn bar(
@@ -62,8 +82,9 @@ fn online_bar(
         .into_iter()
         .filter(|&s| status(s) != Connection::Connected || state.stands_in(s))
         .collect();
+    let deal = deal_line(lang, link, names);
     if away.is_empty() || state.game().is_over() {
-        return Html::default();
+        return deal.unwrap_or_default();
     }
     let absent = match state.session().and_then(|s| s.mover()) {
         Some(Mover::Absent(seat)) => Some(seat),
@@ -124,5 +145,22 @@ fn online_bar(
             </section>
         }
     });
-    html! { <div class="online-bar">{ for rows }</div> }
+    html! { <div class="online-bar">{ for deal }{ for rows }</div> }
+}
+
+/// The deal's note while the match is on: the friends' shares coming in,
+/// or whose share did not come in time (the result says the rest).
+fn deal_line(lang: Lang, link: &HostLink, names: &[String]) -> Option<Html> {
+    let text = match link.deal_note()? {
+        DealNote::Shuffling => i18n::online(lang, OnlineKey::DealShuffling).to_string(),
+        DealNote::Without(seats) => {
+            let who: Vec<String> = seats
+                .iter()
+                .filter_map(|s| names.get(s.index()).cloned())
+                .collect();
+            i18n::dealt_without(lang, &who)
+        }
+        DealNote::Checked(..) => return None,
+    };
+    Some(html! { <p class="deal-note muted" role="status">{ text }</p> })
 }

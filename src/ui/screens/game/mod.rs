@@ -299,6 +299,10 @@ fn result_actions(
         },
         daily: daily.as_ref().map(|(_, day)| day.clone()),
         lesson,
+        deal: props
+            .link
+            .as_ref()
+            .and_then(|Online(l)| l.deal_result(lang, state)),
     }
 }
 
