@@ -93,6 +93,9 @@ pub struct GuestMirror {
     announced: Option<u32>,
     /// The host's seals of its deals and this page's contributions.
     seals: Seals,
+    /// A match revealed while the mirror waited for the table (a friend
+    /// back after the end): checked once the sync brings its events.
+    pending_reveal: Option<(u32, String)>,
 }
 
 impl GuestMirror {
@@ -252,12 +255,22 @@ impl GuestMirror {
                 Received::DealtWithout(seats)
             }
             HostMessage::Revealed { number, code } => {
-                let viewer = self.view.as_ref().map(|v| v.seat);
-                match self.seals.reveal(number, &code, viewer, &self.log) {
-                    Ok(_) => Received::Revealed,
-                    Err(why) => Received::Invalid(why),
+                if self.view.is_none() || self.awaiting_sync {
+                    self.pending_reveal = Some((number, code));
+                    return Received::Ignored;
                 }
+                self.reveal(number, &code)
             }
+        }
+    }
+
+    /// Checks the revealed match `number` (its share `code`) against the
+    /// events this page holds.
+    fn reveal(&mut self, number: u32, code: &str) -> Received {
+        let viewer = self.view.as_ref().map(|v| v.seat);
+        match self.seals.reveal(number, code, viewer, &self.log) {
+            Ok(_) => Received::Revealed,
+            Err(why) => Received::Invalid(why),
         }
     }
 
@@ -340,6 +353,11 @@ impl GuestMirror {
         self.log = log;
         self.ply = ply;
         self.awaiting_sync = false;
+        if let Some((number, code)) = self.pending_reveal.take() {
+            // What the host revealed before this sync, checked against it
+            // (the page reads the verdict from `checked`).
+            let _ = self.reveal(number, &code);
+        }
         match self.announced.take() {
             Some(number) => {
                 self.number = number;

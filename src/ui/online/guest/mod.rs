@@ -447,6 +447,14 @@ impl GuestLink {
                     Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
                     Ok(Received::Sealed { number }) => self.contribute(number),
+                    Ok(Received::Revealed) => {
+                        if let Some(checked) = self.mirror.borrow().checked() {
+                            console::note(&format!(
+                                "deal {}: checked, {:?}",
+                                checked.number, checked.verdict
+                            ));
+                        }
+                    }
                     Ok(Received::NewMatch { .. }) => {
                         self.bad_view.set(false);
                         self.refused.set(None);

@@ -101,16 +101,6 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
             }
         });
     }
-    {
-        // The match's end: its deal is revealed and checked on every page.
-        let handle = state.clone();
-        let link = link.clone();
-        use_effect_with(state.game().is_over(), move |&over| {
-            if let (true, Some(Online(link))) = (over, link) {
-                link.match_over(&handle);
-            }
-        });
-    }
     // Several changes may come before a draw: send all that was not sent.
     // (The handle reads the latest state, which a dispatch in an earlier
     // effect may have moved past this draw's.) A state comes to the screen
@@ -118,6 +108,7 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
     // messages in it.
     let sent = use_mut_ref(|| 0u64);
     let handle = state.clone();
+    let at_the_end = link.clone();
     use_effect_with(state.outbox.count(), move |_| {
         let from = std::mem::replace(&mut *sent.borrow_mut(), handle.outbox.count());
         if let Some(Online(link)) = link {
@@ -129,6 +120,14 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                     }
                 }
             }
+        }
+    });
+    // The match's end: its deal is revealed and checked on every page.
+    // After the effect above, so the friends have the last move first.
+    let handle = state.clone();
+    use_effect_with(state.game().is_over(), move |&over| {
+        if let (true, Some(Online(link))) = (over, at_the_end) {
+            link.match_over(&handle);
         }
     });
 }
