@@ -624,3 +624,70 @@ fn no_input_makes_the_check_panic() {
         assert_ne!(verdict, Verdict::Verified);
     }
 }
+
+#[test]
+fn every_verdict_reads_in_every_language() {
+    use ono99::i18n::Lang;
+    use ono99::rules::Edition;
+    let verdicts = [
+        Verdict::Verified,
+        Verdict::SecretDoesNotMatch,
+        Verdict::LeftOut(Seat(2)),
+        Verdict::SeedDoesNotMatch,
+        Verdict::CardDiffers {
+            hand: 3,
+            seat: Some(Seat(1)),
+            expected: Card::Number(7),
+            shown: Card::PlayTwo,
+        },
+        Verdict::CardDiffers {
+            hand: 3,
+            seat: None,
+            expected: Card::Number(7),
+            shown: Card::PlayTwo,
+        },
+        Verdict::DoesNotReplay,
+        Verdict::LogDiffers { index: 41 },
+    ];
+    for lang in Lang::ALL {
+        let texts = lang.replay_texts();
+        let mut seen = std::collections::BTreeSet::new();
+        for friends in [0, 1, 3] {
+            let t = texts.deal_verdict(&Verdict::Verified, friends, None, Edition::Modern);
+            assert!(seen.insert(t.clone()), "{lang:?}: {t}");
+            if friends == 3 {
+                assert!(t.contains('3'), "{t}");
+            }
+        }
+        for v in &verdicts[1..] {
+            let t = texts.deal_verdict(v, 3, Some("Ana"), Edition::Modern);
+            assert!(seen.insert(t.clone()), "{lang:?}: the same text twice: {t}");
+            match v {
+                Verdict::LeftOut(_) => assert!(t.contains("Ana"), "{t}"),
+                Verdict::CardDiffers { seat, .. } => {
+                    assert!(t.contains('3') && t.contains('7'), "{t}");
+                    assert_eq!(t.contains("Ana"), seat.is_some(), "{t}");
+                }
+                Verdict::LogDiffers { .. } => assert!(t.contains("42"), "{t}"),
+                _ => {}
+            }
+        }
+        // French: a narrow no-break space before every colon.
+        if lang == Lang::Fr {
+            for t in &seen {
+                let chars: Vec<char> = t.chars().collect();
+                for (i, &c) in chars.iter().enumerate() {
+                    if c == ':' {
+                        assert_eq!(chars.get(i.wrapping_sub(1)), Some(&'\u{202f}'), "{t}");
+                    }
+                }
+            }
+        }
+        if lang == Lang::En {
+            assert_eq!(
+                texts.deal_verdict(&Verdict::Verified, 2, None, Edition::Modern),
+                "Deal verified: dealt from the host's sealed secret and 2 friends' contributions"
+            );
+        }
+    }
+}
