@@ -184,7 +184,8 @@ fn a_late_friend_cannot_stall_the_deal() {
     g.contribute(Seat(1), Contribution([1; 16])).expect("asked");
     assert_eq!(g.missing(), vec![Seat(2)]);
     assert!(!g.ready(10_000));
-    assert!(!g.ready(10_000 + CONTRIBUTION_WAIT_MS - 1));
+    assert_eq!(g.deadline_ms(), 10_000 + CONTRIBUTION_WAIT_MS);
+    assert!(!g.ready(g.deadline_ms() - 1));
     // A clock that went back is no time at all.
     assert!(!g.ready(0));
     assert!(g.ready(10_000 + CONTRIBUTION_WAIT_MS));
@@ -622,5 +623,72 @@ fn no_input_makes_the_check_panic() {
         }
         let verdict = check(&broken, &t.proof, &t.commitment, None, viewer, &seen);
         assert_ne!(verdict, Verdict::Verified);
+    }
+}
+
+#[test]
+fn every_verdict_reads_in_every_language() {
+    use ono99::i18n::Lang;
+    use ono99::rules::Edition;
+    let verdicts = [
+        Verdict::Verified,
+        Verdict::SecretDoesNotMatch,
+        Verdict::LeftOut(Seat(2)),
+        Verdict::SeedDoesNotMatch,
+        Verdict::CardDiffers {
+            hand: 3,
+            seat: Some(Seat(1)),
+            expected: Card::Number(7),
+            shown: Card::PlayTwo,
+        },
+        Verdict::CardDiffers {
+            hand: 3,
+            seat: None,
+            expected: Card::Number(7),
+            shown: Card::PlayTwo,
+        },
+        Verdict::DoesNotReplay,
+        Verdict::LogDiffers { index: 41 },
+    ];
+    for lang in Lang::ALL {
+        let texts = lang.replay_texts();
+        let mut seen = std::collections::BTreeSet::new();
+        for friends in [0, 1, 3] {
+            let t = texts.deal_verdict(&Verdict::Verified, friends, None, Edition::Modern);
+            assert!(seen.insert(t.clone()), "{lang:?}: {t}");
+            if friends == 3 {
+                assert!(t.contains('3'), "{t}");
+            }
+        }
+        for v in &verdicts[1..] {
+            let t = texts.deal_verdict(v, 3, Some("Ana"), Edition::Modern);
+            assert!(seen.insert(t.clone()), "{lang:?}: the same text twice: {t}");
+            match v {
+                Verdict::LeftOut(_) => assert!(t.contains("Ana"), "{t}"),
+                Verdict::CardDiffers { seat, .. } => {
+                    assert!(t.contains('3') && t.contains('7'), "{t}");
+                    assert_eq!(t.contains("Ana"), seat.is_some(), "{t}");
+                }
+                Verdict::LogDiffers { .. } => assert!(t.contains("42"), "{t}"),
+                _ => {}
+            }
+        }
+        // French: a narrow no-break space before every colon.
+        if lang == Lang::Fr {
+            for t in &seen {
+                let chars: Vec<char> = t.chars().collect();
+                for (i, &c) in chars.iter().enumerate() {
+                    if c == ':' {
+                        assert_eq!(chars.get(i.wrapping_sub(1)), Some(&'\u{202f}'), "{t}");
+                    }
+                }
+            }
+        }
+        if lang == Lang::En {
+            assert_eq!(
+                texts.deal_verdict(&Verdict::Verified, 2, None, Edition::Modern),
+                "Deal verified: dealt from the host's sealed secret and 2 friends' contributions"
+            );
+        }
     }
 }

@@ -745,6 +745,51 @@ impl ReplayTexts for En {
         format!("Move {step} of {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let whose =
+            |name: Option<&str>| name.map_or("a friend's".to_string(), |n| format!("{n}'s"));
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Deal verified: dealt from the host's sealed secret alone".into(),
+                    1 => "Deal verified: dealt from the host's sealed secret and 1 friend's contribution".into(),
+                    n => format!("Deal verified: dealt from the host's sealed secret and {n} friends' contributions"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "the host's secret does not match the seal it sent before the deal".into()
+            }
+            V::LeftOut(_) => format!("{} contribution is missing from the deal", whose(name)),
+            V::SeedDoesNotMatch => {
+                "the match was not dealt from the seed its secret and contributions give".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("{n}'s card"),
+                    _ => "a card".into(),
+                };
+                format!(
+                    "in hand {hand}, {card} showed as {}, but the seed gives {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "the moves do not replay from the seed".into(),
+            V::LogDiffers { index } => format!(
+                "the table showed something else than the seed gives (event {})",
+                index + 1
+            ),
+        };
+        format!("Deal not verified{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Hand {hand}, total {total}")
     }

@@ -514,6 +514,52 @@ impl ReplayTexts for Es {
         format!("Jugada {step} de {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Reparto verificado: repartido solo con el secreto sellado del anfitrión".into(),
+                    1 => "Reparto verificado: repartido con el secreto sellado del anfitrión y la aportación de 1 amigo".into(),
+                    n => format!("Reparto verificado: repartido con el secreto sellado del anfitrión y las aportaciones de {n} amigos"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "el secreto del anfitrión no coincide con el sello que envió antes del reparto".into()
+            }
+            V::LeftOut(_) => format!(
+                "la aportación de {} no está en el reparto",
+                name.unwrap_or("un amigo")
+            ),
+            V::SeedDoesNotMatch => {
+                "la partida no se repartió con la semilla que dan el secreto y las aportaciones".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("la carta de {n}"),
+                    _ => "una carta".into(),
+                };
+                format!(
+                    "en la mano {hand}, {card} se mostró como {}, pero la semilla da {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "las jugadas no se reproducen desde la semilla".into(),
+            V::LogDiffers { index } => format!(
+                "la mesa mostró algo distinto de lo que da la semilla (suceso {})",
+                index + 1
+            ),
+        };
+        format!("Reparto no verificado{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Mano {hand}, total {total}")
     }

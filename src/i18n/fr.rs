@@ -524,6 +524,52 @@ impl ReplayTexts for Fr {
         format!("Coup {step} sur {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Donne vérifiée\u{202f}: distribuée à partir du seul secret scellé de l’hôte".into(),
+                    1 => "Donne vérifiée\u{202f}: distribuée à partir du secret scellé de l’hôte et de la contribution d’un ami".into(),
+                    n => format!("Donne vérifiée\u{202f}: distribuée à partir du secret scellé de l’hôte et des contributions de {n} amis"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "le secret de l’hôte ne correspond pas au sceau envoyé avant la donne".into()
+            }
+            V::LeftOut(_) => match name {
+                Some(n) => format!("la contribution de {n} manque dans la donne"),
+                None => "la contribution d’un ami manque dans la donne".into(),
+            },
+            V::SeedDoesNotMatch => {
+                "la partie n’a pas été distribuée avec la graine que donnent le secret et les contributions".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("la carte de {n}"),
+                    _ => "une carte".into(),
+                };
+                format!(
+                    "manche {hand}, {card} était {}, mais la graine donne {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "les coups ne se rejouent pas à partir de la graine".into(),
+            V::LogDiffers { index } => format!(
+                "la table a montré autre chose que ce que donne la graine (événement {})",
+                index + 1
+            ),
+        };
+        format!("Donne non vérifiée{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Manche {hand}, total {total}")
     }

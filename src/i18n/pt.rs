@@ -506,6 +506,52 @@ impl ReplayTexts for Pt {
         format!("Jogada {step} de {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Distribuição verificada: feita só com o segredo selado do anfitrião".into(),
+                    1 => "Distribuição verificada: feita com o segredo selado do anfitrião e a contribuição de 1 amigo".into(),
+                    n => format!("Distribuição verificada: feita com o segredo selado do anfitrião e as contribuições de {n} amigos"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "o segredo do anfitrião não corresponde ao selo que ele enviou antes da distribuição".into()
+            }
+            V::LeftOut(_) => format!(
+                "a contribuição de {} não está na distribuição",
+                name.unwrap_or("um amigo")
+            ),
+            V::SeedDoesNotMatch => {
+                "a partida não foi distribuída com a semente que o segredo e as contribuições dão".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("a carta de {n}"),
+                    _ => "uma carta".into(),
+                };
+                format!(
+                    "na rodada {hand}, {card} apareceu como {}, mas a semente dá {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "as jogadas não se repetem a partir da semente".into(),
+            V::LogDiffers { index } => format!(
+                "a mesa mostrou algo diferente do que a semente dá (evento {})",
+                index + 1
+            ),
+        };
+        format!("Distribuição não verificada{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Rodada {hand}, total {total}")
     }

@@ -319,6 +319,13 @@ impl Gathering {
         self.missing().is_empty() || now_ms.saturating_sub(self.opened_ms) >= CONTRIBUTION_WAIT_MS
     }
 
+    /// When the wait is over, in the caller's milliseconds: the moment to
+    /// set a timer for, after which [`Gathering::ready`] holds whoever is
+    /// missing.
+    pub fn deadline_ms(&self) -> u64 {
+        self.opened_ms.saturating_add(CONTRIBUTION_WAIT_MS)
+    }
+
     /// Deals now with what came: the seed, its proof (to reveal at the end
     /// of the match) and the seats left out (to say on the table).
     pub fn close(self) -> Dealt {
