@@ -855,6 +855,12 @@ impl OnlineTexts for En {
             OnlineKey::RefusedLocked => "The host has locked this table.",
             OnlineKey::RefusedName => "Someone with this name is already at the table: choose another name.",
             OnlineKey::Reconnecting => "Connection lost: reconnecting through the relays…",
+            OnlineKey::YourTurnTitle => "▶ Your turn — ONO 99",
+            OnlineKey::YourTurnNotice => "Your turn: the online table is waiting for you.",
+            OnlineKey::TurnAlerts => "Tell me when it’s my turn (system notification)",
+            OnlineKey::TurnAlertsHelp => "When this page is in the background and an online match waits on you, its tab says so and the chime plays. With this on, your system shows a notification too.",
+            OnlineKey::TurnAlertsRefused => "The browser did not allow notifications for this site, so this stays off. You can allow them in the browser’s settings for this site.",
+            OnlineKey::TurnAlertsUnsupported => "This browser cannot show notifications, so this stays off.",
             OnlineKey::Relays => "Relays",
             OnlineKey::RelaysHelp => "One address per line: wss://… for a WebTorrent tracker, mqtt+wss://… for an MQTT broker. Table links go through these relays; leave the field empty to connect with codes only.",
         }

@@ -609,6 +609,12 @@ impl OnlineTexts for Es {
             OnlineKey::RefusedLocked => "El anfitrión ha cerrado esta mesa.",
             OnlineKey::RefusedName => "Ya hay alguien con este nombre en la mesa: elige otro nombre.",
             OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
+            OnlineKey::YourTurnTitle => "▶ Tu turno — ONO 99",
+            OnlineKey::YourTurnNotice => "Tu turno: la mesa en línea te está esperando.",
+            OnlineKey::TurnAlerts => "Avisarme cuando sea mi turno (notificación del sistema)",
+            OnlineKey::TurnAlertsHelp => "Cuando esta página está en segundo plano y una partida en línea te espera, su pestaña lo indica y suena el aviso. Con esta opción, el sistema también muestra una notificación.",
+            OnlineKey::TurnAlertsRefused => "El navegador no permitió notificaciones para este sitio, así que esta opción sigue desactivada. Puedes permitirlas en los ajustes del navegador para este sitio.",
+            OnlineKey::TurnAlertsUnsupported => "Este navegador no puede mostrar notificaciones, así que esta opción sigue desactivada.",
             OnlineKey::Relays => "Repetidores",
             OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
         }

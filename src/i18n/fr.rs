@@ -618,6 +618,12 @@ impl OnlineTexts for Fr {
             OnlineKey::RefusedLocked => "L’hôte a verrouillé cette table.",
             OnlineKey::RefusedName => "Quelqu’un porte déjà ce nom à la table\u{202f}: choisissez-en un autre.",
             OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
+            OnlineKey::YourTurnTitle => "▶ À vous de jouer — ONO 99",
+            OnlineKey::YourTurnNotice => "À vous de jouer\u{202f}: la table en ligne vous attend.",
+            OnlineKey::TurnAlerts => "Me prévenir quand c’est mon tour (notification du système)",
+            OnlineKey::TurnAlertsHelp => "Quand cette page est en arrière-plan et qu’une partie en ligne vous attend, son onglet l’indique et le carillon sonne. Avec cette option, le système affiche aussi une notification.",
+            OnlineKey::TurnAlertsRefused => "Le navigateur n’a pas autorisé les notifications pour ce site, l’option reste donc désactivée. Vous pouvez les autoriser dans les réglages du navigateur pour ce site.",
+            OnlineKey::TurnAlertsUnsupported => "Ce navigateur ne peut pas afficher de notifications, l’option reste donc désactivée.",
             OnlineKey::Relays => "Relais",
             OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
         }

@@ -601,6 +601,12 @@ impl OnlineTexts for Pt {
             OnlineKey::RefusedLocked => "O anfitrião trancou esta mesa.",
             OnlineKey::RefusedName => "Já tem alguém com esse nome na mesa: escolha outro nome.",
             OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
+            OnlineKey::YourTurnTitle => "▶ Sua vez — ONO 99",
+            OnlineKey::YourTurnNotice => "Sua vez: a mesa online está esperando por você.",
+            OnlineKey::TurnAlerts => "Avisar quando for a minha vez (notificação do sistema)",
+            OnlineKey::TurnAlertsHelp => "Quando esta página está em segundo plano e uma partida online espera por você, a aba avisa e o sinal toca. Com esta opção, o sistema também mostra uma notificação.",
+            OnlineKey::TurnAlertsRefused => "O navegador não permitiu notificações para este site, então a opção continua desligada. Você pode permiti-las nas configurações do navegador para este site.",
+            OnlineKey::TurnAlertsUnsupported => "Este navegador não pode mostrar notificações, então a opção continua desligada.",
             OnlineKey::Relays => "Retransmissores",
             OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
         }

@@ -1,5 +1,6 @@
 //! The browser edge: everything that calls a browser API other than
-//! rendering. Notes in the console, the page's address (invite and share links), the first
+//! rendering. Notes in the console, the "your turn" alert of a page in
+//! the background (its title, a system notification), the page's address (invite and share links), the first
 //! screen index.html paints before the app runs, opening the whole app's
 //! page from the first download, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
@@ -11,6 +12,15 @@
 //! lives here, and nothing here renders a screen.
 
 pub mod address;
+#[cfg(feature = "full")]
+pub mod attention;
+/// The first download has no online tables: nothing waits on its player
+/// from elsewhere, so its game screen's turn alert does nothing.
+#[cfg(not(feature = "full"))]
+pub mod attention {
+    #[yew::hook]
+    pub fn use_turn_alert(_waiting: bool, _lang: crate::i18n::Lang) {}
+}
 pub mod boot;
 pub mod clipboard;
 pub mod clock;

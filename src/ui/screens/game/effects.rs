@@ -50,10 +50,15 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
         }
     });
     let first = use_mut_ref(|| true);
+    // At an online table the turn alert chimes instead, hidden page or
+    // not (`platform::attention`, whole app only).
+    let alert_chimes = cfg!(feature = "full") && state.setup.has_online();
     use_effect_with(state.my_turn(), move |&mine| {
         let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
         if mine && !was_first {
-            crate::ui::platform::sound::your_turn();
+            if !alert_chimes {
+                crate::ui::platform::sound::your_turn();
+            }
             crate::ui::platform::haptics::your_turn();
         }
     });
