@@ -14,13 +14,6 @@
 pub mod address;
 #[cfg(feature = "full")]
 pub mod attention;
-/// The first download has no online tables: nothing waits on its player
-/// from elsewhere, so its game screen's turn alert does nothing.
-#[cfg(not(feature = "full"))]
-pub mod attention {
-    #[yew::hook]
-    pub fn use_turn_alert(_waiting: bool, _lang: crate::i18n::Lang) {}
-}
 pub mod boot;
 pub mod clipboard;
 pub mod clock;

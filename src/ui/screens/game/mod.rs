@@ -361,9 +361,6 @@ pub fn game(props: &GameProps) -> Html {
     });
     let paused = props.paused || *confirm_leave || coach_mark.is_some();
     effects::use_sounds(&state);
-    // An online match waiting on the host: said in the tab's title (and
-    // more) while the page is hidden.
-    crate::ui::platform::attention::use_turn_alert(state.setup.has_online() && my_turn, lang);
     effects::use_host_link(&state, props.link.clone());
     effects::use_bots(&state, paused);
     effects::use_pacing(&state, paused, &result_ready);
