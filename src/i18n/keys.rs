@@ -427,6 +427,19 @@ pub enum OnlineKey {
     /// A friend's page or the host's, while a lost connection is made
     /// again through the relays.
     Reconnecting,
+    /// The tab's title while an online match waits on a player whose page
+    /// is hidden (another tab, a minimized window).
+    YourTurnTitle,
+    /// The system notification's text for the same moment.
+    YourTurnNotice,
+    /// Settings: the switch for a system notification on one's turn.
+    TurnAlerts,
+    TurnAlertsHelp,
+    /// Settings: the browser (or the player, in its prompt) refused
+    /// notifications, so the switch stays off.
+    TurnAlertsRefused,
+    /// Settings: this browser has no notifications at all.
+    TurnAlertsUnsupported,
     /// Settings: the relays' field and its help.
     Relays,
     RelaysHelp,
@@ -469,6 +482,12 @@ impl OnlineKey {
         OnlineKey::RefusedLocked,
         OnlineKey::RefusedName,
         OnlineKey::Reconnecting,
+        OnlineKey::YourTurnTitle,
+        OnlineKey::YourTurnNotice,
+        OnlineKey::TurnAlerts,
+        OnlineKey::TurnAlertsHelp,
+        OnlineKey::TurnAlertsRefused,
+        OnlineKey::TurnAlertsUnsupported,
         OnlineKey::Relays,
         OnlineKey::RelaysHelp,
         OnlineKey::DealShuffling,

@@ -66,6 +66,11 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             link.set_on_change(Callback::from(move |g| generation.set(g)));
         });
     }
+    // The match waiting on this friend: said in the tab's title (and
+    // more) while the page is hidden. Not once the host is gone.
+    let my_turn = props.link.mirror().view().is_some_and(|v| v.my_turn())
+        && !matches!(props.link.phase(), GuestPhase::Lost);
+    crate::ui::platform::attention::use_turn_alert(my_turn, lang);
     let link = &props.link;
     let host = link.host_name();
     let phase = link.phase();

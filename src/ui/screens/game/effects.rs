@@ -50,9 +50,19 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
         }
     });
     let first = use_mut_ref(|| true);
+    // At an online table the turn alert chimes instead, hidden page or
+    // not (`platform::attention`, whole app only: the first download's
+    // code stays as it was, byte for byte).
+    #[cfg(feature = "full")]
+    let alert_chimes = state.setup.has_online();
     use_effect_with(state.my_turn(), move |&mine| {
         let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
         if mine && !was_first {
+            #[cfg(feature = "full")]
+            if !alert_chimes {
+                crate::ui::platform::sound::your_turn();
+            }
+            #[cfg(not(feature = "full"))]
             crate::ui::platform::sound::your_turn();
             crate::ui::platform::haptics::your_turn();
         }

@@ -63,8 +63,31 @@ impl OnlineTable for HostLink {
         names: &[String],
         bar: &BarState,
     ) -> Html {
-        online_bar(lang, state, &self, names, bar)
+        // The turn alert rides on the bar, which every draw of an online
+        // table makes: the game screen, shared with the first download,
+        // then carries none of its code.
+        let waiting = state.setup.has_online() && state.my_turn() && !state.game().is_over();
+        html! {
+            <>
+                <TurnAlert {waiting} {lang} />
+                { online_bar(lang, state, &self, names, bar) }
+            </>
+        }
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct TurnAlertProps {
+    /// The match waits on the host.
+    waiting: bool,
+    lang: Lang,
+}
+
+/// The host's turn alert (`platform::attention`): draws nothing.
+#[function_component(TurnAlert)]
+fn turn_alert(props: &TurnAlertProps) -> Html {
+    crate::ui::platform::attention::use_turn_alert(props.waiting, props.lang);
+    Html::default()
 }
 
 /// The bar, for the friends who are away or played by a bot.
