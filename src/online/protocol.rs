@@ -7,6 +7,7 @@
 //! parsed: anything over the limit is refused unread.
 
 use crate::bots::Level;
+use crate::online::reactions::Reaction;
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
@@ -53,6 +54,9 @@ pub enum GuestMessage {
     Ping { nonce: u32 },
     /// The guest's mirror found a gap or an inconsistency: send everything again.
     Resync,
+    /// A quick reaction from the guest's seat, for the other players. A
+    /// host before this one drops it as unreadable.
+    React { reaction: Reaction },
 }
 
 /// Who plays a seat: one type for the setup, the host's session and what
@@ -259,6 +263,12 @@ pub enum HostMessage {
     /// resync: it plays on without the notice.
     NewMatch {
         number: u32,
+    },
+    /// `seat`'s player reacted (the host's gate let it through). A guest
+    /// before this one drops it as unreadable and plays on.
+    Reacted {
+        seat: Seat,
+        reaction: Reaction,
     },
 }
 
