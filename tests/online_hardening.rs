@@ -478,6 +478,8 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
                 _ => number.wrapping_sub(1),
             }
         }
+        // A seat not at the table, or the guest's own: dropped unshown.
+        HostMessage::Reacted { seat, .. } => *seat = any_seat(rng),
     }
     msg
 }

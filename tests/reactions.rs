@@ -363,3 +363,54 @@ fn bots_reacting_leave_the_match_as_it_was() {
     assert_eq!(none, 0);
     assert!(some >= 1, "the winner says good game at least");
 }
+
+#[test]
+fn reaction_words_are_translated_with_french_spacing() {
+    use ono99::i18n::{mute, reacted_line, reaction_name, reaction_text, Lang, ReactionKey};
+    let foreign = [Lang::Es, Lang::Fr, Lang::Pt];
+    let mut problems = Vec::new();
+    for lang in [Lang::En, Lang::Es, Lang::Fr, Lang::Pt] {
+        let mut words: Vec<&str> = Reaction::ALL
+            .iter()
+            .map(|&r| reaction_name(lang, r))
+            .collect();
+        words.extend(ReactionKey::ALL.iter().map(|&k| reaction_text(lang, k)));
+        for w in &words {
+            if w.trim().is_empty() {
+                problems.push(format!("{lang:?}: an empty text"));
+            }
+        }
+        let mut unique = words.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        if unique.len() != words.len() {
+            problems.push(format!("{lang:?}: two texts are the same: {words:?}"));
+        }
+        if !mute(lang, "Ana").contains("Ana") {
+            problems.push(format!("{lang:?}: the mute button lost the name"));
+        }
+        if !reacted_line(lang, "Ana", Reaction::Nice).starts_with("Ana") {
+            problems.push(format!("{lang:?}: the heard line lost the name"));
+        }
+    }
+    for lang in foreign {
+        if reaction_text(lang, ReactionKey::Reactions)
+            == reaction_text(Lang::En, ReactionKey::Reactions)
+        {
+            problems.push(format!("{lang:?}: the Reactions button is still English"));
+        }
+    }
+    for t in Reaction::ALL
+        .iter()
+        .map(|&r| reaction_name(Lang::Fr, r).to_string())
+        .chain([reacted_line(Lang::Fr, "Ana", Reaction::Oops)])
+    {
+        let chars: Vec<char> = t.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            if matches!(c, ':' | ';' | '!' | '?') && (i == 0 || chars[i - 1] != '\u{202f}') {
+                problems.push(format!("Fr: no narrow no-break space before {c:?}: {t}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}

@@ -205,6 +205,11 @@ impl Board {
         &self.shown
     }
 
+    /// How many reactions this board showed, ever.
+    pub fn count(&self) -> u64 {
+        self.serial
+    }
+
     /// The latest reaction shown (for the page's polite announcement).
     pub fn latest(&self) -> Option<Shown> {
         self.shown.iter().max_by_key(|s| s.serial).copied()

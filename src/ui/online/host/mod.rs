@@ -7,6 +7,7 @@
 //! the link sends.
 
 mod door;
+mod react;
 
 pub use door::TableLinkState;
 
@@ -58,6 +59,8 @@ pub struct HostLink {
     /// The table link's relays and door, once ready.
     door: RefCell<Option<door::TableDoor>>,
     table_link: RefCell<TableLinkState>,
+    /// Quick reactions at the table, as this page shows them (`react.rs`).
+    reactions: RefCell<react::HostReactions>,
 }
 
 impl PartialEq for HostLink {
@@ -104,6 +107,7 @@ impl HostLink {
             closed: Cell::new(false),
             door: RefCell::default(),
             table_link: RefCell::new(TableLinkState::Off),
+            reactions: RefCell::default(),
         })
     }
 

@@ -362,6 +362,16 @@ pub fn game(props: &GameProps) -> Html {
     let paused = props.paused || *confirm_leave || coach_mark.is_some();
     effects::use_sounds(&state);
     effects::use_host_link(&state, props.link.clone());
+    {
+        // Quick reactions (the whole app's link does the work).
+        let (handle, link) = (state.clone(), props.link.clone());
+        let heard = state.reaction.map(|h| h.number);
+        use_effect_with((state.version, heard), move |_| {
+            if let Some(Online(link)) = link {
+                link.follow_reactions(&handle);
+            }
+        });
+    }
     effects::use_bots(&state, paused);
     effects::use_pacing(&state, paused, &result_ready);
     let bar = use_bar_state(&state, props.link.clone());
@@ -445,7 +455,7 @@ pub fn game(props: &GameProps) -> Html {
             } else {
                 <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(setup.name(viewer, lang))}
                     hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}
-                    hold_ms={state.speed.undo_ms()}>
+                    hold_ms={state.speed.undo_ms()} reactions={link.map(|l| l.seat_reactions(lang, seats)).unwrap_or_default()}>
                     // `if let`, not `for` over the Option: a `for` adds its items
                     // straight into this list, and Yew pairs unkeyed children by
                     // place from the end, so a message appearing here would
