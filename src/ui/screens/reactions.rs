@@ -141,7 +141,7 @@ pub fn reaction_bar(props: &ReactionBarProps) -> Html {
     html! {
         <section class={classes!("reactions", cooling.then_some("cooling"))} data-shown={props.count.to_string()}>
             <button type="button" class="btn reactions-toggle" aria-expanded={if *open { "true" } else { "false" }}
-                aria-controls="reactions-panel" onclick={toggle}>
+                aria-controls={open.then_some("reactions-panel")} onclick={toggle}>
                 { reaction_text(lang, ReactionKey::Reactions) }
             </button>
             if *open {
