@@ -30,6 +30,7 @@ use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
 use crate::online::host::RestoreError;
 use crate::online::protocol::Presence;
+#[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
 use crate::online::{HostSession, TableSetup};
 use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
@@ -122,11 +123,14 @@ pub struct GameState {
     pub saved_stand_ins: BTreeSet<Seat>,
     /// An online table: the latest quick reaction the session let through
     /// (a friend's, the host's, a bot's), numbered from 1 so the page
-    /// shows each once. Nothing of the match: no new version.
+    /// shows each once. Nothing of the match: no new version. (Online
+    /// tables are the whole app's: the first download has none of it.)
+    #[cfg(feature = "full")]
     pub reaction: Option<Heard>,
 }
 
 /// A quick reaction the host's session let through, for the page to show.
+#[cfg(feature = "full")]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Heard {
     /// Counts the reactions let through at this table, from 1.
@@ -174,6 +178,7 @@ impl GameState {
             missed_from: None,
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
+            #[cfg(feature = "full")]
             reaction: None,
         }
     }

@@ -3,9 +3,12 @@
 //! a friend's message handed to the host's session, a friend's link that
 //! changed.
 
-use super::{Engine, GameState, Heard};
+#[cfg(feature = "full")]
+use super::Heard;
+use super::{Engine, GameState};
 use crate::online::host::Outbox;
 use crate::online::protocol::ProtocolError;
+#[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
 use crate::online::{GuestMessage, HostSession};
 use crate::play::setup::Speed;
@@ -61,7 +64,9 @@ pub enum GameMsg {
     OnlineChanged,
     /// An online table: a quick reaction from a seat played here (the
     /// host's, or a bot's), at `now_ms` by the page's clock; the session
-    /// drops it within two seconds of the seat's last.
+    /// drops it within two seconds of the seat's last. (The whole app's
+    /// only, like every online table.)
+    #[cfg(feature = "full")]
     React {
         seat: Seat,
         reaction: Reaction,
@@ -173,6 +178,7 @@ impl GameState {
             // Only the page changed (an invite link is ready).
             GameMsg::OnlineChanged => return Some(self.clone()),
             // Nothing of the match: no new version.
+            #[cfg(feature = "full")]
             GameMsg::React {
                 seat,
                 reaction,
@@ -238,6 +244,7 @@ impl GameState {
         let before = session.game().log().len();
         let handled = session.receive_read(seat, message, now_ms);
         self.outbox.push(handled.out);
+        #[cfg(feature = "full")]
         if let Some(reaction) = handled.reacted {
             self.heard(seat, reaction, now_ms);
         }
@@ -251,6 +258,7 @@ impl GameState {
     }
 
     /// `seat`'s reaction, let through by the session: the page shows it.
+    #[cfg(feature = "full")]
     fn heard(&mut self, seat: Seat, reaction: Reaction, at_ms: u64) {
         let number = self.reaction.map_or(1, |h| h.number.saturating_add(1));
         self.reaction = Some(Heard {

@@ -37,13 +37,13 @@ pub trait OnlineTable {
         bar: &BarState,
     ) -> Html;
     /// The quick reaction each of the `seats` shows now, seat 0 first, in
-    /// `lang` (none by default).
-    fn seat_reactions(&self, _lang: Lang, _seats: usize) -> Rc<Vec<Option<AttrValue>>> {
-        Rc::default()
-    }
+    /// `lang`.
+    #[cfg(feature = "full")]
+    fn seat_reactions(&self, lang: Lang, seats: usize) -> Rc<Vec<Option<AttrValue>>>;
     /// The game changed: show the reaction the session let through last,
     /// if not shown yet, and let a bot react to what its action did.
-    fn follow_reactions(self: Rc<Self>, _state: &UseReducerHandle<GameState>) {}
+    #[cfg(feature = "full")]
+    fn follow_reactions(self: Rc<Self>, state: &UseReducerHandle<GameState>);
 }
 
 /// An online table on the game screen (compared by identity).
