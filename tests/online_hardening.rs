@@ -484,6 +484,8 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
             let keep = rng.below(code.len() + 1);
             code.truncate(keep);
         }
+        // A seat not at the table, or the guest's own: dropped unshown.
+        HostMessage::Reacted { seat, .. } => *seat = any_seat(rng),
     }
     msg
 }

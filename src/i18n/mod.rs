@@ -22,10 +22,12 @@ pub mod fixed;
 mod fr;
 mod keys;
 mod pt;
+mod reactions;
 mod translation;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered, OnlineKey};
+pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 
 use crate::bots::Level;

@@ -6,6 +6,7 @@ use super::protocol::{
     clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Sync,
     Update, Welcome, PROTOCOL_VERSION,
 };
+use super::reactions::Reaction;
 use super::sealed::Seals;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
@@ -56,6 +57,13 @@ pub enum Received {
     Revealed,
     Pong {
         nonce: u32,
+    },
+    /// `seat`'s player reacted (a seat at the table, not this one's own).
+    /// The page shows it through its own rate gate and mutes
+    /// ([`crate::online::reactions::Board`]): the mirror keeps no clock.
+    Reacted {
+        seat: Seat,
+        reaction: Reaction,
     },
     /// An update arrived twice or late; nothing changed.
     Ignored,
@@ -123,6 +131,14 @@ impl GuestMirror {
 
     pub fn resync_request() -> GuestMessage {
         GuestMessage::Resync
+    }
+
+    /// A reaction from this seat, once the table is joined (the page's
+    /// gate decides whether it goes now; the host checks again).
+    pub fn react_request(&self, reaction: Reaction) -> Option<GuestMessage> {
+        self.welcome
+            .is_some()
+            .then_some(GuestMessage::React { reaction })
     }
 
     /// The resync to send again on a timer while one is awaited (asked for,
@@ -260,6 +276,15 @@ impl GuestMirror {
                     return Received::Ignored;
                 }
                 self.reveal(number, &code)
+            }
+            HostMessage::Reacted { seat, reaction } => {
+                let at_table = self.presence().get(seat.index()).is_some();
+                let own = self.welcome.as_ref().is_some_and(|w| w.seat == seat);
+                if !at_table || own {
+                    // Harmless, so not a reason to resync: just dropped.
+                    return Received::Ignored;
+                }
+                Received::Reacted { seat, reaction }
             }
         }
     }

@@ -16,6 +16,8 @@
 //!   check every page makes at the end;
 //! - [`codes`] and [`sdp`]: invite links and reply codes (a WebRTC offer or
 //!   answer, compacted, checksummed, base64url);
+//! - [`reactions`]: quick reactions (a preset set, no free text), the
+//!   rate gate and what a page shows of them;
 //! - [`signal`]: one table link for every friend, and the offers and
 //!   answers it sends through public relays (issue 30, in progress).
 //!
@@ -31,6 +33,7 @@ pub mod guest;
 pub mod host;
 pub mod protocol;
 pub mod qr;
+pub mod reactions;
 pub mod sdp;
 pub mod sealed;
 pub mod signal;

@@ -8,6 +8,7 @@
 
 use super::fair::{Contribution, Digest};
 use crate::bots::Level;
+use crate::online::reactions::Reaction;
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
@@ -61,6 +62,9 @@ pub enum GuestMessage {
         number: u32,
         contribution: Contribution,
     },
+    /// A quick reaction from the guest's seat, for the other players. A
+    /// host before this one drops it as unreadable.
+    React { reaction: Reaction },
 }
 
 /// Who plays a seat: one type for the setup, the host's session and what
@@ -287,6 +291,12 @@ pub enum HostMessage {
     Revealed {
         number: u32,
         code: String,
+    },
+    /// `seat`'s player reacted (the host's gate let it through). A guest
+    /// before this one drops it as unreadable and plays on.
+    Reacted {
+        seat: Seat,
+        reaction: Reaction,
     },
 }
 

@@ -9,10 +9,12 @@ use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, Wh
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
 use crate::rules::Action;
+use crate::table::TableModel;
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
+use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
 use crate::ui::table::board::{Shown, Table};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -231,6 +233,33 @@ pub fn guest_screen(props: &GuestProps) -> Html {
     }
 }
 
+/// The quick reactions on the seats, and the Reactions bar, from this
+/// friend's seat.
+fn reactions(
+    lang: Lang,
+    link: &Rc<GuestLink>,
+    model: &TableModel,
+) -> (Rc<Vec<Option<AttrValue>>>, Html) {
+    let seats = model.view().seat_count();
+    let me = model.view().seat;
+    let names: Vec<String> = (0..seats)
+        .map(|i| model.name(crate::rules::Seat(i as u8)).to_string())
+        .collect();
+    let board = link.reactions();
+    let on_send = {
+        let link = link.clone();
+        Callback::from(move |r| link.react(r))
+    };
+    let on_mute = {
+        let link = link.clone();
+        Callback::from(move |seat| link.toggle_mute(seat))
+    };
+    (
+        seat_bubbles(lang, &board, seats),
+        reaction_bar(&board, me, Rc::new(names), on_send, on_mute),
+    )
+}
+
 #[derive(Properties, PartialEq)]
 struct GuestTableProps {
     link: Rc<GuestLink>,
@@ -329,11 +358,13 @@ fn guest_table(props: &GuestTableProps) -> Html {
                 />
             }
         });
+    let (bubbles, reactions) = reactions(lang, link, &model);
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(link.name().trim().to_string())} {on_action}>
+            <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(link.name().trim().to_string())} {on_action} reactions={bubbles}>
                 if let Some(node) = refused { { node } }
                 if let Some(node) = left_out { { node } }
+                { reactions }
             </Table>
             <div class="dialogs">{ for overlay }</div>
         </div>

@@ -2,6 +2,7 @@
 //! its knocks through the relays are in [`knock`].
 
 mod knock;
+mod react;
 
 use knock::{kept_seat, Knocking, SEAT_KEY};
 
@@ -126,6 +127,8 @@ pub struct GuestLink {
     table: RefCell<Option<Rc<TableModel>>>,
     /// The language the seats are named in.
     lang: Cell<Lang>,
+    /// Quick reactions at the table, as this page shows them (`react.rs`).
+    reactions: RefCell<crate::online::reactions::Board>,
 }
 
 impl PartialEq for GuestLink {
@@ -189,6 +192,7 @@ impl GuestLink {
             ticks: Cell::new(0),
             table: RefCell::default(),
             lang: Cell::new(Lang::default()),
+            reactions: RefCell::default(),
         })
     }
 
@@ -455,6 +459,7 @@ impl GuestLink {
                             ));
                         }
                     }
+                    Ok(Received::Reacted { seat, reaction }) => self.show(seat, reaction),
                     Ok(Received::NewMatch { .. }) => {
                         self.bad_view.set(false);
                         self.refused.set(None);

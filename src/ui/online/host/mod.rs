@@ -8,6 +8,7 @@
 
 mod deal;
 mod door;
+mod react;
 
 pub use deal::DealNote;
 pub use door::TableLinkState;
@@ -63,6 +64,8 @@ pub struct HostLink {
     /// The deals anyone can check: the one waiting for contributions, the
     /// one on the table and its proof.
     deals: RefCell<deal::Deals>,
+    /// Quick reactions at the table, as this page shows them (`react.rs`).
+    reactions: RefCell<react::HostReactions>,
 }
 
 impl PartialEq for HostLink {
@@ -110,6 +113,7 @@ impl HostLink {
             door: RefCell::default(),
             table_link: RefCell::new(TableLinkState::Off),
             deals: RefCell::new(deal::Deals::restored()),
+            reactions: RefCell::default(),
         })
     }
 

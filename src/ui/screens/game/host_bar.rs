@@ -10,6 +10,7 @@ use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
 use crate::ui::online::{DealNote, HostLink, LinkEvent};
 use crate::ui::screens::lobby::SeatInvite;
+use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
 use crate::ui::state::{GameMsg, GameState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -71,9 +72,37 @@ impl OnlineTable for HostLink {
             <>
                 <TurnAlert {waiting} {lang} />
                 { online_bar(lang, state, &self, names, bar) }
+                { reactions_bar(state, &self, names) }
             </>
         }
     }
+
+    fn seat_reactions(&self, lang: Lang, seats: usize) -> Rc<Vec<Option<AttrValue>>> {
+        seat_bubbles(lang, &self.reactions(), seats)
+    }
+
+    fn follow_reactions(self: Rc<Self>, state: &UseReducerHandle<GameState>) {
+        HostLink::follow_reactions(&self, state);
+    }
+}
+
+/// The host's Reactions button and panel (from the host's seat).
+fn reactions_bar(
+    state: &UseReducerHandle<GameState>,
+    link: &Rc<HostLink>,
+    names: &[String],
+) -> Html {
+    let me = state.me();
+    let board = link.reactions();
+    let on_send = {
+        let (link, state) = (link.clone(), state.clone());
+        Callback::from(move |r| link.react(&state, me, r))
+    };
+    let on_mute = {
+        let link = link.clone();
+        Callback::from(move |seat| link.toggle_mute(seat))
+    };
+    reaction_bar(&board, me, Rc::new(names.to_vec()), on_send, on_mute)
 }
 
 #[derive(Properties, PartialEq)]

@@ -45,6 +45,14 @@ pub trait OnlineTable {
         names: &[String],
         bar: &BarState,
     ) -> Html;
+    /// The quick reaction each of the `seats` shows now, seat 0 first, in
+    /// `lang`.
+    #[cfg(feature = "full")]
+    fn seat_reactions(&self, lang: Lang, seats: usize) -> Rc<Vec<Option<AttrValue>>>;
+    /// The game changed: show the reaction the session let through last,
+    /// if not shown yet, and let a bot react to what its action did.
+    #[cfg(feature = "full")]
+    fn follow_reactions(self: Rc<Self>, state: &UseReducerHandle<GameState>);
 }
 
 /// What the result of an online match says of its deal: the verdict's
