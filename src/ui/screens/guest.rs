@@ -314,6 +314,8 @@ fn guest_table(props: &GuestTableProps) -> Html {
         .filter(|_| !*result_hidden)
         .map(|outcome| {
             let winners: Vec<Who> = outcome.winners.iter().map(|&s| model.who(s)).collect();
+            // The places as the host's result gives them.
+            let places = crate::table::friend::places(view, link.mirror().log());
             let mut rows: Vec<Standing> = view
                 .seats
                 .iter()
@@ -325,10 +327,10 @@ fn guest_table(props: &GuestTableProps) -> Html {
                     winner: outcome.winners.contains(&seat),
                     mine: seat == me,
                     seat,
-                    place: 0,
+                    place: places.get(seat.index()).copied().unwrap_or(0),
                 })
                 .collect();
-            rows.sort_by_key(|r| (!r.winner, !r.in_match));
+            rows.sort_by_key(|r| r.place);
             let leave = props.on_leave.clone();
             let link = link.clone();
             let hide = {
