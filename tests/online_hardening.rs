@@ -478,6 +478,8 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
                 _ => number.wrapping_sub(1),
             }
         }
+        // No field to change (a player's mirror refuses it whole).
+        HostMessage::SharingStopped => {}
     }
     msg
 }

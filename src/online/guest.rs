@@ -6,6 +6,7 @@ use super::protocol::{
     clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Sync,
     Update, Welcome, PROTOCOL_VERSION,
 };
+use super::watch::is_watcher;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
@@ -55,6 +56,9 @@ pub enum Received {
     /// table, a pile larger than the deck...): it was refused and nothing
     /// changed. Send [`GuestMirror::resync_request`]; the reason is for logs.
     Invalid(&'static str),
+    /// To a watcher: the host stopped sharing the watch link (its
+    /// connection closes next).
+    SharingStopped,
 }
 
 impl Received {
@@ -80,11 +84,37 @@ pub struct GuestMirror {
     number: u32,
     /// A new match was announced: the next sync is its deal.
     announced: Option<u32>,
+    /// This page came by the watch link ([`GuestMirror::watching`]): its
+    /// seat is outside the table and its view holds no hand.
+    watching: bool,
 }
 
 impl GuestMirror {
     pub fn new() -> GuestMirror {
         GuestMirror::default()
+    }
+
+    /// The mirror of someone who came by the watch link: it accepts a
+    /// welcome to a watcher's place only (outside the table, see
+    /// [`crate::online::watch`]) and views with no hand, and never asks to
+    /// act. A player's mirror ([`GuestMirror::new`]) refuses both.
+    pub fn watching() -> GuestMirror {
+        GuestMirror {
+            watching: true,
+            ..GuestMirror::default()
+        }
+    }
+
+    /// Whether this mirror is a watcher's.
+    pub fn is_watching(&self) -> bool {
+        self.watching
+    }
+
+    /// A watcher's first message on a connection.
+    pub fn watch_request(name: &str) -> GuestMessage {
+        GuestMessage::Watch {
+            name: clean_name(name),
+        }
     }
 
     /// The first message on a connection.
@@ -155,6 +185,9 @@ impl GuestMirror {
     /// The request to take `action` now, if it is this seat's turn in the
     /// mirror and no bot plays it meanwhile (the host checks it again).
     pub fn act_request(&self, action: Action) -> Option<GuestMessage> {
+        if self.watching {
+            return None;
+        }
         let view = self.view.as_ref()?;
         let bot_playing = self
             .presence()
@@ -213,6 +246,8 @@ impl GuestMirror {
                 Received::Pong { nonce }
             }
             HostMessage::NewMatch { number } => self.new_match(number),
+            HostMessage::SharingStopped if self.watching => Received::SharingStopped,
+            HostMessage::SharingStopped => Received::Invalid("a watchers' notice to a player"),
         }
     }
 
@@ -243,9 +278,16 @@ impl GuestMirror {
 
     fn welcomed(&mut self, mut welcome: Welcome) -> Received {
         let seats = welcome.seats.len();
+        // A player's seat is at the table; a watcher's is a watcher's
+        // address, past any table.
+        let seat_fits = if self.watching {
+            is_watcher(welcome.seat)
+        } else {
+            welcome.seat.index() < seats
+        };
         if welcome.version != PROTOCOL_VERSION
             || !(MIN_SEATS..=MAX_SEATS).contains(&seats)
-            || welcome.seat.index() >= seats
+            || !seat_fits
             || welcome.rules.validate().is_err()
         {
             return Received::Invalid("a table outside the rules");
@@ -263,7 +305,7 @@ impl GuestMirror {
 
     fn sync(&mut self, sync: Sync) -> Received {
         let Sync { ply, view, mut log } = sync;
-        if let Err(why) = check_view(&view, self.welcome.as_ref()) {
+        if let Err(why) = check_view(&view, self.welcome.as_ref(), self.watching) {
             return Received::Invalid(why);
         }
         log.drain(..log.len().saturating_sub(MAX_LOG));
@@ -309,7 +351,7 @@ impl GuestMirror {
         }
         next.to_act = update.to_act;
         next.ninety_nine_this_turn = update.ninety_nine_this_turn;
-        if let Err(why) = check_view(&next, self.welcome.as_ref()) {
+        if let Err(why) = check_view(&next, self.welcome.as_ref(), self.watching) {
             return Received::Invalid(why);
         }
         self.view = Some(next);
@@ -331,11 +373,23 @@ fn clean_presence(presence: Presence) -> Presence {
 }
 
 /// Whether `view` keeps the rules' bounds (and fits `welcome`): the checks
-/// that let the friend's page build a match from it without surprises.
-fn check_view(view: &PlayerView, welcome: Option<&Welcome>) -> Result<(), &'static str> {
+/// that let the friend's page build a match from it without surprises. A
+/// watcher's view (`watching`) has its seat outside the table and no hand;
+/// a player's has its seat at the table, its hand as large as the table
+/// says.
+fn check_view(
+    view: &PlayerView,
+    welcome: Option<&Welcome>,
+    watching: bool,
+) -> Result<(), &'static str> {
     let seats = view.seats.len();
     let in_range = |seat: Seat| seat.index() < seats;
-    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) || !in_range(view.seat) {
+    let seat_fits = if watching {
+        is_watcher(view.seat) && view.hand.is_empty()
+    } else {
+        in_range(view.seat)
+    };
+    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) || !seat_fits {
         return Err("a seat count or seat outside the rules");
     }
     if let Some(w) = welcome {
@@ -359,7 +413,7 @@ fn check_view(view: &PlayerView, welcome: Option<&Welcome>) -> Result<(), &'stat
         return Err("a total out of range");
     }
     let mine = view.seats.0.get(view.seat.index()).map(|p| p.hand_len);
-    if view.hand.len() > HAND_SIZE || mine != Some(view.hand.len()) {
+    if view.hand.len() > HAND_SIZE || (!watching && mine != Some(view.hand.len())) {
         return Err("a hand outside the rules");
     }
     let deck = view.rules.edition.deck_counts();

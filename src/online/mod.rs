@@ -14,7 +14,9 @@
 //! - [`codes`] and [`sdp`]: invite links and reply codes (a WebRTC offer or
 //!   answer, compacted, checksummed, base64url);
 //! - [`signal`]: one table link for every friend, and the offers and
-//!   answers it sends through public relays (issue 30, in progress).
+//!   answers it sends through public relays (issue 30, in progress);
+//! - [`watch`]: watchers of a table (by the watch link): their addresses
+//!   and their cap.
 //!
 //! Like `rules` and `bots`, on which alone it depends (with `serde`,
 //! `serde_json` and `thiserror`), this module uses no browser API, no clock
@@ -28,6 +30,7 @@ pub mod protocol;
 pub mod qr;
 pub mod sdp;
 pub mod signal;
+pub mod watch;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};

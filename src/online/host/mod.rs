@@ -9,6 +9,7 @@
 
 mod held;
 mod link;
+mod watchers;
 
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 use link::Link;
@@ -93,6 +94,9 @@ pub struct HostSession {
     /// Which match of this table this is: 1 for the first, one more at
     /// each [`HostSession::rematch`].
     number: u32,
+    /// The watchers' links, watcher `k` at index `k` (`watchers.rs`);
+    /// `None` for a free place.
+    watchers: Vec<Option<Link>>,
 }
 
 /// Messages for guest seats, in the order to send them.
@@ -138,6 +142,7 @@ impl HostSession {
             actions,
             links,
             number: 1,
+            watchers: Vec::new(),
         }
     }
 
@@ -333,6 +338,9 @@ impl HostSession {
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
+        if super::watch::is_watcher(from) {
+            return self.from_watcher(from, message, now_ms);
+        }
         let Some(Some(link)) = self.links.0.get(from.index()) else {
             return Handled::default();
         };
@@ -393,6 +401,7 @@ impl HostSession {
         match msg {
             GuestMessage::Join { .. } if joined => Err(Refusal::AlreadyJoined),
             GuestMessage::Join { name } => Ok(self.join(from, &name)),
+            GuestMessage::Watch { .. } => Err(Refusal::OtherLink),
             _ if !joined => Err(Refusal::NotJoined),
             GuestMessage::Ping { nonce } => {
                 if let Some(now) = now_ms {
@@ -490,6 +499,9 @@ impl HostSession {
     /// Nothing in it comes from the seed: no other hand and no draw order,
     /// only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
+        if super::watch::is_watcher(seat) {
+            return self.watcher_resume(seat);
+        }
         let n = self.game.seat_count();
         // From the deal every seat was in; `redact` follows who leaves.
         let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
@@ -575,6 +587,8 @@ impl HostSession {
             .collect())
     }
 
+    /// The connected guests, then the connected watchers: everyone told
+    /// of what happens at the table (each as their seat may know it).
     fn connected(&self) -> impl Iterator<Item = Seat> + '_ {
         self.links
             .iter()
@@ -583,6 +597,7 @@ impl HostSession {
                     .is_some_and(|l| l.connection == Connection::Connected)
             })
             .map(|(s, _)| s)
+            .chain(self.watching())
     }
 
     /// `seat`'s presence, for every other connected guest.
