@@ -23,10 +23,12 @@ mod fr;
 mod keys;
 mod pt;
 mod translation;
+mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
 use crate::rules::{

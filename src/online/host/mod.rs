@@ -339,7 +339,7 @@ impl HostSession {
         now_ms: Option<u64>,
     ) -> Handled {
         if super::watch::is_watcher(from) {
-            return self.from_watcher(from, message, now_ms);
+            return self.handle_watcher(from, message, now_ms);
         }
         let Some(Some(link)) = self.links.0.get(from.index()) else {
             return Handled::default();
@@ -630,6 +630,11 @@ impl HostSession {
     /// The transport lost `seat`'s connection. Its messages stop; the
     /// others are told.
     pub fn disconnect(&mut self, seat: Seat) -> Outbox {
+        // A watcher's place is freed; players are not told of watchers.
+        if super::watch::is_watcher(seat) {
+            self.watcher_left(seat);
+            return Vec::new();
+        }
         self.with_link(seat, |l| {
             if l.connection == Connection::Connected {
                 l.connection = Connection::Disconnected;

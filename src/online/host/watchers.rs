@@ -105,7 +105,7 @@ impl HostSession {
     /// guests' limits; a join or an action is refused
     /// ([`Refusal::OtherLink`]) and counts as bad, and a burst of bad
     /// messages closes the connection and frees the place.
-    pub(super) fn from_watcher(
+    pub(super) fn handle_watcher(
         &mut self,
         from: Seat,
         message: Result<GuestMessage, ProtocolError>,

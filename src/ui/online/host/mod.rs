@@ -7,6 +7,7 @@
 //! the link sends.
 
 mod door;
+mod watch_door;
 
 pub use door::TableLinkState;
 
@@ -58,6 +59,8 @@ pub struct HostLink {
     /// The table link's relays and door, once ready.
     door: RefCell<Option<door::TableDoor>>,
     table_link: RefCell<TableLinkState>,
+    /// The watch link and its door (`watch_door.rs`).
+    watch: RefCell<watch_door::WatchShare>,
 }
 
 impl PartialEq for HostLink {
@@ -104,6 +107,7 @@ impl HostLink {
             closed: Cell::new(false),
             door: RefCell::default(),
             table_link: RefCell::new(TableLinkState::Off),
+            watch: RefCell::default(),
         })
     }
 
@@ -357,6 +361,9 @@ impl HostLink {
     }
 
     fn peer_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
+        if crate::online::watch::is_watcher(seat) {
+            return self.watcher_event(seat, id, event);
+        }
         let current = self
             .peers
             .borrow()
@@ -494,6 +501,11 @@ impl HostLink {
                         peer.close();
                     }
                     self.open.borrow_mut().insert(seat.0, false);
+                    // A watcher's address is free again (the session
+                    // freed its place as it closed it).
+                    if crate::online::watch::is_watcher(*seat) {
+                        self.latest.borrow_mut().remove(&seat.0);
+                    }
                 }
             }
         }
@@ -504,6 +516,7 @@ impl HostLink {
         console::note("the table's connections are all closed");
         self.closed.set(true);
         self.close_door();
+        self.close_watch_door();
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();
         }

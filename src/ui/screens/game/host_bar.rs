@@ -3,12 +3,12 @@
 //! download carries none of it.
 
 use super::online_bar::{BarState, OnlineTable};
-use crate::i18n::{named, tr, Key, Lang, Named};
+use crate::i18n::{self, named, tr, Key, Lang, Named, WatchText};
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, LinkEvent};
+use crate::ui::online::{HostLink, LinkEvent, TableLinkState};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::state::{GameMsg, GameState};
 use std::rc::Rc;
@@ -62,8 +62,9 @@ fn online_bar(
         .into_iter()
         .filter(|&s| status(s) != Connection::Connected || state.stands_in(s))
         .collect();
+    let watchers = watch_bar(lang, link);
     if away.is_empty() || state.game().is_over() {
-        return Html::default();
+        return watchers;
     }
     let absent = match state.session().and_then(|s| s.mover()) {
         Some(Mover::Absent(seat)) => Some(seat),
@@ -124,5 +125,22 @@ fn online_bar(
             </section>
         }
     });
-    html! { <div class="online-bar">{ for rows }</div> }
+    html! { <>{ watchers }<div class="online-bar">{ for rows }</div></> }
+}
+
+/// While the watch link is shared: "2 watching", and "Stop sharing".
+fn watch_bar(lang: Lang, link: &Rc<HostLink>) -> Html {
+    if !matches!(link.watch_link(), TableLinkState::Ready(_)) {
+        return Html::default();
+    }
+    let on_stop = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| link.stop_watching())
+    };
+    html! {
+        <div class="online-bar watch-bar">
+            <p class="watching-count" role="status" aria-live="polite">{ i18n::watching_count(lang, link.watcher_count()) }</p>
+            <button type="button" class="btn ghost stop-sharing" onclick={on_stop}>{ i18n::watch_text(lang, WatchText::StopSharing) }</button>
+        </div>
+    }
 }
