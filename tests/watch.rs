@@ -15,7 +15,7 @@ use ono99::bots::Level;
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::protocol::{GuestMessage, HostMessage, Refusal, SeatEvent, Welcome};
 use ono99::online::signal::{LinkError, Network, Relay, TableLink};
-use ono99::online::watch::{is_watcher, MAX_WATCHERS};
+use ono99::online::watch::{is_watcher, watcher_seat, MAX_WATCHERS};
 use ono99::online::{GuestMirror, Received, PROTOCOL_VERSION};
 use ono99::rules::{Action, PlayerView, Rng, RuleSet, Seat};
 
@@ -398,6 +398,20 @@ fn a_watcher_takes_no_seat_and_a_player_cannot_watch() {
     );
     // Seats at the table are not watchers' addresses, and the reverse.
     assert!(host.setup().seats.len() < usize::from(seat.0));
+    // An address the page's door gave, not opened here: the watch opens it.
+    let other = watcher_seat(MAX_WATCHERS - 1).expect("an address");
+    let out = host.handle(other, &GuestMirror::watch_request("Lu").encode());
+    assert!(matches!(
+        &out[..],
+        [
+            (_, Outgoing::Message(HostMessage::Welcome(_))),
+            (_, Outgoing::Message(HostMessage::Sync(_)))
+        ]
+    ));
+    assert_eq!(host.watcher_count(), 2);
+    // Anything else from an address with no place is ignored.
+    let free = watcher_seat(5).expect("an address");
+    assert!(host.handle(free, &GuestMessage::Resync.encode()).is_empty());
 }
 
 #[test]

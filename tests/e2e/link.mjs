@@ -378,3 +378,5 @@ export const linkScenarios = [
     }),
   },
 ];
+
+export { page, hostWithRelays, tableLink, knocks, friendJoins, connected, withRelays };

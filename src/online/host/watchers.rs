@@ -24,7 +24,9 @@ impl HostSession {
     /// A place for someone who came by the watch link: the address to give
     /// their connection, whose first message must be
     /// [`GuestMessage::Watch`]. `None` when [`MAX_WATCHERS`] places are
-    /// taken (the page turns them away).
+    /// taken (the page turns them away). A transport that chooses the
+    /// addresses itself need not call this: a watch from a free watcher's
+    /// address opens its place.
     pub fn open_watcher(&mut self) -> Option<Seat> {
         let k = match self.watchers.iter().position(Option::is_none) {
             Some(k) => k,
@@ -37,6 +39,19 @@ impl HostSession {
         let slot = self.watchers.get_mut(k)?;
         *slot = Some(Link::new());
         watcher_seat(k)
+    }
+
+    /// Opens watcher `k`'s place if it is free (`k` below [`MAX_WATCHERS`]).
+    fn open_watcher_at(&mut self, k: usize) {
+        if k >= MAX_WATCHERS {
+            return;
+        }
+        if self.watchers.len() <= k {
+            self.watchers.resize(k + 1, None);
+        }
+        if let Some(slot @ None) = self.watchers.get_mut(k) {
+            *slot = Some(Link::new());
+        }
     }
 
     /// The watchers who said [`GuestMessage::Watch`] and are still there.
@@ -115,6 +130,11 @@ impl HostSession {
         let Some(k) = watcher_index(from) else {
             return Handled::default();
         };
+        // The page's watch door gives each connection its address (it
+        // knows which are free); the place opens with the first watch.
+        if matches!(message, Ok(GuestMessage::Watch { .. })) {
+            self.open_watcher_at(k);
+        }
         let Some(Some(link)) = self.watchers.get_mut(k) else {
             return Handled::default();
         };

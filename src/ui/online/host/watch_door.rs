@@ -32,6 +32,10 @@ use std::rc::Rc;
 /// tab shares the same watch link again, until the host stops sharing it.
 const WATCH_SECRET_KEY: &str = "ono99.watch-secret";
 
+/// How long a watcher's connection stays open after "Stop sharing" told
+/// it, so the notice arrives.
+const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
+
 /// The watch link's side of the host's page.
 pub(super) struct WatchShare {
     state: TableLinkState,
@@ -191,7 +195,10 @@ impl HostLink {
             let seat = Seat(s);
             if let Some((_, peer)) = self.peers.borrow_mut().remove(&s) {
                 peer.send(&notice);
-                peer.close();
+                // Closed a moment later: a channel closed at once may drop
+                // the notice still queued in it.
+                gloo_timers::callback::Timeout::new(CLOSE_AFTER_NOTICE_MS, move || peer.close())
+                    .forget();
             }
             self.forget_watcher(seat);
         }
