@@ -437,3 +437,54 @@ fn a_reveal_before_the_table_is_checked_once_the_table_comes() {
         .expect("checked after the sync");
     assert_eq!(checked.verdict, Verdict::Verified);
 }
+
+#[test]
+fn a_watcher_who_came_mid_match_verifies_the_public_cards() {
+    let mut rng = Rng::new(15);
+    let mut friends = Friends::new();
+    let (mut host, dealt) = deal(&mut rng, Secret([4; 32]), &FRIENDS, &mut friends);
+    // Some moves, then a watcher comes by the watch link.
+    for _ in 0..5 {
+        let Some(turn) = host.game().to_act() else {
+            break;
+        };
+        let legal = host.game().legal_actions();
+        let out = host
+            .act_local(turn.seat, legal[rng.below(legal.len())])
+            .expect("legal");
+        friends.deliver(out);
+    }
+    let address = host.open_watcher().expect("a watcher's place");
+    let mut watcher = GuestMirror::watching();
+    let watch = GuestMirror::watch_request("Eve").encode();
+    let mut deliver_to_watcher = |out: Vec<(Seat, Outgoing)>, watcher: &mut GuestMirror| {
+        for (to, outgoing) in out {
+            if let (true, Outgoing::Message(m)) = (to == address, outgoing) {
+                watcher.receive(&m.encode()).expect("reads");
+            }
+        }
+    };
+    let out = host.handle(address, &watch);
+    deliver_to_watcher(out, &mut watcher);
+    assert!(watcher.view().is_some(), "the watcher sees the table");
+    // The rest of the match, told to the friends and the watcher.
+    while let Some(turn) = host.game().to_act() {
+        let legal = host.game().legal_actions();
+        let out = host
+            .act_local(turn.seat, legal[rng.below(legal.len())])
+            .expect("legal");
+        let (theirs, friends_out): (Vec<_>, Vec<_>) =
+            out.into_iter().partition(|(to, _)| *to == address);
+        friends.deliver(friends_out);
+        deliver_to_watcher(theirs, &mut watcher);
+    }
+    let code = host
+        .save()
+        .encode_with_proof(&dealt.proof)
+        .expect("replays");
+    let received = watcher.apply(HostMessage::Revealed { number: 1, code });
+    assert_eq!(received, Received::Revealed);
+    let checked = watcher.checked().expect("checked");
+    assert_eq!(checked.verdict, Verdict::Verified);
+    assert!(!checked.saw_seal, "a watcher never had the seal");
+}

@@ -486,6 +486,8 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
         }
         // A seat not at the table, or the guest's own: dropped unshown.
         HostMessage::Reacted { seat, .. } => *seat = any_seat(rng),
+        // No field to change (a player's mirror refuses it whole).
+        HostMessage::SharingStopped => {}
     }
     msg
 }

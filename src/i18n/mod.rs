@@ -24,11 +24,13 @@ mod keys;
 mod pt;
 mod reactions;
 mod translation;
+mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
 use crate::rules::{

@@ -8,6 +8,7 @@ use super::protocol::{
 };
 use super::reactions::Reaction;
 use super::sealed::Seals;
+use super::watch::is_watcher;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
@@ -74,6 +75,9 @@ pub enum Received {
     /// table, a pile larger than the deck...): it was refused and nothing
     /// changed. Send [`GuestMirror::resync_request`]; the reason is for logs.
     Invalid(&'static str),
+    /// To a watcher: the host stopped sharing the watch link (its
+    /// connection closes next).
+    SharingStopped,
 }
 
 impl Received {
@@ -104,6 +108,9 @@ pub struct GuestMirror {
     /// A match revealed while the mirror waited for the table (a friend
     /// back after the end): checked once the sync brings its events.
     pending_reveal: Option<(u32, String)>,
+    /// This page came by the watch link ([`GuestMirror::watching`]): its
+    /// seat is outside the table and its view holds no hand.
+    watching: bool,
 }
 
 impl GuestMirror {
@@ -112,14 +119,39 @@ impl GuestMirror {
     }
 
     /// Forgets the table (a new connection brings it again) but keeps the
-    /// host's seals and this page's contributions: the match sealed before
-    /// a lost connection is still checked at its end.
+    /// host's seals and this page's contributions, so the match sealed
+    /// before a lost connection is still checked at its end, and whether
+    /// this page watches.
     pub fn forget_table(&mut self) {
         let seals = std::mem::take(&mut self.seals);
         *self = GuestMirror {
             seals,
+            watching: self.watching,
             ..GuestMirror::default()
         };
+    }
+
+    /// The mirror of someone who came by the watch link: it accepts a
+    /// welcome to a watcher's place only (outside the table, see
+    /// [`crate::online::watch`]) and views with no hand, and never asks to
+    /// act. A player's mirror ([`GuestMirror::new`]) refuses both.
+    pub fn watching() -> GuestMirror {
+        GuestMirror {
+            watching: true,
+            ..GuestMirror::default()
+        }
+    }
+
+    /// Whether this mirror is a watcher's.
+    pub fn is_watching(&self) -> bool {
+        self.watching
+    }
+
+    /// A watcher's first message on a connection.
+    pub fn watch_request(name: &str) -> GuestMessage {
+        GuestMessage::Watch {
+            name: clean_name(name),
+        }
     }
 
     /// The first message on a connection.
@@ -198,6 +230,9 @@ impl GuestMirror {
     /// The request to take `action` now, if it is this seat's turn in the
     /// mirror and no bot plays it meanwhile (the host checks it again).
     pub fn act_request(&self, action: Action) -> Option<GuestMessage> {
+        if self.watching {
+            return None;
+        }
         let view = self.view.as_ref()?;
         let bot_playing = self
             .presence()
@@ -286,13 +321,20 @@ impl GuestMirror {
                 }
                 Received::Reacted { seat, reaction }
             }
+            HostMessage::SharingStopped if self.watching => Received::SharingStopped,
+            HostMessage::SharingStopped => Received::Invalid("a watchers' notice to a player"),
         }
     }
 
     /// Checks the revealed match `number` (its share `code`) against the
     /// events this page holds.
     fn reveal(&mut self, number: u32, code: &str) -> Received {
-        let viewer = self.view.as_ref().map(|v| v.seat);
+        // A watcher checks what a seat outside the table is shown.
+        let viewer = self
+            .view
+            .as_ref()
+            .map(|v| v.seat)
+            .filter(|_| !self.watching);
         match self.seals.reveal(number, code, viewer, &self.log) {
             Ok(_) => Received::Revealed,
             Err(why) => Received::Invalid(why),
@@ -347,9 +389,16 @@ impl GuestMirror {
 
     fn welcomed(&mut self, mut welcome: Welcome) -> Received {
         let seats = welcome.seats.len();
+        // A player's seat is at the table; a watcher's is a watcher's
+        // address, past any table.
+        let seat_fits = if self.watching {
+            is_watcher(welcome.seat)
+        } else {
+            welcome.seat.index() < seats
+        };
         if welcome.version != PROTOCOL_VERSION
             || !(MIN_SEATS..=MAX_SEATS).contains(&seats)
-            || welcome.seat.index() >= seats
+            || !seat_fits
             || welcome.rules.validate().is_err()
         {
             return Received::Invalid("a table outside the rules");
@@ -367,7 +416,7 @@ impl GuestMirror {
 
     fn sync(&mut self, sync: Sync) -> Received {
         let Sync { ply, view, mut log } = sync;
-        if let Err(why) = check_view(&view, self.welcome.as_ref()) {
+        if let Err(why) = check_view(&view, self.welcome.as_ref(), self.watching) {
             return Received::Invalid(why);
         }
         log.drain(..log.len().saturating_sub(MAX_LOG));
@@ -418,7 +467,7 @@ impl GuestMirror {
         }
         next.to_act = update.to_act;
         next.ninety_nine_this_turn = update.ninety_nine_this_turn;
-        if let Err(why) = check_view(&next, self.welcome.as_ref()) {
+        if let Err(why) = check_view(&next, self.welcome.as_ref(), self.watching) {
             return Received::Invalid(why);
         }
         self.view = Some(next);
@@ -440,11 +489,23 @@ fn clean_presence(presence: Presence) -> Presence {
 }
 
 /// Whether `view` keeps the rules' bounds (and fits `welcome`): the checks
-/// that let the friend's page build a match from it without surprises.
-fn check_view(view: &PlayerView, welcome: Option<&Welcome>) -> Result<(), &'static str> {
+/// that let the friend's page build a match from it without surprises. A
+/// watcher's view (`watching`) has its seat outside the table and no hand;
+/// a player's has its seat at the table, its hand as large as the table
+/// says.
+fn check_view(
+    view: &PlayerView,
+    welcome: Option<&Welcome>,
+    watching: bool,
+) -> Result<(), &'static str> {
     let seats = view.seats.len();
     let in_range = |seat: Seat| seat.index() < seats;
-    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) || !in_range(view.seat) {
+    let seat_fits = if watching {
+        is_watcher(view.seat) && view.hand.is_empty()
+    } else {
+        in_range(view.seat)
+    };
+    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) || !seat_fits {
         return Err("a seat count or seat outside the rules");
     }
     if let Some(w) = welcome {
@@ -468,7 +529,7 @@ fn check_view(view: &PlayerView, welcome: Option<&Welcome>) -> Result<(), &'stat
         return Err("a total out of range");
     }
     let mine = view.seats.0.get(view.seat.index()).map(|p| p.hand_len);
-    if view.hand.len() > HAND_SIZE || mine != Some(view.hand.len()) {
+    if view.hand.len() > HAND_SIZE || (!watching && mine != Some(view.hand.len())) {
         return Err("a hand outside the rules");
     }
     let deck = view.rules.edition.deck_counts();

@@ -19,7 +19,9 @@
 //! - [`reactions`]: quick reactions (a preset set, no free text), the
 //!   rate gate and what a page shows of them;
 //! - [`signal`]: one table link for every friend, and the offers and
-//!   answers it sends through public relays (issue 30, in progress).
+//!   answers it sends through public relays (issue 30, in progress);
+//! - [`watch`]: watchers of a table (by the watch link): their addresses
+//!   and their cap.
 //!
 //! Like `rules` and `bots`, on which alone it depends (with `serde`,
 //! `serde_json`, `thiserror` and `sha2`), this module uses no browser
@@ -37,6 +39,7 @@ pub mod reactions;
 pub mod sdp;
 pub mod sealed;
 pub mod signal;
+pub mod watch;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};

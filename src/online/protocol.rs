@@ -65,6 +65,10 @@ pub enum GuestMessage {
     /// A quick reaction from the guest's seat, for the other players. A
     /// host before this one drops it as unreadable.
     React { reaction: Reaction },
+    /// The first message of someone who came by the watch link
+    /// ([`crate::online::watch`]): they see the public table and take no
+    /// seat. Pings and resyncs are all they may send after it.
+    Watch { name: String },
 }
 
 /// Who plays a seat: one type for the setup, the host's session and what
@@ -212,6 +216,10 @@ pub enum Refusal {
     TooFrequent { limit: u32, window_ms: u64 },
     #[error("too many bad messages: the host closes the connection")]
     Closing,
+    /// A watcher asked to play or join, or a player asked to watch: each
+    /// connection keeps the role of the link it came by.
+    #[error("this connection came by the other link: watchers only watch, players only play")]
+    OtherLink,
 }
 
 impl Refusal {
@@ -298,6 +306,9 @@ pub enum HostMessage {
         seat: Seat,
         reaction: Reaction,
     },
+    /// To a watcher: the host stopped sharing the watch link. The
+    /// connection closes after it.
+    SharingStopped,
 }
 
 #[derive(Serialize)]

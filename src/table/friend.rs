@@ -44,7 +44,8 @@ pub fn follow(
                 mirror.log(),
                 last,
                 mirror.ply() as usize,
-                Some(view.seat),
+                // A watcher is nobody at the table.
+                (!mirror.is_watching()).then_some(view.seat),
                 names(mirror, name),
             ));
             true

@@ -417,9 +417,21 @@ impl TableModel {
         &self.view
     }
 
-    /// The seat whose table this is.
+    /// The seat whose table this is: the seat drawn at the bottom. A
+    /// watcher's table (its view's seat is outside the table, see
+    /// [`TableModel::spectating`]) is drawn from the host's seat, 0.
     pub fn seat(&self) -> Seat {
-        self.view.seat
+        if self.spectating() {
+            Seat(0)
+        } else {
+            self.view.seat
+        }
+    }
+
+    /// Whether this is a watcher's table (by the watch link): nobody at it
+    /// is "you", no hand is known, nothing is offered.
+    pub fn spectating(&self) -> bool {
+        crate::online::watch::is_watcher(self.view.seat)
     }
 
     /// Who "you" is in the call-outs.
@@ -520,7 +532,7 @@ impl TableModel {
     /// The seats other than this one, in play order from its left.
     pub fn others(&self) -> impl Iterator<Item = Seat> + '_ {
         let n = self.view.seat_count();
-        let me = self.view.seat.index();
+        let me = self.seat().index();
         (1..n).map(move |i| Seat(((me + i) % n) as u8))
     }
 

@@ -412,3 +412,5 @@ export const linkScenarios = [
     }),
   },
 ];
+
+export { page, hostWithRelays, tableLink, knocks, friendJoins, connected, withRelays };

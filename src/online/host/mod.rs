@@ -9,6 +9,7 @@
 
 mod held;
 mod link;
+mod watchers;
 
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 use link::Link;
@@ -98,6 +99,9 @@ pub struct HostSession {
     /// Every seat's latest reaction let through (friends', the host's,
     /// bots'): one every [`REACTION_GAP_MS`](super::reactions::REACTION_GAP_MS).
     reactions: RateGate,
+    /// The watchers' links, watcher `k` at index `k` (`watchers.rs`);
+    /// `None` for a free place.
+    watchers: Vec<Option<Link>>,
 }
 
 /// Messages for guest seats, in the order to send them.
@@ -147,6 +151,7 @@ impl HostSession {
             links,
             number: 1,
             reactions: RateGate::new(),
+            watchers: Vec::new(),
         }
     }
 
@@ -356,6 +361,9 @@ impl HostSession {
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
+        if super::watch::is_watcher(from) {
+            return self.handle_watcher(from, message, now_ms);
+        }
         let Some(Some(link)) = self.links.0.get(from.index()) else {
             return Handled::default();
         };
@@ -423,6 +431,7 @@ impl HostSession {
         match msg {
             GuestMessage::Join { .. } if joined => Err(Refusal::AlreadyJoined),
             GuestMessage::Join { name } => Ok(self.join(from, &name)),
+            GuestMessage::Watch { .. } => Err(Refusal::OtherLink),
             _ if !joined => Err(Refusal::NotJoined),
             GuestMessage::Ping { nonce } => {
                 if let Some(now) = now_ms {
@@ -526,6 +535,9 @@ impl HostSession {
     /// Nothing in it comes from the seed: no other hand and no draw order,
     /// only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
+        if super::watch::is_watcher(seat) {
+            return self.watcher_resume(seat);
+        }
         let n = self.game.seat_count();
         // From the deal every seat was in; `redact` follows who leaves.
         let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
@@ -678,6 +690,8 @@ impl HostSession {
             .collect()
     }
 
+    /// The connected guests, then the connected watchers: everyone told
+    /// of what happens at the table (each as their seat may know it).
     fn connected(&self) -> impl Iterator<Item = Seat> + '_ {
         self.links
             .iter()
@@ -686,6 +700,7 @@ impl HostSession {
                     .is_some_and(|l| l.connection == Connection::Connected)
             })
             .map(|(s, _)| s)
+            .chain(self.watching())
     }
 
     /// `seat`'s presence, for every other connected guest.
@@ -718,6 +733,11 @@ impl HostSession {
     /// The transport lost `seat`'s connection. Its messages stop; the
     /// others are told.
     pub fn disconnect(&mut self, seat: Seat) -> Outbox {
+        // A watcher's place is freed; players are not told of watchers.
+        if super::watch::is_watcher(seat) {
+            self.watcher_left(seat);
+            return Vec::new();
+        }
         self.with_link(seat, |l| {
             if l.connection == Connection::Connected {
                 l.connection = Connection::Disconnected;

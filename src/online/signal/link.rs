@@ -20,6 +20,11 @@
 //! | per relay: 1 + n | its WebSocket URL (length, ASCII; at most [`MAX_RELAY_URL`]) |
 //! | 4 | CRC-32 (IEEE) of everything before it, big-endian |
 //!
+//! The watch link (issue 31), `#watch=<code>`, is written the same way
+//! with the kind `W` and a secret of its own: it leads to the host's
+//! watchers' door, never to a seat. A table link read as a watch link (or
+//! the other way round) is [`LinkError::WrongKind`].
+//!
 //! The CRC only catches a link damaged by accident. Whoever made the link
 //! chose its content, so every field is checked on reading.
 
@@ -42,7 +47,12 @@ pub const MAX_RELAY_URL: usize = 200;
 /// a plain `wss://` URL is a WebTorrent tracker.
 pub const MQTT_PREFIX: &str = "mqtt+";
 
+/// What comes before the code in a watch link.
+pub const WATCH_PREFIX: &str = "#watch=";
+
 const KIND: u8 = b'T';
+/// The watch link's kind byte.
+const WATCH_KIND: u8 = b'W';
 
 /// Why a table link was not accepted. Nothing is changed by a bad link.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -204,6 +214,16 @@ impl TableLink {
     /// The code (the part after `#table=`). Relays past [`MAX_RELAYS`] are
     /// left out.
     pub fn encode(&self) -> String {
+        self.encode_kind(KIND)
+    }
+
+    /// The code of a watch link (the part after `#watch=`): the same
+    /// fields, another kind.
+    pub fn encode_watch(&self) -> String {
+        self.encode_kind(WATCH_KIND)
+    }
+
+    fn encode_kind(&self, kind: u8) -> String {
         let mut body = Writer::new();
         body.bytes(&self.secret);
         body.text(&clean_name(&self.host_name));
@@ -214,7 +234,24 @@ impl TableLink {
             body.u8(relay.network.byte());
             body.text(&relay.url);
         }
-        codec::frame(LINK_VERSION, KIND, &body.into_bytes())
+        codec::frame(LINK_VERSION, kind, &body.into_bytes())
+    }
+
+    /// The whole watch link, from the host page's address `page` (as
+    /// [`TableLink::url`]).
+    pub fn watch_url(&self, page: &str) -> String {
+        let end = page.find(['?', '#']).unwrap_or(page.len());
+        let base = page.get(..end).unwrap_or(page);
+        format!("{base}{WATCH_PREFIX}{}", self.encode_watch())
+    }
+
+    /// Reads a watch link from its code, a `#watch=<code>` fragment or a
+    /// whole link.
+    ///
+    /// # Errors
+    /// As [`TableLink::decode`]; a table link is [`LinkError::WrongKind`].
+    pub fn decode_watch(text: &str) -> Result<TableLink, LinkError> {
+        TableLink::decode_kind(code_of(text), WATCH_KIND)
     }
 
     /// The whole link, from the host page's address `page` (its origin and
@@ -235,10 +272,11 @@ impl TableLink {
     /// that [`clean_name`] would change, rules out of range, no relay or
     /// too many, a relay [`Relay::parse`] refuses, bytes left over).
     pub fn decode(text: &str) -> Result<TableLink, LinkError> {
-        let text = text
-            .rsplit_once(TABLE_PREFIX)
-            .map_or(text, |(_, code)| code);
-        let body = unframe(text)?;
+        TableLink::decode_kind(code_of(text), KIND)
+    }
+
+    fn decode_kind(text: &str, kind: u8) -> Result<TableLink, LinkError> {
+        let body = unframe(text, kind)?;
         let mut r = Reader::new(&body);
         let link = read_body(&mut r);
         match link {
@@ -280,8 +318,18 @@ fn read_body(r: &mut Reader<'_>) -> Option<TableLink> {
     })
 }
 
+/// The code in `text`: what follows `#table=` or `#watch=` (either: a
+/// link of the other kind is then refused by its kind byte, as
+/// [`LinkError::WrongKind`]), or the whole text.
+fn code_of(text: &str) -> &str {
+    [TABLE_PREFIX, WATCH_PREFIX]
+        .iter()
+        .find_map(|prefix| text.rsplit_once(prefix).map(|(_, code)| code))
+        .unwrap_or(text)
+}
+
 /// Checks a link's frame and returns its payload.
-fn unframe(text: &str) -> Result<Vec<u8>, LinkError> {
+fn unframe(text: &str, kind: u8) -> Result<Vec<u8>, LinkError> {
     let framed = codec::unframe(text, MAX_LINK_CHARS).map_err(|e| match e {
         FrameError::Empty => LinkError::Empty,
         FrameError::TooLong { len, max } => LinkError::TooLong { len, max },
@@ -289,7 +337,7 @@ fn unframe(text: &str) -> Result<Vec<u8>, LinkError> {
         FrameError::Truncated => LinkError::Truncated,
         FrameError::BadChecksum => LinkError::BadChecksum,
     })?;
-    if framed.kind != KIND {
+    if framed.kind != kind {
         return Err(LinkError::WrongKind);
     }
     if framed.version != LINK_VERSION {

@@ -16,6 +16,7 @@ pub fn opened() -> Opened {
     // one that came by another way is handed over too.
     let link = address::join_code().is_some()
         || address::table_code().is_some()
+        || address::watch_code().is_some()
         || address::replay_code().is_some();
     Opened {
         screen: link.then_some(Screen::Elsewhere(Request::Address)),

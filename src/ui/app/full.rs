@@ -24,7 +24,8 @@ pub fn opened() -> Opened {
     let net = NetworkPrefs::load();
     let joining = address::join_code()
         .map(|code| GuestLink::open(&code, &net))
-        .or_else(|| address::table_code().map(|code| GuestLink::open_table(&code, &net)));
+        .or_else(|| address::table_code().map(|code| GuestLink::open_table(&code, &net)))
+        .or_else(|| address::watch_code().map(|code| GuestLink::open_watch(&code, &net)));
     let shared = address::replay_code().map(|c| Played::decode(&c));
     let error = match (&joining, &shared) {
         (Some(Err(key)), _) => Some(*key),

@@ -13,6 +13,12 @@ pub fn table_code() -> Option<String> {
     hash.strip_prefix("#table=").map(str::to_string)
 }
 
+/// The watch link the page was opened with (`#watch=…`), if any.
+pub fn watch_code() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#watch=").map(str::to_string)
+}
+
 /// The shared match the page was opened with (`#replay=…`), if any.
 pub fn replay_code() -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;

@@ -5,7 +5,7 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, Who};
+use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, WatchText, Who};
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
 use crate::rules::Action;
@@ -84,19 +84,35 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             cb.emit(())
         })
     };
+    let watching = link.is_watching();
+    let leave_label = if watching {
+        i18n::watch_text(lang, WatchText::Leave)
+    } else {
+        tr(lang, Key::LeaveTable)
+    };
     let header = html! {
         <Header>
-            <button type="button" class="btn ghost" onclick={on_leave.clone()}>{ tr(lang, Key::LeaveTable) }</button>
+            <button type="button" class="btn ghost" onclick={on_leave.clone()}>{ leave_label }</button>
         </Header>
     };
-    let lost = matches!(phase, GuestPhase::Lost).then(|| {
-        html! { <p class="error-text lost" role="alert">{ tr(lang, Key::HostLost) }</p> }
-    });
+    // A watcher the host let go is told why, not that the host is lost.
+    let lost = if link.sharing_stopped() {
+        Some(
+            html! { <p class="error-text lost sharing-stopped" role="alert">{ i18n::stopped_sharing(lang, &host) }</p> },
+        )
+    } else {
+        matches!(phase, GuestPhase::Lost).then(|| {
+            html! { <p class="error-text lost" role="alert">{ tr(lang, Key::HostLost) }</p> }
+        })
+    };
     if link.mirror().view().is_some() {
         let reconnecting = matches!(phase, GuestPhase::Preparing | GuestPhase::Knocking);
         return html! {
             <>
                 { header }
+                if watching {
+                    <h2 class="watching-heading">{ i18n::watching_table(lang, &host) }</h2>
+                }
                 if let Some(node) = lost { { node } }
                 if reconnecting {
                     <p class="notice reconnecting" role="status">{ i18n::online(lang, OnlineKey::Reconnecting) }</p>
@@ -136,6 +152,11 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         </div>
     };
     let body = match &phase {
+        GuestPhase::Ready if watching => html! {
+            <div class="row">
+                <button type="button" class="btn primary" onclick={on_join}>{ i18n::watch_text(lang, WatchText::Watch) }</button>
+            </div>
+        },
         GuestPhase::Ready => {
             let stun = match link.stun() {
                 Some(server) => named(lang, Named::GuestStunNote, &server),
@@ -220,7 +241,9 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         <>
             { header }
             <main class="join" aria-labelledby="join-heading">
-                <h2 id="join-heading">{ named(lang, Named::JoinTable, &host) }</h2>
+                <h2 id="join-heading">{
+                    if watching { i18n::watching_table(lang, &host) } else { named(lang, Named::JoinTable, &host) }
+                }</h2>
                 <p class="rules-line">{ rules_line(lang, link) }</p>
                 if let Some(node) = lost { { node } }
                 <div class="field">
@@ -294,6 +317,12 @@ fn guest_table(props: &GuestTableProps) -> Html {
         let link = link.clone();
         Callback::from(move |action: Action| link.act(action))
     };
+    // A watcher's bottom seat is the host's (see `TableModel::seat`).
+    let my_name = AttrValue::from(if model.spectating() {
+        model.name(model.seat()).to_string()
+    } else {
+        link.name().trim().to_string()
+    });
     let refused = link.refused().then(|| {
         html! { <p class="error-text" role="alert">{ tr(lang, Key::GuestRefused) }</p> }
     });
@@ -363,7 +392,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let (bubbles, reactions) = reactions(lang, link, &model);
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(link.name().trim().to_string())} {on_action} reactions={bubbles}>
+            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={bubbles}>
                 if let Some(node) = refused { { node } }
                 if let Some(node) = left_out { { node } }
                 { reactions }

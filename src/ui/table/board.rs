@@ -318,9 +318,9 @@ pub fn table(props: &TableProps) -> Html {
     let me = model.seat();
     let mine = &view.seats[me];
     let my_marks = model.marks(me);
-    // Watching (a replay): the bottom seat plays too, but nothing is
-    // offered here.
-    let watching = props.face_up.is_some();
+    // Watching (a replay, or a watcher at an online table): the bottom
+    // seat plays too, but nothing is offered here.
+    let watching = props.face_up.is_some() || model.spectating();
     let my_turn = model.my_turn() && !watching;
     let waiting = model
         .to_act()

@@ -219,8 +219,13 @@ impl GuestLink {
                 Some(Outcome::Seated { seat, answer }) => {
                     console::note(&format!("the table link: seat {} given", seat.0));
                     this.stop_knocking();
-                    this.seat.set(Some(seat));
-                    if let Ticket::Table(link) = &this.ticket {
+                    // A watcher holds no seat: the host's reply names
+                    // seat 0 for its form's sake, and nothing is kept.
+                    let seated = !this.watching.get();
+                    if seated {
+                        this.seat.set(Some(seat));
+                    }
+                    if let (true, Ticket::Table(link)) = (seated, &this.ticket) {
                         let kept = format!("{}\n{}\n{}", link.encode(), seat.0, this.name());
                         storage::tab::write(SEAT_KEY, &kept);
                     }

@@ -129,6 +129,12 @@ pub struct GuestLink {
     lang: Cell<Lang>,
     /// Quick reactions at the table, as this page shows them (`react.rs`).
     reactions: RefCell<crate::online::reactions::Board>,
+    /// This page came by the watch link: it watches, takes no seat, and
+    /// says [`GuestMessage::Watch`] where a friend says its join.
+    watching: Cell<bool>,
+    /// The host stopped sharing the watch link: this watcher's connection
+    /// is over for good (nothing knocks again).
+    sharing_stopped: Cell<bool>,
 }
 
 impl PartialEq for GuestLink {
@@ -169,6 +175,41 @@ impl GuestLink {
         Ok(this)
     }
 
+    /// Reads a watch link (the whole address or its code). Nothing
+    /// connects until the watcher presses "Watch".
+    ///
+    /// # Errors
+    /// The link cannot be read (a table link is not a watch link).
+    pub fn open_watch(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
+        let link = TableLink::decode_watch(text).map_err(|_| Key::CodeDamaged)?;
+        let this = GuestLink::with(Ticket::Table(link), net);
+        this.watching.set(true);
+        *this.mirror.borrow_mut() = GuestMirror::watching();
+        Ok(this)
+    }
+
+    /// Whether this page came by the watch link.
+    pub fn is_watching(&self) -> bool {
+        self.watching.get()
+    }
+
+    /// Whether the host stopped sharing the watch link (this watcher was
+    /// let go).
+    pub fn sharing_stopped(&self) -> bool {
+        self.sharing_stopped.get()
+    }
+
+    /// The first message on a connection: a friend's join, or a watcher's
+    /// watch.
+    fn hello(&self) -> GuestMessage {
+        let name = self.name.borrow();
+        if self.watching.get() {
+            GuestMirror::watch_request(&name)
+        } else {
+            GuestMirror::join_request(&name)
+        }
+    }
+
     fn with(ticket: Ticket, net: &NetworkPrefs) -> Rc<GuestLink> {
         Rc::new(GuestLink {
             ticket,
@@ -193,6 +234,8 @@ impl GuestLink {
             table: RefCell::default(),
             lang: Cell::new(Lang::default()),
             reactions: RefCell::default(),
+            watching: Cell::new(false),
+            sharing_stopped: Cell::new(false),
         })
     }
 
@@ -324,7 +367,7 @@ impl GuestLink {
                 link.joining.borrow_mut().take();
                 return;
             }
-            let join = GuestMirror::join_request(&link.name.borrow());
+            let join = link.hello();
             if link.send(&join) {
                 console::note("the join sent again");
             }
@@ -395,6 +438,10 @@ impl GuestLink {
     /// Gives the host's sealed deal `number` this page's share: random
     /// bytes drawn here, so the host alone does not choose the deal.
     fn contribute(&self, number: u32) {
+        if self.watching.get() {
+            // A watcher plays no part in the deal.
+            return;
+        }
         let mut bytes = [0u8; 16];
         if getrandom::fill(&mut bytes).is_err() {
             console::warn("no random bytes for the deal: nothing contributed");
@@ -422,7 +469,7 @@ impl GuestLink {
                     self.table.borrow_mut().take();
                 }
                 *self.phase.borrow_mut() = GuestPhase::Connected;
-                let join = GuestMirror::join_request(&self.name.borrow());
+                let join = self.hello();
                 let sent = self.send(&join);
                 console::note(if sent {
                     "the join sent"
@@ -460,6 +507,12 @@ impl GuestLink {
                         }
                     }
                     Ok(Received::Reacted { seat, reaction }) => self.show(seat, reaction),
+                    // The host turned the watch link off: this watcher is
+                    // let go (the host closes the connection next).
+                    Ok(Received::SharingStopped) => {
+                        self.sharing_stopped.set(true);
+                        self.left.set(true);
+                    }
                     Ok(Received::NewMatch { .. }) => {
                         self.bad_view.set(false);
                         self.refused.set(None);
@@ -489,7 +542,9 @@ impl GuestLink {
                 self.joining.borrow_mut().take();
                 // By the table link, the page knocks again for its seat:
                 // the host reloaded, or the network changed.
-                if self.seat.get().is_some() && !self.left.get() {
+                // A watcher knocks again the same way (no seat to ask for).
+                let knocks = self.seat.get().is_some() || self.watching.get();
+                if knocks && !self.left.get() {
                     if let Ticket::Table(link) = &self.ticket {
                         console::note("the table link: the connection was lost, knocking again");
                         *self.phase.borrow_mut() = GuestPhase::Preparing;

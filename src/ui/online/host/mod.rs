@@ -9,6 +9,7 @@
 mod deal;
 mod door;
 mod react;
+mod watch_door;
 
 pub use deal::DealNote;
 pub use door::TableLinkState;
@@ -66,6 +67,8 @@ pub struct HostLink {
     deals: RefCell<deal::Deals>,
     /// Quick reactions at the table, as this page shows them (`react.rs`).
     reactions: RefCell<react::HostReactions>,
+    /// The watch link and its door (`watch_door.rs`).
+    watch: RefCell<watch_door::WatchShare>,
 }
 
 impl PartialEq for HostLink {
@@ -114,6 +117,7 @@ impl HostLink {
             table_link: RefCell::new(TableLinkState::Off),
             deals: RefCell::new(deal::Deals::restored()),
             reactions: RefCell::default(),
+            watch: RefCell::default(),
         })
     }
 
@@ -317,8 +321,17 @@ impl HostLink {
         });
     }
 
-    /// The friends' seats whose connection is open now.
+    /// The friends' seats whose connection is open now (watchers not).
     pub fn open_seats(&self) -> Vec<Seat> {
+        self.open_pages()
+            .into_iter()
+            .filter(|&s| !crate::online::watch::is_watcher(s))
+            .collect()
+    }
+
+    /// Every page connected now: the friends' seats and the watchers'
+    /// addresses.
+    pub fn open_pages(&self) -> Vec<Seat> {
         self.open
             .borrow()
             .iter()
@@ -437,6 +450,9 @@ impl HostLink {
     }
 
     fn peer_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
+        if crate::online::watch::is_watcher(seat) {
+            return self.watcher_event(seat, id, event);
+        }
         let current = self
             .peers
             .borrow()
@@ -583,6 +599,11 @@ impl HostLink {
                         peer.close();
                     }
                     self.open.borrow_mut().insert(seat.0, false);
+                    // A watcher's address is free again (the session
+                    // freed its place as it closed it).
+                    if crate::online::watch::is_watcher(*seat) {
+                        self.latest.borrow_mut().remove(&seat.0);
+                    }
                 }
             }
         }
@@ -594,6 +615,7 @@ impl HostLink {
         self.closed.set(true);
         self.close_door();
         self.forget_deals();
+        self.close_watch_door();
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();
         }

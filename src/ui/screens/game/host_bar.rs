@@ -3,12 +3,12 @@
 //! download carries none of it.
 
 use super::online_bar::{BarState, DealResult, OnlineTable};
-use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey};
+use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey, WatchText};
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::online::{DealNote, HostLink, LinkEvent};
+use crate::ui::online::{DealNote, HostLink, LinkEvent, TableLinkState};
 use crate::ui::screens::lobby::SeatInvite;
 use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
 use crate::ui::state::{GameMsg, GameState};
@@ -53,7 +53,7 @@ impl OnlineTable for HostLink {
 
     fn match_over(&self, state: &GameState) {
         if let Some(session) = state.session() {
-            self.reveal(&session.save(), session.game(), &self.open_seats());
+            self.reveal(&session.save(), session.game(), &self.open_pages());
         }
     }
 
@@ -135,8 +135,9 @@ fn online_bar(
         .filter(|&s| status(s) != Connection::Connected || state.stands_in(s))
         .collect();
     let deal = deal_line(lang, link, names);
+    let watchers = watch_bar(lang, link);
     if away.is_empty() || state.game().is_over() {
-        return deal.unwrap_or_default();
+        return html! { <>{ watchers }{ for deal }</> };
     }
     let absent = match state.session().and_then(|s| s.mover()) {
         Some(Mover::Absent(seat)) => Some(seat),
@@ -197,7 +198,7 @@ fn online_bar(
             </section>
         }
     });
-    html! { <div class="online-bar">{ for deal }{ for rows }</div> }
+    html! { <>{ watchers }<div class="online-bar">{ for deal }{ for rows }</div></> }
 }
 
 /// The deal's note while the match is on: the friends' shares coming in,
@@ -215,4 +216,21 @@ fn deal_line(lang: Lang, link: &HostLink, names: &[String]) -> Option<Html> {
         DealNote::Checked(..) => return None,
     };
     Some(html! { <p class="deal-note muted" role="status">{ text }</p> })
+}
+
+/// While the watch link is shared: "2 watching", and "Stop sharing".
+fn watch_bar(lang: Lang, link: &Rc<HostLink>) -> Html {
+    if !matches!(link.watch_link(), TableLinkState::Ready(_)) {
+        return Html::default();
+    }
+    let on_stop = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| link.stop_watching())
+    };
+    html! {
+        <div class="online-bar watch-bar">
+            <p class="watching-count" role="status" aria-live="polite">{ i18n::watching_count(lang, link.watcher_count()) }</p>
+            <button type="button" class="btn ghost stop-sharing" onclick={on_stop}>{ i18n::watch_text(lang, WatchText::StopSharing) }</button>
+        </div>
+    }
 }

@@ -1,0 +1,55 @@
+//! Watchers (spectators) of an online table: who they are on the host's
+//! side, and the limits that keep them from weighing on the match.
+//!
+//! A watcher comes by the watch link (a link of its own kind,
+//! [`crate::online::signal::TableLink::watch_url`]), says
+//! [`crate::online::GuestMessage::Watch`] and then gets what every player
+//! may know of the table and nothing more: no hand, no dealt or drawn card,
+//! no draw order. The host's session addresses a watcher as a seat number
+//! past any table ([`WATCHER_BASE`] and up), so the messages for watchers
+//! travel in the same outbox as the players': engine events redacted for
+//! such a seat (`rules::seat_event::redact`) carry no card of any hand.
+
+use crate::rules::Seat;
+
+/// The first seat number that is a watcher's, not a seat at the table
+/// (tables have at most 8 seats). Watcher `k` is `Seat(WATCHER_BASE + k)`.
+pub const WATCHER_BASE: u8 = 64;
+/// The most watchers a table takes at once: each costs the host one
+/// connection and a copy of every update.
+pub const MAX_WATCHERS: usize = 16;
+
+/// Whether `seat` is a watcher's address rather than a seat at the table.
+pub fn is_watcher(seat: Seat) -> bool {
+    seat.0 >= WATCHER_BASE && usize::from(seat.0 - WATCHER_BASE) < MAX_WATCHERS
+}
+
+/// Watcher `k`'s address (`None` past [`MAX_WATCHERS`]).
+pub fn watcher_seat(k: usize) -> Option<Seat> {
+    (k < MAX_WATCHERS).then(|| Seat(WATCHER_BASE + k as u8))
+}
+
+/// The number of the watcher at `seat` (`None` for a seat at the table).
+pub fn watcher_index(seat: Seat) -> Option<usize> {
+    is_watcher(seat).then(|| usize::from(seat.0 - WATCHER_BASE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::seat::MAX_SEATS;
+
+    #[test]
+    fn watchers_are_never_seats_at_a_table() {
+        for s in 0..MAX_SEATS {
+            assert!(!is_watcher(Seat(s as u8)));
+        }
+        for k in 0..MAX_WATCHERS {
+            let seat = watcher_seat(k).expect("within the cap");
+            assert!(is_watcher(seat));
+            assert_eq!(watcher_index(seat), Some(k));
+        }
+        assert_eq!(watcher_seat(MAX_WATCHERS), None);
+        assert!(!is_watcher(Seat(WATCHER_BASE + MAX_WATCHERS as u8)));
+    }
+}

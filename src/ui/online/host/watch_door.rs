@@ -1,0 +1,406 @@
+//! The host's watch link (issue 31): a link of its own, with a secret of
+//! its own, whose door lets in watchers and never gives a seat.
+//!
+//! An offer heard on the watch link's relays is opened with the watch
+//! room's key, checked for freshness and replays ([`SeenOffers`]), and
+//! answered with a new connection at a watcher's address (`Seat(64 + k)`,
+//! [`crate::online::watch`]) while fewer than [`MAX_WATCHERS`] watch. The
+//! connection then carries what the host's session sends watchers (the
+//! public table) and takes only their watch, pings and resyncs. "Stop
+//! sharing" tells each watcher, closes it, forgets the secret and leaves
+//! the relays: the old link admits nobody; sharing again makes a new one.
+
+use super::door::TableLinkState;
+use super::HostLink;
+use crate::online::protocol::HostMessage;
+use crate::online::signal::envelope::SeenOffers;
+use crate::online::signal::relay::{Heard, ReplyTo, Role};
+use crate::online::signal::{
+    hex, FriendOffer, HostAnswer, MessageKind, Refused, Relay, SeatReply, TableLink, SECRET_LEN,
+};
+use crate::online::watch::{is_watcher, watcher_seat, MAX_WATCHERS};
+use crate::rules::Seat;
+use crate::ui::online::relays::Relays;
+use crate::ui::online::{page_base, LinkEvent};
+use crate::ui::platform::console;
+use crate::ui::platform::crypto::{self, RoomKey};
+use crate::ui::platform::storage;
+use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use std::rc::Rc;
+
+/// Where this tab keeps its watch link's secret: a reload of the host's
+/// tab shares the same watch link again, until the host stops sharing it.
+const WATCH_SECRET_KEY: &str = "ono99.watch-secret";
+
+/// How long a watcher's connection stays open after "Stop sharing" told
+/// it, so the notice arrives.
+const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
+
+/// The watch link's side of the host's page.
+pub(super) struct WatchShare {
+    state: TableLinkState,
+    door: Option<WatchDoor>,
+    /// The host stopped sharing: nothing opens again until "Share a new
+    /// watch link".
+    stopped: bool,
+    /// The relays the link goes through (kept to share again).
+    relays: Vec<Relay>,
+}
+
+struct WatchDoor {
+    key: RoomKey,
+    relays: Rc<Relays>,
+    seen: SeenOffers,
+}
+
+impl Default for WatchShare {
+    fn default() -> Self {
+        WatchShare {
+            state: TableLinkState::Off,
+            door: None,
+            stopped: false,
+            relays: Vec::new(),
+        }
+    }
+}
+
+/// The secret this tab's watch link had before a reload, if any.
+fn kept_secret() -> Option<[u8; SECRET_LEN]> {
+    let text = storage::tab::read(WATCH_SECRET_KEY)?;
+    if text.len() != SECRET_LEN * 2 || !text.is_ascii() {
+        return None;
+    }
+    let mut secret = [0u8; SECRET_LEN];
+    for (i, b) in secret.iter_mut().enumerate() {
+        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(secret)
+}
+
+impl HostLink {
+    /// Shares the table to watch through `relays` (none: no watch link).
+    pub fn open_watch_door(self: &Rc<Self>, relays: Vec<Relay>) {
+        {
+            let mut share = self.watch.borrow_mut();
+            if relays.is_empty() || share.door.is_some() || share.stopped {
+                return;
+            }
+            if share.state == TableLinkState::Preparing {
+                return;
+            }
+            share.relays = relays.clone();
+            share.state = TableLinkState::Preparing;
+        }
+        let secret = match kept_secret() {
+            Some(secret) => secret,
+            None => {
+                let mut secret = [0u8; SECRET_LEN];
+                if getrandom::fill(&mut secret).is_err() {
+                    self.watch.borrow_mut().state = TableLinkState::Failed;
+                    return;
+                }
+                storage::tab::write(WATCH_SECRET_KEY, &hex(&secret));
+                secret
+            }
+        };
+        let link = TableLink {
+            secret,
+            relays,
+            host_name: self.host_name.clone(),
+            rules: self.rules,
+        };
+        let weak = Rc::downgrade(self);
+        wasm_bindgen_futures::spawn_local(async move {
+            let key = crypto::derive(&link.secret).await;
+            let Some(this) = weak.upgrade() else { return };
+            if this.closed.get() || this.watch.borrow().stopped {
+                return;
+            }
+            let key = match key {
+                Ok(key) => key,
+                Err(why) => {
+                    console::warn(&format!("no watch link: {why:?}"));
+                    this.watch.borrow_mut().state = TableLinkState::Failed;
+                    this.changed();
+                    return;
+                }
+            };
+            let relays = Relays::start(
+                Role::Host,
+                key.room,
+                &link.relays,
+                weak.clone(),
+                HostLink::heard_watcher,
+                HostLink::changed,
+            );
+            // Watchers may come at any time: the door listens as long as
+            // the link is shared.
+            relays.resume();
+            console::note("the watch link is ready");
+            {
+                let mut share = this.watch.borrow_mut();
+                share.door = Some(WatchDoor {
+                    key,
+                    relays,
+                    seen: SeenOffers::new(),
+                });
+                share.state = TableLinkState::Ready(link.watch_url(&page_base()));
+            }
+            this.changed();
+        });
+    }
+
+    /// The watch link to share (`Off` once the host stopped sharing).
+    pub fn watch_link(&self) -> TableLinkState {
+        self.watch.borrow().state.clone()
+    }
+
+    /// Whether the host stopped sharing the watch link.
+    pub fn watch_stopped(&self) -> bool {
+        self.watch.borrow().stopped
+    }
+
+    /// How many watch now (their connections open).
+    pub fn watcher_count(&self) -> usize {
+        self.open
+            .borrow()
+            .iter()
+            .filter(|(&s, &open)| open && is_watcher(Seat(s)))
+            .count()
+    }
+
+    /// "Stop sharing": every watcher is told and let go, the link's secret
+    /// forgotten and its relays left, so the old link admits nobody.
+    pub fn stop_watching(self: &Rc<Self>) {
+        console::note("the watch link: sharing stopped");
+        storage::tab::delete(WATCH_SECRET_KEY);
+        {
+            let mut share = self.watch.borrow_mut();
+            share.stopped = true;
+            share.state = TableLinkState::Off;
+            if let Some(door) = share.door.take() {
+                door.relays.stop();
+            }
+        }
+        let watchers: Vec<u8> = self
+            .peers
+            .borrow()
+            .keys()
+            .copied()
+            .filter(|&s| is_watcher(Seat(s)))
+            .collect();
+        let notice = HostMessage::SharingStopped.encode();
+        let notice = String::from_utf8_lossy(&notice);
+        for s in watchers {
+            let seat = Seat(s);
+            if let Some((_, peer)) = self.peers.borrow_mut().remove(&s) {
+                peer.send(&notice);
+                // Closed a moment later: a channel closed at once may drop
+                // the notice still queued in it.
+                gloo_timers::callback::Timeout::new(CLOSE_AFTER_NOTICE_MS, move || peer.close())
+                    .forget();
+            }
+            self.forget_watcher(seat);
+        }
+        self.changed();
+    }
+
+    /// "Share a new watch link" after stopping: a new secret, so the old
+    /// link stays closed.
+    pub fn share_watch_again(self: &Rc<Self>) {
+        let relays = {
+            let mut share = self.watch.borrow_mut();
+            share.stopped = false;
+            share.relays.clone()
+        };
+        self.open_watch_door(relays);
+        self.changed();
+    }
+
+    /// Stops listening for good (the host left the table). The secret is
+    /// forgotten with the table's.
+    pub(super) fn close_watch_door(&self) {
+        storage::tab::delete(WATCH_SECRET_KEY);
+        if let Some(door) = self.watch.borrow_mut().door.take() {
+            door.relays.stop();
+        }
+    }
+
+    /// A watcher's connection is gone: its address is free, and the
+    /// host's session (in the lobby, or the game's) frees its place.
+    fn forget_watcher(self: &Rc<Self>, seat: Seat) {
+        self.open.borrow_mut().remove(&seat.0);
+        self.latest.borrow_mut().remove(&seat.0);
+        self.to_session(|s| s.disconnect(seat), LinkEvent::Closed(seat));
+    }
+
+    /// What a watcher's connection reports: its messages go to the
+    /// session as any friend's (which answers only a watch, pings and
+    /// resyncs), before the start too: a watcher holds no seat, so
+    /// nothing of theirs waits for the start.
+    pub(super) fn watcher_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
+        let current = self
+            .peers
+            .borrow()
+            .get(&seat.0)
+            .is_some_and(|(pid, _)| *pid == id);
+        if !current {
+            return;
+        }
+        match event {
+            PeerEvent::Open => {
+                console::note(&format!("watcher {}: connection open", seat.0));
+                self.open.borrow_mut().insert(seat.0, true);
+                self.changed();
+            }
+            PeerEvent::Message(text) => {
+                self.receive(seat, id, &text);
+                // A watcher who comes after the end checks the deal too
+                // (its mirror holds the reveal until the table comes).
+                if matches!(
+                    crate::online::GuestMessage::decode(text.as_bytes()),
+                    Ok(crate::online::GuestMessage::Watch { .. })
+                ) {
+                    self.reveal_again(seat);
+                }
+            }
+            PeerEvent::Closed => {
+                console::note(&format!("watcher {}: connection closed", seat.0));
+                self.peers.borrow_mut().remove(&seat.0);
+                self.forget_watcher(seat);
+                self.changed();
+            }
+        }
+    }
+
+    fn heard_watcher(self: &Rc<Self>, index: usize, heard: Heard) {
+        let Heard::Offer { envelope, reply } = heard else {
+            return;
+        };
+        let Some(key) = self.watch.borrow().door.as_ref().map(|d| d.key.clone()) else {
+            return;
+        };
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok(plain) = key.open(&envelope).await else {
+                console::warn("relay: an offer that does not open with the watch link's key");
+                return;
+            };
+            match FriendOffer::read(&envelope, &plain) {
+                Ok(offer) => this.offer_watcher(index, reply, offer),
+                Err(why) => console::warn(&format!("relay: a watcher's offer refused: {why}")),
+            }
+        });
+    }
+
+    /// A free watcher's address: none taken by a connection, open or
+    /// being made.
+    fn free_watcher_seat(&self) -> Option<Seat> {
+        let latest = self.latest.borrow();
+        (0..MAX_WATCHERS)
+            .filter_map(watcher_seat)
+            .find(|s| !latest.contains_key(&s.0))
+    }
+
+    /// A watcher's offer, opened: a connection at a free watcher's
+    /// address, or "full".
+    fn offer_watcher(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
+        if self.closed.get() {
+            return;
+        }
+        let fresh = {
+            let mut share = self.watch.borrow_mut();
+            let Some(door) = share.door.as_mut() else {
+                return;
+            };
+            door.seen.admit(&offer, js_sys::Date::now() as u64)
+        };
+        if !fresh {
+            console::warn("relay: a watcher's offer seen before or out of time, ignored");
+            return;
+        }
+        let Some(seat) = self.free_watcher_seat() else {
+            console::note("relay: a watcher turned away: full");
+            self.watcher_reply(
+                index,
+                &reply,
+                &offer,
+                SeatReply::Refused(Refused::TableFull),
+            );
+            return;
+        };
+        console::note(&format!("relay: a watcher at {}", seat.0));
+        let id = self.next_peer.get();
+        self.next_peer.set(id + 1);
+        self.latest.borrow_mut().insert(seat.0, id);
+        let on_event = {
+            let weak = Rc::downgrade(self);
+            Rc::new(move |event| {
+                if let Some(link) = weak.upgrade() {
+                    link.watcher_event(seat, id, event);
+                }
+            }) as Rc<dyn Fn(PeerEvent)>
+        };
+        let config = self.config.clone();
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
+            let still = this.latest.borrow().get(&seat.0) == Some(&id);
+            match result {
+                Ok((peer, answer)) if still && !this.closed.get() && !this.watch_stopped() => {
+                    this.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
+                    // The answer's form names a seat at a table: seat 0
+                    // stands for "watch" (a watcher's page reads no seat
+                    // from it; its address comes with the welcome).
+                    let seated = SeatReply::Seated {
+                        seat: Seat(0),
+                        answer,
+                    };
+                    this.watcher_reply(index, &reply, &offer, seated);
+                }
+                Ok((peer, _)) => {
+                    peer.close();
+                    if still {
+                        this.latest.borrow_mut().remove(&seat.0);
+                    }
+                }
+                Err(why) => {
+                    console::warn(&format!("watcher {}: no answer made: {why:?}", seat.0));
+                    if still {
+                        this.latest.borrow_mut().remove(&seat.0);
+                    }
+                }
+            }
+            this.changed();
+        });
+    }
+
+    /// Seals `reply` to a watcher's `offer` and sends it back on the watch
+    /// link's relay `index`.
+    fn watcher_reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
+        let Some((key, relays)) = self
+            .watch
+            .borrow()
+            .door
+            .as_ref()
+            .map(|d| (d.key.clone(), d.relays.clone()))
+        else {
+            return;
+        };
+        let answer = HostAnswer {
+            offer_id: offer.offer_id,
+            sent_at_ms: js_sys::Date::now() as u64,
+            reply,
+        };
+        let to = to.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let sealed = key
+                .seal(MessageKind::Answer, answer.offer_id, &answer.plaintext())
+                .await;
+            match sealed {
+                Ok(envelope) => relays.answer(index, &to, &envelope),
+                Err(why) => console::warn(&format!("relay: an answer not sealed: {why:?}")),
+            }
+        });
+    }
+}
