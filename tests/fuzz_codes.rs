@@ -836,6 +836,7 @@ fn fuzzed_share_links_with_right_checksums_are_refused_or_replay() {
                     ShareError::UnsupportedVersion(_) => "UnsupportedVersion",
                     ShareError::DoesNotReplay { .. } => "DoesNotReplay",
                     ShareError::Setup(_) => "Setup",
+                    ShareError::ProofDoesNotFit => "ProofDoesNotFit",
                 }
                 .to_string(),
             ),

@@ -478,6 +478,14 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
                 _ => number.wrapping_sub(1),
             }
         }
+        HostMessage::Sealed { number, .. } => *number = big_u32(rng),
+        HostMessage::DealtWithout { seats, .. } => seats.push(any_seat(rng)),
+        HostMessage::Revealed { code, .. } => {
+            let keep = rng.below(code.len() + 1);
+            code.truncate(keep);
+        }
+        // A seat not at the table, or the guest's own: dropped unshown.
+        HostMessage::Reacted { seat, .. } => *seat = any_seat(rng),
         // No field to change (a player's mirror refuses it whole).
         HostMessage::SharingStopped => {}
     }

@@ -270,3 +270,153 @@ fn an_unfinished_match_makes_no_record() {
     let (m, from) = shared.at(2).expect("replays");
     assert!(from > 0 && from < m.log().len());
 }
+
+// Version 2: a match with its deal's proof (issue 31).
+
+use ono99::online::fair::{check_shared, derive_seed, Contribution, Proof, Secret, Verdict};
+use ono99::share::{SHARE_VERSION, SHARE_VERSION_PROOF};
+
+/// The deal of the version-2 fixture: the secret 00 01 … 1f, friends at
+/// seats 1 and 2 who sent 16 bytes of 0x11 and of 0x22.
+fn fixture_proof() -> Proof {
+    let mut secret = [0u8; 32];
+    for (i, b) in secret.iter_mut().enumerate() {
+        *b = i as u8;
+    }
+    let secret = Secret(secret);
+    Proof {
+        commitment: secret.commitment(),
+        secret,
+        contributions: vec![
+            (Seat(1), Contribution([0x11; 16])),
+            (Seat(2), Contribution([0x22; 16])),
+        ],
+    }
+}
+
+/// The match of the version-2 fixture: three seats, dealt from the
+/// proof's seed.
+fn fixture_match() -> Played {
+    let proof = fixture_proof();
+    let seed = derive_seed(&proof.secret, &proof.contributions);
+    random_match(RuleSet::modern(), 3, seed)
+}
+
+fn fixture_v2() -> String {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/share-link-v2.txt");
+    std::fs::read_to_string(path)
+        .expect("the fixture")
+        .trim()
+        .to_string()
+}
+
+/// Writes the version-2 fixture with this build. Run by hand only, once:
+/// `cargo test --test share -- --ignored write_the_version_2_fixture`.
+#[test]
+#[ignore = "writes the fixture; run by hand"]
+fn write_the_version_2_fixture() {
+    let code = fixture_match()
+        .encode_with_proof(&fixture_proof())
+        .expect("encodes");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/share-link-v2.txt");
+    std::fs::write(path, code + "\n").expect("writes");
+}
+
+#[test]
+fn a_version_2_code_of_an_earlier_build_opens_unchanged_and_verifies() {
+    let code = fixture_v2();
+    let (played, proof) = Played::decode_with_proof(&code).expect("decodes");
+    assert_eq!(played, fixture_match());
+    assert_eq!(proof.as_ref(), Some(&fixture_proof()));
+    assert_eq!(Played::decode(&code).as_ref(), Ok(&played));
+    assert_eq!(played.encode_with_proof(&fixture_proof()), Ok(code));
+    assert_eq!(check_shared(&played, &fixture_proof()), Verdict::Verified);
+}
+
+#[test]
+fn matches_with_a_proof_round_trip_and_version_1_stays_as_it_was() {
+    let proof = fixture_proof();
+    for rules in rule_sets() {
+        for seats in 3..=8 {
+            let shared = random_match(rules, seats, seats as u64 * 31);
+            let code = shared.encode_with_proof(&proof).expect("encodes");
+            let bytes = ono99::codec::base64url_decode(&code).expect("base64url");
+            assert_eq!(bytes[0], SHARE_VERSION_PROOF);
+            let (back, with) = Played::decode_with_proof(&code).expect("decodes");
+            assert_eq!(back, shared);
+            assert_eq!(with.as_ref(), Some(&proof));
+            assert_eq!(Played::decode(&code).as_ref(), Ok(&shared));
+            // The same match without a proof: version 1, no proof read.
+            let plain = shared.encode().expect("encodes");
+            let bytes = ono99::codec::base64url_decode(&plain).expect("base64url");
+            assert_eq!(bytes[0], SHARE_VERSION);
+            assert!(code.len() > plain.len());
+            assert_eq!(Played::decode_with_proof(&plain), Ok((shared, None)));
+        }
+    }
+}
+
+#[test]
+fn a_proof_that_does_not_fit_the_match_is_neither_written_nor_read() {
+    let shared = random_match(RuleSet::modern(), 3, 77);
+    let mut outside = fixture_proof();
+    outside.contributions.push((Seat(3), Contribution([3; 16])));
+    assert_eq!(
+        shared.encode_with_proof(&outside),
+        Err(ShareError::ProofDoesNotFit)
+    );
+    let mut twice = fixture_proof();
+    twice.contributions.push((Seat(1), Contribution([3; 16])));
+    assert_eq!(
+        shared.encode_with_proof(&twice),
+        Err(ShareError::ProofDoesNotFit)
+    );
+    // The same written by hand, with a correct checksum: refused.
+    let code = shared.encode_with_proof(&fixture_proof()).expect("encodes");
+    let bytes = ono99::codec::base64url_decode(&code).expect("base64url");
+    let body = &bytes[..bytes.len() - 4];
+    // The last contribution's seat is 17 bytes from the end of the body.
+    let seat_at = body.len() - 17;
+    for (seat, _) in [(3u8, "outside"), (1, "twice")] {
+        let mut forged = body.to_vec();
+        forged[seat_at] = seat;
+        seal(&mut forged);
+        assert_eq!(
+            Played::decode_with_proof(&base64url_encode(&forged)),
+            Err(ShareError::Damaged)
+        );
+    }
+    // Cut short, or one byte too many.
+    for cut in [1, 17, 20, 60] {
+        let mut forged = body[..body.len() - cut].to_vec();
+        seal(&mut forged);
+        assert!(Played::decode_with_proof(&base64url_encode(&forged)).is_err());
+    }
+    let mut forged = body.to_vec();
+    forged.push(0);
+    seal(&mut forged);
+    assert_eq!(
+        Played::decode_with_proof(&base64url_encode(&forged)),
+        Err(ShareError::Damaged)
+    );
+    // A version-1 code with a proof after it is not version 1.
+    let mut forged = body.to_vec();
+    forged[0] = SHARE_VERSION;
+    seal(&mut forged);
+    assert_eq!(
+        Played::decode_with_proof(&base64url_encode(&forged)),
+        Err(ShareError::Damaged)
+    );
+}
+
+#[test]
+fn a_share_link_whose_seed_is_not_the_proofs_does_not_verify() {
+    let proof = fixture_proof();
+    let other = random_match(RuleSet::modern(), 3, 12345);
+    let code = other.encode_with_proof(&proof).expect("encodes");
+    let (played, proof) = Played::decode_with_proof(&code).expect("decodes");
+    let proof = proof.expect("a proof");
+    assert_eq!(check_shared(&played, &proof), Verdict::SeedDoesNotMatch);
+}

@@ -908,3 +908,39 @@ fn the_tip_is_the_picks_on_every_turn_and_says_no_chance_below_the_bar() {
     assert!(turns > 2_000, "{turns} turns");
     assert!(stuck_said > 50, "{stuck_said} tips name a stuck player");
 }
+
+/// A friend's result ranks the seats as the host's does: the places worked
+/// out from a seat's view and its redacted log equal the engine's, in
+/// every format, for every seat, over many finished matches.
+#[test]
+fn a_friends_result_gives_the_hosts_places() {
+    let mut formats = [0usize; 3];
+    for index in 0..600u64 {
+        let mut rng = ono99::rules::Rng::new(0x91ACE ^ index);
+        let rules = random_rules(&mut rng);
+        let n = 2 + rng.below(7);
+        let Ok(mut game) = ono99::rules::Match::new(rules, n, rng.next_u64()) else {
+            continue;
+        };
+        while game.to_act().is_some() {
+            let legal = game.legal_actions();
+            let action = legal[rng.below(legal.len())];
+            game.apply(action).expect("a legal action");
+        }
+        formats[rules.format as usize] += 1;
+        let places = game.places();
+        for seat in game.seats() {
+            let log = ono99::rules::redact(game.log(), seat, n, ono99::rules::SeatSet::first(n));
+            let friend = ono99::table::friend::places(&game.view(seat), &log);
+            assert_eq!(
+                friend, places.0,
+                "match {index}, seat {seat:?}, {:?}",
+                rules.format
+            );
+        }
+    }
+    assert!(
+        formats.iter().all(|&f| f > 50),
+        "formats played: {formats:?}"
+    );
+}

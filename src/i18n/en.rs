@@ -745,6 +745,51 @@ impl ReplayTexts for En {
         format!("Move {step} of {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let whose =
+            |name: Option<&str>| name.map_or("a friend's".to_string(), |n| format!("{n}'s"));
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Deal verified: dealt from the host's sealed secret alone".into(),
+                    1 => "Deal verified: dealt from the host's sealed secret and 1 friend's contribution".into(),
+                    n => format!("Deal verified: dealt from the host's sealed secret and {n} friends' contributions"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "the host's secret does not match the seal it sent before the deal".into()
+            }
+            V::LeftOut(_) => format!("{} contribution is missing from the deal", whose(name)),
+            V::SeedDoesNotMatch => {
+                "the match was not dealt from the seed its secret and contributions give".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("{n}'s card"),
+                    _ => "a card".into(),
+                };
+                format!(
+                    "in hand {hand}, {card} showed as {}, but the seed gives {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "the moves do not replay from the seed".into(),
+            V::LogDiffers { index } => format!(
+                "the table showed something else than the seed gives (event {})",
+                index + 1
+            ),
+        };
+        format!("Deal not verified{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Hand {hand}, total {total}")
     }
@@ -855,12 +900,35 @@ impl OnlineTexts for En {
             OnlineKey::RefusedLocked => "The host has locked this table.",
             OnlineKey::RefusedName => "Someone with this name is already at the table: choose another name.",
             OnlineKey::Reconnecting => "Connection lost: reconnecting through the relays…",
+            OnlineKey::YourTurnTitle => "▶ Your turn — ONO 99",
+            OnlineKey::YourTurnNotice => "Your turn: the online table is waiting for you.",
+            OnlineKey::TurnAlerts => "Tell me when it’s my turn (system notification)",
+            OnlineKey::TurnAlertsHelp => "When this page is in the background and an online match waits on you, its tab says so and the chime plays. With this on, your system shows a notification too.",
+            OnlineKey::TurnAlertsRefused => "The browser did not allow notifications for this site, so this stays off. You can allow them in the browser’s settings for this site.",
+            OnlineKey::TurnAlertsUnsupported => "This browser cannot show notifications, so this stays off.",
             OnlineKey::Relays => "Relays",
             OnlineKey::RelaysHelp => "One address per line: wss://… for a WebTorrent tracker, mqtt+wss://… for an MQTT broker. Table links go through these relays; leave the field empty to connect with codes only.",
+            OnlineKey::DealShuffling => "Shuffling with your friends…",
+            OnlineKey::DealVerified => "Deal verified: every card came from the host's sealed secret and the friends' shares.",
+            OnlineKey::DealVerifiedLate => "Deal verified against its seed (this page joined after the deal was sealed).",
+            OnlineKey::DealSecretChanged => "Deal not verified: the secret the host revealed is not the one it sealed before the deal.",
+            OnlineKey::DealLeftOut => "Deal not verified: your share of the deal was left out.",
+            OnlineKey::DealSeedDiffers => "Deal not verified: the match was not dealt from the sealed secret and the shares.",
+            OnlineKey::DealDoesNotReplay => "Deal not verified: the match's moves do not replay from its seed.",
+            OnlineKey::DealLogDiffers => "Deal not verified: the table showed something the seed does not give.",
+            OnlineKey::CopyMatchLink => "Copy the match's link",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("Line {line} is not a relay address (wss://… or mqtt+wss://…): the relays were not saved.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Deal not verified: in hand {hand} the seed gives {expected} where the table showed {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Dealt without the share of {names}: it did not come in time.")
     }
 }

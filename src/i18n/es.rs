@@ -514,6 +514,52 @@ impl ReplayTexts for Es {
         format!("Jugada {step} de {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Reparto verificado: repartido solo con el secreto sellado del anfitrión".into(),
+                    1 => "Reparto verificado: repartido con el secreto sellado del anfitrión y la aportación de 1 amigo".into(),
+                    n => format!("Reparto verificado: repartido con el secreto sellado del anfitrión y las aportaciones de {n} amigos"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "el secreto del anfitrión no coincide con el sello que envió antes del reparto".into()
+            }
+            V::LeftOut(_) => format!(
+                "la aportación de {} no está en el reparto",
+                name.unwrap_or("un amigo")
+            ),
+            V::SeedDoesNotMatch => {
+                "la partida no se repartió con la semilla que dan el secreto y las aportaciones".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("la carta de {n}"),
+                    _ => "una carta".into(),
+                };
+                format!(
+                    "en la mano {hand}, {card} se mostró como {}, pero la semilla da {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "las jugadas no se reproducen desde la semilla".into(),
+            V::LogDiffers { index } => format!(
+                "la mesa mostró algo distinto de lo que da la semilla (suceso {})",
+                index + 1
+            ),
+        };
+        format!("Reparto no verificado{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Mano {hand}, total {total}")
     }
@@ -609,12 +655,35 @@ impl OnlineTexts for Es {
             OnlineKey::RefusedLocked => "El anfitrión ha cerrado esta mesa.",
             OnlineKey::RefusedName => "Ya hay alguien con este nombre en la mesa: elige otro nombre.",
             OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
+            OnlineKey::YourTurnTitle => "▶ Tu turno — ONO 99",
+            OnlineKey::YourTurnNotice => "Tu turno: la mesa en línea te está esperando.",
+            OnlineKey::TurnAlerts => "Avisarme cuando sea mi turno (notificación del sistema)",
+            OnlineKey::TurnAlertsHelp => "Cuando esta página está en segundo plano y una partida en línea te espera, su pestaña lo indica y suena el aviso. Con esta opción, el sistema también muestra una notificación.",
+            OnlineKey::TurnAlertsRefused => "El navegador no permitió notificaciones para este sitio, así que esta opción sigue desactivada. Puedes permitirlas en los ajustes del navegador para este sitio.",
+            OnlineKey::TurnAlertsUnsupported => "Este navegador no puede mostrar notificaciones, así que esta opción sigue desactivada.",
             OnlineKey::Relays => "Repetidores",
             OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
+            OnlineKey::DealShuffling => "Barajando con tus amigos…",
+            OnlineKey::DealVerified => "Reparto verificado: cada carta salió del secreto sellado del anfitrión y de las aportaciones de los amigos.",
+            OnlineKey::DealVerifiedLate => "Reparto verificado con su semilla (esta página llegó después de sellarse el reparto).",
+            OnlineKey::DealSecretChanged => "Reparto no verificado: el secreto que reveló el anfitrión no es el que selló antes del reparto.",
+            OnlineKey::DealLeftOut => "Reparto no verificado: tu aportación al reparto quedó fuera.",
+            OnlineKey::DealSeedDiffers => "Reparto no verificado: la partida no se repartió con el secreto sellado y las aportaciones.",
+            OnlineKey::DealDoesNotReplay => "Reparto no verificado: las jugadas de la partida no se reproducen desde su semilla.",
+            OnlineKey::DealLogDiffers => "Reparto no verificado: la mesa mostró algo que la semilla no da.",
+            OnlineKey::CopyMatchLink => "Copiar el enlace de la partida",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("La línea {line} no es la dirección de un repetidor (wss://… o mqtt+wss://…): los repetidores no se han guardado.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Reparto no verificado: en la mano {hand} la semilla da {expected} donde la mesa mostró {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Repartido sin la aportación de {names}: no llegó a tiempo.")
     }
 }

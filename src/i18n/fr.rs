@@ -524,6 +524,52 @@ impl ReplayTexts for Fr {
         format!("Coup {step} sur {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Donne vérifiée\u{202f}: distribuée à partir du seul secret scellé de l’hôte".into(),
+                    1 => "Donne vérifiée\u{202f}: distribuée à partir du secret scellé de l’hôte et de la contribution d’un ami".into(),
+                    n => format!("Donne vérifiée\u{202f}: distribuée à partir du secret scellé de l’hôte et des contributions de {n} amis"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "le secret de l’hôte ne correspond pas au sceau envoyé avant la donne".into()
+            }
+            V::LeftOut(_) => match name {
+                Some(n) => format!("la contribution de {n} manque dans la donne"),
+                None => "la contribution d’un ami manque dans la donne".into(),
+            },
+            V::SeedDoesNotMatch => {
+                "la partie n’a pas été distribuée avec la graine que donnent le secret et les contributions".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("la carte de {n}"),
+                    _ => "une carte".into(),
+                };
+                format!(
+                    "manche {hand}, {card} était {}, mais la graine donne {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "les coups ne se rejouent pas à partir de la graine".into(),
+            V::LogDiffers { index } => format!(
+                "la table a montré autre chose que ce que donne la graine (événement {})",
+                index + 1
+            ),
+        };
+        format!("Donne non vérifiée{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Manche {hand}, total {total}")
     }
@@ -618,12 +664,35 @@ impl OnlineTexts for Fr {
             OnlineKey::RefusedLocked => "L’hôte a verrouillé cette table.",
             OnlineKey::RefusedName => "Quelqu’un porte déjà ce nom à la table\u{202f}: choisissez-en un autre.",
             OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
+            OnlineKey::YourTurnTitle => "▶ À vous de jouer — ONO 99",
+            OnlineKey::YourTurnNotice => "À vous de jouer\u{202f}: la table en ligne vous attend.",
+            OnlineKey::TurnAlerts => "Me prévenir quand c’est mon tour (notification du système)",
+            OnlineKey::TurnAlertsHelp => "Quand cette page est en arrière-plan et qu’une partie en ligne vous attend, son onglet l’indique et le carillon sonne. Avec cette option, le système affiche aussi une notification.",
+            OnlineKey::TurnAlertsRefused => "Le navigateur n’a pas autorisé les notifications pour ce site, l’option reste donc désactivée. Vous pouvez les autoriser dans les réglages du navigateur pour ce site.",
+            OnlineKey::TurnAlertsUnsupported => "Ce navigateur ne peut pas afficher de notifications, l’option reste donc désactivée.",
             OnlineKey::Relays => "Relais",
             OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
+            OnlineKey::DealShuffling => "Mélange avec vos amis…",
+            OnlineKey::DealVerified => "Donne vérifiée\u{202f}: chaque carte vient du secret scellé de l’hôte et des apports des amis.",
+            OnlineKey::DealVerifiedLate => "Donne vérifiée avec sa graine (cette page est arrivée après le scellement de la donne).",
+            OnlineKey::DealSecretChanged => "Donne non vérifiée\u{202f}: le secret révélé par l’hôte n’est pas celui qu’il a scellé avant la donne.",
+            OnlineKey::DealLeftOut => "Donne non vérifiée\u{202f}: votre apport à la donne a été laissé de côté.",
+            OnlineKey::DealSeedDiffers => "Donne non vérifiée\u{202f}: la partie n’a pas été distribuée à partir du secret scellé et des apports.",
+            OnlineKey::DealDoesNotReplay => "Donne non vérifiée\u{202f}: les coups de la partie ne se rejouent pas depuis sa graine.",
+            OnlineKey::DealLogDiffers => "Donne non vérifiée\u{202f}: la table a montré quelque chose que la graine ne donne pas.",
+            OnlineKey::CopyMatchLink => "Copier le lien de la partie",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("La ligne {line} n’est pas une adresse de relais (wss://… ou mqtt+wss://…)\u{202f}: les relais n’ont pas été enregistrés.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Donne non vérifiée\u{202f}: à la manche {hand}, la graine donne {expected} là où la table a montré {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Distribué sans l’apport de {names}\u{202f}: il n’est pas arrivé à temps.")
     }
 }

@@ -427,9 +427,35 @@ pub enum OnlineKey {
     /// A friend's page or the host's, while a lost connection is made
     /// again through the relays.
     Reconnecting,
+    /// The tab's title while an online match waits on a player whose page
+    /// is hidden (another tab, a minimized window).
+    YourTurnTitle,
+    /// The system notification's text for the same moment.
+    YourTurnNotice,
+    /// Settings: the switch for a system notification on one's turn.
+    TurnAlerts,
+    TurnAlertsHelp,
+    /// Settings: the browser (or the player, in its prompt) refused
+    /// notifications, so the switch stays off.
+    TurnAlertsRefused,
+    /// Settings: this browser has no notifications at all.
+    TurnAlertsUnsupported,
     /// Settings: the relays' field and its help.
     Relays,
     RelaysHelp,
+    /// Start or Play again while the friends' shares of a deal anyone can
+    /// check come in.
+    DealShuffling,
+    /// The end of an online match: its deal checked.
+    DealVerified,
+    DealVerifiedLate,
+    DealSecretChanged,
+    DealLeftOut,
+    DealSeedDiffers,
+    DealDoesNotReplay,
+    DealLogDiffers,
+    /// Copies the finished match's share link (with what checks its deal).
+    CopyMatchLink,
 }
 
 impl OnlineKey {
@@ -456,7 +482,22 @@ impl OnlineKey {
         OnlineKey::RefusedLocked,
         OnlineKey::RefusedName,
         OnlineKey::Reconnecting,
+        OnlineKey::YourTurnTitle,
+        OnlineKey::YourTurnNotice,
+        OnlineKey::TurnAlerts,
+        OnlineKey::TurnAlertsHelp,
+        OnlineKey::TurnAlertsRefused,
+        OnlineKey::TurnAlertsUnsupported,
         OnlineKey::Relays,
         OnlineKey::RelaysHelp,
+        OnlineKey::DealShuffling,
+        OnlineKey::DealVerified,
+        OnlineKey::DealVerifiedLate,
+        OnlineKey::DealSecretChanged,
+        OnlineKey::DealLeftOut,
+        OnlineKey::DealSeedDiffers,
+        OnlineKey::DealDoesNotReplay,
+        OnlineKey::DealLogDiffers,
+        OnlineKey::CopyMatchLink,
     ];
 }

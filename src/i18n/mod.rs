@@ -22,11 +22,13 @@ pub mod fixed;
 mod fr;
 mod keys;
 mod pt;
+mod reactions;
 mod translation;
 mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered, OnlineKey};
+pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
@@ -206,6 +208,44 @@ pub fn online(lang: Lang, key: OnlineKey) -> &'static str {
 /// Settings: line `line` (from 1) of the relays is not a relay's address.
 pub fn relay_line_bad(lang: Lang, line: usize) -> String {
     lang.online_texts().relay_line_bad(line)
+}
+
+/// What a page says of a finished online match's deal (`online::fair`):
+/// `saw_seal`, whether it had the host's seal before the deal.
+pub fn deal_verdict(
+    lang: Lang,
+    verdict: &crate::online::fair::Verdict,
+    saw_seal: bool,
+    edition: Edition,
+) -> String {
+    use crate::online::fair::Verdict;
+    let key = match verdict {
+        Verdict::Verified if saw_seal => OnlineKey::DealVerified,
+        Verdict::Verified => OnlineKey::DealVerifiedLate,
+        Verdict::SecretDoesNotMatch => OnlineKey::DealSecretChanged,
+        Verdict::LeftOut(_) => OnlineKey::DealLeftOut,
+        Verdict::SeedDoesNotMatch => OnlineKey::DealSeedDiffers,
+        Verdict::DoesNotReplay => OnlineKey::DealDoesNotReplay,
+        Verdict::LogDiffers { .. } => OnlineKey::DealLogDiffers,
+        Verdict::CardDiffers {
+            hand,
+            expected,
+            shown,
+            ..
+        } => {
+            return lang.online_texts().deal_card_differs(
+                *hand,
+                &card_name(lang, *expected, edition),
+                &card_name(lang, *shown, edition),
+            )
+        }
+    };
+    online(lang, key).to_string()
+}
+
+/// A deal went ahead without the shares of `names`.
+pub fn dealt_without(lang: Lang, names: &[String]) -> String {
+    lang.online_texts().dealt_without(&names.join(", "))
 }
 
 /// A card's name as printed on it and used in accessible names.

@@ -506,6 +506,52 @@ impl ReplayTexts for Pt {
         format!("Jogada {step} de {of}")
     }
 
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String {
+        use crate::online::fair::Verdict as V;
+        let why = match verdict {
+            V::Verified => {
+                return match friends {
+                    0 => "Distribuição verificada: feita só com o segredo selado do anfitrião".into(),
+                    1 => "Distribuição verificada: feita com o segredo selado do anfitrião e a contribuição de 1 amigo".into(),
+                    n => format!("Distribuição verificada: feita com o segredo selado do anfitrião e as contribuições de {n} amigos"),
+                }
+            }
+            V::SecretDoesNotMatch => {
+                "o segredo do anfitrião não corresponde ao selo que ele enviou antes da distribuição".into()
+            }
+            V::LeftOut(_) => format!(
+                "a contribuição de {} não está na distribuição",
+                name.unwrap_or("um amigo")
+            ),
+            V::SeedDoesNotMatch => {
+                "a partida não foi distribuída com a semente que o segredo e as contribuições dão".into()
+            }
+            V::CardDiffers { hand, seat, expected, shown } => {
+                let card = match (seat, name) {
+                    (Some(_), Some(n)) => format!("a carta de {n}"),
+                    _ => "uma carta".into(),
+                };
+                format!(
+                    "na rodada {hand}, {card} apareceu como {}, mas a semente dá {}",
+                    self.card_name(*shown, edition),
+                    self.card_name(*expected, edition)
+                )
+            }
+            V::DoesNotReplay => "as jogadas não se repetem a partir da semente".into(),
+            V::LogDiffers { index } => format!(
+                "a mesa mostrou algo diferente do que a semente dá (evento {})",
+                index + 1
+            ),
+        };
+        format!("Distribuição não verificada{}{why}", self.colon())
+    }
+
     fn decision_line(&self, hand: u32, total: &str) -> String {
         format!("Rodada {hand}, total {total}")
     }
@@ -601,12 +647,35 @@ impl OnlineTexts for Pt {
             OnlineKey::RefusedLocked => "O anfitrião trancou esta mesa.",
             OnlineKey::RefusedName => "Já tem alguém com esse nome na mesa: escolha outro nome.",
             OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
+            OnlineKey::YourTurnTitle => "▶ Sua vez — ONO 99",
+            OnlineKey::YourTurnNotice => "Sua vez: a mesa online está esperando por você.",
+            OnlineKey::TurnAlerts => "Avisar quando for a minha vez (notificação do sistema)",
+            OnlineKey::TurnAlertsHelp => "Quando esta página está em segundo plano e uma partida online espera por você, a aba avisa e o sinal toca. Com esta opção, o sistema também mostra uma notificação.",
+            OnlineKey::TurnAlertsRefused => "O navegador não permitiu notificações para este site, então a opção continua desligada. Você pode permiti-las nas configurações do navegador para este site.",
+            OnlineKey::TurnAlertsUnsupported => "Este navegador não pode mostrar notificações, então a opção continua desligada.",
             OnlineKey::Relays => "Retransmissores",
             OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
+            OnlineKey::DealShuffling => "Embaralhando com seus amigos…",
+            OnlineKey::DealVerified => "Distribuição verificada: cada carta veio do segredo selado do anfitrião e das contribuições dos amigos.",
+            OnlineKey::DealVerifiedLate => "Distribuição verificada pela semente (esta página chegou depois de a distribuição ser selada).",
+            OnlineKey::DealSecretChanged => "Distribuição não verificada: o segredo revelado pelo anfitrião não é o que ele selou antes da distribuição.",
+            OnlineKey::DealLeftOut => "Distribuição não verificada: sua contribuição para a distribuição ficou de fora.",
+            OnlineKey::DealSeedDiffers => "Distribuição não verificada: a partida não foi distribuída a partir do segredo selado e das contribuições.",
+            OnlineKey::DealDoesNotReplay => "Distribuição não verificada: as jogadas da partida não se repetem a partir da semente.",
+            OnlineKey::DealLogDiffers => "Distribuição não verificada: a mesa mostrou algo que a semente não dá.",
+            OnlineKey::CopyMatchLink => "Copiar o link da partida",
         }
     }
 
     fn relay_line_bad(&self, line: usize) -> String {
         format!("A linha {line} não é um endereço de retransmissor (wss://… ou mqtt+wss://…): os retransmissores não foram salvos.")
+    }
+
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
+        format!("Distribuição não verificada: na mão {hand} a semente dá {expected} onde a mesa mostrou {shown}.")
+    }
+
+    fn dealt_without(&self, names: &str) -> String {
+        format!("Distribuído sem a contribuição de {names}: ela não chegou a tempo.")
     }
 }

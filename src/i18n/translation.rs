@@ -83,6 +83,18 @@ pub trait ReplayTexts: Translation {
     fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
     /// The replay's "Move 3 of 120".
     fn move_of(&self, step: usize, of: usize) -> String;
+    /// The verdict on a deal anyone can check (issue 31), in a sentence:
+    /// "Deal verified: dealt from the host's sealed secret and 2 friends'
+    /// contributions", or "Deal not verified: …" and why (`friends`: how
+    /// many contributions went in; `name`: the seat the verdict names, if
+    /// it names one and the page knows it).
+    fn deal_verdict(
+        &self,
+        verdict: &crate::online::fair::Verdict,
+        friends: usize,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> String;
     /// The heading of one decision in the review ("Hand 2, total 57").
     fn decision_line(&self, hand: u32, total: &str) -> String;
     /// Why a reviewed decision got its label, in a sentence or two: what
@@ -131,4 +143,9 @@ pub trait OnlineTexts: Translation {
     /// Settings: line `line` (from 1) of the relays is not a relay's
     /// address, so nothing was saved.
     fn relay_line_bad(&self, line: usize) -> String;
+    /// The end of an online match: in hand `hand` the seed deals
+    /// `expected` where the table showed `shown` (card names).
+    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String;
+    /// A deal went ahead without the shares of `names` (a list).
+    fn dealt_without(&self, names: &str) -> String;
 }

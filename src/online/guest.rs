@@ -6,6 +6,8 @@ use super::protocol::{
     clean_name, GuestMessage, HostMessage, Presence, ProtocolError, Refusal, SeatEvent, Sync,
     Update, Welcome, PROTOCOL_VERSION,
 };
+use super::reactions::Reaction;
+use super::sealed::Seals;
 use super::watch::is_watcher;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
@@ -44,8 +46,25 @@ pub enum Received {
     Refused(Refusal),
     /// A seat's player changed (connected, disconnected, a bot took over).
     SeatChanged(Seat),
+    /// The host sealed the deal of its `number`th match: answer with
+    /// [`GuestMirror::contribute`] (random bytes the page draws).
+    Sealed {
+        number: u32,
+    },
+    /// A deal went ahead without these friends' contributions.
+    DealtWithout(Vec<Seat>),
+    /// The host revealed the match's secret: [`GuestMirror::checked`]
+    /// holds the verdict.
+    Revealed,
     Pong {
         nonce: u32,
+    },
+    /// `seat`'s player reacted (a seat at the table, not this one's own).
+    /// The page shows it through its own rate gate and mutes
+    /// ([`crate::online::reactions::Board`]): the mirror keeps no clock.
+    Reacted {
+        seat: Seat,
+        reaction: Reaction,
     },
     /// An update arrived twice or late; nothing changed.
     Ignored,
@@ -84,6 +103,11 @@ pub struct GuestMirror {
     number: u32,
     /// A new match was announced: the next sync is its deal.
     announced: Option<u32>,
+    /// The host's seals of its deals and this page's contributions.
+    seals: Seals,
+    /// A match revealed while the mirror waited for the table (a friend
+    /// back after the end): checked once the sync brings its events.
+    pending_reveal: Option<(u32, String)>,
     /// This page came by the watch link ([`GuestMirror::watching`]): its
     /// seat is outside the table and its view holds no hand.
     watching: bool,
@@ -92,6 +116,19 @@ pub struct GuestMirror {
 impl GuestMirror {
     pub fn new() -> GuestMirror {
         GuestMirror::default()
+    }
+
+    /// Forgets the table (a new connection brings it again) but keeps the
+    /// host's seals and this page's contributions, so the match sealed
+    /// before a lost connection is still checked at its end, and whether
+    /// this page watches.
+    pub fn forget_table(&mut self) {
+        let seals = std::mem::take(&mut self.seals);
+        *self = GuestMirror {
+            seals,
+            watching: self.watching,
+            ..GuestMirror::default()
+        };
     }
 
     /// The mirror of someone who came by the watch link: it accepts a
@@ -126,6 +163,14 @@ impl GuestMirror {
 
     pub fn resync_request() -> GuestMessage {
         GuestMessage::Resync
+    }
+
+    /// A reaction from this seat, once the table is joined (the page's
+    /// gate decides whether it goes now; the host checks again).
+    pub fn react_request(&self, reaction: Reaction) -> Option<GuestMessage> {
+        self.welcome
+            .is_some()
+            .then_some(GuestMessage::React { reaction })
     }
 
     /// The resync to send again on a timer while one is awaited (asked for,
@@ -246,9 +291,75 @@ impl GuestMirror {
                 Received::Pong { nonce }
             }
             HostMessage::NewMatch { number } => self.new_match(number),
+            // A seal may come before the welcome: the first deal waits
+            // for this page's contribution before the table is dealt.
+            HostMessage::Sealed { number, commitment } => {
+                self.seals.seal(number, commitment);
+                Received::Sealed { number }
+            }
+            HostMessage::DealtWithout { number, seats } => {
+                let at_table = self.presence().len();
+                if seats.len() > at_table || seats.iter().any(|s| s.index() >= at_table) {
+                    return Received::Invalid("a seat not at the table");
+                }
+                self.seals.dealt_without(number, seats.clone());
+                Received::DealtWithout(seats)
+            }
+            HostMessage::Revealed { number, code } => {
+                if self.view.is_none() || self.awaiting_sync {
+                    self.pending_reveal = Some((number, code));
+                    return Received::Ignored;
+                }
+                self.reveal(number, &code)
+            }
+            HostMessage::Reacted { seat, reaction } => {
+                let at_table = self.presence().get(seat.index()).is_some();
+                let own = self.welcome.as_ref().is_some_and(|w| w.seat == seat);
+                if !at_table || own {
+                    // Harmless, so not a reason to resync: just dropped.
+                    return Received::Ignored;
+                }
+                Received::Reacted { seat, reaction }
+            }
             HostMessage::SharingStopped if self.watching => Received::SharingStopped,
             HostMessage::SharingStopped => Received::Invalid("a watchers' notice to a player"),
         }
+    }
+
+    /// Checks the revealed match `number` (its share `code`) against the
+    /// events this page holds.
+    fn reveal(&mut self, number: u32, code: &str) -> Received {
+        // A watcher checks what a seat outside the table is shown.
+        let viewer = self
+            .view
+            .as_ref()
+            .map(|v| v.seat)
+            .filter(|_| !self.watching);
+        match self.seals.reveal(number, code, viewer, &self.log) {
+            Ok(_) => Received::Revealed,
+            Err(why) => Received::Invalid(why),
+        }
+    }
+
+    /// The message that gives the host's `number`th deal this page's
+    /// `contribution` (random bytes it drew): `None` without that seal, or
+    /// once given.
+    pub fn contribute(
+        &mut self,
+        number: u32,
+        contribution: super::fair::Contribution,
+    ) -> Option<GuestMessage> {
+        self.seals.contribute(number, contribution)
+    }
+
+    /// The last match's check, once the host revealed its secret.
+    pub fn checked(&self) -> Option<&super::sealed::Checked> {
+        self.seals.checked()
+    }
+
+    /// The friends left out of the last deal that left anyone out.
+    pub fn dealt_without(&self) -> Option<(u32, &[Seat])> {
+        self.seals.without()
     }
 
     /// The host dealt a new match at this table. Only after joining, with a
@@ -316,6 +427,11 @@ impl GuestMirror {
         self.log = log;
         self.ply = ply;
         self.awaiting_sync = false;
+        if let Some((number, code)) = self.pending_reveal.take() {
+            // What the host revealed before this sync, checked against it
+            // (the page reads the verdict from `checked`).
+            let _ = self.reveal(number, &code);
+        }
         match self.announced.take() {
             Some(number) => {
                 self.number = number;

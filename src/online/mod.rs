@@ -11,24 +11,33 @@
 //!   from a guest as untrusted;
 //! - [`guest`]: [`GuestMirror`], which rebuilds a guest's view from the
 //!   host's messages alone and asks for a resync when it misses one;
+//! - [`fair`]: a deal anyone can check (issue 31): the host's sealed
+//!   secret, the friends' contributions, the seed from them all, and the
+//!   check every page makes at the end;
 //! - [`codes`] and [`sdp`]: invite links and reply codes (a WebRTC offer or
 //!   answer, compacted, checksummed, base64url);
+//! - [`reactions`]: quick reactions (a preset set, no free text), the
+//!   rate gate and what a page shows of them;
 //! - [`signal`]: one table link for every friend, and the offers and
 //!   answers it sends through public relays (issue 30, in progress);
 //! - [`watch`]: watchers of a table (by the watch link): their addresses
 //!   and their cap.
 //!
 //! Like `rules` and `bots`, on which alone it depends (with `serde`,
-//! `serde_json` and `thiserror`), this module uses no browser API, no clock
-//! and no global randomness: it is tested natively and runs unchanged in
-//! WebAssembly. The WebRTC transport and the lobby belong in `ui/`.
+//! `serde_json`, `thiserror` and `sha2`), this module uses no browser
+//! API, no clock and no global randomness: it is tested natively and runs
+//! unchanged in WebAssembly. The WebRTC transport and the lobby belong in
+//! `ui/`.
 
 pub mod codes;
+pub mod fair;
 pub mod guest;
 pub mod host;
 pub mod protocol;
 pub mod qr;
+pub mod reactions;
 pub mod sdp;
+pub mod sealed;
 pub mod signal;
 pub mod watch;
 

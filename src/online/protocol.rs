@@ -6,7 +6,9 @@
 //! recognised before the rest is read. A message is measured before it is
 //! parsed: anything over the limit is refused unread.
 
+use super::fair::{Contribution, Digest};
 use crate::bots::Level;
+use crate::online::reactions::Reaction;
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
 use serde::{Deserialize, Serialize};
@@ -53,6 +55,16 @@ pub enum GuestMessage {
     Ping { nonce: u32 },
     /// The guest's mirror found a gap or an inconsistency: send everything again.
     Resync,
+    /// This page's share of the deal of the host's `number`th match, sent
+    /// once it has the host's seal ([`HostMessage::Sealed`]): random bytes
+    /// the host mixes into the seed (`online::fair`).
+    Contribute {
+        number: u32,
+        contribution: Contribution,
+    },
+    /// A quick reaction from the guest's seat, for the other players. A
+    /// host before this one drops it as unreadable.
+    React { reaction: Reaction },
     /// The first message of someone who came by the watch link
     /// ([`crate::online::watch`]): they see the public table and take no
     /// seat. Pings and resyncs are all they may send after it.
@@ -267,6 +279,32 @@ pub enum HostMessage {
     /// resync: it plays on without the notice.
     NewMatch {
         number: u32,
+    },
+    /// The host sealed the secret its `number`th match will be dealt from
+    /// (`commitment`: its hash): the friend answers with
+    /// [`GuestMessage::Contribute`]. Sent before the deal.
+    Sealed {
+        number: u32,
+        commitment: Digest,
+    },
+    /// The `number`th match was dealt without these friends'
+    /// contributions: they did not come in time.
+    DealtWithout {
+        number: u32,
+        seats: Vec<Seat>,
+    },
+    /// The `number`th match is over: its share code, which carries the
+    /// host's secret and every contribution, so each page checks the deal
+    /// (`online::fair::check`).
+    Revealed {
+        number: u32,
+        code: String,
+    },
+    /// `seat`'s player reacted (the host's gate let it through). A guest
+    /// before this one drops it as unreadable and plays on.
+    Reacted {
+        seat: Seat,
+        reaction: Reaction,
     },
     /// To a watcher: the host stopped sharing the watch link. The
     /// connection closes after it.

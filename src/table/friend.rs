@@ -106,3 +106,62 @@ pub fn players_of(presence: &[Presence]) -> Vec<Player> {
         })
         .collect()
 }
+
+/// Each seat's place in a finished match (1 the best), from what a
+/// friend's page holds: its view and the match's events as its seat knew
+/// them. The same order as the host's engine gives (`Match::places`): the
+/// winners; then those still in, by tokens or points; then those who left,
+/// the later the better, and among those who left at once (a `points`
+/// knockout), the lower score. A departure the log no longer holds (the
+/// oldest events go) counts as the earliest, when the view says so.
+pub fn places(view: &crate::rules::PlayerView, log: &[crate::rules::SeatEvent]) -> Vec<usize> {
+    use crate::rules::{Format, SeatEvent};
+    let n = view.seat_count();
+    let winners: &[Seat] = view.outcome.as_ref().map_or(&[], |o| &o.winners);
+    // The departure each seat left at (1 the first); events in a row of
+    // `LeftMatch` are one departure (players knocked out at once).
+    let mut departed = vec![0u16; n];
+    let mut departures = 0u16;
+    let mut in_a_row = false;
+    for event in log {
+        let left = match (view.rules.format, event) {
+            (Format::Elimination, SeatEvent::PlayerOut { seat, .. }) => Some((*seat, false)),
+            (Format::Elimination, _) => None,
+            (_, SeatEvent::LeftMatch { seat }) => Some((*seat, true)),
+            _ => None,
+        };
+        match left {
+            Some((seat, together)) => {
+                if !(together && in_a_row) {
+                    departures = departures.saturating_add(1);
+                }
+                if let Some(d) = departed.get_mut(seat.index()) {
+                    *d = departures;
+                }
+                in_a_row = together;
+            }
+            None => in_a_row = false,
+        }
+    }
+    let key = |i: usize| {
+        let seat = Seat(i as u8);
+        let public = &view.seats.0[i];
+        // 0 while still in, which beats any departure; a later departure
+        // (a higher number) beats an earlier one. Out of the match with
+        // its departure no longer in the log: the earliest.
+        let left = match departed[i] {
+            0 if !public.in_match && !winners.contains(&seat) => 256,
+            0 => 0,
+            d => 256 - d.min(255),
+        };
+        let standing = match view.rules.format {
+            Format::Points => i64::from(public.score),
+            Format::Tokens => -i64::from(public.tokens),
+            Format::Elimination => 0,
+        };
+        (!winners.contains(&seat), left, standing)
+    };
+    (0..n)
+        .map(|i| 1 + (0..n).filter(|&o| key(o) < key(i)).count())
+        .collect()
+}

@@ -15,7 +15,10 @@
 //! - `fold.rs`: a whole match folded into tables from its deal (a reload,
 //!   a replay's jump back).
 //! - `replay.rs`: a finished match step by step, every seat's table.
+//! - `attention.rs`: when a page tells its player an online match waits
+//!   on them (the tab's title, the chime, a notification).
 
+pub mod attention;
 pub mod callout;
 pub mod fold;
 pub mod friend;

@@ -8,7 +8,7 @@
 // The host sets the relays as a player would, in the whole app's Settings
 // (Online tables → Relays), before setting the table up.
 
-import { assert, shot, openSettings, closeSettings, audit } from './lib.mjs';
+import { assert, shot, openSettings, closeSettings, audit, playOnline } from './lib.mjs';
 import { startRelays } from './relays.mjs';
 import { handOf, join, openLobby, page as onlinePage } from './online.mjs';
 
@@ -30,10 +30,10 @@ async function page(ctx, viewport = DESKTOP) {
 
 /** The host, on the whole app's page: no STUN server (same machine), the
  *  relays `lines`, then a table of `players` with `friends` online seats. */
-async function hostWithRelays(ctx, lines, players, friends, viewport = DESKTOP, prepare = async () => {}) {
+async function hostWithRelays(ctx, lines, players, friends, viewport = DESKTOP, prepare = async () => {}, address = 'app/?seed=106') {
   const host = await page(ctx, viewport);
   await prepare(host.page);
-  await host.page.goto(`${ctx.server.url}app/?seed=106`, { waitUntil: 'load' });
+  await host.page.goto(`${ctx.server.url}${address}`, { waitUntil: 'load' });
   await host.page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 20000 });
   await openSettings(host.page);
   await host.page.locator('#settings-panel summary').click();
@@ -374,6 +374,40 @@ export const linkScenarios = [
       assert(JSON.stringify(await handOf(guest.page)) === JSON.stringify(hand), 'Zoë came back to another hand');
       ctx.note(`table link: a dropped connection → back at the table ${back} ms`);
       assert(back < 10000, `not back within 10 s: ${back} ms`);
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
+  },
+  {
+    // Issue 31: no seed in the address, so the host seals a secret and the
+    // friends' pages send their shares before the deal; at the end every
+    // page checks the revealed secret against the seal and every card it
+    // saw against what the seed deals. The deal is random: the match is
+    // played out whatever it is (everyone plays their first playable card).
+    name: 'table link: a deal anyone can check: after the match every page (the host and two friends) says "Deal verified" and offers the match\'s link',
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2, DESKTOP, async () => {}, 'app/');
+      pages.push(host);
+      const link = await tableLink(host);
+      const friends = [];
+      for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP]]) {
+        const { guest } = await friendJoins(ctx, link, name, viewport);
+        pages.push(guest);
+        friends.push(guest);
+        await connected(host, seat);
+      }
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      for (const g of friends) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+      const steps = await playOnline(host.page, [{ seat: 1, page: friends[0].page }, { seat: 2, page: friends[1].page }], over);
+      await host.page.getByRole('dialog').getByText('Deal verified', { exact: false }).waitFor({ timeout: 20000 });
+      for (const g of friends) {
+        await g.page.getByRole('dialog').getByText('Deal verified', { exact: false }).waitFor({ timeout: 20000 });
+        assert(await g.page.getByRole('button', { name: "Copy the match's link" }).count() === 1, "a friend's result has no match link");
+      }
+      assert(await host.page.getByRole('button', { name: "Copy the match's link" }).count() === 1, "the host's result has no match link");
+      await shot(friends[0].page, 'deal-verified-guest-phone');
+      await shot(host.page, 'deal-verified-host-desktop');
+      ctx.note(`a deal anyone can check: verified on 3 pages after ${steps} steps`);
       for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
     }),
   },

@@ -6,7 +6,8 @@
 // contexts get the same Today's deal.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, openSettings, closeSettings, RESULTS } from './lib.mjs';
 
@@ -279,6 +280,54 @@ export const replayScenarios = [
         await assertClean(a.page, a.problems);
       } finally {
         await a.context.close();
+      }
+    },
+  },
+  {
+    // A version-2 share link (tests/fixtures/share-link-v2.txt: a 3-player
+    // match with its deal's proof, two friends' contributions) opens on a
+    // phone and a desktop with the deal verified under the title; the same
+    // link with one bit of the revealed secret changed (its checksum made
+    // right again) says the deal is not verified, and why.
+    name: "replay: a share link with its deal's proof says \"Deal verified\"; one whose secret does not open its seal says \"Deal not verified\"",
+    run: async (ctx) => {
+      const code = readFileSync('tests/fixtures/share-link-v2.txt', 'utf8').trim();
+      // The body ends with the secret (32 bytes), the contribution count
+      // and two contributions of 17 bytes; then the CRC-32, big-endian.
+      const bytes = Buffer.from(code, 'base64url');
+      const body = Buffer.from(bytes.subarray(0, bytes.length - 4));
+      body[body.length - 1 - 2 * 17 - 1] ^= 0x01;
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      const forged = Buffer.concat([body, crc]).toString('base64url');
+      const pages = [];
+      try {
+        for (const [viewport, size] of [[{ width: 390, height: 844 }, 'phone'], [DESKTOP, 'desktop']]) {
+          const p = await openPage(ctx.browser, ctx.server, { viewport });
+          pages.push(p);
+          await p.page.goto(`${ctx.server.url}#replay=${code}`);
+          await p.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+          await p.page.getByRole('status').filter({ hasText: "Deal verified: dealt from the host's sealed secret and 2 friends' contributions" }).waitFor();
+          await fits(p.page, `the verified deal on a ${size}`);
+          await shot(p.page, `replay-deal-verified-${size}`);
+        }
+        // Its own share link keeps the proof: the same code.
+        const a = pages[1];
+        await a.page.getByRole('button', { name: 'Copy share link' }).click();
+        const link = await a.page.getByRole('textbox', { name: 'Share link' }).inputValue();
+        assert(link.endsWith(`#replay=${code}`), `the share link lost the proof: ${link}`);
+
+        const b = await openPage(ctx.browser, ctx.server, { viewport: { width: 390, height: 844 } });
+        pages.push(b);
+        await b.page.goto(`${ctx.server.url}#replay=${forged}`);
+        await b.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
+        await b.page.getByRole('status').filter({ hasText: "Deal not verified: the host's secret does not match the seal it sent before the deal" }).waitFor();
+        await fits(b.page, 'the refused deal on a phone');
+        await shot(b.page, 'replay-deal-not-verified-phone');
+        await audit(b.page, 'a replay whose deal is not verified');
+        for (const p of pages) await assertClean(p.page, p.problems);
+      } finally {
+        for (const p of pages) await p.context.close();
       }
     },
   },

@@ -30,6 +30,17 @@ pub const RESYNC_WINDOW_MS: u64 = 60_000;
 pub const PINGS_IN_WINDOW: u32 = 20;
 /// The window of [`PINGS_IN_WINDOW`].
 pub const PING_WINDOW_MS: u64 = 60_000;
+/// Reactions read within [`REACTION_WINDOW_MS`]. A page sends one every
+/// [`REACTION_GAP_MS`] at most (30 a minute); one that arrives sooner
+/// than that after the last (the network bunched two) is dropped
+/// unanswered and not held against the guest. Past this many, a guest is
+/// flooding: each is refused with [`Refusal::TooFrequent`] and counted as
+/// bad, so a flood ends with the connection closed like any other.
+///
+/// [`REACTION_GAP_MS`]: crate::online::reactions::REACTION_GAP_MS
+pub const REACTIONS_IN_WINDOW: u32 = 45;
+/// The window of [`REACTIONS_IN_WINDOW`].
+pub const REACTION_WINDOW_MS: u64 = 60_000;
 
 /// A guest seat's link as the host keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +57,7 @@ pub(super) struct Link {
     pub(super) races: u32,
     pub(super) pings: Rate,
     pub(super) resyncs: Rate,
+    pub(super) reactions: Rate,
 }
 
 /// Messages of one kind counted in a fixed window of the caller's clock.
@@ -82,6 +94,7 @@ impl Link {
             races: 0,
             pings: Rate::default(),
             resyncs: Rate::default(),
+            reactions: Rate::default(),
         }
     }
 

@@ -22,6 +22,7 @@ pub use link::{
     BAD_IN_A_ROW, BAD_IN_WINDOW, PINGS_IN_WINDOW, PING_WINDOW_MS, RACES_PER_PLY, RESYNCS_IN_WINDOW,
     RESYNC_WINDOW_MS, WINDOW,
 };
+pub use link::{REACTIONS_IN_WINDOW, REACTION_WINDOW_MS};
 
 use super::guest::MAX_LOG;
 pub use super::protocol::SeatKind;
@@ -29,6 +30,7 @@ use super::protocol::{
     clean_name, redact, Connection, GuestMessage, HostMessage, Presence, ProtocolError, Refusal,
     Sync, Update, Welcome, PROTOCOL_VERSION,
 };
+use super::reactions::{RateGate, Reaction};
 use crate::bots::{make_bot, Level};
 use crate::rules::{
     Action, DoesNotReplay, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet,
@@ -99,6 +101,9 @@ pub struct HostSession {
     /// Which match of this table this is: 1 for the first, one more at
     /// each [`HostSession::rematch`].
     number: u32,
+    /// Every seat's latest reaction let through (friends', the host's,
+    /// bots'): one every [`REACTION_GAP_MS`](super::reactions::REACTION_GAP_MS).
+    reactions: RateGate,
     /// The watchers' links, watcher `k` at index `k` (`watchers.rs`);
     /// `None` for a free place.
     #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
@@ -114,6 +119,9 @@ pub type Outbox = Vec<(Seat, Outgoing)>;
 pub struct Handled {
     pub out: Outbox,
     pub accepted: Option<Action>,
+    /// The reaction of the guest's seat the message carried, if the
+    /// session let it through (the host's page shows it too).
+    pub reacted: Option<Reaction>,
 }
 
 impl HostSession {
@@ -148,6 +156,7 @@ impl HostSession {
             actions,
             links,
             number: 1,
+            reactions: RateGate::new(),
             #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
         }
@@ -185,6 +194,20 @@ impl HostSession {
             })
             .collect();
         Some(out)
+    }
+
+    /// Deals the match again from `seed`, before anything was played: the
+    /// deal of a table whose seed waited for the friends' contributions
+    /// (`online::fair`). `None`, and nothing changed, once an action was
+    /// taken (or if the setup deals no match: not reached, it dealt this
+    /// one).
+    pub fn redeal(&mut self, seed: u64) -> Option<()> {
+        if !self.actions.is_empty() {
+            return None;
+        }
+        self.game = Match::new(self.setup.rules, self.setup.seats.len(), seed).ok()?;
+        self.seed = seed;
+        Some(())
     }
 
     /// Which match of this table this is: 1 for the first, 2 after the
@@ -356,9 +379,15 @@ impl HostSession {
             return Handled::default();
         }
         let before = self.actions.len();
-        let result = message
-            .map_err(Refusal::from)
-            .and_then(|msg| self.accept(from, msg, now_ms));
+        let mut reacted = None;
+        let result = message.map_err(Refusal::from).and_then(|msg| match msg {
+            GuestMessage::React { reaction } => {
+                let out = self.guest_reacts(from, reaction, now_ms)?;
+                reacted = out.is_some().then_some(reaction);
+                Ok(out.unwrap_or_default())
+            }
+            msg => self.accept(from, msg, now_ms),
+        });
         let ply = self.ply();
         let closing = match (self.links.0.get_mut(from.index()), &result) {
             (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => {
@@ -386,6 +415,7 @@ impl HostSession {
         Handled {
             out,
             accepted: self.actions.get(before).map(|&(_, a)| a),
+            reacted,
         }
     }
 
@@ -428,6 +458,10 @@ impl HostSession {
                     }),
                 )])
             }
+            // The page's gatherer of the deal's contributions takes these
+            // (`ui/online/host`); one that reaches the session came too
+            // late for its deal and means nothing.
+            GuestMessage::Contribute { .. } => Ok(Vec::new()),
             GuestMessage::Resync => {
                 if let Some(now) = now_ms {
                     if !link.resyncs.allow(now, RESYNCS_IN_WINDOW, RESYNC_WINDOW_MS) {
@@ -439,6 +473,8 @@ impl HostSession {
                 }
                 Ok(vec![(from, self.resume(from))])
             }
+            // Read by `guest_reacts` before this: not reached.
+            GuestMessage::React { .. } => Ok(Vec::new()),
             GuestMessage::Act { seat, ply, action } => {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
@@ -594,6 +630,73 @@ impl HostSession {
                 (guest, Outgoing::Message(HostMessage::Update(update)))
             })
             .collect())
+    }
+
+    /// A reaction from the friend at `from`: only once joined; past
+    /// [`REACTIONS_IN_WINDOW`] in [`REACTION_WINDOW_MS`] a flood
+    /// (refused, counted as bad). Within the flood limit, one that comes
+    /// sooner than the gap after the seat's last is dropped unanswered
+    /// (`Ok(None)`): the network may bunch an honest page's two. Without a
+    /// clock (`now_ms` `None`) every one goes through.
+    fn guest_reacts(
+        &mut self,
+        from: Seat,
+        reaction: Reaction,
+        now_ms: Option<u64>,
+    ) -> Result<Option<Outbox>, Refusal> {
+        let Some(Some(link)) = self.links.0.get_mut(from.index()) else {
+            return Ok(None);
+        };
+        if link.connection != Connection::Connected {
+            return Err(Refusal::NotJoined);
+        }
+        let Some(now) = now_ms else {
+            return Ok(Some(self.reacted(from, reaction)));
+        };
+        if !link
+            .reactions
+            .allow(now, REACTIONS_IN_WINDOW, REACTION_WINDOW_MS)
+        {
+            return Err(Refusal::TooFrequent {
+                limit: REACTIONS_IN_WINDOW,
+                window_ms: REACTION_WINDOW_MS,
+            });
+        }
+        if !self.reactions.allow(from, now) {
+            return Ok(None);
+        }
+        Ok(Some(self.reacted(from, reaction)))
+    }
+
+    /// A reaction of a seat played here (the host's, a pass-and-play
+    /// person's or a bot's) at `now_ms`: what to send every connected
+    /// friend, or `None` when it comes sooner than
+    /// [`REACTION_GAP_MS`](super::reactions::REACTION_GAP_MS) after the
+    /// seat's last (dropped) or `seat` is a friend's (they send their own).
+    pub fn react_local(&mut self, seat: Seat, reaction: Reaction, now_ms: u64) -> Option<Outbox> {
+        let here = self
+            .setup
+            .seats
+            .get(seat.index())
+            .is_some_and(|s| s.kind != SeatKind::Guest);
+        if !here || !self.reactions.allow(seat, now_ms) {
+            return None;
+        }
+        Some(self.reacted(seat, reaction))
+    }
+
+    /// `seat`'s reaction, for every connected guest but the seat's own.
+    fn reacted(&self, seat: Seat, reaction: Reaction) -> Outbox {
+        self.to_every_guest(HostMessage::Reacted { seat, reaction }, Some(seat))
+    }
+
+    /// `msg` for every connected guest (but `except`): the one place that
+    /// says who hears what the whole table hears (a reaction).
+    fn to_every_guest(&self, msg: HostMessage, except: Option<Seat>) -> Outbox {
+        self.connected()
+            .filter(|&g| Some(g) != except)
+            .map(|g| (g, Outgoing::Message(msg.clone())))
+            .collect()
     }
 
     /// The connected guests, then the connected watchers: everyone told

@@ -148,7 +148,14 @@ impl HostSession {
                 link.name = (!name.is_empty()).then_some(name);
                 Ok(true)
             }
-            Ok(GuestMessage::Join { .. } | GuestMessage::Act { .. }) => Err(Refusal::OtherLink),
+            // A watcher plays no part: no seat, no move, no share of the
+            // deal, no reaction.
+            Ok(
+                GuestMessage::Join { .. }
+                | GuestMessage::Act { .. }
+                | GuestMessage::Contribute { .. }
+                | GuestMessage::React { .. },
+            ) => Err(Refusal::OtherLink),
             Ok(_) if !joined => Err(Refusal::NotJoined),
             Ok(GuestMessage::Ping { nonce }) => match now_ms {
                 Some(now) if !link.pings.allow(now, PINGS_IN_WINDOW, PING_WINDOW_MS) => {
@@ -201,6 +208,7 @@ impl HostSession {
         Handled {
             out,
             accepted: None,
+            reacted: None,
         }
     }
 
@@ -212,6 +220,7 @@ impl HostSession {
         Handled {
             out: vec![(from, answer)],
             accepted: None,
+            reacted: None,
         }
     }
 

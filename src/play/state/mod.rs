@@ -30,6 +30,8 @@ use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
 use crate::online::host::RestoreError;
 use crate::online::protocol::Presence;
+#[cfg(feature = "full")]
+use crate::online::reactions::Reaction;
 use crate::online::{HostSession, TableSetup};
 use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
 use std::collections::BTreeSet;
@@ -119,6 +121,25 @@ pub struct GameState {
     /// Medium bot played for when the match was saved (it plays on after a
     /// reload). Once hosted, the session says ([`GameState::stand_ins`]).
     pub saved_stand_ins: BTreeSet<Seat>,
+    /// An online table: the latest quick reaction the session let through
+    /// (a friend's, the host's, a bot's), numbered from 1 so the page
+    /// shows each once. Nothing of the match: no new version. (Online
+    /// tables are the whole app's: the first download has none of it.)
+    #[cfg(feature = "full")]
+    pub reaction: Option<Heard>,
+}
+
+/// A quick reaction the host's session let through, for the page to show.
+#[cfg(feature = "full")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Heard {
+    /// Counts the reactions let through at this table, from 1.
+    pub number: u64,
+    pub seat: Seat,
+    pub reaction: Reaction,
+    /// When the session let it through, by the page's clock: the page's
+    /// own gate counts from the same moment.
+    pub at_ms: u64,
 }
 
 impl PartialEq for GameState {
@@ -157,6 +178,8 @@ impl GameState {
             missed_from: None,
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
+            #[cfg(feature = "full")]
+            reaction: None,
         }
     }
 
@@ -216,6 +239,19 @@ impl GameState {
         self.engine = Engine::Hosted(Box::new(session));
         self.saved_stand_ins.clear();
         Some(self)
+    }
+
+    /// The lobby's match dealt again from `seed` (an online table's deal
+    /// waits for the friends' contributions): the same table, speed and
+    /// stand-ins, nothing played. `None` once an action was taken.
+    pub fn redealt(&self, seed: u64) -> Option<GameState> {
+        if !self.actions.is_empty() {
+            return None;
+        }
+        let mut next = GameState::new(self.setup.clone(), seed).ok()?;
+        next.speed = self.speed;
+        next.saved_stand_ins = self.saved_stand_ins.clone();
+        Some(next)
     }
 
     /// "Play again" at the end of an online match: the next match at the

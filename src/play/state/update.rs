@@ -3,9 +3,13 @@
 //! a friend's message handed to the host's session, a friend's link that
 //! changed.
 
+#[cfg(feature = "full")]
+use super::Heard;
 use super::{Engine, GameState};
 use crate::online::host::Outbox;
 use crate::online::protocol::ProtocolError;
+#[cfg(feature = "full")]
+use crate::online::reactions::Reaction;
 use crate::online::{GuestMessage, HostSession};
 use crate::play::setup::Speed;
 use crate::rules::{Action, Seat};
@@ -58,6 +62,16 @@ pub enum GameMsg {
     /// The online table changed (a friend connected, left, or a bot took
     /// their seat): draw again.
     OnlineChanged,
+    /// An online table: a quick reaction from a seat played here (the
+    /// host's, or a bot's), at `now_ms` by the page's clock; the session
+    /// drops it within two seconds of the seat's last. (The whole app's
+    /// only, like every online table.)
+    #[cfg(feature = "full")]
+    React {
+        seat: Seat,
+        reaction: Reaction,
+        now_ms: u64,
+    },
 }
 
 impl GameMsg {
@@ -163,6 +177,22 @@ impl GameState {
             GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
             // Only the page changed (an invite link is ready).
             GameMsg::OnlineChanged => return Some(self.clone()),
+            // Nothing of the match: no new version.
+            #[cfg(feature = "full")]
+            GameMsg::React {
+                seat,
+                reaction,
+                now_ms,
+            } => {
+                let mut next = self.clone();
+                let Engine::Hosted(session) = &mut next.engine else {
+                    return None;
+                };
+                let out = session.react_local(seat, reaction, now_ms)?;
+                next.outbox.push(out);
+                next.heard(seat, reaction, now_ms);
+                return Some(next);
+            }
             GameMsg::StandIn { seat, playing } => {
                 if !self.setup.is_online(seat) || self.stands_in(seat) == playing {
                     return None;
@@ -214,6 +244,10 @@ impl GameState {
         let before = session.game().log().len();
         let handled = session.receive_read(seat, message, now_ms);
         self.outbox.push(handled.out);
+        #[cfg(feature = "full")]
+        if let Some(reaction) = handled.reacted {
+            self.heard(seat, reaction, now_ms);
+        }
         match handled.accepted {
             Some(action) => {
                 self.took(seat, action, before);
@@ -221,6 +255,18 @@ impl GameState {
             }
             None => false,
         }
+    }
+
+    /// `seat`'s reaction, let through by the session: the page shows it.
+    #[cfg(feature = "full")]
+    fn heard(&mut self, seat: Seat, reaction: Reaction, at_ms: u64) {
+        let number = self.reaction.map_or(1, |h| h.number.saturating_add(1));
+        self.reaction = Some(Heard {
+            number,
+            seat,
+            reaction,
+            at_ms,
+        });
     }
 
     /// A change of a friend's link in the session (`change` returns what

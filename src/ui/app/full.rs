@@ -6,6 +6,7 @@
 
 use super::{start, Opened, Overlay, OverlayActions, Screen};
 use crate::i18n::{Key, Lang};
+use crate::online::fair::Proof;
 use crate::rules::Played;
 use crate::ui::online::GuestLink;
 use crate::ui::platform::address;
@@ -58,7 +59,7 @@ pub fn overlay(overlay: &Overlay, on: &OverlayActions) -> Html {
             <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={on.replay.clone()} on_close={close} />
         },
         Overlay::Replay(shared, mine) => html! {
-            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} on_open={on.replay.clone()} on_close={close} />
+            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} proof={shared_proof(shared, *mine)} on_open={on.replay.clone()} on_close={close} />
         },
         Overlay::None | Overlay::Rules => Html::default(),
     }
@@ -71,4 +72,15 @@ pub fn online_screen(screen: &UseStateHandle<Screen>, lang: Lang, on_leave: Call
         Screen::Join(link) => html! { <GuestScreen link={link.clone()} {on_leave} /> },
         _ => Html::default(),
     }
+}
+
+/// The deal's proof the address's share link carries (format version 2,
+/// issue 31), when that link is the match on show: the replay checks the
+/// deal again. A match played here, or opened another way, has none.
+fn shared_proof(shared: &Played, mine: bool) -> Option<Rc<Proof>> {
+    if mine {
+        return None;
+    }
+    let (played, proof) = Played::decode_with_proof(&address::replay_code()?).ok()?;
+    (played == *shared).then_some(Rc::new(proof?))
 }

@@ -104,8 +104,9 @@ pub struct Begin {
 #[hook]
 pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
     let games = use_mut_ref(|| 1u32);
+    let counter = games.clone();
     let next_n = move || {
-        let mut g = games.borrow_mut();
+        let mut g = counter.borrow_mut();
         *g += 1;
         *g
     };
@@ -121,12 +122,26 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
         let setup = &begin.setup;
         if let NewMatch::Rematch(state) = &kind {
             if let Screen::Game(_, _, Some(link)) = &*begin.screen {
-                if let Some(next) = state.rematch(random_seed()) {
-                    storage::forget_bad_save();
-                    begin.error.set(None);
-                    begin.learning.set(false);
-                    let screen = Screen::Game(Rc::new(next), next_n(), Some(link.clone()));
-                    begin.screen.set(screen);
+                if state.session().is_some_and(|s| s.game().is_over()) {
+                    // The next match at the same table, dealt once the
+                    // friends' contributions came (a deal anyone can check).
+                    let (state, link) = (state.clone(), link.clone());
+                    let (screen, error) = (begin.screen.clone(), begin.error.clone());
+                    let (learning, games) = (begin.learning.clone(), games.clone());
+                    link.0.clone().deal_next(Box::new(move |seed| {
+                        let Some(next) = state.rematch(seed) else {
+                            return;
+                        };
+                        storage::forget_bad_save();
+                        error.set(None);
+                        learning.set(false);
+                        let n = {
+                            let mut g = games.borrow_mut();
+                            *g += 1;
+                            *g
+                        };
+                        screen.set(Screen::Game(Rc::new(next), n, Some(link)));
+                    }));
                     return true;
                 }
             }
@@ -222,23 +237,33 @@ pub fn lobby(
     let on_start = {
         let (screen, state, link) = (screen.clone(), state.clone(), link.clone());
         Callback::from(move |()| {
-            let Some(session) = link.start() else {
-                // A second press while the first one's table is drawn.
+            if link.started() || link.shuffling() {
+                // A second press while the first one's table is dealt.
                 warn("the lobby's Start was pressed again after the match started");
                 return;
-            };
-            match (*state).clone().hosted(session) {
-                Some(game) => {
-                    let online = Online(link.clone());
-                    screen.set(Screen::Game(Rc::new(game), n, Some(online)))
-                }
-                // The session was built for this very match: not reached.
-                None => {
-                    warn("the online session is at another match than the lobby's");
-                    link.close_all();
-                    screen.set(Screen::Setup)
-                }
             }
+            let (screen, state, online) = (screen.clone(), state.clone(), link.clone());
+            link.start_fairly(move |session| {
+                // Dealt again from the friends' contributions, or as it was.
+                let seed = session.save().seed;
+                let base = if seed == state.seed {
+                    Some((*state).clone())
+                } else {
+                    state.redealt(seed)
+                };
+                match base.and_then(|b| b.hosted(session)) {
+                    Some(game) => {
+                        let table = Online(online.clone());
+                        screen.set(Screen::Game(Rc::new(game), n, Some(table)))
+                    }
+                    // The session was built for this very match: not reached.
+                    None => {
+                        warn("the online session is at another match than the lobby's");
+                        online.close_all();
+                        screen.set(Screen::Setup)
+                    }
+                }
+            });
         })
     };
     html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }

@@ -31,7 +31,7 @@ mod relays;
 #[cfg(feature = "full")]
 pub use guest::{GuestLink, GuestPhase, Ticket};
 #[cfg(feature = "full")]
-pub use host::{HostLink, TableLinkState};
+pub use host::{DealNote, HostLink, TableLinkState};
 #[cfg(feature = "full")]
 pub use relays::Reach;
 

@@ -1,5 +1,6 @@
 //! The browser edge: everything that calls a browser API other than
-//! rendering. Notes in the console, the page's address (invite and share links), the first
+//! rendering. Notes in the console, the "your turn" alert of a page in
+//! the background (its title, a system notification), the page's address (invite and share links), the first
 //! screen index.html paints before the app runs, opening the whole app's
 //! page from the first download, the clipboard,
 //! `localStorage` (saves, settings), preferences, sound (Web
@@ -11,6 +12,8 @@
 //! lives here, and nothing here renders a screen.
 
 pub mod address;
+#[cfg(feature = "full")]
+pub mod attention;
 pub mod boot;
 pub mod clipboard;
 pub mod clock;

@@ -6,7 +6,9 @@
 //! on/off switch) reads as volume 0. The colour theme is kept on its own
 //! ([`Theme`], `ono99.theme`), and so are the network settings of online
 //! tables ([`NetworkPrefs`], `ono99.network`) and, in the whole app only,
-//! the relays table links go through (`RelayPrefs`, `ono99.relays`).
+//! the relays table links go through (`RelayPrefs`, `ono99.relays`), and
+//! the turn alert's notification switch (`ono99.alerts`, kept by
+//! `platform::attention`).
 //! Storage goes through [`crate::ui::platform::storage`], which copes with
 //! a browser that forbids it.
 

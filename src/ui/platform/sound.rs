@@ -196,6 +196,28 @@ pub fn your_turn() {
     play(&[Effect::YourTurn]);
 }
 
+/// The "your turn" chime for a page that may be in the background (the
+/// turn alert of online tables, `platform::attention`): a hidden page's
+/// audio may have been suspended by the browser, so it is woken first.
+/// Silent while muted or before the page has had a click or key press
+/// (the browser allows waking only audio a gesture started once).
+pub fn your_turn_waking() {
+    if VOLUME.with(Cell::get) == 0 {
+        return;
+    }
+    let opened = OUTPUT.with(|o| {
+        o.borrow().as_ref().is_some_and(|out| {
+            if out.ctx.state() != AudioContextState::Running {
+                let _ = out.ctx.resume();
+            }
+            true
+        })
+    });
+    if opened {
+        play_with(&[Effect::YourTurn], true);
+    }
+}
+
 /// A short sample at the current volume, for the volume slider (call from
 /// the gesture that set it).
 pub fn preview() {

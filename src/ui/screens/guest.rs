@@ -9,10 +9,12 @@ use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, Wa
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
 use crate::rules::Action;
+use crate::table::TableModel;
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
+use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
 use crate::ui::table::board::{Shown, Table};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -66,6 +68,11 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             link.set_on_change(Callback::from(move |g| generation.set(g)));
         });
     }
+    // The match waiting on this friend: said in the tab's title (and
+    // more) while the page is hidden. Not once the host is gone.
+    let my_turn = props.link.mirror().view().is_some_and(|v| v.my_turn())
+        && !matches!(props.link.phase(), GuestPhase::Lost);
+    crate::ui::platform::attention::use_turn_alert(my_turn, lang);
     let link = &props.link;
     let host = link.host_name();
     let phase = link.phase();
@@ -249,6 +256,33 @@ pub fn guest_screen(props: &GuestProps) -> Html {
     }
 }
 
+/// The quick reactions on the seats, and the Reactions bar, from this
+/// friend's seat.
+fn reactions(
+    lang: Lang,
+    link: &Rc<GuestLink>,
+    model: &TableModel,
+) -> (Rc<Vec<Option<AttrValue>>>, Html) {
+    let seats = model.view().seat_count();
+    let me = model.view().seat;
+    let names: Vec<String> = (0..seats)
+        .map(|i| model.name(crate::rules::Seat(i as u8)).to_string())
+        .collect();
+    let board = link.reactions();
+    let on_send = {
+        let link = link.clone();
+        Callback::from(move |r| link.react(r))
+    };
+    let on_mute = {
+        let link = link.clone();
+        Callback::from(move |seat| link.toggle_mute(seat))
+    };
+    (
+        seat_bubbles(lang, &board, seats),
+        reaction_bar(&board, me, Rc::new(names), on_send, on_mute),
+    )
+}
+
 #[derive(Properties, PartialEq)]
 struct GuestTableProps {
     link: Rc<GuestLink>,
@@ -292,12 +326,25 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let refused = link.refused().then(|| {
         html! { <p class="error-text" role="alert">{ tr(lang, Key::GuestRefused) }</p> }
     });
+    // A deal anyone can check: whose share did not come in time, and at
+    // the end the verdict and the match's link, which carries the proof.
+    let left_out = link.mirror().dealt_without().map(|(_, seats)| {
+        let who: Vec<String> = seats.iter().map(|&s| model.name(s).to_string()).collect();
+        html! { <p class="deal-note muted" role="status">{ i18n::dealt_without(lang, &who) }</p> }
+    });
+    let checked = link.mirror().checked().map(|c| {
+        let line = i18n::deal_verdict(lang, &c.verdict, c.saw_seal, rules.edition);
+        let url = format!("{}#replay={}", crate::ui::online::page_base(), c.code);
+        (line, url)
+    });
     let overlay = view
         .outcome
         .as_ref()
         .filter(|_| !*result_hidden)
         .map(|outcome| {
             let winners: Vec<Who> = outcome.winners.iter().map(|&s| model.who(s)).collect();
+            // The places as the host's result gives them.
+            let places = crate::table::friend::places(view, link.mirror().log());
             let mut rows: Vec<Standing> = view
                 .seats
                 .iter()
@@ -309,20 +356,31 @@ fn guest_table(props: &GuestTableProps) -> Html {
                     winner: outcome.winners.contains(&seat),
                     mine: seat == me,
                     seat,
-                    place: 0,
+                    place: places.get(seat.index()).copied().unwrap_or(0),
                 })
                 .collect();
-            rows.sort_by_key(|r| (!r.winner, !r.in_match));
+            rows.sort_by_key(|r| r.place);
             let leave = props.on_leave.clone();
             let link = link.clone();
             let hide = {
                 let hidden = result_hidden.clone();
                 Callback::from(move |_: MouseEvent| hidden.set(true))
             };
+            let (lines, copy) = match &checked {
+                Some((line, url)) => (
+                    vec![line.clone()],
+                    Some((
+                        AttrValue::from(i18n::online(lang, OnlineKey::CopyMatchLink)),
+                        AttrValue::from(url.clone()),
+                    )),
+                ),
+                None => (Vec::new(), None),
+            };
             html! {
                 <EndScreen
                     heading={AttrValue::from(winners_line(lang, &winners))}
-                    lines={Vec::<String>::new()}
+                    {lines}
+                    {copy}
                     standings={rows}
                     format={rules.format}
                     celebrate={outcome.winners.contains(&me)}
@@ -331,10 +389,13 @@ fn guest_table(props: &GuestTableProps) -> Html {
                 />
             }
         });
+    let (bubbles, reactions) = reactions(lang, link, &model);
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <Table model={Shown(model.clone())} {levels} {my_name} {on_action}>
+            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={bubbles}>
                 if let Some(node) = refused { { node } }
+                if let Some(node) = left_out { { node } }
+                { reactions }
             </Table>
             <div class="dialogs">{ for overlay }</div>
         </div>

@@ -236,6 +236,8 @@ pub fn lobby(props: &LobbyProps) -> Html {
         });
     }
     let ready = props.link.ready();
+    // The deal waits for the friends' shares (a deal anyone can check).
+    let shuffling = props.link.shuffling();
     let stun = match props.link.stun() {
         Some(server) => named(lang, Named::StunNote, &server),
         None => tr(lang, Key::NoStunNote).to_string(),
@@ -263,9 +265,12 @@ pub fn lobby(props: &LobbyProps) -> Html {
             if !ready {
                 <p class="muted">{ tr(lang, Key::LobbyNeedsEveryone) }</p>
             }
+            if shuffling {
+                <p class="muted deal-note" role="status">{ i18n::online(lang, OnlineKey::DealShuffling) }</p>
+            }
             <div class="row lobby-actions">
                 <button type="button" class="btn ghost" onclick={on_leave}>{ tr(lang, Key::BackToStart) }</button>
-                <button type="button" class="btn primary" disabled={!ready} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
+                <button type="button" class="btn primary" disabled={!ready || shuffling} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
             </div>
         </main>
     }

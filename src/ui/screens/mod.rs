@@ -18,6 +18,8 @@ pub mod header;
 pub mod lobby;
 pub mod pass;
 #[cfg(feature = "full")]
+pub mod reactions;
+#[cfg(feature = "full")]
 pub mod replay;
 #[cfg(feature = "full")]
 pub mod review;

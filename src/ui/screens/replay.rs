@@ -3,9 +3,12 @@
 //! model, kept by the pure `table::replay`), under its own bars: the
 //! controls (Previous, Play/Pause, Next, a position slider) and what a
 //! match can become: a downloaded record (docs/records.md, what `ono99
-//! replay` reads), a share link, or a record opened from a file.
+//! replay` reads), a share link, or a record opened from a file. A share
+//! link of a match with friends may carry its deal's proof (issue 31):
+//! the verdict on the deal shows under the title.
 
 use crate::i18n::{self, tr, Key, Lang};
+use crate::online::fair::{check_shared, Proof, Verdict};
 use crate::rules::Played;
 use crate::rules::Seat;
 use crate::table::replay::Replay;
@@ -33,6 +36,10 @@ pub struct ReplayProps {
     /// a record file shows the names it carries.
     #[prop_or_default]
     pub mine: bool,
+    /// The deal's proof the share link carried (format version 2): the
+    /// deal is checked again here, offline.
+    #[prop_or_default]
+    pub proof: Option<Rc<Proof>>,
     /// Another match to show (a record opened here).
     pub on_open: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
@@ -136,6 +143,11 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             .at(shared.actions.len())
             .is_ok_and(|(end, _)| end.is_over())
     });
+    // The deal's verdict: the proof's seal opens, and the match replays
+    // from the seed it gives. Once per match and proof.
+    let verdict = use_memo((shared.clone(), props.proof.clone()), |(shared, proof)| {
+        proof.as_ref().map(|p| check_shared(shared, p))
+    });
     let Some((model, hands)) = shown else {
         return html! { <p class="error-text" role="alert">{ tr(lang, Key::RecordDoesNotReplay) }</p> };
     };
@@ -189,6 +201,9 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     let controls = html! {
         <div class="replay-bar">
             <h2 id="replay-heading">{ tr(lang, Key::ReplayHeading) }</h2>
+            if let (Some(verdict), Some(proof)) = (&*verdict, &props.proof) {
+                { deal_verdict(lang, verdict, proof, &shown_as) }
+            }
             <div class="replay-controls">
                 <button type="button" class="btn" onclick={on_prev} disabled={*step == 0}>{ tr(lang, Key::Previous) }</button>
                 <button type="button" class="btn primary" onclick={on_play}>{ tr(lang, if *playing { Key::Pause } else { Key::Play }) }</button>
@@ -216,18 +231,48 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
                 above={controls}
                 face_up={Some(hands)}
             >
-                { record_bar(lang, &shared, *finished, &share, &notice, on_open) }
+                { record_bar(lang, &shared, props.proof.clone(), *finished, &share, &notice, on_open) }
             </Table>
         </div>
     }
 }
 
+/// The verdict on the deal under the title: a tick and "Deal verified: …",
+/// or a cross and "Deal not verified: …" naming what does not match. A
+/// polite status: a screen reader says it once the replay opens.
+fn deal_verdict(lang: Lang, verdict: &Verdict, proof: &Proof, shown_as: &Played) -> Html {
+    let seat = match verdict {
+        Verdict::LeftOut(seat) => Some(*seat),
+        Verdict::CardDiffers { seat, .. } => *seat,
+        _ => None,
+    };
+    let name = seat.and_then(|s| shown_as.names.get(s.index()));
+    let text = lang.replay_texts().deal_verdict(
+        verdict,
+        proof.contributions.len(),
+        name.map(String::as_str),
+        shown_as.rules.edition,
+    );
+    let (class, d) = if verdict.is_verified() {
+        ("verified", "M4.5 12.5l5 5 10-11")
+    } else {
+        ("refused", "M6 6l12 12M18 6L6 18")
+    };
+    html! {
+        <p class={classes!("deal-verdict", class)} role="status">
+            <svg class="verdict-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path {d} /></svg>
+            <span>{ text }</span>
+        </p>
+    }
+}
+
 /// What the match can become: a downloaded record (once it is over), a
-/// share link, or another match from a record file (`on_open`); and why
-/// not (`notice`).
+/// share link (with the deal's proof, if it came with one), or another
+/// match from a record file (`on_open`); and why not (`notice`).
 fn record_bar(
     lang: Lang,
     shared: &Rc<Played>,
+    proof: Option<Rc<Proof>>,
     finished: bool,
     share: &UseStateHandle<Option<String>>,
     notice: &UseStateHandle<Option<Key>>,
@@ -250,7 +295,11 @@ fn record_bar(
         let shared = shared.clone();
         let share = share.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Ok(code) = shared.encode() {
+            let code = match &proof {
+                Some(proof) => shared.encode_with_proof(proof),
+                None => shared.encode(),
+            };
+            if let Ok(code) = code {
                 let link = format!("{}#replay={code}", crate::ui::online::page_base());
                 // The link shows beside the button either way.
                 copy_text(&link, || ());

@@ -5,7 +5,9 @@
 //! the screen (the setup or the game), which passes it in. The network
 //! settings of online tables (STUN and TURN servers and, in the whole app,
 //! the relays that table links go through) fold away below, in a section
-//! closed until a player who needs them opens it.
+//! closed until a player who needs them opens it. Above them, in the
+//! whole app, the switch for a system notification when an online match
+//! waits on the player.
 
 use crate::i18n::{fixed, tr, Key, Lang};
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs, Theme, MAX_VOLUME};
@@ -227,6 +229,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     </select>
                 </div>
             }
+            { turn_alerts() }
             <NetworkSettings />
             <div class="settings-foot">
                 <button type="button" class="btn small" onclick={close}>{ tr(lang, Key::Close) }</button>
@@ -335,6 +338,93 @@ fn relay_settings() -> Html {
                 <p class="error-text" id="set-relays-error" role="alert">{ relay_line_bad(lang, line) }</p>
             }
             <p class="help" id="set-relays-help">{ online(lang, OnlineKey::RelaysHelp) }</p>
+        </>
+    }
+}
+
+/// The turn alert's switch, in the whole app only (the first download
+/// carries neither it nor its words).
+#[cfg(feature = "full")]
+fn turn_alerts() -> Html {
+    html! { <TurnAlertSetting /> }
+}
+
+#[cfg(not(feature = "full"))]
+fn turn_alerts() -> Html {
+    Html::default()
+}
+
+/// Settings → "Tell me when it's my turn (system notification)". Turning it
+/// on asks the browser's permission from that click; it stays on only if
+/// the browser grants it, and says why otherwise. Shown on only while the
+/// browser still allows it (the player may have withdrawn it since).
+#[cfg(feature = "full")]
+#[function_component(TurnAlertSetting)]
+fn turn_alert_setting() -> Html {
+    use crate::i18n::{online, OnlineKey};
+    use crate::ui::platform::attention::{self, Asked};
+    use web_sys::NotificationPermission;
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let on = use_state(|| {
+        attention::notify_wanted()
+            && attention::permission() == Some(NotificationPermission::Granted)
+    });
+    let problem = use_state(|| None::<OnlineKey>);
+    // Only the latest click's answer counts.
+    let asked = use_mut_ref(|| 0u32);
+    let onchange = {
+        let on = on.clone();
+        let problem = problem.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let ask = {
+                let mut asked = asked.borrow_mut();
+                *asked = asked.wrapping_add(1);
+                *asked
+            };
+            problem.set(None);
+            if !input.checked() {
+                attention::set_notify_wanted(false);
+                on.set(false);
+                return;
+            }
+            let on = on.clone();
+            let problem = problem.clone();
+            let asked = asked.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let answer = attention::ask().await;
+                if *asked.borrow() != ask {
+                    return;
+                }
+                let granted = answer == Asked::Granted;
+                attention::set_notify_wanted(granted);
+                // The box was ticked by the click: untick it by hand, as
+                // the state may not have changed (it was off already).
+                input.set_checked(granted);
+                on.set(granted);
+                problem.set(match answer {
+                    Asked::Granted => None,
+                    Asked::Refused => Some(OnlineKey::TurnAlertsRefused),
+                    Asked::Missing => Some(OnlineKey::TurnAlertsUnsupported),
+                });
+            });
+        })
+    };
+    let described = if problem.is_some() {
+        "set-turn-alerts-help set-turn-alerts-error"
+    } else {
+        "set-turn-alerts-help"
+    };
+    html! {
+        <>
+            <div class="setting check turn-alerts">
+                <input type="checkbox" id="set-turn-alerts" checked={*on} {onchange} aria-describedby={described} />
+                <label for="set-turn-alerts">{ online(lang, OnlineKey::TurnAlerts) }</label>
+            </div>
+            if let Some(key) = *problem {
+                <p class="error-text" id="set-turn-alerts-error" role="alert">{ online(lang, key) }</p>
+            }
+            <p class="help" id="set-turn-alerts-help">{ online(lang, OnlineKey::TurnAlertsHelp) }</p>
         </>
     }
 }

@@ -66,6 +66,15 @@ pub struct TableProps {
     /// How long a card you pick is held, undoable, before it is played.
     #[prop_or_default]
     pub hold_ms: u32,
+    /// An online table: the quick reaction each seat shows now, seat 0
+    /// first (`None`, or a shorter list: none).
+    #[prop_or_default]
+    pub reactions: Rc<Vec<Option<AttrValue>>>,
+}
+
+/// The quick reaction `seat` shows now, if any.
+fn reaction_on(props: &TableProps, seat: usize) -> Option<AttrValue> {
+    props.reactions.get(seat).cloned().flatten()
 }
 
 /// What a friend's seat says beside its name.
@@ -182,6 +191,7 @@ fn opponents<'a>(
                 kind_note={player_note(lang, marks.player).map(AttrValue::from)}
                 away={matches!(marks.player, Player::Friend { link, .. } if link != Connection::Connected)}
                 won={marks.won}
+                reaction={reaction_on(props, seat.index())}
             />
         }
     })
@@ -283,6 +293,7 @@ fn my_seat(
             if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
             if marks.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
             if let Some(line) = exit { <p class="exit-banner">{ line }</p> }
+            if let Some(r) = reaction_on(props, me.index()) { <span class="reaction" aria-hidden="true">{ r }</span> }
         </div>
     }
 }

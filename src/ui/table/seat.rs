@@ -53,6 +53,10 @@ pub struct OpponentProps {
     /// The seat won the match.
     #[prop_or_default]
     pub won: bool,
+    /// The quick reaction the seat shows now (an online table). Screen
+    /// readers hear it from the page's polite line, not here.
+    #[prop_or_default]
+    pub reaction: Option<AttrValue>,
 }
 
 /// A player's tokens drawn as coins (nine at most; the count is said
@@ -185,6 +189,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 if let Some(s) = status { <span class="mark out">{ s }</span> }
             </div>
             if let Some(node) = laid { { node } }
+            if let Some(r) = &props.reaction { <span class="reaction" aria-hidden="true">{ r.clone() }</span> }
         </section>
     }
 }

@@ -2,6 +2,7 @@
 //! its knocks through the relays are in [`knock`].
 
 mod knock;
+mod react;
 
 use knock::{kept_seat, Knocking, SEAT_KEY};
 
@@ -126,6 +127,8 @@ pub struct GuestLink {
     table: RefCell<Option<Rc<TableModel>>>,
     /// The language the seats are named in.
     lang: Cell<Lang>,
+    /// Quick reactions at the table, as this page shows them (`react.rs`).
+    reactions: RefCell<crate::online::reactions::Board>,
     /// This page came by the watch link: it watches, takes no seat, and
     /// says [`GuestMessage::Watch`] where a friend says its join.
     watching: Cell<bool>,
@@ -207,15 +210,6 @@ impl GuestLink {
         }
     }
 
-    /// An empty mirror of this page's kind (a watcher's or a friend's).
-    fn fresh_mirror(&self) -> GuestMirror {
-        if self.watching.get() {
-            GuestMirror::watching()
-        } else {
-            GuestMirror::default()
-        }
-    }
-
     fn with(ticket: Ticket, net: &NetworkPrefs) -> Rc<GuestLink> {
         Rc::new(GuestLink {
             ticket,
@@ -239,6 +233,7 @@ impl GuestLink {
             ticks: Cell::new(0),
             table: RefCell::default(),
             lang: Cell::new(Lang::default()),
+            reactions: RefCell::default(),
             watching: Cell::new(false),
             sharing_stopped: Cell::new(false),
         })
@@ -440,6 +435,27 @@ impl GuestLink {
         self.refused.get() == Some(self.mirror.borrow().ply())
     }
 
+    /// Gives the host's sealed deal `number` this page's share: random
+    /// bytes drawn here, so the host alone does not choose the deal.
+    fn contribute(&self, number: u32) {
+        if self.watching.get() {
+            // A watcher plays no part in the deal.
+            return;
+        }
+        let mut bytes = [0u8; 16];
+        if getrandom::fill(&mut bytes).is_err() {
+            console::warn("no random bytes for the deal: nothing contributed");
+            return;
+        }
+        let message = self
+            .mirror
+            .borrow_mut()
+            .contribute(number, crate::online::fair::Contribution(bytes));
+        if let Some(message) = message {
+            self.send(&message);
+        }
+    }
+
     fn peer_event(self: &Rc<Self>, event: PeerEvent) {
         match event {
             PeerEvent::Open => {
@@ -449,7 +465,7 @@ impl GuestLink {
                 // host's page reloaded into its lobby, the friend waits for
                 // the start as on the first join.
                 if self.mirror.borrow().view().is_some() {
-                    *self.mirror.borrow_mut() = self.fresh_mirror();
+                    self.mirror.borrow_mut().forget_table();
                     self.table.borrow_mut().take();
                 }
                 *self.phase.borrow_mut() = GuestPhase::Connected;
@@ -481,6 +497,16 @@ impl GuestLink {
                     Ok(Received::Refused(Refusal::AlreadyJoined)) => {}
                     Ok(Received::Refused(_)) => self.refused.set(Some(self.mirror.borrow().ply())),
                     Ok(Received::Synced) => self.bad_view.set(false),
+                    Ok(Received::Sealed { number }) => self.contribute(number),
+                    Ok(Received::Revealed) => {
+                        if let Some(checked) = self.mirror.borrow().checked() {
+                            console::note(&format!(
+                                "deal {}: checked, {:?}",
+                                checked.number, checked.verdict
+                            ));
+                        }
+                    }
+                    Ok(Received::Reacted { seat, reaction }) => self.show(seat, reaction),
                     // The host turned the watch link off: this watcher is
                     // let go (the host closes the connection next).
                     Ok(Received::SharingStopped) => {

@@ -6,9 +6,12 @@
 //! to the game as a [`LinkEvent`], and what the game's session has to say
 //! the link sends.
 
+mod deal;
 mod door;
+mod react;
 mod watch_door;
 
+pub use deal::DealNote;
 pub use door::TableLinkState;
 
 use super::{code_error_key, page_base, InviteLink, LinkEvent};
@@ -59,6 +62,11 @@ pub struct HostLink {
     /// The table link's relays and door, once ready.
     door: RefCell<Option<door::TableDoor>>,
     table_link: RefCell<TableLinkState>,
+    /// The deals anyone can check: the one waiting for contributions, the
+    /// one on the table and its proof.
+    deals: RefCell<deal::Deals>,
+    /// Quick reactions at the table, as this page shows them (`react.rs`).
+    reactions: RefCell<react::HostReactions>,
     /// The watch link and its door (`watch_door.rs`).
     watch: RefCell<watch_door::WatchShare>,
 }
@@ -107,6 +115,8 @@ impl HostLink {
             closed: Cell::new(false),
             door: RefCell::default(),
             table_link: RefCell::new(TableLinkState::Off),
+            deals: RefCell::new(deal::Deals::restored()),
+            reactions: RefCell::default(),
             watch: RefCell::default(),
         })
     }
@@ -249,6 +259,85 @@ impl HostLink {
         let session = self.session.borrow_mut().take();
         self.changed();
         session
+    }
+
+    /// Starts the match as [`HostLink::start`] does, after a deal anyone
+    /// can check: the friends whose join came are sent the seal of a
+    /// secret, and the match is dealt from it and their contributions
+    /// (`deal.rs`); `then` gets the session once dealt. A match resumed
+    /// after a reload, already dealt, starts at once; so does a table
+    /// where no friend joined, or one whose address fixed the seed.
+    pub fn start_fairly(self: &Rc<Self>, then: impl FnOnce(HostSession) + 'static) {
+        if self.started.get() || self.shuffling() {
+            return;
+        }
+        let (fresh, seats) = {
+            let session = self.session.borrow();
+            let fresh = session
+                .as_ref()
+                .is_some_and(|s| s.ply() == 0 && !self.deals.borrow().deals_for(s.save().seed));
+            let held = self.held.borrow();
+            let seats: Vec<Seat> = self
+                .guests
+                .iter()
+                .copied()
+                .filter(|&s| held.holds(s))
+                .collect();
+            (fresh, seats)
+        };
+        // An address that asks for a seed (`?seed=`, for a fixed deal)
+        // is obeyed: that deal is the host's choice, and is not sealed.
+        let fixed = crate::ui::platform::clock::seed_from_address().is_some();
+        if !fresh || seats.is_empty() || fixed {
+            if let Some(session) = self.start() {
+                then(session);
+            }
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        self.deal_fairly(seats.clone(), move |seed| {
+            let Some(link) = weak.upgrade() else { return };
+            if let Some(session) = link.session.borrow_mut().as_mut() {
+                session.redeal(seed);
+            }
+            if let Some(session) = link.start() {
+                link.say_who_was_left_out(&seats);
+                then(session);
+            }
+        });
+    }
+
+    /// Deals the next match at this table ("Play again") the same way:
+    /// `then` gets its seed once the connected friends' contributions
+    /// came, or the wait ended.
+    pub fn deal_next(self: &Rc<Self>, then: impl FnOnce(u64) + 'static) {
+        let seats = self.open_seats();
+        let weak = Rc::downgrade(self);
+        self.deal_fairly(seats.clone(), move |seed| {
+            then(seed);
+            if let Some(link) = weak.upgrade() {
+                link.say_who_was_left_out(&seats);
+            }
+        });
+    }
+
+    /// The friends' seats whose connection is open now (watchers not).
+    pub fn open_seats(&self) -> Vec<Seat> {
+        self.open_pages()
+            .into_iter()
+            .filter(|&s| !crate::online::watch::is_watcher(s))
+            .collect()
+    }
+
+    /// Every page connected now: the friends' seats and the watchers'
+    /// addresses.
+    pub fn open_pages(&self) -> Vec<Seat> {
+        self.open
+            .borrow()
+            .iter()
+            .filter(|(_, &open)| open)
+            .map(|(&s, _)| Seat(s))
+            .collect()
     }
 
     /// A new connection for `seat` (an invitation, or a friend who came by
@@ -403,12 +492,21 @@ impl HostLink {
                 self.changed();
             }
             PeerEvent::Message(text) => {
-                if self.started.get() {
+                let read = GuestMessage::decode(text.as_bytes());
+                if let Ok(GuestMessage::Contribute {
+                    number,
+                    contribution,
+                }) = read
+                {
+                    // A share of the deal is the page's, before the start
+                    // and after it (`deal.rs`): the session never sees it.
+                    self.contributed(seat, number, contribution);
+                } else if self.started.get() {
                     self.receive(seat, id, &text);
-                } else if !matches!(
-                    GuestMessage::decode(text.as_bytes()),
-                    Ok(GuestMessage::Join { .. })
-                ) {
+                    if matches!(read, Ok(GuestMessage::Join { .. })) {
+                        self.reveal_again(seat);
+                    }
+                } else if !matches!(read, Ok(GuestMessage::Join { .. })) {
                     // Before the start only a join means anything: a move
                     // read at the start would reach the session before the
                     // game screen listens. Anything else is dropped.
@@ -516,6 +614,7 @@ impl HostLink {
         console::note("the table's connections are all closed");
         self.closed.set(true);
         self.close_door();
+        self.forget_deals();
         self.close_watch_door();
         for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
             peer.close();

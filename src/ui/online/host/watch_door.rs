@@ -253,7 +253,17 @@ impl HostLink {
                 self.open.borrow_mut().insert(seat.0, true);
                 self.changed();
             }
-            PeerEvent::Message(text) => self.receive(seat, id, &text),
+            PeerEvent::Message(text) => {
+                self.receive(seat, id, &text);
+                // A watcher who comes after the end checks the deal too
+                // (its mirror holds the reveal until the table comes).
+                if matches!(
+                    crate::online::GuestMessage::decode(text.as_bytes()),
+                    Ok(crate::online::GuestMessage::Watch { .. })
+                ) {
+                    self.reveal_again(seat);
+                }
+            }
             PeerEvent::Closed => {
                 console::note(&format!("watcher {}: connection closed", seat.0));
                 self.peers.borrow_mut().remove(&seat.0);

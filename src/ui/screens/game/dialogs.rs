@@ -24,6 +24,8 @@ pub struct ResultActions {
     pub daily: Option<String>,
     /// The guided first game, not skipped: its result wraps the lesson up.
     pub lesson: bool,
+    /// An online match: what its result says of the deal (once checked).
+    pub deal: Option<super::online_bar::DealResult>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -160,6 +162,17 @@ fn result(
         .collect();
     if state.me() == ME {
         lines.push(i18n::your_place(lang, state.game().places()[ME], seats));
+    }
+    // An online match: its deal, checked like every friend's page does.
+    let mut copy = copy;
+    if let Some((line, link)) = &actions.deal {
+        lines.push(line.clone());
+        if let (None, Some((label, link))) = (&copy, link) {
+            copy = Some((
+                AttrValue::from(label.clone()),
+                AttrValue::from(link.clone()),
+            ));
+        }
     }
     // The guided game ends on what was learned and where to go next.
     let wrap_up = actions.lesson.then(|| {

@@ -50,9 +50,19 @@ pub fn use_sounds(state: &UseReducerHandle<GameState>) {
         }
     });
     let first = use_mut_ref(|| true);
+    // At an online table the turn alert chimes instead, hidden page or
+    // not (`platform::attention`, whole app only: the first download's
+    // code stays as it was, byte for byte).
+    #[cfg(feature = "full")]
+    let alert_chimes = state.setup.has_online();
     use_effect_with(state.my_turn(), move |&mine| {
         let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
         if mine && !was_first {
+            #[cfg(feature = "full")]
+            if !alert_chimes {
+                crate::ui::platform::sound::your_turn();
+            }
+            #[cfg(not(feature = "full"))]
             crate::ui::platform::sound::your_turn();
             crate::ui::platform::haptics::your_turn();
         }
@@ -108,6 +118,7 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
     // messages in it.
     let sent = use_mut_ref(|| 0u64);
     let handle = state.clone();
+    let at_the_end = link.clone();
     use_effect_with(state.outbox.count(), move |_| {
         let from = std::mem::replace(&mut *sent.borrow_mut(), handle.outbox.count());
         if let Some(Online(link)) = link {
@@ -119,6 +130,14 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                     }
                 }
             }
+        }
+    });
+    // The match's end: its deal is revealed and checked on every page.
+    // After the effect above, so the friends have the last move first.
+    let handle = state.clone();
+    use_effect_with(state.game().is_over(), move |&over| {
+        if let (true, Some(Online(link))) = (over, at_the_end) {
+            link.match_over(&handle);
         }
     });
 }

@@ -2,14 +2,15 @@
 //! ([`HostLink`]): whole app only (the `full` feature), so the first
 //! download carries none of it.
 
-use super::online_bar::{BarState, OnlineTable};
-use crate::i18n::{self, named, tr, Key, Lang, Named, WatchText};
+use super::online_bar::{BarState, DealResult, OnlineTable};
+use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey, WatchText};
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
-use crate::ui::online::{HostLink, LinkEvent, TableLinkState};
+use crate::ui::online::{DealNote, HostLink, LinkEvent, TableLinkState};
 use crate::ui::screens::lobby::SeatInvite;
+use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
 use crate::ui::state::{GameMsg, GameState};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -36,6 +37,26 @@ impl OnlineTable for HostLink {
         HostLink::close_all(self);
     }
 
+    fn deal_next(self: Rc<Self>, then: Box<dyn FnOnce(u64)>) {
+        HostLink::deal_next(&self, then);
+    }
+
+    fn deal_result(&self, lang: Lang, state: &GameState) -> Option<DealResult> {
+        let DealNote::Checked(verdict, code) = self.deal_note()? else {
+            return None;
+        };
+        let line = i18n::deal_verdict(lang, &verdict, true, state.setup.rules.edition);
+        let link = format!("{}#replay={code}", crate::ui::online::page_base());
+        let copy = i18n::online(lang, OnlineKey::CopyMatchLink).to_string();
+        Some((line, Some((copy, link))))
+    }
+
+    fn match_over(&self, state: &GameState) {
+        if let Some(session) = state.session() {
+            self.reveal(&session.save(), session.game(), &self.open_pages());
+        }
+    }
+
     fn bar(
         self: Rc<Self>,
         lang: Lang,
@@ -43,8 +64,59 @@ impl OnlineTable for HostLink {
         names: &[String],
         bar: &BarState,
     ) -> Html {
-        online_bar(lang, state, &self, names, bar)
+        // The turn alert rides on the bar, which every draw of an online
+        // table makes: the game screen, shared with the first download,
+        // then carries none of its code.
+        let waiting = state.setup.has_online() && state.my_turn() && !state.game().is_over();
+        html! {
+            <>
+                <TurnAlert {waiting} {lang} />
+                { online_bar(lang, state, &self, names, bar) }
+                { reactions_bar(state, &self, names) }
+            </>
+        }
     }
+
+    fn seat_reactions(&self, lang: Lang, seats: usize) -> Rc<Vec<Option<AttrValue>>> {
+        seat_bubbles(lang, &self.reactions(), seats)
+    }
+
+    fn follow_reactions(self: Rc<Self>, state: &UseReducerHandle<GameState>) {
+        HostLink::follow_reactions(&self, state);
+    }
+}
+
+/// The host's Reactions button and panel (from the host's seat).
+fn reactions_bar(
+    state: &UseReducerHandle<GameState>,
+    link: &Rc<HostLink>,
+    names: &[String],
+) -> Html {
+    let me = state.me();
+    let board = link.reactions();
+    let on_send = {
+        let (link, state) = (link.clone(), state.clone());
+        Callback::from(move |r| link.react(&state, me, r))
+    };
+    let on_mute = {
+        let link = link.clone();
+        Callback::from(move |seat| link.toggle_mute(seat))
+    };
+    reaction_bar(&board, me, Rc::new(names.to_vec()), on_send, on_mute)
+}
+
+#[derive(Properties, PartialEq)]
+struct TurnAlertProps {
+    /// The match waits on the host.
+    waiting: bool,
+    lang: Lang,
+}
+
+/// The host's turn alert (`platform::attention`): draws nothing.
+#[function_component(TurnAlert)]
+fn turn_alert(props: &TurnAlertProps) -> Html {
+    crate::ui::platform::attention::use_turn_alert(props.waiting, props.lang);
+    Html::default()
 }
 
 /// The bar, for the friends who are away or played by a bot.
@@ -62,9 +134,10 @@ fn online_bar(
         .into_iter()
         .filter(|&s| status(s) != Connection::Connected || state.stands_in(s))
         .collect();
+    let deal = deal_line(lang, link, names);
     let watchers = watch_bar(lang, link);
     if away.is_empty() || state.game().is_over() {
-        return watchers;
+        return html! { <>{ watchers }{ for deal }</> };
     }
     let absent = match state.session().and_then(|s| s.mover()) {
         Some(Mover::Absent(seat)) => Some(seat),
@@ -125,7 +198,24 @@ fn online_bar(
             </section>
         }
     });
-    html! { <>{ watchers }<div class="online-bar">{ for rows }</div></> }
+    html! { <>{ watchers }<div class="online-bar">{ for deal }{ for rows }</div></> }
+}
+
+/// The deal's note while the match is on: the friends' shares coming in,
+/// or whose share did not come in time (the result says the rest).
+fn deal_line(lang: Lang, link: &HostLink, names: &[String]) -> Option<Html> {
+    let text = match link.deal_note()? {
+        DealNote::Shuffling => i18n::online(lang, OnlineKey::DealShuffling).to_string(),
+        DealNote::Without(seats) => {
+            let who: Vec<String> = seats
+                .iter()
+                .filter_map(|s| names.get(s.index()).cloned())
+                .collect();
+            i18n::dealt_without(lang, &who)
+        }
+        DealNote::Checked(..) => return None,
+    };
+    Some(html! { <p class="deal-note muted" role="status">{ text }</p> })
 }
 
 /// While the watch link is shared: "2 watching", and "Stop sharing".

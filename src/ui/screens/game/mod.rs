@@ -299,6 +299,10 @@ fn result_actions(
         },
         daily: daily.as_ref().map(|(_, day)| day.clone()),
         lesson,
+        deal: props
+            .link
+            .as_ref()
+            .and_then(|Online(l)| l.deal_result(lang, state)),
     }
 }
 
@@ -362,6 +366,18 @@ pub fn game(props: &GameProps) -> Html {
     let paused = props.paused || *confirm_leave || coach_mark.is_some();
     effects::use_sounds(&state);
     effects::use_host_link(&state, props.link.clone());
+    // Quick reactions: the whole app's link does the work (the first
+    // download has no online table).
+    #[cfg(feature = "full")]
+    {
+        let (handle, link) = (state.clone(), props.link.clone());
+        let heard = state.reaction.map(|h| h.number);
+        use_effect_with((state.version, heard), move |_| {
+            if let Some(Online(link)) = link {
+                link.follow_reactions(&handle);
+            }
+        });
+    }
     effects::use_bots(&state, paused);
     effects::use_pacing(&state, paused, &result_ready);
     let bar = use_bar_state(&state, props.link.clone());
@@ -433,6 +449,12 @@ pub fn game(props: &GameProps) -> Html {
         .as_ref()
         .map(|Online(l)| l.clone().bar(lang, &state, &names, &bar));
     let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
+    #[cfg(feature = "full")]
+    let reactions = link
+        .map(|l| l.seat_reactions(lang, seats))
+        .unwrap_or_default();
+    #[cfg(not(feature = "full"))]
+    let reactions = Rc::default();
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"), lesson.is_some().then_some("lesson"))}
             data-coach={coach_mark.map(|m| m.name())}>
@@ -445,7 +467,7 @@ pub fn game(props: &GameProps) -> Html {
             } else {
                 <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(setup.name(viewer, lang))}
                     hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}
-                    hold_ms={state.speed.undo_ms()}>
+                    hold_ms={state.speed.undo_ms()} {reactions}>
                     // `if let`, not `for` over the Option: a `for` adds its items
                     // straight into this list, and Yew pairs unkeyed children by
                     // place from the end, so a message appearing here would

@@ -28,6 +28,15 @@ pub trait OnlineTable {
     fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>);
     /// Closes every connection (the host leaves the table).
     fn close_all(&self);
+    /// Deals the next match ("Play again") so that anyone can check it:
+    /// `then` gets its seed once the friends' contributions came.
+    fn deal_next(self: Rc<Self>, then: Box<dyn FnOnce(u64)>);
+    /// The match on the table is over: its deal is revealed to the
+    /// friends and checked.
+    fn match_over(&self, state: &GameState);
+    /// What the result says of the deal once checked, and a button that
+    /// copies the match's link with what checks it (its label, the link).
+    fn deal_result(&self, lang: Lang, state: &GameState) -> Option<DealResult>;
     /// The bar for the friends who are away or played by a bot.
     fn bar(
         self: Rc<Self>,
@@ -36,7 +45,19 @@ pub trait OnlineTable {
         names: &[String],
         bar: &BarState,
     ) -> Html;
+    /// The quick reaction each of the `seats` shows now, seat 0 first, in
+    /// `lang`.
+    #[cfg(feature = "full")]
+    fn seat_reactions(&self, lang: Lang, seats: usize) -> Rc<Vec<Option<AttrValue>>>;
+    /// The game changed: show the reaction the session let through last,
+    /// if not shown yet, and let a bot react to what its action did.
+    #[cfg(feature = "full")]
+    fn follow_reactions(self: Rc<Self>, state: &UseReducerHandle<GameState>);
 }
+
+/// What the result of an online match says of its deal: the verdict's
+/// line, and a button that copies the match's link (its label, the link).
+pub type DealResult = (String, Option<(String, String)>);
 
 /// An online table on the game screen (compared by identity).
 #[derive(Clone)]

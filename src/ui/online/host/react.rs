@@ -1,0 +1,104 @@
+//! Quick reactions on the host's page (issue 31): what the game's session
+//! let through (a friend's, the host's own, a bot's) shows on the seat
+//! for two seconds, through this page's own gate and mutes; and the bots
+//! react, sparingly, to what their actions did.
+
+use super::HostLink;
+use crate::online::reactions::{bot_reaction, Board, Reaction, SHOWN_MS};
+use crate::rules::Seat;
+use crate::ui::platform::clock::now_ms;
+use crate::ui::state::{GameMsg, GameState};
+use gloo_timers::callback::Timeout;
+use std::rc::Rc;
+use yew::UseReducerHandle;
+
+/// What the host's page keeps of the table's reactions.
+#[derive(Default)]
+pub(super) struct HostReactions {
+    board: Board,
+    /// The number of the session's latest reaction shown here.
+    shown: u64,
+    /// How much of the match's log the bots were asked about (`None`:
+    /// nothing yet; what came before this page does not make them react).
+    asked: Option<usize>,
+}
+
+impl HostLink {
+    /// This page's reactions board (bubbles, mutes, the host's own gate).
+    pub fn reactions(&self) -> std::cell::Ref<'_, Board> {
+        std::cell::Ref::map(self.reactions.borrow(), |r| &r.board)
+    }
+
+    /// Mutes `seat`'s reactions on this page, or hears them again.
+    pub fn toggle_mute(&self, seat: Seat) {
+        self.reactions.borrow_mut().board.toggle_mute(seat);
+        self.changed();
+    }
+
+    /// The host sends `reaction` from `seat` (the game's session checks
+    /// the gap and tells the friends).
+    pub fn react(&self, state: &UseReducerHandle<GameState>, seat: Seat, reaction: Reaction) {
+        state.dispatch(GameMsg::React {
+            seat,
+            reaction,
+            now_ms: now_ms() as u64,
+        });
+    }
+
+    /// The game changed: the session's latest reaction shows, if it did
+    /// not yet, and a bot may react to the last action.
+    pub fn follow_reactions(self: &Rc<Self>, state: &UseReducerHandle<GameState>) {
+        if let Some(heard) = state.reaction {
+            let new = {
+                let mut r = self.reactions.borrow_mut();
+                let new = heard.number > r.shown;
+                r.shown = r.shown.max(heard.number);
+                new
+            };
+            if new {
+                self.show(heard.seat, heard.reaction, heard.at_ms);
+            }
+        }
+        let log = state.game().log();
+        let asked = self.reactions.borrow_mut().asked.replace(log.len());
+        let Some(from) = asked.filter(|&from| from < log.len()) else {
+            // The first look, nothing new, or a new match (a shorter log).
+            return;
+        };
+        let Some(&(actor, _)) = state.actions.last() else {
+            return;
+        };
+        let setup = &state.setup;
+        let is_bot = |s: Seat| setup.level(s).is_some() && !setup.is_online(s);
+        let ply = state.actions.len() as u32;
+        let events = log.get(from..).unwrap_or_default();
+        if let Some((seat, reaction)) = bot_reaction(events, actor, is_bot, ply) {
+            self.react(state, seat, reaction);
+        }
+    }
+
+    /// `seat`'s reaction shows on this page (unless muted here or too soon
+    /// after its last), and goes [`SHOWN_MS`] later.
+    fn show(self: &Rc<Self>, seat: Seat, reaction: Reaction, at_ms: u64) {
+        let shown = self
+            .reactions
+            .borrow_mut()
+            .board
+            .arrive(seat, reaction, at_ms)
+            .is_some();
+        if !shown {
+            return;
+        }
+        self.changed();
+        let weak = Rc::downgrade(self);
+        Timeout::new(SHOWN_MS as u32, move || {
+            if let Some(link) = weak.upgrade() {
+                let gone = link.reactions.borrow_mut().board.expire(now_ms() as u64);
+                if gone {
+                    link.changed();
+                }
+            }
+        })
+        .forget();
+    }
+}
