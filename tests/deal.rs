@@ -457,7 +457,7 @@ fn a_watcher_who_came_mid_match_verifies_the_public_cards() {
     let address = host.open_watcher().expect("a watcher's place");
     let mut watcher = GuestMirror::watching();
     let watch = GuestMirror::watch_request("Eve").encode();
-    let mut deliver_to_watcher = |out: Vec<(Seat, Outgoing)>, watcher: &mut GuestMirror| {
+    let deliver_to_watcher = |out: Vec<(Seat, Outgoing)>, watcher: &mut GuestMirror| {
         for (to, outgoing) in out {
             if let (true, Outgoing::Message(m)) = (to == address, outgoing) {
                 watcher.receive(&m.encode()).expect("reads");
