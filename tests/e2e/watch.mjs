@@ -64,6 +64,9 @@ export const watchScenarios = [
       assert(watchLink.split('#watch=')[1] !== link.split('#table=')[1], 'the watch link is the table link');
       assert(await host.page.getByRole('img', { name: 'The watch link as a QR code' }).locator('svg path').count() === 1, 'no QR code of the watch link');
       await host.page.getByText('0 watching').waitFor();
+      await host.page.getByRole('heading', { name: 'Watch link' }).scrollIntoViewIfNeeded();
+      await shot(host.page, 'watch-lobby-desktop');
+      await audit(host.page, 'lobby with a watch link');
       const { guest } = await friendJoins(ctx, link, 'Zoë');
       pages.push(guest);
       await connected(host, 'Ana');

@@ -9,6 +9,11 @@
 
 mod held;
 mod link;
+// Watchers come only by a watch link, which only the whole app shares:
+// the first download (wasm without `full`) leaves their code out (it
+// holds the session's code, through the game's state). Native builds
+// keep it for the tests.
+#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 mod watchers;
 
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
@@ -101,6 +106,7 @@ pub struct HostSession {
     reactions: RateGate,
     /// The watchers' links, watcher `k` at index `k` (`watchers.rs`);
     /// `None` for a free place.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     watchers: Vec<Option<Link>>,
 }
 
@@ -151,6 +157,7 @@ impl HostSession {
             links,
             number: 1,
             reactions: RateGate::new(),
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
         }
     }
@@ -361,6 +368,7 @@ impl HostSession {
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(from) {
             return self.handle_watcher(from, message, now_ms);
         }
@@ -535,6 +543,7 @@ impl HostSession {
     /// Nothing in it comes from the seed: no other hand and no draw order,
     /// only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(seat) {
             return self.watcher_resume(seat);
         }
@@ -693,14 +702,17 @@ impl HostSession {
     /// The connected guests, then the connected watchers: everyone told
     /// of what happens at the table (each as their seat may know it).
     fn connected(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.links
+        let guests = self
+            .links
             .iter()
             .filter(|(_, l)| {
                 l.as_ref()
                     .is_some_and(|l| l.connection == Connection::Connected)
             })
-            .map(|(s, _)| s)
-            .chain(self.watching())
+            .map(|(s, _)| s);
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+        let guests = guests.chain(self.watching());
+        guests
     }
 
     /// `seat`'s presence, for every other connected guest.
@@ -734,6 +746,7 @@ impl HostSession {
     /// others are told.
     pub fn disconnect(&mut self, seat: Seat) -> Outbox {
         // A watcher's place is freed; players are not told of watchers.
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(seat) {
             self.watcher_left(seat);
             return Vec::new();
