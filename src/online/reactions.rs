@@ -9,6 +9,7 @@
 //! the ply, never drawn from a random generator, so a bot that reacts
 //! plays exactly as one that does not.
 
+use crate::rules::seat::MAX_SEATS;
 use crate::rules::{Event, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -72,11 +73,13 @@ impl Reaction {
 }
 
 /// When each seat last had a reaction let through: at most one every
-/// [`REACTION_GAP_MS`] per seat, by the caller's clock.
+/// [`REACTION_GAP_MS`] per seat, by the caller's clock. A seat outside
+/// the largest table is never let through.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct RateGate {
-    /// Each seat's latest reaction let through, by seat index.
-    last: Vec<Option<u64>>,
+    /// Each seat's latest reaction let through, by seat index (an array,
+    /// not a list that grows: less code in the host's page).
+    last: [Option<u64>; MAX_SEATS],
 }
 
 impl RateGate {
@@ -106,11 +109,7 @@ impl RateGate {
     /// again from `now_ms`, so a page whose clock jumped is not held up
     /// for longer than one gap.
     pub fn allow(&mut self, seat: Seat, now_ms: u64) -> bool {
-        let i = seat.index();
-        if self.last.len() <= i {
-            self.last.resize(i + 1, None);
-        }
-        let Some(slot) = self.last.get_mut(i) else {
+        let Some(slot) = self.last.get_mut(seat.index()) else {
             return false;
         };
         match *slot {

@@ -18,9 +18,11 @@ async function shown(p) {
   return Number(await p.locator('section.reactions').getAttribute('data-shown'));
 }
 
-/** The bubble on seat `seat` of `p`'s table. */
-function bubble(p, seat) {
-  return p.locator(`[data-seat="${seat}"] .reaction`);
+/** The bubble on seat `seat` of `p`'s table (saying `text`, if given):
+ *  the seat's `data-reaction`, which the stylesheet draws. */
+function bubble(p, seat, text) {
+  const is = text === undefined ? '' : `="${text}"`;
+  return p.locator(`.felt [data-seat="${seat}"][data-reaction${is}]`);
 }
 
 /** Opens `p`'s reactions panel (if closed). */
@@ -58,13 +60,13 @@ export const reactionScenarios = [
         await shot(zoe.page, 'reactions-panel-desktop');
         await audit(zoe.page, 'the reactions panel open');
         await zoe.page.getByRole('button', { name: 'Nice!' }).click();
-        await bubble(zoe.page, 1).filter({ hasText: 'Nice!' }).waitFor();
+        await bubble(zoe.page, 1, 'Nice!').waitFor();
         // Her buttons wait for the next two seconds.
         assert(await zoe.page.getByRole('button', { name: 'Nice!' }).getAttribute('aria-disabled') === 'true', 'the buttons do not show they wait');
         // (Each page's picture as soon as it shows: it goes in two seconds.)
-        await bubble(host.page, 1).filter({ hasText: 'Nice!' }).waitFor({ timeout: 10000 });
+        await bubble(host.page, 1, 'Nice!').waitFor({ timeout: 10000 });
         await shot(host.page, 'reactions-seat-desktop');
-        await bubble(yann.page, 1).filter({ hasText: 'Nice!' }).waitFor({ timeout: 10000 });
+        await bubble(yann.page, 1, 'Nice!').waitFor({ timeout: 10000 });
         await shot(yann.page, 'reactions-seat-phone');
         await host.page.locator('.reactions .heard').filter({ hasText: 'Zoë: Nice!' }).waitFor();
         // About two seconds later the bubble is gone on every page.
@@ -73,7 +75,7 @@ export const reactionScenarios = [
         // An emoji's button is named by its words.
         await ready(zoe.page);
         await zoe.page.getByRole('button', { name: 'Thumbs up' }).click();
-        await bubble(host.page, 1).filter({ hasText: '👍' }).waitFor({ timeout: 10000 });
+        await bubble(host.page, 1, '👍').waitFor({ timeout: 10000 });
         await bubble(host.page, 1).waitFor({ state: 'detached', timeout: 10000 });
 
         // A burst of ten clicks: one goes, nine are dropped at Zoë's page.
@@ -84,12 +86,12 @@ export const reactionScenarios = [
         // itself, so the burst lasts well under the two seconds whatever
         // the machine's load (Playwright's clicks, one by one, may not).
         await good.evaluate((b) => { for (let i = 0; i < 10; i++) b.click(); });
-        await bubble(host.page, 1).filter({ hasText: 'Good game' }).waitFor({ timeout: 10000 });
+        await bubble(host.page, 1, 'Good game').waitFor({ timeout: 10000 });
         // The next one allowed (after the wait) arrives after anything the
         // burst could have sent: only then is the count final.
         await ready(zoe.page);
         await zoe.page.getByRole('button', { name: 'Oops' }).click();
-        await bubble(host.page, 1).filter({ hasText: 'Oops' }).waitFor({ timeout: 10000 });
+        await bubble(host.page, 1, 'Oops').waitFor({ timeout: 10000 });
         const after = await shown(host.page);
         assert(after - before === 2, `the host showed ${after - before} reactions of a burst of ten and one more (2 expected)`);
         ctx.note(`a burst of ten clicks: ${after - before - 1} reached the host`);
@@ -106,10 +108,10 @@ export const reactionScenarios = [
         const yannBefore = await shown(yann.page);
         await ready(zoe.page);
         await zoe.page.getByRole('button', { name: 'On fire' }).click();
-        await bubble(host.page, 1).filter({ hasText: '🔥' }).waitFor({ timeout: 10000 });
+        await bubble(host.page, 1, '🔥').waitFor({ timeout: 10000 });
         await openPanel(host.page);
         await host.page.getByRole('button', { name: 'Wow' }).click();
-        await bubble(yann.page, 0).filter({ hasText: '😮' }).waitFor({ timeout: 10000 });
+        await bubble(yann.page, 0, '😮').waitFor({ timeout: 10000 });
         assert(await bubble(yann.page, 1).count() === 0, 'a muted seat shows its reaction');
         assert(await shown(yann.page) - yannBefore === 1, 'the muted reaction was counted as shown');
         for (const p of pages) await assertClean(p.page, p.problems);

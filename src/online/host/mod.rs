@@ -108,6 +108,9 @@ pub struct HostSession {
     /// `None` for a free place.
     #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     watchers: Vec<Option<Link>>,
+    /// The reaction of the guest's message being read, once let through
+    /// (for [`Handled::reacted`]).
+    let_through: Option<Reaction>,
 }
 
 /// Messages for guest seats, in the order to send them.
@@ -159,6 +162,7 @@ impl HostSession {
             reactions: RateGate::new(),
             #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
+            let_through: None,
         }
     }
 
@@ -379,15 +383,10 @@ impl HostSession {
             return Handled::default();
         }
         let before = self.actions.len();
-        let mut reacted = None;
-        let result = message.map_err(Refusal::from).and_then(|msg| match msg {
-            GuestMessage::React { reaction } => {
-                let out = self.guest_reacts(from, reaction, now_ms)?;
-                reacted = out.is_some().then_some(reaction);
-                Ok(out.unwrap_or_default())
-            }
-            msg => self.accept(from, msg, now_ms),
-        });
+        let result = message
+            .map_err(Refusal::from)
+            .and_then(|msg| self.accept(from, msg, now_ms));
+        let reacted = self.let_through.take();
         let ply = self.ply();
         let closing = match (self.links.0.get_mut(from.index()), &result) {
             (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => {
@@ -473,8 +472,28 @@ impl HostSession {
                 }
                 Ok(vec![(from, self.resume(from))])
             }
-            // Read by `guest_reacts` before this: not reached.
-            GuestMessage::React { .. } => Ok(Vec::new()),
+            // Past the flood limit, refused (and counted as bad); sooner
+            // than the gap after the seat's last, dropped unanswered (the
+            // network may bunch an honest page's two). Without a clock
+            // every one goes through.
+            GuestMessage::React { reaction } => {
+                if let Some(now) = now_ms {
+                    if !link
+                        .reactions
+                        .allow(now, REACTIONS_IN_WINDOW, REACTION_WINDOW_MS)
+                    {
+                        return Err(Refusal::TooFrequent {
+                            limit: REACTIONS_IN_WINDOW,
+                            window_ms: REACTION_WINDOW_MS,
+                        });
+                    }
+                    if !self.reactions.allow(from, now) {
+                        return Ok(Vec::new());
+                    }
+                }
+                self.let_through = Some(reaction);
+                Ok(self.reacted(from, reaction))
+            }
             GuestMessage::Act { seat, ply, action } => {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
@@ -632,42 +651,6 @@ impl HostSession {
             .collect())
     }
 
-    /// A reaction from the friend at `from`: only once joined; past
-    /// [`REACTIONS_IN_WINDOW`] in [`REACTION_WINDOW_MS`] a flood
-    /// (refused, counted as bad). Within the flood limit, one that comes
-    /// sooner than the gap after the seat's last is dropped unanswered
-    /// (`Ok(None)`): the network may bunch an honest page's two. Without a
-    /// clock (`now_ms` `None`) every one goes through.
-    fn guest_reacts(
-        &mut self,
-        from: Seat,
-        reaction: Reaction,
-        now_ms: Option<u64>,
-    ) -> Result<Option<Outbox>, Refusal> {
-        let Some(Some(link)) = self.links.0.get_mut(from.index()) else {
-            return Ok(None);
-        };
-        if link.connection != Connection::Connected {
-            return Err(Refusal::NotJoined);
-        }
-        let Some(now) = now_ms else {
-            return Ok(Some(self.reacted(from, reaction)));
-        };
-        if !link
-            .reactions
-            .allow(now, REACTIONS_IN_WINDOW, REACTION_WINDOW_MS)
-        {
-            return Err(Refusal::TooFrequent {
-                limit: REACTIONS_IN_WINDOW,
-                window_ms: REACTION_WINDOW_MS,
-            });
-        }
-        if !self.reactions.allow(from, now) {
-            return Ok(None);
-        }
-        Ok(Some(self.reacted(from, reaction)))
-    }
-
     /// A reaction of a seat played here (the host's, a pass-and-play
     /// person's or a bot's) at `now_ms`: what to send every connected
     /// friend, or `None` when it comes sooner than
@@ -687,16 +670,23 @@ impl HostSession {
 
     /// `seat`'s reaction, for every connected guest but the seat's own.
     fn reacted(&self, seat: Seat, reaction: Reaction) -> Outbox {
-        self.to_every_guest(HostMessage::Reacted { seat, reaction }, Some(seat))
+        self.to_every_guest(|| HostMessage::Reacted { seat, reaction }, Some(seat))
     }
 
-    /// `msg` for every connected guest (but `except`): the one place that
-    /// says who hears what the whole table hears (a reaction).
-    fn to_every_guest(&self, msg: HostMessage, except: Option<Seat>) -> Outbox {
-        self.connected()
-            .filter(|&g| Some(g) != except)
-            .map(|g| (g, Outgoing::Message(msg.clone())))
-            .collect()
+    /// The message `msg` makes, for every connected guest (but `except`):
+    /// the one place that says who hears what the whole table hears (a
+    /// reaction). Made afresh for each (no clone of any message: cloning
+    /// one of every kind would cost the first download the code of all).
+    fn to_every_guest(&self, msg: impl Fn() -> HostMessage, except: Option<Seat>) -> Outbox {
+        // A plain loop: it costs the first download (which compiles the
+        // session, though it never hosts) less code than a collect.
+        let mut out = Vec::new();
+        for g in self.connected() {
+            if Some(g) != except {
+                out.push((g, Outgoing::Message(msg())));
+            }
+        }
+        out
     }
 
     /// The connected guests, then the connected watchers: everyone told

@@ -392,7 +392,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let (bubbles, reactions) = reactions(lang, link, &model);
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={bubbles}>
+            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={Some(bubbles)}>
                 if let Some(node) = refused { { node } }
                 if let Some(node) = left_out { { node } }
                 { reactions }

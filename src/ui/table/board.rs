@@ -69,12 +69,24 @@ pub struct TableProps {
     /// An online table: the quick reaction each seat shows now, seat 0
     /// first (`None`, or a shorter list: none).
     #[prop_or_default]
-    pub reactions: Rc<Vec<Option<AttrValue>>>,
+    pub reactions: Option<Rc<Vec<Option<AttrValue>>>>,
 }
 
-/// The quick reaction `seat` shows now, if any.
+/// The quick reaction `seat` shows now, if any: an attribute of the seat,
+/// which the whole app's stylesheet draws as a bubble (an attribute costs
+/// the first download less than an element).
+/// The first download has no online table: nothing to read there.
 fn reaction_on(props: &TableProps, seat: usize) -> Option<AttrValue> {
-    props.reactions.get(seat).cloned().flatten()
+    #[cfg(feature = "full")]
+    return props
+        .reactions
+        .as_ref()
+        .and_then(|r| r.get(seat).cloned().flatten());
+    #[cfg(not(feature = "full"))]
+    {
+        let _ = (props, seat);
+        None
+    }
 }
 
 /// What a friend's seat says beside its name.
@@ -284,7 +296,7 @@ fn my_seat(
         .exit_now()
         .map(|c| callout(lang, c, view.rules.edition));
     html! {
-        <div class={classes!("me", marks.playing.then_some("to-act"), marks.next.then_some("next"), (!mine.in_hand).then_some("is-out"), marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && marks.playing).then_some("true")}>
+        <div class={classes!("me", marks.playing.then_some("to-act"), marks.next.then_some("next"), (!mine.in_hand).then_some("is-out"), marks.won.then_some("won"))} data-seat={me.index().to_string()} aria-current={(watching && marks.playing).then_some("true")} data-reaction={reaction_on(props, me.index())}>
             <span class="name">{ props.my_name.clone() }</span>
             if let Some(s) = standing { <span class="standing">{ s }</span> }
             if marks.playing { <span class="mark turn">{ tr(lang, if watching { Key::Turn } else { Key::YourTurnMark }) }</span> }
@@ -293,7 +305,6 @@ fn my_seat(
             if !mine.in_hand { <span class="mark out">{ tr(lang, Key::Out) }</span> }
             if marks.won { <span class="mark won">{ tr(lang, Key::WinnerMark) }</span> }
             if let Some(line) = exit { <p class="exit-banner">{ line }</p> }
-            if let Some(r) = reaction_on(props, me.index()) { <span class="reaction" aria-hidden="true">{ r }</span> }
         </div>
     }
 }

@@ -53,8 +53,9 @@ pub struct OpponentProps {
     /// The seat won the match.
     #[prop_or_default]
     pub won: bool,
-    /// The quick reaction the seat shows now (an online table). Screen
-    /// readers hear it from the page's polite line, not here.
+    /// The quick reaction the seat shows now (an online table), drawn by
+    /// the whole app's stylesheet from `data-reaction`. Screen readers
+    /// hear it from the page's polite line.
     #[prop_or_default]
     pub reaction: Option<AttrValue>,
 }
@@ -159,6 +160,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 _ => format!("{}, {level}", props.name),
             }}
             aria-current={props.to_act.then_some("true")}
+            data-reaction={props.reaction.clone()}
         >
             <div class="seat-head">
                 <span class="avatar" aria-hidden="true">{ props.name.chars().next().unwrap_or('?').to_string() }</span>
@@ -189,7 +191,6 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 if let Some(s) = status { <span class="mark out">{ s }</span> }
             </div>
             if let Some(node) = laid { { node } }
-            if let Some(r) = &props.reaction { <span class="reaction" aria-hidden="true">{ r.clone() }</span> }
         </section>
     }
 }

@@ -450,11 +450,9 @@ pub fn game(props: &GameProps) -> Html {
         .map(|Online(l)| l.clone().bar(lang, &state, &names, &bar));
     let levels: Vec<_> = (0..seats).map(|i| setup.level(Seat(i as u8))).collect();
     #[cfg(feature = "full")]
-    let reactions = link
-        .map(|l| l.seat_reactions(lang, seats))
-        .unwrap_or_default();
+    let reactions = link.map(|l| l.seat_reactions(lang, seats));
     #[cfg(not(feature = "full"))]
-    let reactions = Rc::default();
+    let reactions = None;
     html! {
         <div class={classes!("game", format!("seats-{seats}"), state.skipping.then_some("skipping"), lesson.is_some().then_some("lesson"))}
             data-coach={coach_mark.map(|m| m.name())}>
