@@ -76,6 +76,14 @@ async function friendJoins(ctx, link, name, viewport = DESKTOP) {
   return { guest, ms: Date.now() - t0, joinMs: Date.now() - t1 };
 }
 
+/** The host stops sharing its watch link (issue 31), so only the table
+ *  link's room stays on the relays: the scenarios that count the host's
+ *  swarms and clients count that room alone. */
+async function stopWatching(host) {
+  await host.page.getByRole('button', { name: 'Stop sharing' }).first().click();
+  await host.page.getByRole('button', { name: 'Share a new watch link' }).waitFor({ timeout: 20000 });
+}
+
 async function connected(host, seatName) {
   await host.page.getByRole('region', { name: `Seat of ${seatName}` }).getByText('Connected', { exact: true }).waitFor({ timeout: 20000 });
 }
@@ -112,6 +120,7 @@ export const linkScenarios = [
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 4, 3);
       pages.push(host);
       const link = await tableLink(host);
+      await stopWatching(host);
       // The lobby names the relays, and folds the codes away.
       await host.page.getByText('Your friends reach you through these public relays', { exact: false }).waitFor();
       for (const url of [relays.trackerUrl, relays.brokerUrl]) {
@@ -241,6 +250,7 @@ export const linkScenarios = [
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
       pages.push(host);
       const link = await tableLink(host);
+      await stopWatching(host);
       const { guest } = await friendJoins(ctx, link, 'Zoë');
       pages.push(guest);
       await connected(host, 'Ana');
@@ -258,7 +268,9 @@ export const linkScenarios = [
       for (const o of offers) await publish(o.topic, o.payload);
       // …and garbage through the tracker, into the host's swarm.
       const { WebSocket } = await import('ws');
-      const hashes = Object.keys(relays.tracker.torrents);
+      // The table's swarm: the only one with anyone in it (the watch
+      // link's room was left when the host stopped sharing it).
+      const hashes = Object.keys(relays.tracker.torrents).filter((h) => relays.tracker.torrents[h].peers.keys.length > 0);
       assert(hashes.length === 1, `one swarm on the tracker: ${hashes}`);
       const infoHash = Buffer.from(hashes[0], 'hex').toString('binary');
       const rogue = new WebSocket(relays.trackerUrl);
