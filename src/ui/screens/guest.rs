@@ -390,6 +390,12 @@ fn guest_table(props: &GuestTableProps) -> Html {
             }
         });
     let (bubbles, reactions) = reactions(lang, link, &model);
+    // A watcher sees the players' reactions but sends none.
+    let reactions = if link.is_watching() {
+        Html::default()
+    } else {
+        reactions
+    };
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
             <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={Some(bubbles)}>

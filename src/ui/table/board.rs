@@ -377,6 +377,9 @@ pub fn table(props: &TableProps) -> Html {
                     { my_seat(props, lang, mine, &my_marks, watching) }
                 </div>
                 { props.before_hand.clone() }
+                // A watcher at an online table sees no hand: none is shown
+                // (whose turn it is shows on the felt).
+                if !model.spectating() {
                 <Hand
                     {slots}
                     {edition}
@@ -394,6 +397,7 @@ pub fn table(props: &TableProps) -> Html {
                     hold_ms={props.hold_ms}
                     heading={watching.then(|| watched_hand(lang, &props.my_name))}
                 />
+                }
                 if !watching { { specials(lang, edition) } }
                 { props.children.clone() }
             </main>
