@@ -55,9 +55,22 @@ pub(super) struct TableDoor {
 /// table.
 const SECRET_KEY: &str = "ono99.table-secret";
 
-/// The secret this tab's table link had before a reload, if any.
-fn kept_secret() -> Option<[u8; SECRET_LEN]> {
-    let text = storage::tab::read(SECRET_KEY)?;
+/// The secret of a link this tab keeps under `key` (`sessionStorage`), or
+/// a new one, drawn and kept there: after a reload of this tab the same
+/// link leads to the same room, so friends (or watchers) come back by it
+/// by themselves. `None` when the browser gives no random bytes.
+pub(super) fn tab_secret(key: &str) -> Option<[u8; SECRET_LEN]> {
+    if let Some(kept) = storage::tab::read(key).and_then(|text| from_hex(&text)) {
+        return Some(kept);
+    }
+    let mut secret = [0u8; SECRET_LEN];
+    getrandom::fill(&mut secret).ok()?;
+    storage::tab::write(key, &hex(&secret));
+    Some(secret)
+}
+
+/// A secret written by [`hex`], or `None` for any other text.
+fn from_hex(text: &str) -> Option<[u8; SECRET_LEN]> {
     let mut secret = [0u8; SECRET_LEN];
     if text.len() != SECRET_LEN * 2 || !text.is_ascii() {
         return None;
@@ -82,17 +95,9 @@ impl HostLink {
         }
         // The same link after a reload of this tab: the friends come back
         // by it by themselves.
-        let secret = match kept_secret() {
-            Some(secret) => secret,
-            None => {
-                let mut secret = [0u8; SECRET_LEN];
-                if getrandom::fill(&mut secret).is_err() {
-                    *self.table_link.borrow_mut() = TableLinkState::Failed;
-                    return;
-                }
-                storage::tab::write(SECRET_KEY, &hex(&secret));
-                secret
-            }
+        let Some(secret) = tab_secret(SECRET_KEY) else {
+            *self.table_link.borrow_mut() = TableLinkState::Failed;
+            return;
         };
         let link = TableLink {
             secret,

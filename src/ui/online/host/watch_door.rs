@@ -16,7 +16,7 @@ use crate::online::protocol::HostMessage;
 use crate::online::signal::envelope::SeenOffers;
 use crate::online::signal::relay::{Heard, ReplyTo, Role};
 use crate::online::signal::{
-    hex, FriendOffer, HostAnswer, MessageKind, Refused, Relay, SeatReply, TableLink, SECRET_LEN,
+    FriendOffer, HostAnswer, MessageKind, Refused, Relay, SeatReply, TableLink,
 };
 use crate::online::watch::{is_watcher, watcher_seat, MAX_WATCHERS};
 use crate::rules::Seat;
@@ -64,19 +64,6 @@ impl Default for WatchShare {
     }
 }
 
-/// The secret this tab's watch link had before a reload, if any.
-fn kept_secret() -> Option<[u8; SECRET_LEN]> {
-    let text = storage::tab::read(WATCH_SECRET_KEY)?;
-    if text.len() != SECRET_LEN * 2 || !text.is_ascii() {
-        return None;
-    }
-    let mut secret = [0u8; SECRET_LEN];
-    for (i, b) in secret.iter_mut().enumerate() {
-        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(secret)
-}
-
 impl HostLink {
     /// Shares the table to watch through `relays` (none: no watch link).
     pub fn open_watch_door(self: &Rc<Self>, relays: Vec<Relay>) {
@@ -91,17 +78,9 @@ impl HostLink {
             share.relays = relays.clone();
             share.state = TableLinkState::Preparing;
         }
-        let secret = match kept_secret() {
-            Some(secret) => secret,
-            None => {
-                let mut secret = [0u8; SECRET_LEN];
-                if getrandom::fill(&mut secret).is_err() {
-                    self.watch.borrow_mut().state = TableLinkState::Failed;
-                    return;
-                }
-                storage::tab::write(WATCH_SECRET_KEY, &hex(&secret));
-                secret
-            }
+        let Some(secret) = super::door::tab_secret(WATCH_SECRET_KEY) else {
+            self.watch.borrow_mut().state = TableLinkState::Failed;
+            return;
         };
         let link = TableLink {
             secret,
