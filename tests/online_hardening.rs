@@ -488,6 +488,13 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
         HostMessage::Reacted { seat, .. } => *seat = any_seat(rng),
         // No field to change (a player's mirror refuses it whole).
         HostMessage::SharingStopped => {}
+        // Not 32 hex digits: refused whole, nothing kept.
+        HostMessage::SeatKey { key } => {
+            let keep = rng.below(key.len() + 1);
+            key.truncate(keep);
+            key.push('g');
+        }
+        HostMessage::Replaced => {}
     }
     msg
 }

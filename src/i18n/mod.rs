@@ -23,12 +23,14 @@ mod fr;
 mod keys;
 mod pt;
 mod reactions;
+mod seats;
 mod translation;
 mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
+pub use seats::{seat_text, SeatText};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 

@@ -78,6 +78,12 @@ pub enum Received {
     /// To a watcher: the host stopped sharing the watch link (its
     /// connection closes next).
     SharingStopped,
+    /// The key of this page's seat, to keep for this table (it is what
+    /// gives the seat back after a lost connection or in a new tab).
+    SeatKey(crate::online::signal::SeatKey),
+    /// Another page of this seat's player took the seat up: this one's
+    /// connection closes next, and it must not knock again by itself.
+    Replaced,
 }
 
 impl Received {
@@ -323,6 +329,14 @@ impl GuestMirror {
             }
             HostMessage::SharingStopped if self.watching => Received::SharingStopped,
             HostMessage::SharingStopped => Received::Invalid("a watchers' notice to a player"),
+            HostMessage::SeatKey { .. } if self.watching => {
+                Received::Invalid("a seat's key to a watcher")
+            }
+            HostMessage::SeatKey { key } => match crate::online::signal::SeatKey::from_hex(&key) {
+                Some(key) => Received::SeatKey(key),
+                None => Received::Invalid("a seat's key that is not 32 hex digits"),
+            },
+            HostMessage::Replaced => Received::Replaced,
         }
     }
 

@@ -309,6 +309,18 @@ pub enum HostMessage {
     /// To a watcher: the host stopped sharing the watch link. The
     /// connection closes after it.
     SharingStopped,
+    /// The key of this friend's seat (issue 36, `online::signal::seat_key`),
+    /// in hex: their page keeps it and proves it at every later knock by
+    /// the table link, the only way back to this seat. Sent over the data
+    /// channel only, never through a relay. A page before this one drops
+    /// it as unreadable (it then knocks as a newcomer).
+    SeatKey {
+        key: String,
+    },
+    /// This seat was taken up by another page of its holder (a new tab):
+    /// this connection closes next, and this page must not knock again
+    /// by itself (the two would take the seat from each other).
+    Replaced,
 }
 
 #[derive(Serialize)]

@@ -95,3 +95,67 @@ fn after_max_attempts_with_no_answer_the_friend_is_told() {
     // An answer after giving up changes nothing.
     assert_eq!(k.answered(&reply(id(1), host_answer().reply)), None);
 }
+
+#[test]
+fn while_the_host_is_asked_the_knock_goes_on_past_its_usual_attempts_then_is_answered() {
+    use ono99::online::signal::knock::MAX_WAITING_ATTEMPTS;
+    let mut k = Knock::new();
+    let mut now = 0;
+    let mut n = 0u8;
+    let mut next = |k: &mut Knock, now: &mut u64| loop {
+        n += 1;
+        if k.due(*now, id(n), 0) {
+            return id(n);
+        }
+        *now += 1_000;
+        if *now > 10_000_000 {
+            panic!("no knock due");
+        }
+    };
+    let first = next(&mut k, &mut now);
+    let asked = SeatReply::Asked {
+        seat: Seat(2),
+        name: "Leo".into(),
+    };
+    // Not an end: the knock says what it waits for.
+    assert_eq!(k.answered(&reply(first, asked.clone())), None);
+    assert_eq!(k.outcome(), None);
+    assert_eq!(k.waiting(), Some((Seat(2), "Leo")));
+    // It goes on past the attempts of an unanswered knock, every 5 to
+    // 10 s (the longest wait) once the one already timed went.
+    let timed = next(&mut k, &mut now);
+    assert_eq!(k.answered(&reply(timed, asked.clone())), None);
+    let mut last = now;
+    for _ in 0..MAX_ATTEMPTS + 3 {
+        let id = next(&mut k, &mut now);
+        assert!(now - last >= Backoff::OFFER.cap_ms / 2, "{}", now - last);
+        last = now;
+        assert_eq!(k.answered(&reply(id, asked.clone())), None);
+    }
+    assert_eq!(k.outcome(), None);
+    // The host allowed it: the answer to the latest knock seats them.
+    let latest = *k.sent().last().expect("sent");
+    let outcome = k.answered(&host_answer_to(latest)).cloned();
+    assert!(matches!(
+        outcome,
+        Some(Outcome::Seated { seat: Seat(2), .. })
+    ));
+
+    // Unanswered while asked: it ends after its waiting attempts.
+    let mut k = Knock::new();
+    let mut now = 0;
+    let first = next(&mut k, &mut now);
+    k.answered(&reply(first, asked.clone()));
+    for _ in 0..MAX_WAITING_ATTEMPTS {
+        next(&mut k, &mut now);
+    }
+    assert!(!k.due(now + 60_000, id(250), 0));
+    assert_eq!(k.outcome(), Some(&Outcome::NoAnswer));
+}
+
+fn host_answer_to(to: OfferId) -> HostAnswer {
+    HostAnswer {
+        offer_id: to,
+        ..host_answer()
+    }
+}

@@ -19,8 +19,8 @@ use ono99::online::signal::mqtt::{self, Decoder, MqttError, Packet};
 use ono99::online::signal::tracker::{self, Event};
 use ono99::online::signal::{
     Backoff, Envelope, EnvelopeError, FriendOffer, HostAnswer, LinkError, MessageKind, Network,
-    OfferId, Refused, Relay, RoomId, SeatReply, TableLink, TrackerError, TrackerId, TrackerMessage,
-    IV_LEN,
+    OfferId, Refused, Relay, RoomId, SeatKey, SeatReply, TableLink, TrackerError, TrackerId,
+    TrackerMessage, IV_LEN,
 };
 use ono99::rules::{Rng, RuleSet, Seat};
 use serde_json::{json, Value};
@@ -67,6 +67,7 @@ fn friend_offer() -> FriendOffer {
         name: "Bo".to_string(),
         seat: Some(Seat(2)),
         offer: offer_sdp(),
+        proof: None,
     }
 }
 
@@ -288,9 +289,49 @@ fn envelopes_and_messages_round_trip() {
     assert_eq!(any.plaintext()[8 + 1 + 2], ANY_SEAT);
     assert_eq!(FriendOffer::read(&sealed_any, unseal(&sealed_any)), Ok(any));
 
+    // A holder's offer carries the proof of its seat's key (issue 36);
+    // one cut short, or with a byte too many, does not read.
+    let held = FriendOffer {
+        proof: Some(SeatKey([5; 16]).proof(&offer.offer_id, &offer.offer)),
+        ..offer.clone()
+    };
+    let sealed_held = seal(MessageKind::Offer, held.offer_id, &held.plaintext());
+    assert_eq!(
+        FriendOffer::read(&sealed_held, unseal(&sealed_held)),
+        Ok(held.clone())
+    );
+    let mut plain = held.plaintext();
+    for change in [-1i32, 1] {
+        let mut bad = plain.clone();
+        if change < 0 {
+            bad.pop();
+        } else {
+            bad.push(0);
+        }
+        let sealed_bad = seal(MessageKind::Offer, held.offer_id, &bad);
+        assert_eq!(
+            FriendOffer::read(&sealed_bad, unseal(&sealed_bad)),
+            Err(EnvelopeError::BadPayload)
+        );
+    }
+    plain.truncate(offer.plaintext().len());
+    let sealed_plain = seal(MessageKind::Offer, held.offer_id, &plain);
+    assert_eq!(
+        FriendOffer::read(&sealed_plain, unseal(&sealed_plain)),
+        Ok(offer.clone())
+    );
+
     let mut replies = vec![host_answer().reply];
     replies
         .extend([Refused::TableFull, Refused::Locked, Refused::NameTaken].map(SeatReply::Refused));
+    replies.push(SeatReply::Refused(Refused::Kept {
+        seat: Seat(3),
+        name: "Leo Ruiz".into(),
+    }));
+    replies.push(SeatReply::Asked {
+        seat: Seat(1),
+        name: "Leo".into(),
+    });
     for reply in replies {
         let answer = HostAnswer {
             reply,

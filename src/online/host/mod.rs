@@ -111,6 +111,12 @@ pub struct HostSession {
     /// The reaction of the guest's message being read, once let through
     /// (for [`Handled::reacted`]).
     let_through: Option<Reaction>,
+    /// The seats a new person took from their holder with the host's
+    /// consent (issue 36), each with the length of the match's log then:
+    /// what happened before is sent to that seat as to someone outside
+    /// the table ([`HostSession::resume`]), so they never see a card that
+    /// was the holder's to see.
+    new_players: Vec<(Seat, usize)>,
 }
 
 /// Messages for guest seats, in the order to send them.
@@ -163,6 +169,7 @@ impl HostSession {
             #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
             let_through: None,
+            new_players: Vec::new(),
         }
     }
 
@@ -181,6 +188,8 @@ impl HostSession {
         self.game = Match::new(self.setup.rules, self.setup.seats.len(), seed).ok()?;
         self.seed = seed;
         self.actions.clear();
+        // The new match is all its players' own.
+        self.new_players.clear();
         self.number = self.number.saturating_add(1);
         for link in self.links.0.iter_mut().flatten() {
             // Plies start again from 0: races are counted afresh.
@@ -569,12 +578,74 @@ impl HostSession {
         let n = self.game.seat_count();
         // From the deal every seat was in; `redact` follows who leaves.
         let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
+        if let Some(from) = self.new_player_from(seat) {
+            // Before a new person took the seat, as someone outside the
+            // table knows it (a seat number no table has: no dealt card,
+            // no drawn one). `redact` maps one event to one.
+            let before = self.game.log().get(..from).unwrap_or(self.game.log());
+            let outside = redact(before, Seat(u8::MAX), n, SeatSet::first(n));
+            for (slot, event) in log.iter_mut().zip(outside) {
+                *slot = event;
+            }
+        }
         log.drain(..log.len().saturating_sub(MAX_LOG));
         Outgoing::Message(HostMessage::Sync(Sync {
             ply: self.ply(),
             view: self.game.view(seat),
             log,
         }))
+    }
+
+    /// A new person takes `seat` from the one who held it, with the
+    /// host's consent (issue 36): from now on, what happened before at
+    /// this seat is sent to it as to someone outside the table (a second
+    /// new person later: from their own point). Nothing for a seat that
+    /// is not a friend's.
+    pub fn new_player(&mut self, seat: Seat) {
+        let online = self
+            .setup
+            .seats
+            .get(seat.index())
+            .is_some_and(|s| s.kind == SeatKind::Guest);
+        if !online {
+            return;
+        }
+        let now = self.game.log().len();
+        self.new_players.retain(|&(s, _)| s != seat);
+        self.new_players.push((seat, now));
+    }
+
+    /// Where the log became `seat`'s new person's own, if a new person
+    /// took it.
+    fn new_player_from(&self, seat: Seat) -> Option<usize> {
+        self.new_players
+            .iter()
+            .find(|&&(s, _)| s == seat)
+            .map(|&(_, from)| from)
+    }
+
+    /// The seats new people took this match, each with the length of the
+    /// log then: for the save.
+    pub fn new_players(&self) -> &[(Seat, usize)] {
+        &self.new_players
+    }
+
+    /// The new people of a saved match ([`HostSession::new_players`]), as
+    /// restored: entries for a seat not a friend's, or past the log, are
+    /// passed over.
+    pub fn restore_new_players(&mut self, saved: &[(Seat, usize)]) {
+        let len = self.game.log().len();
+        for &(seat, from) in saved {
+            let online = self
+                .setup
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.kind == SeatKind::Guest);
+            if online && from <= len {
+                self.new_players.retain(|&(s, _)| s != seat);
+                self.new_players.push((seat, from));
+            }
+        }
     }
 
     /// Whether a Medium bot plays `seat` for its guest now.

@@ -29,20 +29,28 @@
 //! | 1 + n | the friend's name (length, UTF-8, at most 32 bytes, clean) |
 //! | 1 | the seat asked for, or 255 for "the next free seat" |
 //! | … | the WebRTC offer, compacted as in invite codes (`online/sdp`) |
+//! | 0 or 16 | the proof of the seat's key ([`SeatProof`]), from a friend who holds one for the seat asked for |
 //!
 //! The plaintext of an answer ([`HostAnswer`]):
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | sent at (the host's clock) |
-//! | 1 | 0 seated, 1 refused: the table is full, 2 refused: locked, 3 refused: the name is taken |
+//! | 1 | 0 seated, 1 refused: the table is full, 2 refused: locked, 3 refused: the name is taken, 4 asked: the seat is held and the host is asked, 5 refused: the host kept the seat for its player |
 //! | seated: 1 | the seat given |
 //! | seated: … | the WebRTC answer, compacted |
+//! | asked, kept: 1 + (1 + n) | the held seat, and the name of its player |
+//!
+//! An offer without a proof reads as before; a host before issue 36
+//! refuses one with a proof (bytes left over), and a friend's page before
+//! it drops an answer of kind 4 or 5 (it knocks on, then says the host
+//! did not answer).
 //!
 //! The offer id is not repeated inside: it is bound by the additional data.
 //! The times let the host refuse an old offer a relay replays after the
 //! host forgot the offer ids it saw ([`SeenOffers`]).
 
+use super::seat_key::{SeatProof, PROOF_LEN};
 use super::{OfferId, RoomId, IV_LEN, OFFER_ID_LEN, TAG_LEN};
 use crate::codec::{self, Reader, Writer};
 use crate::online::protocol::clean_name;
@@ -229,6 +237,9 @@ pub struct FriendOffer {
     /// The seat the host gave this name before (a reload), if any.
     pub seat: Option<Seat>,
     pub offer: CompactSdp,
+    /// The proof that this friend holds `seat`'s key (they sat there
+    /// before), if they do.
+    pub proof: Option<SeatProof>,
 }
 
 impl FriendOffer {
@@ -239,6 +250,9 @@ impl FriendOffer {
         w.text(&clean_name(&self.name));
         w.u8(self.seat.map_or(ANY_SEAT, |s| s.0));
         self.offer.write(&mut w);
+        if let Some(proof) = &self.proof {
+            w.bytes(&proof.0);
+        }
         w.into_bytes()
     }
 
@@ -266,12 +280,18 @@ impl FriendOffer {
                 _ => return None,
             };
             let offer = CompactSdp::read(&mut r)?;
+            let proof = match r.remaining() {
+                0 => None,
+                PROOF_LEN => Some(SeatProof(r.take(PROOF_LEN).ok()?.try_into().ok()?)),
+                _ => return None,
+            };
             (clean_name(&name) == name).then_some(FriendOffer {
                 offer_id: envelope.offer_id,
                 sent_at_ms,
                 name,
                 seat,
                 offer,
+                proof,
             })
         })();
         match offer {
@@ -282,7 +302,7 @@ impl FriendOffer {
 }
 
 /// Why the host turned a friend away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
     /// Every online seat is taken.
     TableFull,
@@ -290,13 +310,26 @@ pub enum Refused {
     Locked,
     /// A seated friend already has this name.
     NameTaken,
+    /// The host kept `seat` for the person who held it (they refused this
+    /// friend's request, or the friend asked for a seat its player is in).
+    Kept { seat: Seat, name: String },
 }
 
 /// The host's reply to an offer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatReply {
-    Seated { seat: Seat, answer: CompactSdp },
+    Seated {
+        seat: Seat,
+        answer: CompactSdp,
+    },
     Refused(Refused),
+    /// `seat` is held by `name`, who is away: the host is asked whether
+    /// this friend may take it. Not an end: the friend knocks on, and the
+    /// host answers a later knock (or this one) once they chose.
+    Asked {
+        seat: Seat,
+        name: String,
+    },
 }
 
 /// The host's answer to one offer.
@@ -320,11 +353,19 @@ impl HostAnswer {
                 w.u8(seat.0);
                 answer.write(&mut w);
             }
-            SeatReply::Refused(why) => w.u8(match why {
-                Refused::TableFull => 1,
-                Refused::Locked => 2,
-                Refused::NameTaken => 3,
-            }),
+            SeatReply::Refused(Refused::TableFull) => w.u8(1),
+            SeatReply::Refused(Refused::Locked) => w.u8(2),
+            SeatReply::Refused(Refused::NameTaken) => w.u8(3),
+            SeatReply::Asked { seat, name } => {
+                w.u8(4);
+                w.u8(seat.0);
+                w.text(&clean_name(name));
+            }
+            SeatReply::Refused(Refused::Kept { seat, name }) => {
+                w.u8(5);
+                w.u8(seat.0);
+                w.text(&clean_name(name));
+            }
         }
         w.into_bytes()
     }
@@ -353,6 +394,18 @@ impl HostAnswer {
                 1 => SeatReply::Refused(Refused::TableFull),
                 2 => SeatReply::Refused(Refused::Locked),
                 3 => SeatReply::Refused(Refused::NameTaken),
+                kind @ (4 | 5) => {
+                    let seat = Seat(r.u8().ok()?);
+                    let name = r.text().ok()?;
+                    if seat.0 >= 8 || clean_name(&name) != name {
+                        return None;
+                    }
+                    if kind == 4 {
+                        SeatReply::Asked { seat, name }
+                    } else {
+                        SeatReply::Refused(Refused::Kept { seat, name })
+                    }
+                }
                 _ => return None,
             };
             Some(HostAnswer {

@@ -14,6 +14,11 @@
 //! - The first answer to one of this friend's offers decides: a seat, or
 //!   a refusal. Anything else (an answer to another offer, a second
 //!   answer) changes nothing.
+//! - But for "the host is asked" ([`SeatReply::Asked`], issue 36): the
+//!   seat the friend asked for is held by someone away, and the host
+//!   chooses. The knock goes on ([`Knock::waiting`] says for which seat),
+//!   its attempts counted afresh up to [`MAX_WAITING_ATTEMPTS`] (a few
+//!   minutes), and the host answers one of them once it chose.
 
 use super::envelope::{HostAnswer, Refused, SeatReply};
 use super::{Backoff, OfferId};
@@ -22,6 +27,9 @@ use crate::rules::Seat;
 
 /// Attempts with no answer before the friend is told (about a minute).
 pub const MAX_ATTEMPTS: u32 = 10;
+/// Attempts a friend makes while the host is asked (at 5 to 10 s each,
+/// about three minutes).
+pub const MAX_WAITING_ATTEMPTS: u32 = 25;
 
 /// How a knock ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +52,9 @@ pub struct Knock {
     /// When the next attempt is due (by the friend's clock).
     next_at_ms: u64,
     outcome: Option<Outcome>,
+    /// The host is asked whether this friend may take this seat of this
+    /// player's, and the attempt the wait began at.
+    waiting: Option<(Seat, String, u32)>,
 }
 
 impl Knock {
@@ -62,12 +73,17 @@ impl Knock {
             return false;
         }
         let attempt = self.sent.len() as u32;
-        if attempt >= MAX_ATTEMPTS {
+        let (limit, delay_attempt) = match &self.waiting {
+            // While the host chooses, at the longest wait between knocks.
+            Some((_, _, from)) => (from.saturating_add(MAX_WAITING_ATTEMPTS), u32::MAX),
+            None => (MAX_ATTEMPTS, attempt),
+        };
+        if attempt >= limit {
             self.outcome = Some(Outcome::NoAnswer);
             return false;
         }
         self.sent.push(id);
-        self.next_at_ms = now_ms.saturating_add(Backoff::OFFER.delay_ms(attempt, random));
+        self.next_at_ms = now_ms.saturating_add(Backoff::OFFER.delay_ms(delay_attempt, random));
         true
     }
 
@@ -78,14 +94,29 @@ impl Knock {
         if self.outcome.is_some() || !self.sent.contains(&answer.offer_id) {
             return None;
         }
+        if let SeatReply::Asked { seat, name } = &answer.reply {
+            if self.waiting.is_none() {
+                self.waiting = Some((*seat, name.clone(), self.sent.len() as u32));
+            }
+            return None;
+        }
         self.outcome = Some(match &answer.reply {
             SeatReply::Seated { seat, answer } => Outcome::Seated {
                 seat: *seat,
                 answer: answer.clone(),
             },
-            SeatReply::Refused(why) => Outcome::Refused(*why),
+            SeatReply::Refused(why) => Outcome::Refused(why.clone()),
+            SeatReply::Asked { .. } => return None,
         });
         self.outcome.as_ref()
+    }
+
+    /// The seat and its player's name, while the host is asked whether
+    /// this friend may take it.
+    pub fn waiting(&self) -> Option<(Seat, &str)> {
+        self.waiting
+            .as_ref()
+            .map(|(seat, name, _)| (*seat, name.as_str()))
     }
 
     /// How the knock ended, if it did.

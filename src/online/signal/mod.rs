@@ -17,6 +17,8 @@
 //!   WebSocket) and the room's topics;
 //! - [`backoff`]: when to try again after a relay fails;
 //! - [`door`]: which seat a friend who comes by the link gets, or why none;
+//! - [`seat_key`]: the key that makes a seat its holder's, and the proof
+//!   a knock gives of it;
 //! - [`knock`]: a friend's attempts, until the host answers or they give up.
 //!
 //! The browser does the rest, through WebCrypto and WebSockets: it derives
@@ -68,15 +70,17 @@ pub mod knock;
 pub mod link;
 pub mod mqtt;
 pub mod relay;
+pub mod seat_key;
 pub mod tracker;
 
 pub use backoff::Backoff;
-pub use door::{Admit, Door};
+pub use door::{Admit, Door, SeatRequest};
 pub use envelope::{
     Envelope, EnvelopeError, FriendOffer, HostAnswer, MessageKind, Refused, SeatReply,
 };
 pub use knock::Knock;
 pub use link::{LinkError, Network, Relay, TableLink};
+pub use seat_key::{SeatKey, SeatProof};
 pub use tracker::{TrackerError, TrackerId, TrackerMessage};
 
 /// Bytes of a table link's secret.

@@ -53,6 +53,10 @@ pub enum GameMsg {
     /// An online table: `seat`'s friend gets a new invitation (their next
     /// join is welcome).
     InvitedAgain(Seat),
+    /// An online table: the host let a new person take `seat` from the
+    /// friend who held it (issue 36); the seat's earlier hands are hidden
+    /// from them.
+    NewPlayer(Seat),
     /// The host lets a Medium bot play a friend's seat (`playing`), or
     /// gives the seat back to the friend.
     StandIn {
@@ -175,6 +179,12 @@ impl GameState {
             // Who is connected: no new version either.
             GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
             GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
+            GameMsg::NewPlayer(seat) => {
+                return self.link_changed(|s| {
+                    s.new_player(seat);
+                    Vec::new()
+                })
+            }
             // Only the page changed (an invite link is ready).
             GameMsg::OnlineChanged => return Some(self.clone()),
             // Nothing of the match: no new version.

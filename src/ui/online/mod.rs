@@ -59,6 +59,8 @@ pub enum LinkEvent {
     Closed(Seat),
     /// `seat`'s friend gets a new invitation.
     Invited(Seat),
+    /// The host let a new person take `seat` from its holder (issue 36).
+    NewPlayer(Seat),
 }
 
 /// The ICE servers of the network settings.

@@ -5,7 +5,9 @@
 //!
 //! [`GuestMirror`]: crate::online::GuestMirror
 
-use crate::i18n::{self, named, tr, winners_line, Key, Lang, Named, OnlineKey, WatchText, Who};
+use crate::i18n::{
+    self, named, seat_text, tr, winners_line, Key, Lang, Named, OnlineKey, SeatText, WatchText, Who,
+};
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
 use crate::rules::Action;
@@ -37,15 +39,21 @@ fn rules_line(lang: Lang, link: &GuestLink) -> String {
     }
 }
 
-/// Why the table link did not seat this friend, if it did not.
-fn turned_away(phase: &GuestPhase) -> Option<OnlineKey> {
-    match phase {
-        GuestPhase::Refused(Refused::TableFull) => Some(OnlineKey::RefusedFull),
-        GuestPhase::Refused(Refused::Locked) => Some(OnlineKey::RefusedLocked),
-        GuestPhase::Refused(Refused::NameTaken) => Some(OnlineKey::RefusedName),
-        GuestPhase::Unanswered => Some(OnlineKey::HostNoAnswer),
-        _ => None,
-    }
+/// Why the table link did not seat this friend (or no longer does), if
+/// so.
+fn turned_away(lang: Lang, phase: &GuestPhase) -> Option<String> {
+    let key = match phase {
+        GuestPhase::Refused(Refused::TableFull) => OnlineKey::RefusedFull,
+        GuestPhase::Refused(Refused::Locked) => OnlineKey::RefusedLocked,
+        GuestPhase::Refused(Refused::NameTaken) => OnlineKey::RefusedName,
+        GuestPhase::Refused(Refused::Kept { name, .. }) => {
+            return Some(seat_text(lang, &SeatText::Kept { holder: name }))
+        }
+        GuestPhase::Replaced => return Some(seat_text(lang, &SeatText::Replaced)),
+        GuestPhase::Unanswered => OnlineKey::HostNoAnswer,
+        _ => return None,
+    };
+    Some(i18n::online(lang, key).to_string())
 }
 
 #[derive(Properties, PartialEq)]
@@ -117,8 +125,16 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                 if reconnecting {
                     <p class="notice reconnecting" role="status">{ i18n::online(lang, OnlineKey::Reconnecting) }</p>
                 }
-                if let Some(key) = turned_away(&phase) {
-                    <p class="error-text lost" role="alert">{ i18n::online(lang, key) }</p>
+                if let Some(why) = turned_away(lang, &phase) {
+                    <p class="error-text lost" role="alert">{ why }</p>
+                }
+                if phase == GuestPhase::Replaced {
+                    <div class="row">
+                        <button type="button" class="btn primary" onclick={
+                            let link = link.clone();
+                            Callback::from(move |_: MouseEvent| link.join())
+                        }>{ seat_text(lang, &SeatText::PlayHere) }</button>
+                    </div>
                 }
                 if link.other_version() {
                     <p class="error-text other-version" role="alert">{ tr(lang, Key::HostOtherVersion) }</p>
@@ -165,6 +181,9 @@ pub fn guest_screen(props: &GuestProps) -> Html {
             let relays = link.relays();
             html! {
                 <>
+                    if let Some(back) = link.returning() {
+                        <p class="notice returning" role="status">{ seat_text(lang, &SeatText::Returning { name: &back.name }) }</p>
+                    }
                     <div class="row">
                         <button type="button" class="btn primary" onclick={on_join}>{ tr(lang, Key::JoinButton) }</button>
                     </div>
@@ -214,7 +233,11 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         }
         GuestPhase::Knocking => html! {
             <>
-                <p class="muted knocking" role="status">{ i18n::online(lang, OnlineKey::ReachingHost) }</p>
+                if let Some((_, holder)) = link.asking() {
+                    <p class="notice asking" role="status">{ seat_text(lang, &SeatText::Asking { holder: &holder }) }</p>
+                } else {
+                    <p class="muted knocking" role="status">{ i18n::online(lang, OnlineKey::ReachingHost) }</p>
+                }
                 if link.relays_down() {
                     <p class="error-text" role="alert">{ i18n::online(lang, OnlineKey::RelaysDown) }</p>
                 }
@@ -222,10 +245,20 @@ pub fn guest_screen(props: &GuestProps) -> Html {
         },
         GuestPhase::Refused(_) | GuestPhase::Unanswered => html! {
             <>
-                if let Some(key) = turned_away(&phase) {
-                    <p class="error-text refused" role="alert">{ i18n::online(lang, key) }</p>
+                if let Some(why) = turned_away(lang, &phase) {
+                    <p class="error-text refused" role="alert">{ why }</p>
                 }
                 { join_again }
+            </>
+        },
+        GuestPhase::Replaced => html! {
+            <>
+                if let Some(why) = turned_away(lang, &phase) {
+                    <p class="error-text refused" role="alert">{ why }</p>
+                }
+                <div class="row">
+                    <button type="button" class="btn primary" onclick={on_join.clone()}>{ seat_text(lang, &SeatText::PlayHere) }</button>
+                </div>
             </>
         },
         GuestPhase::Connected | GuestPhase::Playing => html! {
@@ -235,7 +268,7 @@ pub fn guest_screen(props: &GuestProps) -> Html {
     };
     let joined = !matches!(
         phase,
-        GuestPhase::Ready | GuestPhase::Refused(_) | GuestPhase::Unanswered
+        GuestPhase::Ready | GuestPhase::Refused(_) | GuestPhase::Unanswered | GuestPhase::Replaced
     );
     html! {
         <>

@@ -252,6 +252,7 @@ pub fn lobby(props: &LobbyProps) -> Html {
     html! {
         <main class="lobby" aria-labelledby="lobby-heading">
             <h2 id="lobby-heading">{ tr(lang, Key::OnlineTableHeading) }</h2>
+            { crate::ui::screens::seat_requests::seat_requests(lang, &props.link, None) }
             if fold_codes {
                 <TableLinkCard link={props.link.clone()} generation={*generation} />
                 <WatchLinkCard link={props.link.clone()} generation={*generation} />

@@ -25,6 +25,8 @@ pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod save_notice;
+#[cfg(feature = "full")]
+pub mod seat_requests;
 pub mod settings;
 pub mod setup;
 #[cfg(feature = "full")]

@@ -7,7 +7,10 @@ use super::{GuestLink, GuestPhase, Ticket};
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::knock::Outcome;
 use crate::online::signal::relay::{Heard, Role};
-use crate::online::signal::{FriendOffer, HostAnswer, Knock, MessageKind, OfferId, TableLink};
+use crate::online::signal::seat_key::KeptSeat;
+use crate::online::signal::{
+    hex, FriendOffer, HostAnswer, Knock, MessageKind, OfferId, SeatKey, TableLink,
+};
 use crate::rules::Seat;
 use crate::ui::online::relays::Relays;
 use crate::ui::platform::console;
@@ -46,6 +49,17 @@ pub(super) fn kept_seat(code: &str) -> Option<(Seat, String)> {
     (seat < 8).then_some((Seat(seat), name))
 }
 
+/// Where this browser keeps the keys of the seats it held
+/// ([`KeptSeat`]), for every tab and after the browser is closed.
+const KEYS_KEY: &str = "ono99.seat-keys";
+
+/// The seat this browser held at a table before, which Join takes back.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Returning {
+    pub seat: Seat,
+    pub name: String,
+}
+
 fn wall_ms() -> u64 {
     js_sys::Date::now() as u64
 }
@@ -57,6 +71,57 @@ fn random_u32() -> u32 {
 }
 
 impl GuestLink {
+    /// The table link's secret, in hex: what this browser keeps its seat
+    /// key under.
+    fn table_id(&self) -> Option<String> {
+        match &self.ticket {
+            Ticket::Table(link) if !self.watching.get() => Some(hex(&link.secret)),
+            _ => None,
+        }
+    }
+
+    /// The seat key this browser keeps for this table, if any.
+    pub(super) fn kept_key(&self) -> Option<KeptSeat> {
+        let table = self.table_id()?;
+        let kept = KeptSeat::read_all(&storage::read(KEYS_KEY)?);
+        KeptSeat::find(&kept, &table).cloned()
+    }
+
+    /// Keeps `key`, the host's key of this page's seat, for this table:
+    /// every later knock proves it.
+    pub(super) fn keep_key(&self, key: SeatKey) {
+        let (Some(table), Some(seat)) = (self.table_id(), self.seat.get()) else {
+            return;
+        };
+        let kept = storage::read(KEYS_KEY)
+            .map(|text| KeptSeat::read_all(&text))
+            .unwrap_or_default();
+        let this = KeptSeat {
+            table,
+            seat,
+            key,
+            name: crate::online::protocol::clean_name(&self.name()),
+        };
+        let text = KeptSeat::write_all(&KeptSeat::keep(kept, this));
+        if storage::write(KEYS_KEY, &text).is_err() {
+            console::warn("the seat's key could not be kept: storage refused it");
+        }
+    }
+
+    /// The seat this browser held at this table before, while this page
+    /// has not knocked yet.
+    pub fn returning(&self) -> Option<Returning> {
+        self.returning.borrow().clone()
+    }
+
+    /// The seat this page asks for and the name of its player, while the
+    /// host is asked whether this friend may take it.
+    pub fn asking(&self) -> Option<(Seat, String)> {
+        let knocking = self.knocking.borrow();
+        let (seat, name) = knocking.as_ref()?.knock.waiting()?;
+        Some((seat, name.to_string()))
+    }
+
     /// Whether every relay failed (the page says codes are the way left).
     pub fn relays_down(&self) -> bool {
         self.knocking
@@ -142,12 +207,19 @@ impl GuestLink {
             let mut slot = self.knocking.borrow_mut();
             let Some(k) = slot.as_mut() else { return };
             if k.knock.due(now, id, random_u32()) {
+                let seat = self.seat.get();
+                // The proof of this seat's key, if this browser holds it.
+                let proof = self
+                    .kept_key()
+                    .filter(|kept| Some(kept.seat) == seat)
+                    .map(|kept| kept.key.proof(&id, &k.offer));
                 let offer = FriendOffer {
                     offer_id: id,
                     sent_at_ms: now,
                     name: self.name.borrow().trim().to_string(),
-                    seat: self.seat.get(),
+                    seat,
                     offer: k.offer.clone(),
+                    proof,
                 };
                 Some((k.key.clone(), k.relays.clone(), offer))
             } else {
@@ -215,6 +287,7 @@ impl GuestLink {
                 let Some(k) = slot.as_mut() else { return };
                 k.knock.answered(&answer).cloned()
             };
+            this.returning.borrow_mut().take();
             match outcome {
                 Some(Outcome::Seated { seat, answer }) => {
                     console::note(&format!("the table link: seat {} given", seat.0));
@@ -247,7 +320,8 @@ impl GuestLink {
                     *this.phase.borrow_mut() = GuestPhase::Refused(why);
                     this.changed();
                 }
-                Some(Outcome::NoAnswer) | None => {}
+                // The host is asked (the page says so), or nothing new.
+                Some(Outcome::NoAnswer) | None => this.changed(),
             }
         });
     }

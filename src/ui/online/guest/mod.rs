@@ -4,6 +4,7 @@
 mod knock;
 mod react;
 
+pub use knock::Returning;
 use knock::{kept_seat, Knocking, SEAT_KEY};
 
 use super::{code_error_key, ice_config};
@@ -61,6 +62,9 @@ pub enum GuestPhase {
     Refused(Refused),
     /// By the table link: no answer came through the relays.
     Unanswered,
+    /// Another page of this seat's player (a new tab) took the seat up:
+    /// this one stops, and knocks again only when asked ("Play here").
+    Replaced,
 }
 
 /// How a friend's page came to the table.
@@ -135,6 +139,9 @@ pub struct GuestLink {
     /// The host stopped sharing the watch link: this watcher's connection
     /// is over for good (nothing knocks again).
     sharing_stopped: Cell<bool>,
+    /// This browser sat at this table before (its seat's key is kept),
+    /// and this page has not knocked yet: Join takes that seat back.
+    returning: RefCell<Option<Returning>>,
 }
 
 impl PartialEq for GuestLink {
@@ -171,6 +178,17 @@ impl GuestLink {
             this.seat.set(Some(seat));
             this.set_name(&name);
             this.join();
+        } else if let Some(kept) = this.kept_key() {
+            // Another tab, or the browser reopened: the seat is offered
+            // back, on the friend's click (two tabs knocking by themselves
+            // would take the seat from each other).
+            console::note(&format!("the table link: seat {} kept here", kept.seat.0));
+            this.seat.set(Some(kept.seat));
+            this.set_name(&kept.name);
+            *this.returning.borrow_mut() = Some(Returning {
+                seat: kept.seat,
+                name: kept.name,
+            });
         }
         Ok(this)
     }
@@ -236,6 +254,7 @@ impl GuestLink {
             reactions: RefCell::default(),
             watching: Cell::new(false),
             sharing_stopped: Cell::new(false),
+            returning: RefCell::default(),
         })
     }
 
@@ -281,7 +300,7 @@ impl GuestLink {
     pub fn join(self: &Rc<Self>) {
         let again = matches!(
             *self.phase.borrow(),
-            GuestPhase::Refused(_) | GuestPhase::Unanswered
+            GuestPhase::Refused(_) | GuestPhase::Unanswered | GuestPhase::Replaced
         );
         if *self.phase.borrow() != GuestPhase::Ready && !again {
             return;
@@ -513,6 +532,17 @@ impl GuestLink {
                         self.sharing_stopped.set(true);
                         self.left.set(true);
                     }
+                    Ok(Received::SeatKey(key)) => self.keep_key(key),
+                    // Another page of this player took the seat up: this
+                    // one stops here (the host closes it next).
+                    Ok(Received::Replaced) => {
+                        *self.phase.borrow_mut() = GuestPhase::Replaced;
+                        self.keepalive.borrow_mut().take();
+                        self.joining.borrow_mut().take();
+                        storage::tab::delete(SEAT_KEY);
+                        self.changed();
+                        return;
+                    }
                     Ok(Received::NewMatch { .. }) => {
                         self.bad_view.set(false);
                         self.refused.set(None);
@@ -534,6 +564,10 @@ impl GuestLink {
                     *self.phase.borrow_mut() = GuestPhase::Playing;
                     self.joining.borrow_mut().take();
                 }
+            }
+            // Replaced by another page of this player: stays so.
+            PeerEvent::Closed if *self.phase.borrow() == GuestPhase::Replaced => {
+                self.peer.borrow_mut().take();
             }
             PeerEvent::Closed => {
                 *self.phase.borrow_mut() = GuestPhase::Lost;

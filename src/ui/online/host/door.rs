@@ -13,9 +13,12 @@ use super::HostLink;
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::envelope::SeenOffers;
 use crate::online::signal::relay::{Heard, ReplyTo, Role};
+use crate::online::signal::seat_key::{KeptTable, SEAT_KEY_LEN};
 use crate::online::signal::{
-    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, Relay, SeatReply, TableLink, SECRET_LEN,
+    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, OfferId, Refused, Relay, SeatKey,
+    SeatReply, SeatRequest, TableLink, SECRET_LEN,
 };
+use crate::online::{HostMessage, Outgoing};
 use crate::rules::Seat;
 use crate::ui::online::relays::{Reach, Relays};
 use crate::ui::online::{page_base, InviteLink};
@@ -49,6 +52,20 @@ pub(super) struct TableDoor {
     /// The answer each seat's link connection was given, to give again to
     /// the same connection asking again.
     answers: BTreeMap<u8, CompactSdp>,
+    /// Where to answer the latest knock of each asker the host has not
+    /// answered yet (by its offer id): the relay it came by, and how.
+    asking: BTreeMap<OfferId, (usize, ReplyTo)>,
+}
+
+/// Where this tab keeps its table's seat holders and new players
+/// ([`KeptTable`]), for a reload, until the host leaves the table.
+const HOLDERS_KEY: &str = "ono99.table-holders";
+
+/// A new seat key, from the browser's random source.
+fn fresh_key() -> Option<SeatKey> {
+    let mut key = [0u8; SEAT_KEY_LEN];
+    getrandom::fill(&mut key).ok()?;
+    Some(SeatKey(key))
 }
 
 /// Where this tab keeps its table link's secret, until the host leaves the
@@ -145,12 +162,31 @@ impl HostLink {
                 HostLink::changed,
             );
             console::note("the table link is ready");
+            // After a reload of this tab: the seats' holders, and the new
+            // people of this match (their seats' earlier hands stay
+            // hidden from them).
+            let kept = storage::tab::read(HOLDERS_KEY)
+                .map(|text| KeptTable::read(&text))
+                .unwrap_or_default();
+            let mut door = Door::new(names);
+            door.restore(kept.holders.iter().cloned());
+            if let Some(session) = this.session.borrow_mut().as_mut() {
+                let seed = session.save().seed;
+                let mine: Vec<_> = kept
+                    .new_players
+                    .iter()
+                    .filter(|(s, _, _)| *s == seed)
+                    .map(|&(_, seat, from)| (seat, from))
+                    .collect();
+                session.restore_new_players(&mine);
+            }
             *this.door.borrow_mut() = Some(TableDoor {
                 key,
                 relays,
-                door: Door::new(names),
+                door,
                 seen: SeenOffers::new(),
                 answers: BTreeMap::new(),
+                asking: BTreeMap::new(),
             });
             *this.table_link.borrow_mut() = TableLinkState::Ready(link.url(&page_base()));
             this.listen_while_room();
@@ -213,11 +249,24 @@ impl HostLink {
         }
     }
 
-    /// A seat's connection opened or closed: the door follows.
+    /// A seat's connection opened or closed: the door follows. An opened
+    /// seat's friend is sent their seat's key (a friend the host invited
+    /// by a code holds the seat from now on too).
     pub(super) fn door_follows(self: &Rc<Self>, seat: Seat, event: &PeerEvent) {
+        let mut key = None;
         if let Some(d) = self.door.borrow_mut().as_mut() {
             match event {
-                PeerEvent::Open => d.door.connected(seat),
+                PeerEvent::Open => {
+                    d.door.connected(seat);
+                    let by_code = matches!(
+                        self.invites.borrow().get(&seat.0),
+                        Some(InviteLink::Ready(_))
+                    );
+                    key = match (by_code, fresh_key()) {
+                        (true, Some(fresh)) => d.door.given_by_host(seat, fresh),
+                        _ => d.door.key(seat),
+                    };
+                }
                 PeerEvent::Closed => {
                     d.door.left(seat);
                     d.answers.remove(&seat.0);
@@ -225,12 +274,134 @@ impl HostLink {
                 PeerEvent::Message(_) => return,
             }
         }
+        if let Some(key) = key {
+            self.keep_holders();
+            self.send(&[(
+                seat,
+                Outgoing::Message(HostMessage::SeatKey { key: key.hex() }),
+            )]);
+        }
         self.listen_while_room();
+    }
+
+    /// Keeps the seats' holders and this match's new people in this tab,
+    /// for a reload.
+    fn keep_holders(&self) {
+        let Some(holders) = self.door.borrow().as_ref().map(|d| d.door.holders()) else {
+            return;
+        };
+        let session_new = self
+            .session
+            .borrow()
+            .as_ref()
+            .map(|s| (s.save().seed, s.new_players().to_vec()));
+        // Once the game holds the session, this page keeps its own list.
+        let mut kept = storage::tab::read(HOLDERS_KEY)
+            .map(|text| KeptTable::read(&text))
+            .unwrap_or_default();
+        kept.holders = holders;
+        if let Some((seed, list)) = session_new {
+            kept.new_players = list
+                .into_iter()
+                .map(|(seat, from)| (seed, seat, from))
+                .collect();
+        }
+        storage::tab::write(HOLDERS_KEY, &kept.write());
+    }
+
+    /// A new person's seat, kept for a reload: `seed` is the match's,
+    /// `from` the length of its log when they took the seat.
+    fn keep_new_player(&self, seed: u64, seat: Seat, from: usize) {
+        let mut kept = storage::tab::read(HOLDERS_KEY)
+            .map(|text| KeptTable::read(&text))
+            .unwrap_or_default();
+        kept.new_players
+            .retain(|&(s, st, _)| s == seed && st != seat);
+        kept.new_players.push((seed, seat, from));
+        storage::tab::write(HOLDERS_KEY, &kept.write());
+    }
+
+    /// The requests to take a held seat that the host has not answered.
+    pub fn seat_requests(&self) -> Vec<SeatRequest> {
+        self.door
+            .borrow()
+            .as_ref()
+            .map(|d| d.door.requests())
+            .unwrap_or_default()
+    }
+
+    /// The host allows request `id`: its asker takes the seat (a new key
+    /// is theirs; the holder's no longer opens it), sees nothing of its
+    /// earlier hands, and is answered at once. `point` is the match's
+    /// seed and the length of its log now, once the game holds it (in the
+    /// lobby the session here says).
+    pub fn allow_request(self: &Rc<Self>, id: u32, point: Option<(u64, usize)>) {
+        let point = point.or_else(|| {
+            let session = self.session.borrow();
+            session
+                .as_ref()
+                .map(|s| (s.save().seed, s.game().log().len()))
+        });
+        let (Some(fresh), Some((seed, log_len))) = (fresh_key(), point) else {
+            return;
+        };
+        let decided = {
+            let mut slot = self.door.borrow_mut();
+            let Some(d) = slot.as_mut() else { return };
+            let Some(decided) = d.door.allow(id, wall_ms(), fresh) else {
+                return;
+            };
+            let route = d.asking.remove(&decided.offer.offer_id);
+            route.map(|r| (decided, r))
+        };
+        let Some((decided, (index, reply))) = decided else {
+            self.changed();
+            return;
+        };
+        let seat = decided.seat;
+        console::note(&format!("the host lets a new person take seat {}", seat.0));
+        // The session hides the seat's earlier hands from them before
+        // anything reaches their page.
+        self.to_session(
+            |s| {
+                s.new_player(seat);
+                Vec::new()
+            },
+            super::super::LinkEvent::NewPlayer(seat),
+        );
+        self.keep_new_player(seed, seat, log_len);
+        self.keep_holders();
+        self.seat_by_link(index, reply, decided.offer, seat);
+        self.changed();
+    }
+
+    /// The host refuses request `id`: its asker is told the seat is kept
+    /// for its player.
+    pub fn refuse_request(&self, id: u32) {
+        let decided = {
+            let mut slot = self.door.borrow_mut();
+            let Some(d) = slot.as_mut() else { return };
+            let Some(decided) = d.door.refuse(id) else {
+                return;
+            };
+            let route = d.asking.remove(&decided.offer.offer_id);
+            let name = d.door.name(decided.seat).unwrap_or_default().to_string();
+            route.map(|r| (decided, r, name))
+        };
+        if let Some((decided, (index, reply), name)) = decided {
+            let why = Refused::Kept {
+                seat: decided.seat,
+                name,
+            };
+            self.reply(index, &reply, &decided.offer, SeatReply::Refused(why));
+        }
+        self.changed();
     }
 
     /// Stops listening for good (the host left the table).
     pub(super) fn close_door(&self) {
         storage::tab::delete(SECRET_KEY);
+        storage::tab::delete(HOLDERS_KEY);
         if let Some(d) = self.door.borrow_mut().take() {
             d.relays.stop();
         }
@@ -262,6 +433,7 @@ impl HostLink {
             return;
         }
         let now = wall_ms();
+        let Some(fresh) = fresh_key() else { return };
         let admitted = {
             let mut slot = self.door.borrow_mut();
             let Some(d) = slot.as_mut() else { return };
@@ -269,13 +441,21 @@ impl HostLink {
                 console::warn("relay: an offer seen before or out of time, ignored");
                 return;
             }
-            d.door.admit(&offer, now)
+            let admitted = d.door.admit(&offer, now, fresh);
+            if let Ok(Admit::Asked { .. }) = &admitted {
+                // Only the asker's latest knock is answered.
+                let asked: Vec<OfferId> = d.door.latest_offers();
+                d.asking.retain(|id, _| asked.contains(id));
+                d.asking.insert(offer.offer_id, (index, reply.clone()));
+            }
+            admitted
         };
         console::note(&format!(
             "relay: an offer from a friend: {}",
-            match admitted {
+            match &admitted {
                 Ok(Admit::Seat(s)) => format!("seat {}", s.0),
                 Ok(Admit::Again(s)) => format!("seat {} again", s.0),
+                Ok(Admit::Asked { seat, .. }) => format!("asks for held seat {}", seat.0),
                 Err(why) => format!("refused ({why:?})"),
             }
         ));
@@ -291,8 +471,42 @@ impl HostLink {
                     self.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
                 }
             }
-            Ok(Admit::Seat(seat)) => self.seat_by_link(index, reply, offer, seat),
+            Ok(Admit::Asked { seat, holder }) => {
+                self.reply(
+                    index,
+                    &reply,
+                    &offer,
+                    SeatReply::Asked { seat, name: holder },
+                );
+                self.changed();
+            }
+            Ok(Admit::Seat(seat)) => {
+                self.replace_open(seat);
+                self.seat_by_link(index, reply, offer, seat)
+            }
         }
+    }
+
+    /// `seat`'s holder came back by another page while this one's
+    /// connection is still open (a new tab): the old page is told, so it
+    /// does not knock again by itself, and closed a moment later (a close
+    /// at once could drop the notice).
+    fn replace_open(&self, seat: Seat) {
+        let open = self.open.borrow().get(&seat.0).copied().unwrap_or(false);
+        if !open {
+            return;
+        }
+        let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) else {
+            return;
+        };
+        console::note(&format!(
+            "seat {}: taken up by another page of its holder",
+            seat.0
+        ));
+        let bytes = HostMessage::Replaced.encode();
+        old.send(&String::from_utf8_lossy(&bytes));
+        self.open.borrow_mut().insert(seat.0, false);
+        gloo_timers::callback::Timeout::new(1_000, move || old.close()).forget();
     }
 
     /// Answers `offer` with a new connection for `seat`.

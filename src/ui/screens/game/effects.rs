@@ -94,6 +94,7 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                         },
                         LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
+                        LinkEvent::NewPlayer(seat) => GameMsg::NewPlayer(seat),
                     })
                 });
                 link.listen(

@@ -136,8 +136,11 @@ fn online_bar(
         .collect();
     let deal = deal_line(lang, link, names);
     let watchers = watch_bar(lang, link);
+    // Someone asks for a held seat: the host answers, match on or over.
+    let point = Some((state.seed, state.game().log().len()));
+    let requests = crate::ui::screens::seat_requests::seat_requests(lang, link, point);
     if away.is_empty() || state.game().is_over() {
-        return html! { <>{ watchers }{ for deal }</> };
+        return html! { <>{ requests }{ watchers }{ for deal }</> };
     }
     let absent = match state.session().and_then(|s| s.mover()) {
         Some(Mover::Absent(seat)) => Some(seat),
@@ -198,7 +201,7 @@ fn online_bar(
             </section>
         }
     });
-    html! { <>{ watchers }<div class="online-bar">{ for deal }{ for rows }</div></> }
+    html! { <>{ requests }{ watchers }<div class="online-bar">{ for deal }{ for rows }</div></> }
 }
 
 /// The deal's note while the match is on: the friends' shares coming in,
