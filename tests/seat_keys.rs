@@ -152,10 +152,15 @@ fn new_players_are_restored_only_where_they_fit_and_a_rematch_forgets_them() {
     let mut host = session(3);
     play_into_hand(&mut host, 1, &mut rng).expect("a first hand");
     let len = host.game().log().len();
-    // Not a friend's seat, or past the log: passed over.
-    host.restore_new_players(&[(Seat(0), 1), (Seat(2), 1), (Seat(1), len + 1)]);
+    // Another match's, not a friend's seat, or past the log: passed over.
+    host.restore_new_players(&[
+        (4, Seat(1), 1),
+        (3, Seat(0), 1),
+        (3, Seat(2), 1),
+        (3, Seat(1), len + 1),
+    ]);
     assert!(host.new_players().is_empty());
-    host.restore_new_players(&[(Seat(1), len)]);
+    host.restore_new_players(&[(3, Seat(1), len)]);
     assert_eq!(host.new_players(), &[(Seat(1), len)]);
     host.new_player(Seat(0));
     assert_eq!(host.new_players().len(), 1);

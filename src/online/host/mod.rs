@@ -630,18 +630,19 @@ impl HostSession {
         &self.new_players
     }
 
-    /// The new people of a saved match ([`HostSession::new_players`]), as
-    /// restored: entries for a seat not a friend's, or past the log, are
+    /// The new people of a saved match, as kept with the match's seed
+    /// (a kept list may be of an earlier match of the table): entries of
+    /// another seed, for a seat not a friend's, or past the log, are
     /// passed over.
-    pub fn restore_new_players(&mut self, saved: &[(Seat, usize)]) {
+    pub fn restore_new_players(&mut self, saved: &[(u64, Seat, usize)]) {
         let len = self.game.log().len();
-        for &(seat, from) in saved {
+        for &(seed, seat, from) in saved {
             let online = self
                 .setup
                 .seats
                 .get(seat.index())
                 .is_some_and(|s| s.kind == SeatKind::Guest);
-            if online && from <= len {
+            if seed == self.seed && online && from <= len {
                 self.new_players.retain(|&(s, _)| s != seat);
                 self.new_players.push((seat, from));
             }

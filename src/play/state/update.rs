@@ -57,6 +57,9 @@ pub enum GameMsg {
     /// friend who held it (issue 36); the seat's earlier hands are hidden
     /// from them.
     NewPlayer(Seat),
+    /// An online table after the host's reload: the new people of the
+    /// match as the page kept them (seed, seat, length of the log).
+    NewPlayers(Vec<(u64, Seat, usize)>),
     /// The host lets a Medium bot play a friend's seat (`playing`), or
     /// gives the seat back to the friend.
     StandIn {
@@ -182,6 +185,12 @@ impl GameState {
             GameMsg::NewPlayer(seat) => {
                 return self.link_changed(|s| {
                     s.new_player(seat);
+                    Vec::new()
+                })
+            }
+            GameMsg::NewPlayers(list) => {
+                return self.link_changed(|s| {
+                    s.restore_new_players(&list);
                     Vec::new()
                 })
             }

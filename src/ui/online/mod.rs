@@ -61,6 +61,9 @@ pub enum LinkEvent {
     Invited(Seat),
     /// The host let a new person take `seat` from its holder (issue 36).
     NewPlayer(Seat),
+    /// The new people of the match as this tab kept them (the match's
+    /// seed, the seat, the length of the log then), after a reload.
+    NewPlayers(Vec<(u64, Seat, usize)>),
 }
 
 /// The ICE servers of the network settings.

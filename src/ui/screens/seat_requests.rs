@@ -9,7 +9,9 @@ use yew::prelude::*;
 
 /// Every request the host has not answered, each with Allow and Refuse.
 /// `point` is the match's seed and the length of its log, once the game
-/// holds it (`None` in the lobby: the link's session says).
+/// holds it (`None` in the lobby: the link's session says); at the table
+/// the requests float over the top of the screen, in view at every size
+/// whatever the page's scroll.
 pub fn seat_requests(lang: Lang, link: &Rc<HostLink>, point: Option<(u64, usize)>) -> Html {
     let requests = link.seat_requests();
     if requests.is_empty() {
@@ -41,5 +43,6 @@ pub fn seat_requests(lang: Lang, link: &Rc<HostLink>, point: Option<(u64, usize)
             </div>
         }
     });
-    html! { <section class="seat-requests">{ for rows }</section> }
+    let floating = point.is_some().then_some("floating");
+    html! { <section class={classes!("seat-requests", floating)}>{ for rows }</section> }
 }

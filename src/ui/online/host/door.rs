@@ -21,6 +21,7 @@ use crate::online::signal::{
 use crate::online::{HostMessage, Outgoing};
 use crate::rules::Seat;
 use crate::ui::online::relays::{Reach, Relays};
+use crate::ui::online::LinkEvent;
 use crate::ui::online::{page_base, InviteLink};
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
@@ -170,16 +171,14 @@ impl HostLink {
                 .unwrap_or_default();
             let mut door = Door::new(names);
             door.restore(kept.holders.iter().cloned());
-            if let Some(session) = this.session.borrow_mut().as_mut() {
-                let seed = session.save().seed;
-                let mine: Vec<_> = kept
-                    .new_players
-                    .iter()
-                    .filter(|(s, _, _)| *s == seed)
-                    .map(|&(_, seat, from)| (seat, from))
-                    .collect();
-                session.restore_new_players(&mine);
-            }
+            let new_players = kept.new_players.clone();
+            this.to_session(
+                |s| {
+                    s.restore_new_players(&new_players);
+                    Vec::new()
+                },
+                LinkEvent::NewPlayers(kept.new_players),
+            );
             *this.door.borrow_mut() = Some(TableDoor {
                 key,
                 relays,
@@ -367,7 +366,7 @@ impl HostLink {
                 s.new_player(seat);
                 Vec::new()
             },
-            super::super::LinkEvent::NewPlayer(seat),
+            LinkEvent::NewPlayer(seat),
         );
         self.keep_new_player(seed, seat, log_len);
         self.keep_holders();

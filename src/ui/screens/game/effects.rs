@@ -95,6 +95,7 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                         LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
                         LinkEvent::NewPlayer(seat) => GameMsg::NewPlayer(seat),
+                        LinkEvent::NewPlayers(list) => GameMsg::NewPlayers(list),
                     })
                 });
                 link.listen(
