@@ -462,6 +462,37 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
+/// `bytes` as lowercase hex: the one hex of the game (seals, seeds'
+/// shares, keys, room ids, offer ids).
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
+}
+
+/// `N` bytes from exactly `2 * N` lowercase hex digits, as [`hex`]
+/// writes them; `None` for any other text.
+pub fn hex_bytes<const N: usize>(text: &str) -> Option<[u8; N]> {
+    let digits = text.as_bytes();
+    if digits.len() != 2 * N {
+        return None;
+    }
+    let nibble = |d: u8| match d {
+        b'0'..=b'9' => Some(d - b'0'),
+        b'a'..=b'f' => Some(d - b'a' + 10),
+        _ => None,
+    };
+    let mut out = [0u8; N];
+    for (byte, pair) in out.iter_mut().zip(digits.chunks_exact(2)) {
+        *byte = nibble(pair[0])? << 4 | nibble(pair[1])?;
+    }
+    Some(out)
+}
+
 /// Why a text is not base64url.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Base64Error {

@@ -91,28 +91,12 @@ impl fmt::Debug for Secret {
 
 /// `bytes` as lowercase hex.
 fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
-    bytes.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    f.write_str(&crate::codec::hex(bytes))
 }
 
 /// `N` bytes from exactly `2 * N` lowercase hex digits.
 fn read_hex<const N: usize>(text: &str) -> Result<[u8; N], FairError> {
-    let digits = text.as_bytes();
-    if digits.len() != 2 * N {
-        return Err(FairError::BadHex(2 * N));
-    }
-    let nibble = |d: u8| match d {
-        b'0'..=b'9' => Some(d - b'0'),
-        b'a'..=b'f' => Some(d - b'a' + 10),
-        _ => None,
-    };
-    let mut out = [0u8; N];
-    for (byte, pair) in out.iter_mut().zip(digits.chunks_exact(2)) {
-        let (Some(hi), Some(lo)) = (nibble(pair[0]), nibble(pair[1])) else {
-            return Err(FairError::BadHex(2 * N));
-        };
-        *byte = hi << 4 | lo;
-    }
-    Ok(out)
+    crate::codec::hex_bytes(text).ok_or(FairError::BadHex(2 * N))
 }
 
 /// Display, FromStr, Debug (hex, for the two public values) and serde as a

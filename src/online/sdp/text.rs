@@ -188,14 +188,7 @@ fn parse_address(text: &str) -> Option<Address> {
             && uuid
                 .char_indices()
                 .all(|(i, c)| (c == '-') == matches!(i, 8 | 13 | 18 | 23));
-        if dashes_ok
-            && hex.len() == 32
-            && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-        {
-            let mut id = [0u8; 16];
-            for (i, byte) in id.iter_mut().enumerate() {
-                *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
-            }
+        if let (true, Some(id)) = (dashes_ok, crate::codec::hex_bytes::<16>(&hex)) {
             return Some(Address::Mdns(id));
         }
     }

@@ -143,16 +143,8 @@ impl OfferId {
     }
 }
 
-/// Lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
-    out
-}
+/// Lower-case hex (the game's one hex, in `codec`).
+pub use crate::codec::hex;
 
 fn first_15(bytes: &[u8; 16]) -> [u8; 15] {
     let mut out = [0; 15];

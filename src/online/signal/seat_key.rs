@@ -58,14 +58,7 @@ impl SeatKey {
 
     /// A key written by [`SeatKey::hex`]; `None` for any other text.
     pub fn from_hex(text: &str) -> Option<SeatKey> {
-        let mut key = [0u8; SEAT_KEY_LEN];
-        if text.len() != SEAT_KEY_LEN * 2 || !text.is_ascii() {
-            return None;
-        }
-        for (i, b) in key.iter_mut().enumerate() {
-            *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-        }
-        Some(SeatKey(key))
+        crate::codec::hex_bytes(text).map(SeatKey)
     }
 
     /// The proof for the offer `offer_id` of the connection `offer`.

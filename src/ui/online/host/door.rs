@@ -78,24 +78,12 @@ const SECRET_KEY: &str = "ono99.table-secret";
 /// link leads to the same room, so friends (or watchers) come back by it
 /// by themselves. `None` when the browser gives no random bytes.
 pub(super) fn tab_secret(key: &str) -> Option<[u8; SECRET_LEN]> {
-    if let Some(kept) = storage::tab::read(key).and_then(|text| from_hex(&text)) {
+    if let Some(kept) = storage::tab::read(key).and_then(|text| crate::codec::hex_bytes(&text)) {
         return Some(kept);
     }
     let mut secret = [0u8; SECRET_LEN];
     getrandom::fill(&mut secret).ok()?;
     storage::tab::write(key, &hex(&secret));
-    Some(secret)
-}
-
-/// A secret written by [`hex`], or `None` for any other text.
-fn from_hex(text: &str) -> Option<[u8; SECRET_LEN]> {
-    let mut secret = [0u8; SECRET_LEN];
-    if text.len() != SECRET_LEN * 2 || !text.is_ascii() {
-        return None;
-    }
-    for (i, b) in secret.iter_mut().enumerate() {
-        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
     Some(secret)
 }
 
