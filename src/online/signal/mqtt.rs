@@ -30,6 +30,7 @@
 //! and UTF-8.
 
 use super::{hex, OfferId, RoomId};
+use crate::codec::{Reader, Writer};
 
 /// The WebSocket sub-protocol to ask for.
 pub const WS_PROTOCOL: &str = "mqtt";
@@ -188,18 +189,13 @@ impl Packet {
             Packet::PingResp => 0xd0,
             Packet::Disconnect => 0xe0,
         };
-        let mut out = Vec::with_capacity(body.len() + 5);
-        out.push(first);
-        let mut n = body.len();
-        loop {
-            let byte = (n % 128) as u8;
-            n /= 128;
-            out.push(if n > 0 { byte | 0x80 } else { byte });
-            if n == 0 {
-                break;
-            }
-        }
-        out.extend_from_slice(&body);
+        // The remaining length is the codec's LEB128 (7 bits a byte, low
+        // first), at most 4 bytes under MAX_PACKET.
+        let mut w = Writer::new();
+        w.u8(first);
+        w.leb(body.len() as u64);
+        w.bytes(&body);
+        let out = w.into_bytes();
         if out.len() > MAX_PACKET {
             return Err(MqttError::TooLarge {
                 len: out.len(),
@@ -332,7 +328,7 @@ fn frame_header(bytes: &[u8]) -> Result<Option<(usize, usize)>, MqttError> {
 fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
     let kind = first >> 4;
     let flags = first & 0x0f;
-    let mut r = Body { bytes: body };
+    let mut r = Reader::new(body);
     let packet = match kind {
         3 => {
             if flags & 0x06 == 0x06 {
@@ -348,8 +344,7 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
             if !valid_topic(&topic) {
                 return Err(MqttError::Malformed("topic"));
             }
-            let payload = r.bytes.to_vec();
-            r.bytes = &[];
+            let payload = r.take(r.remaining()).map_err(cut)?.to_vec();
             Packet::Publish {
                 topic,
                 payload,
@@ -358,15 +353,15 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
         }
         1 => {
             no_flags(flags)?;
-            if r.string()? != "MQTT" || r.u8()? != 4 {
+            if r.string()? != "MQTT" || r.u8().map_err(cut)? != 4 {
                 return Err(MqttError::Unsupported("protocol other than MQTT 3.1.1"));
             }
-            if r.u8()? != 0x02 {
+            if r.u8().map_err(cut)? != 0x02 {
                 return Err(MqttError::Unsupported(
                     "connect flags other than clean session",
                 ));
             }
-            let keep_alive_s = r.u16()?;
+            let keep_alive_s = r.u16_be().map_err(cut)?;
             let client_id = r.string()?;
             if !valid_client_id(&client_id) {
                 return Err(MqttError::Malformed("client id"));
@@ -378,8 +373,8 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
         }
         2 => {
             no_flags(flags)?;
-            let ack = r.u8()?;
-            let code = r.u8()?;
+            let ack = r.u8().map_err(cut)?;
+            let code = r.u8().map_err(cut)?;
             if ack > 1 || code > 5 {
                 return Err(MqttError::Malformed("CONNACK"));
             }
@@ -394,9 +389,9 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
             }
             let packet_id = r.packet_id()?;
             let mut topics = Vec::new();
-            while !r.bytes.is_empty() {
+            while !r.is_empty() {
                 let topic = r.string()?;
-                if r.u8()? != 0 {
+                if r.u8().map_err(cut)? != 0 {
                     return Err(MqttError::Unsupported("QoS above 0"));
                 }
                 if !valid_topic(&topic) {
@@ -412,8 +407,7 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
         9 => {
             no_flags(flags)?;
             let packet_id = r.packet_id()?;
-            let codes = r.bytes.to_vec();
-            r.bytes = &[];
+            let codes = r.take(r.remaining()).map_err(cut)?.to_vec();
             if codes.is_empty() || !codes.iter().all(|c| matches!(c, 0..=2 | 0x80)) {
                 return Err(MqttError::Malformed("SUBACK codes"));
             }
@@ -424,7 +418,7 @@ fn decode_packet(first: u8, body: &[u8]) -> Result<Packet, MqttError> {
         14 => no_flags(flags).map(|()| Packet::Disconnect)?,
         other => return Err(MqttError::UnexpectedPacket(other)),
     };
-    if r.bytes.is_empty() {
+    if r.is_empty() {
         Ok(packet)
     } else {
         Err(MqttError::Malformed("bytes left over"))
@@ -439,32 +433,20 @@ fn no_flags(flags: u8) -> Result<(), MqttError> {
     }
 }
 
-/// A cursor over one packet's body.
-struct Body<'a> {
-    bytes: &'a [u8],
+/// A body cut short.
+fn cut(_: crate::codec::CodecError) -> MqttError {
+    MqttError::Malformed("cut short")
 }
 
-impl Body<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], MqttError> {
-        if self.bytes.len() < n {
-            return Err(MqttError::Malformed("cut short"));
-        }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Ok(head)
-    }
+/// MQTT's reads of a packet's body, over the codec's reader.
+trait MqttRead {
+    fn packet_id(&mut self) -> Result<u16, MqttError>;
+    fn string(&mut self) -> Result<String, MqttError>;
+}
 
-    fn u8(&mut self) -> Result<u8, MqttError> {
-        Ok(self.take(1)?[0])
-    }
-
-    fn u16(&mut self) -> Result<u16, MqttError> {
-        let b = self.take(2)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
-    }
-
+impl MqttRead for Reader<'_> {
     fn packet_id(&mut self) -> Result<u16, MqttError> {
-        match self.u16()? {
+        match self.u16_be().map_err(cut)? {
             0 => Err(MqttError::Malformed("packet id 0")),
             id => Ok(id),
         }
@@ -472,8 +454,8 @@ impl Body<'_> {
 
     /// A UTF-8 string without NUL (§1.5.3).
     fn string(&mut self) -> Result<String, MqttError> {
-        let n = usize::from(self.u16()?);
-        let bytes = self.take(n)?;
+        let n = usize::from(self.u16_be().map_err(cut)?);
+        let bytes = self.take(n).map_err(cut)?;
         let text = std::str::from_utf8(bytes).map_err(|_| MqttError::Malformed("UTF-8"))?;
         if text.contains('\0') {
             return Err(MqttError::Malformed("NUL in a string"));
