@@ -15,6 +15,12 @@
 //!   subscribes to the answer topic of each offer before publishing it.
 //!   A ping keeps the connection alive.
 //!
+//! One small core ([`Conversation`]: the role, the room, whether the relay
+//! is ready and what waits for it) and one strategy per network behind
+//! one trait ([`Wire`]: [`TrackerWire`], [`BrokerWire`]): a network's
+//! strategy knows only its own messages, and the core never matches on
+//! the network.
+//!
 //! What is sent before the relay is ready (a friend's offer before the
 //! socket or the broker's CONNACK) waits, in order, and goes then.
 //! Nothing here decrypts: an envelope heard is only well formed; the page
@@ -111,26 +117,367 @@ pub fn tracker_offer_id(id: &OfferId) -> TrackerId {
     TrackerId::from_bytes(bytes)
 }
 
-/// One relay socket's conversation.
+/// What a network's strategy sees of the conversation: who this page is,
+/// for which room.
+#[derive(Debug, Clone, Copy)]
+pub struct Side {
+    pub role: Role,
+    pub room: RoomId,
+}
+
+/// One network's way of carrying offers and answers over a socket: what
+/// it sends when the socket opens, once ready, on a timer and when
+/// leaving, and what each frame from its relay means. Only called by the
+/// [`Conversation`], which holds what every network shares.
+pub trait Wire: std::fmt::Debug {
+    fn network(&self) -> Network;
+    /// The socket opened: what to send, and whether the relay is ready
+    /// at once (a tracker) or once it says so (a broker's CONNACK).
+    fn opened(&mut self, side: Side, now_ms: u64) -> (Vec<Send>, bool);
+    /// The relay became ready: what the host sends to listen.
+    fn ready(&mut self, side: Side, now_ms: u64) -> Vec<Send>;
+    /// A friend's sealed offer `id`, the relay ready.
+    fn offer(&mut self, side: Side, id: OfferId, envelope: &Envelope) -> Vec<Send>;
+    /// The host's sealed answer back the way its offer came (nothing if
+    /// it came by another network).
+    fn answer(&mut self, side: Side, to: &ReplyTo, envelope: &Envelope) -> Vec<Send>;
+    /// Leaving, the relay ready: a goodbye to the relay.
+    fn leave(&mut self, side: Side) -> Vec<Send>;
+    /// What is due at `now_ms`, the relay ready.
+    fn tick(&mut self, side: Side, now_ms: u64) -> Vec<Send>;
+    /// A text frame.
+    ///
+    /// # Errors
+    /// As [`Conversation::text`].
+    fn text(&mut self, side: Side, text: &str, now_ms: u64) -> Result<Vec<Heard>, RelayError>;
+    /// A binary frame: what it means, whether it made the relay ready,
+    /// and what to send back.
+    ///
+    /// # Errors
+    /// As [`Conversation::bytes`].
+    fn bytes(
+        &mut self,
+        side: Side,
+        bytes: &[u8],
+        now_ms: u64,
+    ) -> Result<(Vec<Heard>, bool, Vec<Send>), RelayError>;
+}
+
+/// A WebTorrent tracker's side of a conversation (its JSON over text
+/// frames).
 #[derive(Debug, Clone)]
-pub struct Conversation {
-    network: Network,
-    role: Role,
-    room: RoomId,
+pub struct TrackerWire {
     info_hash: TrackerId,
     peer_id: TrackerId,
-    client_id: String,
-    decoder: mqtt::Decoder,
-    /// The socket is open (a tracker) and the broker accepted us (MQTT).
-    ready: bool,
     announced: bool,
-    waiting: Vec<Waiting>,
-    next_packet_id: u16,
     interval_ms: u64,
     next_announce_ms: u64,
+}
+
+impl TrackerWire {
+    pub fn new(room: RoomId, peer: [u8; 15]) -> TrackerWire {
+        TrackerWire {
+            info_hash: room.info_hash(),
+            peer_id: TrackerId::from_bytes(peer),
+            announced: false,
+            interval_ms: DEFAULT_ANNOUNCE_MS,
+            next_announce_ms: u64::MAX,
+        }
+    }
+}
+
+impl Wire for TrackerWire {
+    fn network(&self) -> Network {
+        Network::Tracker
+    }
+
+    fn opened(&mut self, _: Side, _: u64) -> (Vec<Send>, bool) {
+        (Vec::new(), true)
+    }
+
+    /// The host announces itself to the room's swarm, and again every
+    /// interval.
+    fn ready(&mut self, side: Side, now_ms: u64) -> Vec<Send> {
+        if side.role != Role::Host {
+            return Vec::new();
+        }
+        self.announced = true;
+        self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
+        vec![Send::Text(tracker::announce(
+            &self.info_hash,
+            &self.peer_id,
+            Event::Started,
+            &[],
+        ))]
+    }
+
+    fn offer(&mut self, _: Side, id: OfferId, envelope: &Envelope) -> Vec<Send> {
+        let event = if self.announced {
+            Event::Update
+        } else {
+            Event::Started
+        };
+        self.announced = true;
+        vec![Send::Text(tracker::announce_offer(
+            &self.info_hash,
+            &self.peer_id,
+            event,
+            &tracker_offer_id(&id),
+            envelope,
+            tracker::OFFER_COPIES,
+        ))]
+    }
+
+    fn answer(&mut self, _: Side, to: &ReplyTo, envelope: &Envelope) -> Vec<Send> {
+        let ReplyTo::Tracker { peer_id, offer_id } = to else {
+            return Vec::new();
+        };
+        vec![Send::Text(tracker::answer(
+            &self.info_hash,
+            &self.peer_id,
+            peer_id,
+            offer_id,
+            envelope,
+        ))]
+    }
+
+    fn leave(&mut self, _: Side) -> Vec<Send> {
+        let out = if self.announced {
+            vec![Send::Text(tracker::announce(
+                &self.info_hash,
+                &self.peer_id,
+                Event::Stopped,
+                &[],
+            ))]
+        } else {
+            Vec::new()
+        };
+        self.announced = false;
+        out
+    }
+
+    fn tick(&mut self, side: Side, now_ms: u64) -> Vec<Send> {
+        if side.role != Role::Host || now_ms < self.next_announce_ms {
+            return Vec::new();
+        }
+        self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
+        vec![Send::Text(tracker::announce(
+            &self.info_hash,
+            &self.peer_id,
+            Event::Update,
+            &[],
+        ))]
+    }
+
+    fn text(&mut self, side: Side, text: &str, now_ms: u64) -> Result<Vec<Heard>, RelayError> {
+        let message = tracker::parse(text)?;
+        if message.info_hash().is_some_and(|h| *h != self.info_hash) {
+            // Another swarm's (a socket serves one room here): not ours.
+            return Ok(Vec::new());
+        }
+        Ok(match message {
+            TrackerMessage::Offer {
+                peer_id,
+                offer_id,
+                envelope,
+                ..
+            } if side.role == Role::Host => vec![Heard::Offer {
+                envelope,
+                reply: ReplyTo::Tracker { peer_id, offer_id },
+            }],
+            TrackerMessage::Answer { envelope, .. } if side.role == Role::Friend => {
+                vec![Heard::Answer { envelope }]
+            }
+            TrackerMessage::Announced { interval_s, .. } => {
+                if let Some(s) = interval_s {
+                    self.interval_ms =
+                        (u64::from(s) * 1000).clamp(MIN_ANNOUNCE_MS, MAX_ANNOUNCE_MS);
+                    if self.announced && side.role == Role::Host {
+                        self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
+                    }
+                }
+                Vec::new()
+            }
+            TrackerMessage::Failure { reason, .. } => {
+                return Err(RelayError::TrackerFailure(reason));
+            }
+            // A friend's copy of another friend's offer, or an answer at
+            // the host: not for this page.
+            _ => Vec::new(),
+        })
+    }
+
+    fn bytes(
+        &mut self,
+        _: Side,
+        _: &[u8],
+        _: u64,
+    ) -> Result<(Vec<Heard>, bool, Vec<Send>), RelayError> {
+        Err(RelayError::WrongFrame)
+    }
+}
+
+/// An MQTT broker's side of a conversation (MQTT 3.1.1 packets over
+/// binary frames).
+#[derive(Debug, Clone)]
+pub struct BrokerWire {
+    client_id: String,
+    decoder: mqtt::Decoder,
+    /// The broker accepted us.
+    accepted: bool,
+    next_packet_id: u16,
     next_ping_ms: u64,
-    /// A friend's offers, whose answers are listened for (MQTT).
+    /// A friend's offers, whose answers are listened for.
     offers: Vec<OfferId>,
+}
+
+impl BrokerWire {
+    pub fn new(client: [u8; 10]) -> BrokerWire {
+        BrokerWire {
+            client_id: mqtt::client_id(client),
+            decoder: mqtt::Decoder::new(),
+            accepted: false,
+            next_packet_id: 1,
+            next_ping_ms: u64::MAX,
+            offers: Vec::new(),
+        }
+    }
+
+    fn subscribe(&mut self, topic: String) -> Vec<Send> {
+        let packet_id = self.next_packet_id;
+        self.next_packet_id = self.next_packet_id.checked_add(1).unwrap_or(1);
+        encode(&Packet::Subscribe {
+            packet_id,
+            topics: vec![topic],
+        })
+    }
+
+    /// A message published on a topic we listen to.
+    fn published(&self, side: Side, topic: &str, payload: &[u8]) -> Option<Heard> {
+        let envelope = Envelope::from_bytes(payload).ok()?;
+        match side.role {
+            Role::Host if topic == mqtt::host_topic(&side.room) => Some(Heard::Offer {
+                envelope,
+                reply: ReplyTo::Mqtt,
+            }),
+            Role::Friend
+                if self
+                    .offers
+                    .iter()
+                    .any(|id| topic == mqtt::answer_topic(&side.room, id)) =>
+            {
+                Some(Heard::Answer { envelope })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Wire for BrokerWire {
+    fn network(&self) -> Network {
+        Network::Mqtt
+    }
+
+    fn opened(&mut self, _: Side, now_ms: u64) -> (Vec<Send>, bool) {
+        self.next_ping_ms = now_ms.saturating_add(PING_MS);
+        let connect = encode(&Packet::Connect {
+            client_id: self.client_id.clone(),
+            keep_alive_s: mqtt::KEEP_ALIVE_S,
+        });
+        (connect, false)
+    }
+
+    /// The host subscribes to the room's topic.
+    fn ready(&mut self, side: Side, _: u64) -> Vec<Send> {
+        match side.role {
+            Role::Host => self.subscribe(mqtt::host_topic(&side.room)),
+            Role::Friend => Vec::new(),
+        }
+    }
+
+    /// Subscribed to the offer's answer topic first, then published.
+    fn offer(&mut self, side: Side, id: OfferId, envelope: &Envelope) -> Vec<Send> {
+        self.offers.push(id);
+        if self.offers.len() > MAX_WAITING {
+            self.offers.remove(0);
+        }
+        let mut out = self.subscribe(mqtt::answer_topic(&side.room, &id));
+        out.extend(encode(&Packet::Publish {
+            topic: mqtt::host_topic(&side.room),
+            payload: envelope.to_bytes(),
+            retain: false,
+        }));
+        out
+    }
+
+    fn answer(&mut self, side: Side, to: &ReplyTo, envelope: &Envelope) -> Vec<Send> {
+        if *to != ReplyTo::Mqtt {
+            return Vec::new();
+        }
+        encode(&Packet::Publish {
+            topic: mqtt::answer_topic(&side.room, &envelope.offer_id),
+            payload: envelope.to_bytes(),
+            retain: false,
+        })
+    }
+
+    fn leave(&mut self, _: Side) -> Vec<Send> {
+        self.accepted = false;
+        encode(&Packet::Disconnect)
+    }
+
+    fn tick(&mut self, _: Side, now_ms: u64) -> Vec<Send> {
+        if now_ms < self.next_ping_ms {
+            return Vec::new();
+        }
+        self.next_ping_ms = now_ms.saturating_add(PING_MS);
+        encode(&Packet::PingReq)
+    }
+
+    fn text(&mut self, _: Side, _: &str, _: u64) -> Result<Vec<Heard>, RelayError> {
+        Err(RelayError::WrongFrame)
+    }
+
+    fn bytes(
+        &mut self,
+        side: Side,
+        bytes: &[u8],
+        _: u64,
+    ) -> Result<(Vec<Heard>, bool, Vec<Send>), RelayError> {
+        let packets = self.decoder.feed(bytes)?;
+        let mut heard = Vec::new();
+        let mut became_ready = false;
+        for packet in packets {
+            match packet {
+                Packet::ConnAck { code: 0, .. } if !self.accepted => {
+                    self.accepted = true;
+                    became_ready = true;
+                }
+                Packet::ConnAck { code, .. } if code != 0 => {
+                    return Err(RelayError::BrokerRefused(code));
+                }
+                Packet::Publish { topic, payload, .. } => {
+                    if let Some(h) = self.published(side, &topic, &payload) {
+                        heard.push(h);
+                    }
+                }
+                // SUBACK, PINGRESP, a second CONNACK: nothing to do.
+                _ => {}
+            }
+        }
+        Ok((heard, became_ready, Vec::new()))
+    }
+}
+
+/// One relay socket's conversation: the core every network shares, and
+/// its network's [`Wire`].
+#[derive(Debug)]
+pub struct Conversation {
+    side: Side,
+    wire: Box<dyn Wire>,
+    /// The socket is open (a tracker) and the broker accepted us (MQTT).
+    ready: bool,
+    waiting: Vec<Waiting>,
 }
 
 /// What waits for the relay to be ready.
@@ -149,27 +496,20 @@ impl Conversation {
         peer.copy_from_slice(&random[..15]);
         let mut client = [0; 10];
         client.copy_from_slice(&random[15..]);
+        let wire: Box<dyn Wire> = match network {
+            Network::Tracker => Box::new(TrackerWire::new(room, peer)),
+            Network::Mqtt => Box::new(BrokerWire::new(client)),
+        };
         Conversation {
-            network,
-            role,
-            room,
-            info_hash: room.info_hash(),
-            peer_id: TrackerId::from_bytes(peer),
-            client_id: mqtt::client_id(client),
-            decoder: mqtt::Decoder::new(),
+            side: Side { role, room },
+            wire,
             ready: false,
-            announced: false,
             waiting: Vec::new(),
-            next_packet_id: 1,
-            interval_ms: DEFAULT_ANNOUNCE_MS,
-            next_announce_ms: u64::MAX,
-            next_ping_ms: u64::MAX,
-            offers: Vec::new(),
         }
     }
 
     pub fn network(&self) -> Network {
-        self.network
+        self.wire.network()
     }
 
     /// Whether the relay can carry messages now.
@@ -179,41 +519,17 @@ impl Conversation {
 
     /// The socket opened at `now_ms`.
     pub fn opened(&mut self, now_ms: u64) -> Vec<Send> {
-        match self.network {
-            Network::Tracker => self.became_ready(now_ms),
-            Network::Mqtt => {
-                self.next_ping_ms = now_ms.saturating_add(PING_MS);
-                encode(&Packet::Connect {
-                    client_id: self.client_id.clone(),
-                    keep_alive_s: mqtt::KEEP_ALIVE_S,
-                })
-            }
+        let (mut out, ready) = self.wire.opened(self.side, now_ms);
+        if ready {
+            out.extend(self.became_ready(now_ms));
         }
+        out
     }
 
-    /// The relay is ready: the host announces or subscribes, and what
-    /// waited goes.
+    /// The relay is ready: the host listens, and what waited goes.
     fn became_ready(&mut self, now_ms: u64) -> Vec<Send> {
         self.ready = true;
-        let mut out = Vec::new();
-        if self.role == Role::Host {
-            match self.network {
-                Network::Tracker => {
-                    out.push(Send::Text(tracker::announce(
-                        &self.info_hash,
-                        &self.peer_id,
-                        Event::Started,
-                        &[],
-                    )));
-                    self.announced = true;
-                    self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
-                }
-                Network::Mqtt => {
-                    let topic = mqtt::host_topic(&self.room);
-                    out.extend(self.subscribe(topic));
-                }
-            }
-        }
+        let mut out = self.wire.ready(self.side, now_ms);
         for waiting in std::mem::take(&mut self.waiting) {
             out.extend(match waiting {
                 Waiting::Offer(id, envelope) => self.offer(id, &envelope),
@@ -223,15 +539,6 @@ impl Conversation {
         out
     }
 
-    fn subscribe(&mut self, topic: String) -> Vec<Send> {
-        let packet_id = self.next_packet_id;
-        self.next_packet_id = self.next_packet_id.checked_add(1).unwrap_or(1);
-        encode(&Packet::Subscribe {
-            packet_id,
-            topics: vec![topic],
-        })
-    }
-
     /// A friend's offer `id`, sealed: sent now if the relay is ready, else
     /// when it is.
     pub fn offer(&mut self, id: OfferId, envelope: &Envelope) -> Vec<Send> {
@@ -239,37 +546,7 @@ impl Conversation {
             self.wait(Waiting::Offer(id, envelope.clone()));
             return Vec::new();
         }
-        match self.network {
-            Network::Tracker => {
-                let event = if self.announced {
-                    Event::Update
-                } else {
-                    Event::Started
-                };
-                self.announced = true;
-                vec![Send::Text(tracker::announce_offer(
-                    &self.info_hash,
-                    &self.peer_id,
-                    event,
-                    &tracker_offer_id(&id),
-                    envelope,
-                    tracker::OFFER_COPIES,
-                ))]
-            }
-            Network::Mqtt => {
-                self.offers.push(id);
-                if self.offers.len() > MAX_WAITING {
-                    self.offers.remove(0);
-                }
-                let mut out = self.subscribe(mqtt::answer_topic(&self.room, &id));
-                out.extend(encode(&Packet::Publish {
-                    topic: mqtt::host_topic(&self.room),
-                    payload: envelope.to_bytes(),
-                    retain: false,
-                }));
-                out
-            }
-        }
+        self.wire.offer(self.side, id, envelope)
     }
 
     /// The host's sealed answer, back the way its offer came.
@@ -278,24 +555,7 @@ impl Conversation {
             self.wait(Waiting::Answer(to.clone(), envelope.clone()));
             return Vec::new();
         }
-        match (self.network, to) {
-            (Network::Tracker, ReplyTo::Tracker { peer_id, offer_id }) => {
-                vec![Send::Text(tracker::answer(
-                    &self.info_hash,
-                    &self.peer_id,
-                    peer_id,
-                    offer_id,
-                    envelope,
-                ))]
-            }
-            (Network::Mqtt, ReplyTo::Mqtt) => encode(&Packet::Publish {
-                topic: mqtt::answer_topic(&self.room, &envelope.offer_id),
-                payload: envelope.to_bytes(),
-                retain: false,
-            }),
-            // An answer for another network's relay: not this socket's.
-            _ => Vec::new(),
-        }
+        self.wire.answer(self.side, to, envelope)
     }
 
     fn wait(&mut self, waiting: Waiting) {
@@ -308,18 +568,12 @@ impl Conversation {
     /// Leaving: a tracker is told (`stopped`), a broker disconnected. The
     /// page closes the socket after sending this.
     pub fn leave(&mut self) -> Vec<Send> {
-        let out = match (self.network, self.ready) {
-            (Network::Tracker, true) if self.announced => vec![Send::Text(tracker::announce(
-                &self.info_hash,
-                &self.peer_id,
-                Event::Stopped,
-                &[],
-            ))],
-            (Network::Mqtt, true) => encode(&Packet::Disconnect),
-            _ => Vec::new(),
+        let out = if self.ready {
+            self.wire.leave(self.side)
+        } else {
+            Vec::new()
         };
         self.ready = false;
-        self.announced = false;
         self.waiting.clear();
         out
     }
@@ -329,24 +583,7 @@ impl Conversation {
         if !self.ready {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        if self.role == Role::Host
-            && self.network == Network::Tracker
-            && now_ms >= self.next_announce_ms
-        {
-            out.push(Send::Text(tracker::announce(
-                &self.info_hash,
-                &self.peer_id,
-                Event::Update,
-                &[],
-            )));
-            self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
-        }
-        if self.network == Network::Mqtt && now_ms >= self.next_ping_ms {
-            out.extend(encode(&Packet::PingReq));
-            self.next_ping_ms = now_ms.saturating_add(PING_MS);
-        }
-        out
+        self.wire.tick(self.side, now_ms)
     }
 
     /// A text frame from the relay.
@@ -355,44 +592,7 @@ impl Conversation {
     /// A message the tracker wire refuses, a tracker's failure, a text
     /// frame from a broker. Nothing changes.
     pub fn text(&mut self, text: &str, now_ms: u64) -> Result<Vec<Heard>, RelayError> {
-        if self.network != Network::Tracker {
-            return Err(RelayError::WrongFrame);
-        }
-        let message = tracker::parse(text)?;
-        if message.info_hash().is_some_and(|h| *h != self.info_hash) {
-            // Another swarm's (a socket serves one room here): not ours.
-            return Ok(Vec::new());
-        }
-        Ok(match message {
-            TrackerMessage::Offer {
-                peer_id,
-                offer_id,
-                envelope,
-                ..
-            } if self.role == Role::Host => vec![Heard::Offer {
-                envelope,
-                reply: ReplyTo::Tracker { peer_id, offer_id },
-            }],
-            TrackerMessage::Answer { envelope, .. } if self.role == Role::Friend => {
-                vec![Heard::Answer { envelope }]
-            }
-            TrackerMessage::Announced { interval_s, .. } => {
-                if let Some(s) = interval_s {
-                    self.interval_ms =
-                        (u64::from(s) * 1000).clamp(MIN_ANNOUNCE_MS, MAX_ANNOUNCE_MS);
-                    if self.announced && self.role == Role::Host {
-                        self.next_announce_ms = now_ms.saturating_add(self.interval_ms);
-                    }
-                }
-                Vec::new()
-            }
-            TrackerMessage::Failure { reason, .. } => {
-                return Err(RelayError::TrackerFailure(reason));
-            }
-            // A friend's copy of another friend's offer, or an answer at
-            // the host: not for this page.
-            _ => Vec::new(),
-        })
+        self.wire.text(self.side, text, now_ms)
     }
 
     /// A binary frame from the relay: what it means, and what to send
@@ -407,50 +607,11 @@ impl Conversation {
         bytes: &[u8],
         now_ms: u64,
     ) -> Result<(Vec<Heard>, Vec<Send>), RelayError> {
-        if self.network != Network::Mqtt {
-            return Err(RelayError::WrongFrame);
-        }
-        let packets = self.decoder.feed(bytes)?;
-        let mut heard = Vec::new();
-        let mut out = Vec::new();
-        for packet in packets {
-            match packet {
-                Packet::ConnAck { code: 0, .. } if !self.ready => {
-                    out.extend(self.became_ready(now_ms));
-                }
-                Packet::ConnAck { code, .. } if code != 0 => {
-                    return Err(RelayError::BrokerRefused(code));
-                }
-                Packet::Publish { topic, payload, .. } => {
-                    if let Some(h) = self.published(&topic, &payload) {
-                        heard.push(h);
-                    }
-                }
-                // SUBACK, PINGRESP, a second CONNACK: nothing to do.
-                _ => {}
-            }
+        let (heard, ready, mut out) = self.wire.bytes(self.side, bytes, now_ms)?;
+        if ready && !self.ready {
+            out.extend(self.became_ready(now_ms));
         }
         Ok((heard, out))
-    }
-
-    /// A message published on a topic we listen to.
-    fn published(&self, topic: &str, payload: &[u8]) -> Option<Heard> {
-        let envelope = Envelope::from_bytes(payload).ok()?;
-        match self.role {
-            Role::Host if topic == mqtt::host_topic(&self.room) => Some(Heard::Offer {
-                envelope,
-                reply: ReplyTo::Mqtt,
-            }),
-            Role::Friend
-                if self
-                    .offers
-                    .iter()
-                    .any(|id| topic == mqtt::answer_topic(&self.room, id)) =>
-            {
-                Some(Heard::Answer { envelope })
-            }
-            _ => None,
-        }
     }
 }
 
