@@ -19,7 +19,13 @@
 // (the other's URL is then null), to test a page that has one network left.
 //
 // The tracker speaks only the WebSocket protocol (no HTTP, UDP or stats
-// page). The broker speaks MQTT 3.1.1 to a WebSocket that asks for the
+// page), held to the rules of the public trackers players meet (the
+// OpenWebTorrent tracker, wt-tracker, aquatic_ws), which are stricter than
+// `bittorrent-tracker`'s own: an announce whose `event` is anything but
+// none, `started`, `stopped` or `completed` (`"update"`, say) closes the
+// socket at once with no reply, and so do 180 s without a message (the
+// socket then leaves every swarm, as the server does on any close).
+// `counts.trackerClosed` counts the sockets closed so. The broker speaks MQTT 3.1.1 to a WebSocket that asks for the
 // sub-protocol "mqtt" (as our client does, `mqtt::WS_PROTOCOL`) and refuses
 // one that asks for others; the URL's path does not matter to either.
 //
@@ -36,10 +42,14 @@ import TrackerServer from 'bittorrent-tracker/server';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 
 const HOST = '127.0.0.1';
+/** The events public trackers take (besides none). */
+const PUBLIC_EVENTS = ['started', 'stopped', 'completed'];
+/** A socket silent this long is closed (aquatic_ws's 180 s). */
+const TRACKER_IDLE_MS = 180_000;
 
 /** Starts the relays asked for; resolves once both are listening. */
 export async function startRelays({ tracker = true, broker = true } = {}) {
-  const counts = { trackerMessages: 0, brokerPackets: 0 };
+  const counts = { trackerMessages: 0, brokerPackets: 0, trackerClosed: 0 };
   const closers = [];
   let closing = null;
   const close = () => {
@@ -68,9 +78,27 @@ async function startTracker(counts, closers) {
   const sockets = new Set();
   server.ws.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', () => {
+    const shut = () => {
+      counts.trackerClosed += 1;
+      socket.terminate();
+    };
+    let silence = setTimeout(shut, TRACKER_IDLE_MS);
+    socket.on('close', () => {
+      clearTimeout(silence);
+      sockets.delete(socket);
+    });
+    socket.on('message', (data) => {
       counts.trackerMessages += 1;
+      clearTimeout(silence);
+      silence = setTimeout(shut, TRACKER_IDLE_MS);
+      let message = null;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return; // the server refuses it (a warning)
+      }
+      const event = message?.event;
+      if (message?.action === 'announce' && event !== undefined && !PUBLIC_EVENTS.includes(event)) shut();
     });
   });
   await new Promise((resolve, reject) => {

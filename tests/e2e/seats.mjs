@@ -92,6 +92,9 @@ export const seatScenarios = [
       assert(!kimLog.some((l) => l.startsWith('You draw')), `Kim's page shows Leo's draws: ${kimLog.join(' | ')}`);
       await host.page.getByRole('region', { name: 'Seat of Kim' }).or(host.page.getByText('Kim', { exact: false })).first().waitFor({ timeout: 20000 });
       await shot(kim.page, 'seats-allowed-desktop');
+      // Kim knocked a dozen times while the host chose: every repeat
+      // announce as public trackers take it (no socket closed for it).
+      assert(relays.counts.trackerClosed === 0, `the tracker closed ${relays.counts.trackerClosed} sockets`);
       for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
     }),
   },

@@ -114,7 +114,9 @@ fn a_host_announces_again_at_the_trackers_interval_within_bounds() {
     assert!(host.text(&reply.to_string(), T0).expect("read").is_empty());
     assert!(host.tick(T0 + MIN_ANNOUNCE_MS - 1).is_empty());
     let again = texts(&host.tick(T0 + MIN_ANNOUNCE_MS));
-    assert_eq!(again[0]["event"], "update");
+    // A repeat announce has no event: public trackers close the socket
+    // on "update".
+    assert!(again[0].get("event").is_none(), "{}", again[0]);
     // Every day: held to the longest.
     let reply =
         json!({"action": "announce", "info_hash": ROOM.info_hash().as_str(), "interval": 86_400});
@@ -148,6 +150,11 @@ fn a_friend_on_a_tracker_offers_once_open_and_hears_only_answers() {
         out[0]["offers"][0]["offer_id"],
         tracker_offer_id(&id).as_str()
     );
+    assert_eq!(out[0]["event"], "started");
+    // A later knock joins the swarm no more: no event, as public trackers
+    // take it (they close the socket on "update").
+    let later = texts(&friend.offer(OfferId([9; 8]), &offer_envelope()));
+    assert!(later[0].get("event").is_none(), "{}", later[0]);
     // Another friend's offer, forwarded: ignored.
     let other = friend
         .text(

@@ -96,13 +96,17 @@ impl RelayError {
     }
 }
 
-/// How often a tracker is announced to when it does not say: its default
-/// `interval`.
-pub const DEFAULT_ANNOUNCE_MS: u64 = 120_000;
+/// How often a tracker is announced to when it does not say: under its
+/// default `interval` of 120 s, so the socket is never silent that long.
+pub const DEFAULT_ANNOUNCE_MS: u64 = 100_000;
 /// The shortest and longest announce interval taken from a tracker (a
-/// hostile one cannot make the page announce in a loop, or never).
+/// hostile one cannot make the page announce in a loop, or never). The
+/// longest keeps every socket from being silent for 120 s: public
+/// trackers drop a quiet socket (aquatic_ws after 180 s, the
+/// OpenWebTorrent tracker after 240 s), and with it the host's place in
+/// the swarm.
 pub const MIN_ANNOUNCE_MS: u64 = 30_000;
-pub const MAX_ANNOUNCE_MS: u64 = 300_000;
+pub const MAX_ANNOUNCE_MS: u64 = 100_000;
 /// How often a broker is pinged: within its keep-alive of
 /// [`mqtt::KEEP_ALIVE_S`] with room to spare.
 pub const PING_MS: u64 = 20_000;
@@ -213,7 +217,7 @@ impl Wire for TrackerWire {
 
     fn offer(&mut self, _: Side, id: OfferId, envelope: &Envelope) -> Vec<Send> {
         let event = if self.announced {
-            Event::Update
+            Event::Repeat
         } else {
             Event::Started
         };
@@ -264,7 +268,7 @@ impl Wire for TrackerWire {
         vec![Send::Text(tracker::announce(
             &self.info_hash,
             &self.peer_id,
-            Event::Update,
+            Event::Repeat,
             &[],
         ))]
     }

@@ -129,18 +129,24 @@ impl TrackerId {
 pub enum Event {
     /// Joining the swarm.
     Started,
-    /// Staying in it (the tracker also takes this for a peer it forgot).
-    Update,
+    /// Staying in it: an announce with no `event` at all, as the
+    /// reference client sends its repeat announces. Public trackers take
+    /// nothing else for it: the OpenWebTorrent tracker and wt-tracker take
+    /// only no event, `started`, `stopped` or `completed`, and on any
+    /// other (`"update"`, which `bittorrent-tracker`'s server takes) close
+    /// the socket without a word and drop the peer from every swarm.
+    Repeat,
     /// Leaving it: a seated friend, a host whose seats are all taken.
     Stopped,
 }
 
 impl Event {
-    fn name(self) -> &'static str {
+    /// The `event` field's value; `None`: no field.
+    fn name(self) -> Option<&'static str> {
         match self {
-            Event::Started => "started",
-            Event::Update => "update",
-            Event::Stopped => "stopped",
+            Event::Started => Some("started"),
+            Event::Repeat => None,
+            Event::Stopped => Some("stopped"),
         }
     }
 }
@@ -173,9 +179,11 @@ pub fn announce(
         "action": "announce",
         "info_hash": info_hash.as_str(),
         "peer_id": peer_id.as_str(),
-        "event": event.name(),
         "numwant": list.len(),
     });
+    if let Some(name) = event.name() {
+        message["event"] = Value::from(name);
+    }
     if !list.is_empty() {
         message["offers"] = Value::Array(list);
     }
