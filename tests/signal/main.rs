@@ -541,3 +541,26 @@ fn a_damaged_relay_list_keeps_the_lines_that_are_relays() {
     assert_eq!(Relay::parse_lenient(&many).len(), MAX_RELAYS);
     assert!(Relay::parse_lenient("").is_empty());
 }
+
+#[test]
+fn an_answer_goes_back_on_every_relay_that_carried_its_offer() {
+    use ono99::online::signal::replies::{Replies, MAX_KEPT};
+    let mut replies: Replies<usize> = Replies::new();
+    let answer = seal(MessageKind::Answer, OFFER_ID, &host_answer().plaintext());
+    // The offer comes by relay 0, then 2 before the answer is sealed.
+    assert_eq!(replies.heard(OFFER_ID, 0), None);
+    assert_eq!(replies.heard(OFFER_ID, 2), None);
+    assert_eq!(replies.heard(OFFER_ID, 0), None);
+    assert_eq!(replies.sealed(OFFER_ID, answer.clone()), vec![0, 2]);
+    // By relay 1 after: the same answer at once.
+    assert_eq!(replies.heard(OFFER_ID, 1), Some(answer.clone()));
+    // Another offer is its own; an offer forgotten gets nothing.
+    assert_eq!(
+        replies.sealed(OfferId([9; 8]), answer.clone()),
+        Vec::<usize>::new()
+    );
+    for i in 0..MAX_KEPT as u64 {
+        replies.heard(OfferId(i.to_be_bytes()), 0);
+    }
+    assert_eq!(replies.sealed(OFFER_ID, answer), Vec::<usize>::new());
+}

@@ -17,6 +17,8 @@
 //!   WebSocket) and the room's topics;
 //! - [`backoff`]: when to try again after a relay fails;
 //! - [`door`]: which seat a friend who comes by the link gets, or why none;
+//! - [`replies`]: the host's answer sent back on every relay that carried
+//!   its offer;
 //! - [`seat_key`]: the key that makes a seat its holder's, and the proof
 //!   a knock gives of it;
 //! - [`knock`]: a friend's attempts, until the host answers or they give up.
@@ -70,6 +72,7 @@ pub mod knock;
 pub mod link;
 pub mod mqtt;
 pub mod relay;
+pub mod replies;
 pub mod seat_key;
 pub mod tracker;
 

@@ -13,6 +13,7 @@ use super::HostLink;
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::envelope::SeenOffers;
 use crate::online::signal::relay::{Heard, ReplyTo, Role};
+use crate::online::signal::replies::Replies;
 use crate::online::signal::seat_key::{KeptTable, SEAT_KEY_LEN};
 use crate::online::signal::{
     hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, OfferId, Refused, Relay, SeatKey,
@@ -27,6 +28,7 @@ use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -56,6 +58,9 @@ pub(super) struct TableDoor {
     /// Where to answer the latest knock of each asker the host has not
     /// answered yet (by its offer id): the relay it came by, and how.
     asking: BTreeMap<OfferId, (usize, ReplyTo)>,
+    /// Every relay each recent offer came by, and its sealed answer: the
+    /// answer goes back on all of them.
+    replies: Rc<RefCell<Replies<(usize, ReplyTo)>>>,
 }
 
 /// Where this tab keeps its table's seat holders and new players
@@ -174,6 +179,7 @@ impl HostLink {
                 seen: SeenOffers::new(),
                 answers: BTreeMap::new(),
                 asking: BTreeMap::new(),
+                replies: Rc::default(),
             });
             *this.table_link.borrow_mut() = TableLinkState::Ready(link.url(&page_base()));
             this.listen_while_room();
@@ -424,8 +430,18 @@ impl HostLink {
         let admitted = {
             let mut slot = self.door.borrow_mut();
             let Some(d) = slot.as_mut() else { return };
+            // The same offer by another relay: answered there too, once
+            // the answer is sealed (it may be lost on the first one).
+            let answered = d
+                .replies
+                .borrow_mut()
+                .heard(offer.offer_id, (index, reply.clone()));
             if !d.seen.admit(&offer, now) {
-                console::warn("relay: an offer seen before or out of time, ignored");
+                if let Some(envelope) = answered {
+                    d.relays.answer(index, &reply, &envelope);
+                } else {
+                    console::warn("relay: an offer seen before or out of time, ignored");
+                }
                 return;
             }
             let admitted = d.door.admit(&offer, now, fresh);
@@ -528,14 +544,15 @@ impl HostLink {
         });
     }
 
-    /// Seals `reply` to `offer` and sends it back on relay `index`.
+    /// Seals `reply` to `offer` and sends it back on relay `index`, and on
+    /// every other relay the offer came by.
     fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
-        let Some((key, relays)) = self
-            .door
-            .borrow()
-            .as_ref()
-            .map(|d| (d.key.clone(), d.relays.clone()))
-        else {
+        let Some((key, relays, replies)) = self.door.borrow().as_ref().map(|d| {
+            d.replies
+                .borrow_mut()
+                .heard(offer.offer_id, (index, to.clone()));
+            (d.key.clone(), d.relays.clone(), d.replies.clone())
+        }) else {
             return;
         };
         let answer = HostAnswer {
@@ -543,13 +560,19 @@ impl HostLink {
             sent_at_ms: wall_ms(),
             reply,
         };
-        let to = to.clone();
         wasm_bindgen_futures::spawn_local(async move {
             match key
                 .seal(MessageKind::Answer, answer.offer_id, &answer.plaintext())
                 .await
             {
-                Ok(envelope) => relays.answer(index, &to, &envelope),
+                Ok(envelope) => {
+                    let routes = replies
+                        .borrow_mut()
+                        .sealed(answer.offer_id, envelope.clone());
+                    for (index, to) in routes {
+                        relays.answer(index, &to, &envelope);
+                    }
+                }
                 Err(why) => console::warn(&format!("relay: an answer not sealed: {why:?}")),
             }
         });
