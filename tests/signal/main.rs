@@ -552,8 +552,11 @@ fn an_answer_goes_back_on_every_relay_that_carried_its_offer() {
     assert_eq!(replies.heard(OFFER_ID, 2), None);
     assert_eq!(replies.heard(OFFER_ID, 0), None);
     assert_eq!(replies.sealed(OFFER_ID, answer.clone()), vec![0, 2]);
-    // By relay 1 after: the same answer at once.
+    // By relay 1 after: the same answer at once; by relay 1 or 0 again
+    // (a relay's replay): nothing.
     assert_eq!(replies.heard(OFFER_ID, 1), Some(answer.clone()));
+    assert_eq!(replies.heard(OFFER_ID, 1), None);
+    assert_eq!(replies.heard(OFFER_ID, 0), None);
     // Another offer is its own; an offer forgotten gets nothing.
     assert_eq!(
         replies.sealed(OfferId([9; 8]), answer.clone()),

@@ -37,12 +37,14 @@ impl<R: Clone + PartialEq> Replies<R> {
     }
 
     /// Offer `id` came by `route`: remembered; if its answer is sealed
-    /// already, that answer, to send on this route now.
+    /// already and this route is new for it, that answer, to send on this
+    /// route now (a copy by a route that had it is a replay: nothing).
     pub fn heard(&mut self, id: OfferId, route: R) -> Option<Envelope> {
         if let Some((_, routes, sealed)) = self.kept.iter_mut().find(|(k, _, _)| *k == id) {
-            if !routes.contains(&route) && routes.len() < MAX_ROUTES {
-                routes.push(route);
+            if routes.contains(&route) || routes.len() >= MAX_ROUTES {
+                return None;
             }
+            routes.push(route);
             return sealed.clone();
         }
         if self.kept.len() == MAX_KEPT {

@@ -438,6 +438,7 @@ impl HostLink {
                 .heard(offer.offer_id, (index, reply.clone()));
             if !d.seen.admit(&offer, now) {
                 if let Some(envelope) = answered {
+                    console::note("relay: an offer answered before, answered on this relay too");
                     d.relays.answer(index, &reply, &envelope);
                 } else {
                     console::warn("relay: an offer seen before or out of time, ignored");
