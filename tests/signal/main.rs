@@ -523,6 +523,7 @@ mod fuzz;
 mod knock;
 mod mqtt_packets;
 mod relay;
+mod stream;
 mod tracker_wire;
 
 #[test]

@@ -19,6 +19,9 @@
 //! - [`door`]: which seat a friend who comes by the link gets, or why none;
 //! - [`replies`]: the host's answer sent back on every relay that carried
 //!   its offer;
+//! - [`stream`]: a reliable, ordered stream of messages over a relay that
+//!   loses, repeats and reorders (the game's messages when no direct
+//!   connection can be made; not used by the page yet);
 //! - [`seat_key`]: the key that makes a seat its holder's, and the proof
 //!   a knock gives of it;
 //! - [`knock`]: a friend's attempts, until the host answers or they give up.
@@ -74,6 +77,7 @@ pub mod mqtt;
 pub mod relay;
 pub mod replies;
 pub mod seat_key;
+pub mod stream;
 pub mod tracker;
 
 pub use backoff::Backoff;
