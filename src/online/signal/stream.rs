@@ -190,7 +190,7 @@ impl Stream {
 
     fn ack_frame(&self) -> Vec<u8> {
         let mut bits = 0u32;
-        for (&seq, _) in &self.early {
+        for &seq in self.early.keys() {
             let k = seq.wrapping_sub(self.expected);
             if (1..=WINDOW).contains(&k) {
                 bits |= 1 << (k - 1);
