@@ -409,6 +409,21 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let result_hidden = use_state(|| false);
     let link = &props.link;
+    // As at the host's: the final table stays in view a moment before the
+    // result opens over it (at once for a table that came finished).
+    let over_now = link.mirror().view().is_some_and(|v| v.outcome.is_some());
+    let result_ready = use_state(|| over_now);
+    {
+        let ready = result_ready.clone();
+        use_effect_with(over_now, move |&over| {
+            let timer = (over && !*ready).then(|| {
+                gloo_timers::callback::Timeout::new(Speed::default().final_table_ms(), move || {
+                    ready.set(true)
+                })
+            });
+            move || drop(timer)
+        });
+    }
     // The finished match, from the share code the host revealed.
     let code = link.mirror().checked().map(|c| c.code.clone());
     let finished = use_memo(code, |code| {
@@ -491,7 +506,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let overlay = ending
         .as_ref()
         .zip(view.outcome.as_ref())
-        .filter(|_| !*result_hidden)
+        .filter(|_| *result_ready && !*result_hidden)
         .map(|(ending, outcome)| {
             let winners: Vec<Who> = outcome.winners.iter().map(|&s| model.who(s)).collect();
             // The places as the host's result gives them.
