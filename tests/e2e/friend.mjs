@@ -7,6 +7,7 @@
 import { assert, assertClean, playOnline, shot } from './lib.mjs';
 import { hostTable, join } from './online.mjs';
 import { hostWithRelays, tableLink, friendJoins, connected, withRelays } from './link.mjs';
+import { watcherComes } from './watch.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -164,6 +165,36 @@ export const friendScenarios = [
         await g.page.getByText(/started a new match/).waitFor({ timeout: 20000 });
       }
       ctx.note(`a friend's result: ${outs} of 2 friends told how they went out`);
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
+  },
+  {
+    // No seed: the deal is sealed before a watcher comes, who checks every
+    // card it saw against the seed but added no share.
+    name: "friend's table: a watcher who came after the deal reads its verdict in plain words, and may replay the match but has no place or review (phone)",
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 1, DESKTOP, async () => {}, 'app/');
+      pages.push(host);
+      const link = await tableLink(host);
+      const watchLink = await host.page.getByRole('textbox', { name: 'Watch link' }).inputValue();
+      const { guest } = await friendJoins(ctx, link, 'Zoë');
+      pages.push(guest);
+      await connected(host, 'Ana');
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const watcher = await watcherComes(ctx, watchLink, PHONE);
+      pages.push(watcher);
+      const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+      await playOnline(host.page, [{ seat: 1, page: guest.page }], over);
+      const dialog = watcher.page.getByRole('dialog');
+      await dialog.getByText("Deal verified: every card you saw came from the deal's seed. This page joined after the deal began, so it could not add its own share.").waitFor({ timeout: 20000 });
+      await dialog.getByRole('button', { name: 'Replay' }).waitFor();
+      assert(await dialog.getByRole('button', { name: 'Review my plays' }).count() === 0, 'a watcher is offered a review of plays it never made');
+      assert(await dialog.getByText(/^You finished/).count() === 0, 'a watcher is given a place');
+      const primary = dialog.locator('.btn.primary');
+      assert(/^Waiting for .+ to deal again$/.test(await primary.textContent()), `the watcher's result's first button is "${await primary.textContent()}"`);
+      await dialog.getByRole('button', { name: 'Leave', exact: true }).waitFor();
+      await shot(watcher.page, 'friend-watcher-result-phone');
       for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
     }),
   },
