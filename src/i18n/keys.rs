@@ -326,6 +326,8 @@ pub enum Named {
     Connect,
     JoinTable,
     WaitingToStart,
+    /// A friend's result while the host may deal the next match.
+    WaitingToDealAgain,
     LetBotPlay,
     GiveBack,
     InviteAgain,
@@ -348,6 +350,7 @@ impl Named {
         Named::Connect,
         Named::JoinTable,
         Named::WaitingToStart,
+        Named::WaitingToDealAgain,
         Named::LetBotPlay,
         Named::GiveBack,
         Named::InviteAgain,

@@ -117,6 +117,10 @@ pub struct GuestMirror {
     /// This page came by the watch link ([`GuestMirror::watching`]): its
     /// seat is outside the table and its view holds no hand.
     watching: bool,
+    /// The ply at which this page asked to act ([`GuestMirror::act`]),
+    /// until the host answers: a second ask at that ply (a double tap) is
+    /// not sent, since the host takes one action a ply.
+    asked_at: Option<u32>,
 }
 
 impl GuestMirror {
@@ -234,9 +238,10 @@ impl GuestMirror {
     }
 
     /// The request to take `action` now, if it is this seat's turn in the
-    /// mirror and no bot plays it meanwhile (the host checks it again).
+    /// mirror, no bot plays it meanwhile, and this page has not asked to
+    /// act at this ply already (the host checks it again).
     pub fn act_request(&self, action: Action) -> Option<GuestMessage> {
-        if self.watching {
+        if self.watching || self.asked_at == Some(self.ply) {
             return None;
         }
         let view = self.view.as_ref()?;
@@ -249,6 +254,17 @@ impl GuestMirror {
             ply: self.ply,
             action,
         })
+    }
+
+    /// As [`GuestMirror::act_request`], and the ask is remembered: until
+    /// the host answers (the action's update, a sync, or its refusal), no
+    /// other action is asked for at this ply. A double tap on a Play 2
+    /// sends one card; the second needs a tap of its own once the first
+    /// is taken.
+    pub fn act(&mut self, action: Action) -> Option<GuestMessage> {
+        let request = self.act_request(action)?;
+        self.asked_at = Some(self.ply);
+        Some(request)
     }
 
     /// Reads and applies one message from the host.
@@ -273,6 +289,10 @@ impl GuestMirror {
             HostMessage::Sync(sync) => self.sync(sync),
             HostMessage::Update(update) => self.update(update),
             HostMessage::Refused { refusal, ply } => {
+                // A refused action was not taken: this page may ask again.
+                if answers_act(&refusal) {
+                    self.asked_at = None;
+                }
                 self.last_refusal = Some(refusal.clone());
                 if ply > self.ply && !self.awaiting_sync {
                     return self.need_resync();
@@ -441,6 +461,9 @@ impl GuestMirror {
         self.log = log;
         self.ply = ply;
         self.awaiting_sync = false;
+        // The table as the host has it: an action asked for and not in it
+        // was not taken.
+        self.asked_at = None;
         if let Some((number, code)) = self.pending_reveal.take() {
             // What the host revealed before this sync, checked against it
             // (the page reads the verdict from `checked`).
@@ -492,6 +515,19 @@ impl GuestMirror {
         self.ply = update.ply;
         Received::Updated(update.events)
     }
+}
+
+/// Whether `refusal` answers an action this page asked for (not a
+/// reaction, a ping or a join said again): the action was not taken.
+fn answers_act(refusal: &Refusal) -> bool {
+    matches!(
+        refusal,
+        Refusal::NotYourSeat { .. }
+            | Refusal::NotYourTurn { .. }
+            | Refusal::Stale { .. }
+            | Refusal::Illegal { .. }
+            | Refusal::BotPlaying
+    )
 }
 
 /// A seat's player as the host described it, with its name cleaned.

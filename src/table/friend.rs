@@ -2,7 +2,7 @@
 //! mirror of the match receives ([`follow`]), so a friend's page shows the
 //! table exactly as the host's page would for that seat.
 
-use super::{Player, Step, TableModel};
+use super::{Callout, Player, Step, TableModel};
 use crate::online::protocol::{Connection, Presence, SeatKind};
 use crate::online::{GuestMirror, Received};
 use crate::rules::Seat;
@@ -105,6 +105,33 @@ pub fn players_of(presence: &[Presence]) -> Vec<Player> {
             _ => Player::Here,
         })
         .collect()
+}
+
+/// What a friend's result says of a finished match, as the host's result
+/// says it for the host's seat: what ended it (this seat's own going out
+/// in the deciding hand first, with its arithmetic), the seats' places,
+/// and this seat's place (none for a watcher, who has no seat).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Ending<'a> {
+    pub lines: Vec<&'a Callout>,
+    /// Each seat's place, seat 0 first (1 the best).
+    pub places: Vec<usize>,
+    pub mine: Option<usize>,
+}
+
+/// The result of the match on `model`'s table, once it is over: `log` is
+/// the match's events as the seat knew them (the mirror's).
+pub fn ending<'a>(model: &'a TableModel, log: &[crate::rules::SeatEvent]) -> Option<Ending<'a>> {
+    let view = model.view();
+    view.outcome.as_ref()?;
+    let seated = !model.spectating();
+    let places = places(view, log);
+    let mine = places.get(view.seat.index()).copied().filter(|_| seated);
+    Some(Ending {
+        lines: model.result_lines(seated),
+        places,
+        mine,
+    })
 }
 
 /// Each seat's place in a finished match (1 the best), from what a

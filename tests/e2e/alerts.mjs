@@ -144,7 +144,7 @@ export const alertScenarios = [
         // The friend plays (a test may click a page it hid): the turn
         // passes, so the friend's title goes back while the page is still
         // hidden, and the host's says it is theirs.
-        await ana.page.locator(PLAY).first().click();
+        await ana.page.locator(PLAY).first().dblclick();
         await titleIs(ana.page, anaTitle, "the friend's turn passed");
         await titleIs(host.page, YOUR_TURN, "the host's turn, page hidden");
         assert(await host.page.locator(PLAY).count() > 0, "the host's title says so, but it is not the host's turn");

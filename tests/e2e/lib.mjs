@@ -324,7 +324,8 @@ export async function playToHostTurn(host, friend, friendSeat, n, limit = 500) {
       await host.locator(PLAY).first().click();
     } else if (t.friend) {
       await shows(friend, t.ply);
-      await friend.locator(PLAY).first().click();
+      // A friend's picked card waits with Undo; a second tap plays it now.
+      await friend.locator(PLAY).first().dblclick();
     }
     // A bot's move, or the play just made: the host's total moves on.
     await host.waitForFunction(
@@ -375,7 +376,8 @@ export async function playOnline(host, friends, until, limit = 4000) {
       const friend = friends.find((f) => String(f.seat) === t.friend).page;
       await friend.waitForFunction(([ply, play]) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === ply
         && document.querySelector(play), [t.ply, PLAY], { timeout: 20000 });
-      await friend.locator(PLAY).first().click();
+      // A friend's picked card waits with Undo; a second tap plays it now.
+      await friend.locator(PLAY).first().dblclick();
     }
     // The play just made, or a bot's: the host's table moves on (or the
     // hand's final table gives way to its summary, or the match ends).

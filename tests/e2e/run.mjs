@@ -44,6 +44,7 @@ import { i18nScenarios } from './i18n.mjs';
 import { tableScenarios, soakScenario, faceScenarios } from './table.mjs';
 import { onlineScenarios } from './online.mjs';
 import { linkScenarios } from './link.mjs';
+import { friendScenarios } from './friend.mjs';
 import { seatScenarios } from './seats.mjs';
 import { alertScenarios } from './alerts.mjs';
 import { watchScenarios } from './watch.mjs';
@@ -164,7 +165,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...linkScenarios, ...seatScenarios, ...alertScenarios, ...watchScenarios, ...standInScenarios, ...reactionScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
+  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...linkScenarios, ...seatScenarios, ...friendScenarios, ...alertScenarios, ...watchScenarios, ...standInScenarios, ...reactionScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))
     .flatMap((s) => Array.from({ length: Math.max(1, Number(process.env.E2E_REPEAT) || 1) }, () => s));

@@ -113,3 +113,5 @@ export const watchScenarios = [
     }),
   },
 ];
+
+export { watcherComes };

@@ -6,17 +6,22 @@
 //! [`GuestMirror`]: crate::online::GuestMirror
 
 use crate::i18n::{
-    self, named, seat_text, tr, winners_line, Key, Lang, Named, OnlineKey, SeatText, WatchText, Who,
+    self, callout, named, seat_text, tr, winners_line, Key, Lang, Named, OnlineKey, SeatText,
+    WatchText, Who,
 };
+use crate::online::fair::Proof;
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
-use crate::rules::Action;
+use crate::rules::{Action, Played, Seat};
 use crate::table::TableModel;
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::platform::clipboard::copy_text;
 use crate::ui::screens::dialog::{DialogButton, EndScreen, Standing};
 use crate::ui::screens::header::Header;
 use crate::ui::screens::reactions::{reaction_bar, seat_bubbles};
+use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::state::Speed;
 use crate::ui::table::board::{Shown, Table};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -56,6 +61,40 @@ fn turned_away(lang: Lang, phase: &GuestPhase) -> Option<String> {
     Some(i18n::online(lang, key).to_string())
 }
 
+/// The finished match, from the share code the host revealed at its end
+/// (it carries the whole match and its deal's proof): what the friend's
+/// result replays and reviews.
+#[derive(Clone, PartialEq)]
+struct Finished {
+    played: Rc<Played>,
+    proof: Option<Rc<Proof>>,
+}
+
+/// What shows over a friend's table: the replay of the finished match, or
+/// the review of their plays in it (the table stays, hidden, and the
+/// connection with it).
+#[derive(Clone, PartialEq)]
+enum Over {
+    Replay(Finished),
+    Review(Finished),
+}
+
+/// The replay or review over the table: "you" is `me`, this friend's seat
+/// (none for a watcher, who replays the match as anyone would).
+fn over_view(over: &Over, me: Option<Seat>, on_close: Callback<()>) -> Html {
+    let key = |f: &Finished| format!("{}-{}", f.played.seed, f.played.actions.len());
+    match over {
+        Over::Replay(f) => html! {
+            <ReplayScreen key={key(f)} shared={f.played.clone()} mine={me.is_some()} seat={me}
+                proof={f.proof.clone()} on_open={Callback::from(|_| ())} {on_close} />
+        },
+        Over::Review(f) => html! {
+            <ReviewScreen key={key(f)} shared={f.played.clone()} seat={me}
+                on_replay={Callback::from(|_| ())} {on_close} />
+        },
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct GuestProps {
     pub link: Rc<GuestLink>,
@@ -69,6 +108,17 @@ pub fn guest_screen(props: &GuestProps) -> Html {
     let generation = use_state(|| props.link.generation());
     let name = use_state(|| props.link.name());
     let copied = use_state(|| false);
+    // A replay or review of the finished match over the table; a new match
+    // at the table closes it (there is a hand to play).
+    let over = use_state(|| None::<Over>);
+    {
+        let over = over.clone();
+        use_effect_with(props.link.mirror().match_number(), move |_| {
+            if over.is_some() {
+                over.set(None);
+            }
+        });
+    }
     {
         let link = props.link.clone();
         let generation = generation.clone();
@@ -115,8 +165,19 @@ pub fn guest_screen(props: &GuestProps) -> Html {
     };
     if link.mirror().view().is_some() {
         let reconnecting = matches!(phase, GuestPhase::Preparing | GuestPhase::Knocking);
+        let me = link.mirror().view().map(|v| v.seat).filter(|_| !watching);
+        let on_over = {
+            let over = over.clone();
+            Callback::from(move |o: Over| over.set(Some(o)))
+        };
+        let on_close = {
+            let over = over.clone();
+            Callback::from(move |()| over.set(None))
+        };
         return html! {
             <>
+            if let Some(o) = &*over { { over_view(o, me, on_close) } }
+            <div class="screen" hidden={over.is_some()}>
                 { header }
                 if watching {
                     <h2 class="watching-heading">{ i18n::watching_table(lang, &host) }</h2>
@@ -145,7 +206,8 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                     <p class="notice new-match" role="status">{ named(lang, Named::NewMatchStarted, &host) }</p>
                 }
                 // A new match is a new table: its result starts unseen.
-                <GuestTable key={link.mirror().match_number()} link={link.clone()} generation={*generation} on_leave={props.on_leave.clone()} />
+                <GuestTable key={link.mirror().match_number()} link={link.clone()} generation={*generation} on_leave={props.on_leave.clone()} {on_over} />
+            </div>
             </>
         };
     }
@@ -321,6 +383,23 @@ struct GuestTableProps {
     link: Rc<GuestLink>,
     generation: u64,
     on_leave: Callback<()>,
+    /// Opens the replay or the review of the finished match.
+    on_over: Callback<Over>,
+}
+
+/// Whether the host may still deal the next match to this page: the
+/// connection stands (or is being made again), and the host did not let a
+/// watcher go.
+fn host_may_deal(link: &GuestLink) -> bool {
+    !link.sharing_stopped()
+        && !matches!(
+            link.phase(),
+            GuestPhase::Lost
+                | GuestPhase::Failed
+                | GuestPhase::Refused(_)
+                | GuestPhase::Unanswered
+                | GuestPhase::Replaced
+        )
 }
 
 /// The table from a friend's seat: the same `Table` as the host's game,
@@ -330,6 +409,30 @@ fn guest_table(props: &GuestTableProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let result_hidden = use_state(|| false);
     let link = &props.link;
+    // As at the host's: the final table stays in view a moment before the
+    // result opens over it (at once for a table that came finished).
+    let over_now = link.mirror().view().is_some_and(|v| v.outcome.is_some());
+    let result_ready = use_state(|| over_now);
+    {
+        let ready = result_ready.clone();
+        use_effect_with(over_now, move |&over| {
+            let timer = (over && !*ready).then(|| {
+                gloo_timers::callback::Timeout::new(Speed::default().final_table_ms(), move || {
+                    ready.set(true)
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    // The finished match, from the share code the host revealed.
+    let code = link.mirror().checked().map(|c| c.code.clone());
+    let finished = use_memo(code, |code| {
+        let (played, proof) = Played::decode_with_proof(code.as_deref()?).ok()?;
+        Some(Finished {
+            played: Rc::new(played),
+            proof: proof.map(Rc::new),
+        })
+    });
     let Some(model) = link.table(lang) else {
         return Html::default();
     };
@@ -370,14 +473,43 @@ fn guest_table(props: &GuestTableProps) -> Html {
         let url = format!("{}#replay={}", crate::ui::online::page_base(), c.code);
         (line, url)
     });
-    let overlay = view
-        .outcome
+    let host = link.host_name();
+    let waiting = host_may_deal(link);
+    let watching = model.spectating();
+    let open = |o: fn(Finished) -> Over| {
+        let on_over = props.on_over.clone();
+        (*finished)
+            .clone()
+            .map(|f| Callback::from(move |_: MouseEvent| on_over.emit(o(f.clone()))))
+    };
+    let on_replay = open(Over::Replay);
+    // The review is of this seat's plays: a watcher made none.
+    let on_review = open(Over::Review).filter(|_| !watching);
+    let hide = {
+        let hidden = result_hidden.clone();
+        Callback::from(move |_: MouseEvent| hidden.set(true))
+    };
+    let on_leave = {
+        let leave = props.on_leave.clone();
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| {
+            link.leave();
+            leave.emit(())
+        })
+    };
+    let leave_label = if watching {
+        i18n::watch_text(lang, WatchText::Leave)
+    } else {
+        tr(lang, Key::LeaveTable)
+    };
+    let ending = crate::table::friend::ending(&model, link.mirror().log());
+    let overlay = ending
         .as_ref()
-        .filter(|_| !*result_hidden)
-        .map(|outcome| {
+        .zip(view.outcome.as_ref())
+        .filter(|_| *result_ready && !*result_hidden)
+        .map(|(ending, outcome)| {
             let winners: Vec<Who> = outcome.winners.iter().map(|&s| model.who(s)).collect();
             // The places as the host's result gives them.
-            let places = crate::table::friend::places(view, link.mirror().log());
             let mut rows: Vec<Standing> = view
                 .seats
                 .iter()
@@ -389,25 +521,63 @@ fn guest_table(props: &GuestTableProps) -> Html {
                     winner: outcome.winners.contains(&seat),
                     mine: seat == me,
                     seat,
-                    place: places.get(seat.index()).copied().unwrap_or(0),
+                    place: ending.places.get(seat.index()).copied().unwrap_or(0),
                 })
                 .collect();
             rows.sort_by_key(|r| r.place);
-            let leave = props.on_leave.clone();
-            let link = link.clone();
-            let hide = {
-                let hidden = result_hidden.clone();
-                Callback::from(move |_: MouseEvent| hidden.set(true))
+            // As the host's result: how you went out (with the arithmetic)
+            // and what ended the match, your place, the deal's verdict.
+            let mut lines: Vec<String> = ending
+                .lines
+                .iter()
+                .map(|c| callout(lang, c, rules.edition))
+                .collect();
+            if let Some(place) = ending.mine {
+                lines.push(i18n::your_place(lang, place, seats));
+            }
+            let copy = checked.as_ref().map(|(line, url)| {
+                lines.push(line.clone());
+                (
+                    AttrValue::from(i18n::online(lang, OnlineKey::CopyMatchLink)),
+                    AttrValue::from(url.clone()),
+                )
+            });
+            let extra: Vec<DialogButton> = [
+                (Key::ReviewMyPlays, on_review.clone()),
+                (Key::Replay, on_replay.clone()),
+            ]
+            .into_iter()
+            .filter_map(|(key, onclick)| {
+                onclick.map(|onclick| DialogButton {
+                    label: tr(lang, key).into(),
+                    onclick,
+                })
+            })
+            .collect();
+            let leave = DialogButton {
+                label: leave_label.into(),
+                onclick: on_leave.clone(),
             };
-            let (lines, copy) = match &checked {
-                Some((line, url)) => (
-                    vec![line.clone()],
-                    Some((
-                        AttrValue::from(i18n::online(lang, OnlineKey::CopyMatchLink)),
-                        AttrValue::from(url.clone()),
-                    )),
-                ),
-                None => (Vec::new(), None),
+            // While the host may deal the next match, that is what this
+            // page waits for; leaving is the other way.
+            let (primary, secondary, close) = if waiting {
+                (
+                    DialogButton {
+                        label: named(lang, Named::WaitingToDealAgain, &host).into(),
+                        onclick: hide.clone(),
+                    },
+                    Some(leave),
+                    None,
+                )
+            } else {
+                (
+                    leave,
+                    None,
+                    Some(DialogButton {
+                        label: tr(lang, Key::SeeTheTable).into(),
+                        onclick: hide.clone(),
+                    }),
+                )
             };
             html! {
                 <EndScreen
@@ -417,11 +587,32 @@ fn guest_table(props: &GuestTableProps) -> Html {
                     standings={rows}
                     format={rules.format}
                     celebrate={outcome.winners.contains(&me)}
-                    primary={DialogButton { label: tr(lang, Key::LeaveTable).into(), onclick: Callback::from(move |_| { link.leave(); leave.emit(()) }) }}
-                    close={Some(DialogButton { label: tr(lang, Key::SeeTheTable).into(), onclick: hide })}
+                    {primary}
+                    {secondary}
+                    {close}
+                    {extra}
                 />
             }
         });
+    // The result closed: the table says what it waits for, and the result
+    // and the replay open again from beside the hand (as at the host's).
+    let actions = (ending.is_some() && *result_hidden).then(|| {
+        let show = {
+            let hidden = result_hidden.clone();
+            Callback::from(move |_: MouseEvent| hidden.set(false))
+        };
+        html! {
+            <>
+                if waiting {
+                    <p class="waiting-deal" role="status">{ named(lang, Named::WaitingToDealAgain, &host) }</p>
+                }
+                <button type="button" class="btn primary" onclick={show}>{ tr(lang, Key::ShowTheResult) }</button>
+                if let Some(onclick) = on_replay.clone() {
+                    <button type="button" class="btn" {onclick}>{ tr(lang, Key::Replay) }</button>
+                }
+            </>
+        }
+    });
     let (bubbles, reactions) = reactions(lang, link, &model);
     // A watcher sees the players' reactions but sends none.
     let reactions = if link.is_watching() {
@@ -431,7 +622,8 @@ fn guest_table(props: &GuestTableProps) -> Html {
     };
     html! {
         <div class={classes!("game", "guest", format!("seats-{seats}"))}>
-            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={Some(bubbles)}>
+            <Table model={Shown(model.clone())} {levels} {my_name} {on_action} reactions={Some(bubbles)}
+                actions={actions.unwrap_or_default()} hold_ms={Speed::default().undo_ms()}>
                 if let Some(node) = refused { { node } }
                 if let Some(node) = left_out { { node } }
                 { reactions }

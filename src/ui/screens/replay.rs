@@ -36,6 +36,11 @@ pub struct ReplayProps {
     /// a record file shows the names it carries.
     #[prop_or_default]
     pub mine: bool,
+    /// With `mine`, the seat it was played from, when not seat 0 (a
+    /// friend's page at an online table): that seat is "you" and shown at
+    /// the bottom.
+    #[prop_or_default]
+    pub seat: Option<Seat>,
     /// The deal's proof the share link carried (format version 2): the
     /// deal is checked again here, offline.
     #[prop_or_default]
@@ -58,7 +63,8 @@ struct Kept {
     hands: FaceUp,
 }
 
-/// What the table shows at `step` of `shared`: seat 0's table and every
+/// What the table shows at `step` of `shared`: `me`'s table (seat 0's
+/// when nobody is "you") and every
 /// seat's cards, or `None` when the match does not replay. The next step
 /// costs one step on from the last one shown; a jump back folds the match
 /// again from its deal.
@@ -94,7 +100,8 @@ fn use_replay(
         kept.hands = Rc::new(kept.replay.hands());
         reached.ok()?;
     }
-    Some((kept.replay.table(Seat(0)).clone(), kept.hands.clone()))
+    let bottom = me.unwrap_or(Seat(0));
+    Some((kept.replay.table(bottom).clone(), kept.hands.clone()))
 }
 
 #[function_component(ReplayScreen)]
@@ -121,14 +128,17 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             move || drop(timer)
         });
     }
-    // Your own match: seat 0 is "you", and a seat the game called "You"
-    // (no name given, stored as "Player 1" for others) is called so again.
-    let me = props.mine.then_some(Seat(0));
+    // Your own match: your seat (seat 0 at this device) is "you", and a
+    // seat the game called "You" (no name given, stored as "Player 1" for
+    // others) is called so again.
+    let me = props.mine.then_some(props.seat.unwrap_or(Seat(0)));
     let shown_as = use_memo((shared.clone(), me, lang), |(shared, me, lang)| {
         let mut names = shared.names.clone();
-        if let (Some(me), Some(first)) = (me, names.first_mut()) {
-            if i18n::is_nameless_player(first, me.index()) {
-                *first = tr(*lang, Key::You).to_string();
+        if let Some(me) = me {
+            if let Some(name) = names.get_mut(me.index()) {
+                if i18n::is_nameless_player(name, me.index()) {
+                    *name = tr(*lang, Key::You).to_string();
+                }
             }
         }
         Rc::new(Played {
@@ -216,7 +226,8 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
             </div>
         </div>
     };
-    let my_name = AttrValue::from(shown_as.names.first().cloned().unwrap_or_default());
+    let bottom = me.unwrap_or(Seat(0)).index();
+    let my_name = AttrValue::from(shown_as.names.get(bottom).cloned().unwrap_or_default());
     let seats = shared.names.len();
     html! {
         <div class={classes!("game", "replay-game", format!("seats-{seats}"))}>

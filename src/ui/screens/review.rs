@@ -33,6 +33,10 @@ pub struct ReviewProps {
     /// decision).
     pub on_replay: Callback<Rc<Played>>,
     pub on_close: Callback<()>,
+    /// The seat reviewed, when not seat 0 (a friend's page at an online
+    /// table reviews its own seat).
+    #[prop_or_default]
+    pub seat: Option<Seat>,
 }
 
 /// Where the search is: decision `d`, option `o`, playouts done `p`, and
@@ -391,8 +395,9 @@ fn options_table(lang: Lang, d: &Decision, v: &Verdict, edition: Edition) -> Htm
 pub fn review_screen(props: &ReviewProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let shared = props.shared.clone();
-    let list: Rc<Vec<Decision>> = use_memo(shared.clone(), |s| {
-        decisions(s, Seat(0)).unwrap_or_default()
+    let seat = props.seat.unwrap_or(Seat(0));
+    let list: Rc<Vec<Decision>> = use_memo((shared.clone(), seat), |(s, seat)| {
+        decisions(s, *seat).unwrap_or_default()
     });
     let progress = use_review_search(list.clone());
     let finished = progress.decision >= list.len();
@@ -445,7 +450,7 @@ pub fn review_screen(props: &ReviewProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let replay_view = replay.map(|(step, _)| {
         html! {
-            <ReplayScreen key={step} shared={shared.clone()} start={step} mine=true
+            <ReplayScreen key={step} shared={shared.clone()} start={step} mine=true seat={props.seat}
                 on_open={props.on_replay.clone()} on_close={back} />
         }
     });

@@ -627,11 +627,12 @@ impl GuestLink {
             .is_some_and(|peer| peer.send(&String::from_utf8_lossy(&bytes)))
     }
 
-    /// Asks the host to take `action` for this seat.
+    /// Asks the host to take `action` for this seat: once a ply (a second
+    /// ask before the host answers goes nowhere).
     pub fn act(&self, action: Action) {
         self.refused.set(None);
         self.new_match.set(false);
-        let request = self.mirror.borrow().act_request(action);
+        let request = self.mirror.borrow_mut().act(action);
         if let Some(msg) = request {
             self.send(&msg);
         }
