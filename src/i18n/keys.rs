@@ -212,6 +212,8 @@ keys! {
     LeaveTable,
     Wait,
     NetworkHeading,
+    OnlineSettings,
+    OpenOnlineSettings,
     StunServer,
     StunHelp,
     TurnServer,
@@ -255,6 +257,8 @@ keys! {
     // Learn to play.
     LearnToPlay,
     LearnHelp,
+    PlayWithFriends,
+    PlayWithFriendsHelp,
     // The first screen's word while the game's code arrives.
     Loading,
     // The rest of the game (statistics, replays, online tables) could not

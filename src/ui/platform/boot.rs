@@ -9,6 +9,7 @@ pub enum Tap {
     QuickPlay,
     TodaysDeal,
     LearnToPlay,
+    PlayWithFriends,
     Rules,
     Statistics,
 }
@@ -20,6 +21,7 @@ impl Tap {
             "quick" => Tap::QuickPlay,
             "daily" => Tap::TodaysDeal,
             "learn" => Tap::LearnToPlay,
+            "friends" => Tap::PlayWithFriends,
             "rules" => Tap::Rules,
             "stats" => Tap::Statistics,
             _ => return None,

@@ -349,9 +349,41 @@ fn turn_alerts() -> Html {
     html! { <TurnAlertSetting /> }
 }
 
+/// The first download carries neither the turn alert nor the relays: a
+/// row that opens the whole app's page with its settings, where both are
+/// (what needs the whole app loads it), loading meanwhile, or saying it
+/// could not.
 #[cfg(not(feature = "full"))]
 fn turn_alerts() -> Html {
-    Html::default()
+    html! { <OnlineSettingsElsewhere /> }
+}
+
+#[cfg(not(feature = "full"))]
+#[function_component(OnlineSettingsElsewhere)]
+fn online_settings_elsewhere() -> Html {
+    use crate::ui::platform::modules;
+    let lang = use_context::<Lang>().unwrap_or_default();
+    // None: not asked; Some(false): loading; Some(true): it failed.
+    let opening = use_state(|| None::<bool>);
+    let onclick = {
+        let opening = opening.clone();
+        Callback::from(move |_: MouseEvent| {
+            opening.set(Some(false));
+            let opening = opening.clone();
+            modules::open_app("settings", move || opening.set(Some(true)));
+        })
+    };
+    html! {
+        <div class="setting online-elsewhere">
+            <p id="set-online-help">{ tr(lang, Key::OnlineSettings) }</p>
+            <button type="button" class="btn small" aria-describedby="set-online-help" {onclick} disabled={*opening == Some(false)}>{
+                if *opening == Some(false) { tr(lang, Key::Loading) } else { tr(lang, Key::OpenOnlineSettings) }
+            }</button>
+            if *opening == Some(true) {
+                <p class="error-text" role="alert">{ tr(lang, Key::NotLoaded) }</p>
+            }
+        </div>
+    }
 }
 
 /// Settings → "Tell me when it's my turn (system notification)". Turning it

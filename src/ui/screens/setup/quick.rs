@@ -1,6 +1,6 @@
 //! The Quick play card at the top of the setup: a game at once with the
-//! setup below (summed up in one line), Today's deal and the guided first
-//! game.
+//! setup below (summed up in one line), Today's deal, the guided first
+//! game, and Play with friends.
 
 use crate::bots::Level;
 use crate::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
@@ -19,6 +19,7 @@ pub(super) struct QuickPlayProps {
     pub on_quick: Callback<()>,
     pub on_daily: Callback<()>,
     pub on_learn: Callback<()>,
+    pub on_friends: Callback<()>,
 }
 
 /// The hand fanned above the tagline.
@@ -93,6 +94,10 @@ pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
             <div class="daily">
                 <button type="button" class="btn learn-btn" aria-describedby="learn-what" onclick={props.on_learn.reform(|_: MouseEvent| ())}>{ tr(lang, Key::LearnToPlay) }</button>
                 <p class="quick-what" id="learn-what">{ tr(lang, Key::LearnHelp) }</p>
+            </div>
+            <div class="daily">
+                <button type="button" class="btn friends-btn" aria-describedby="friends-what" onclick={props.on_friends.reform(|_: MouseEvent| ())}>{ tr(lang, Key::PlayWithFriends) }</button>
+                <p class="quick-what" id="friends-what">{ tr(lang, Key::PlayWithFriendsHelp) }</p>
             </div>
         </section>
     }
