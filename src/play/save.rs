@@ -36,8 +36,9 @@ const SETTINGS_VERSION: u32 = 1;
 const SETTINGS_MAGIC: &str = "ono99-settings";
 /// More actions than any real match takes: a bigger save is not replayed.
 const MAX_ACTIONS: usize = 20_000;
-/// Longest name kept (the setup's inputs allow 16 characters).
-const MAX_NAME: usize = 16;
+/// Longest name kept: a friend's, as the protocol keeps it (the setup's
+/// inputs allow 16 characters; a friend's page 24).
+const MAX_NAME: usize = crate::online::protocol::MAX_NAME_CHARS;
 
 /// Why a write to the store failed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -186,9 +187,11 @@ pub struct Saved {
 impl Saved {
     /// What the save of `state` holds.
     pub fn of(state: &GameState) -> Saved {
+        // Friends' seats under the names they joined with.
+        let setup = state.named_setup();
         Saved {
-            played: state.played(seat_names(&state.setup)),
-            setup: (*state.setup).clone(),
+            played: state.played(seat_names(&setup)),
+            setup,
             playing_speed: state.speed,
             summary: state.summary.is_some(),
             stand_ins: state.stand_ins(),

@@ -296,6 +296,19 @@ impl HostSession {
         })
     }
 
+    /// The friend at guest seat `seat` said their name (`name`, untrusted:
+    /// it is cleaned): the seat goes by it from now on, on every page, in
+    /// the save and in the match's record. Their join says it; so does
+    /// a join the lobby holds until the start, read for its name alone (it
+    /// seats nobody: the start reads it again). An empty name changes
+    /// nothing, and neither does a seat that is not a guest's.
+    pub fn named(&mut self, seat: Seat, name: &str) {
+        let name = clean_name(name);
+        if let (Some(Some(link)), false) = (self.links.0.get_mut(seat.index()), name.is_empty()) {
+            link.name = Some(name);
+        }
+    }
+
     /// The guest seats.
     pub fn guest_seats(&self) -> impl Iterator<Item = Seat> + '_ {
         self.links
@@ -533,12 +546,9 @@ impl HostSession {
     }
 
     fn join(&mut self, seat: Seat, name: &str) -> Outbox {
+        self.named(seat, name);
         if let Some(Some(link)) = self.links.0.get_mut(seat.index()) {
             link.connection = Connection::Connected;
-            let name = clean_name(name);
-            if !name.is_empty() {
-                link.name = Some(name);
-            }
             link.bad_in_a_row = 0;
         }
         let welcome = Welcome {

@@ -215,6 +215,29 @@ impl GameState {
         Ok(session)
     }
 
+    /// The setup with every friend's seat named as the session names it
+    /// now: the name its friend joined with (else the setup's). The one
+    /// place a seat's name is read from for what outlives the page: the
+    /// save (so a host's reload keeps the friends' names), the records and
+    /// replays of the match. Before the session starts, and at a table
+    /// played here, the setup as it is.
+    pub fn named_setup(&self) -> GameSetup {
+        let mut setup = (*self.setup).clone();
+        if let Engine::Hosted(session) = &self.engine {
+            for seat in session.guest_seats() {
+                let name = session.presence(seat).map(|p| p.name);
+                let slot = seat
+                    .index()
+                    .checked_sub(1)
+                    .and_then(|i| setup.others.get_mut(i));
+                if let (Some(slot), Some(name)) = (slot, name) {
+                    slot.name = name;
+                }
+            }
+        }
+        setup
+    }
+
     /// The match as played, with the seats named `names`.
     pub fn played(&self, names: Vec<String>) -> Played {
         Played {

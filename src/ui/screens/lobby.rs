@@ -259,8 +259,12 @@ pub fn lobby(props: &LobbyProps) -> Html {
                 <p>{ tr(lang, Key::LobbyIntro) }</p>
             }
             <p class="muted">{ stun }</p>
-            { for props.seats.iter().map(|(seat, name)| html! {
-                <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} name={name.clone()} generation={*generation} {fold_codes} />
+            { for props.seats.iter().map(|(seat, name)| {
+                // The name the friend gave, once they said it.
+                let name = props.link.seat_name(*seat).map_or_else(|| name.clone(), AttrValue::from);
+                html! {
+                    <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} {name} generation={*generation} {fold_codes} />
+                }
             }) }
             if !ready {
                 <p class="muted">{ tr(lang, Key::LobbyNeedsEveryone) }</p>

@@ -225,6 +225,14 @@ impl HostLink {
         self.session.borrow().as_ref()?.presence(seat)
     }
 
+    /// The name `seat` goes by in the lobby: the one its friend gave, once
+    /// they said it, else the setup's (the session's word).
+    pub fn seat_name(&self, seat: Seat) -> Option<String> {
+        self.presence(seat)
+            .map(|p| p.name)
+            .filter(|n| !n.trim().is_empty())
+    }
+
     /// Whether a bot plays `seat` for the friend meanwhile (in the lobby).
     pub fn bot_playing(&self, seat: Seat) -> bool {
         self.presence(seat).is_some_and(|p| p.bot_playing)
@@ -523,7 +531,12 @@ impl HostLink {
                     self.changed();
                 } else {
                     // The friend said who they are: the lobby shows them
-                    // connected.
+                    // connected, by the name they gave.
+                    if let (Ok(GuestMessage::Join { name }), Some(session)) =
+                        (&read, self.session.borrow_mut().as_mut())
+                    {
+                        session.named(seat, name);
+                    }
                     self.changed();
                 }
             }
