@@ -16,6 +16,7 @@
 use super::setup::{GameSetup, SeatKind, Speed};
 use super::state::GameState;
 use crate::bots::Level;
+use crate::online::turn_limit::TurnLimit;
 use crate::online::SeatSetup;
 use crate::rules::{Action, Card, Played, RuleSet, Seat};
 use std::collections::BTreeSet;
@@ -182,6 +183,8 @@ pub struct Saved {
     pub playing_speed: Speed,
     pub summary: bool,
     pub stand_ins: BTreeSet<Seat>,
+    /// An online table's turn limit (off in saves from before it).
+    pub turn_limit: TurnLimit,
 }
 
 impl Saved {
@@ -195,6 +198,7 @@ impl Saved {
             playing_speed: state.speed,
             summary: state.summary.is_some(),
             stand_ins: state.stand_ins(),
+            turn_limit: state.turn_limit,
         }
     }
 
@@ -213,6 +217,10 @@ impl Saved {
                 let _ = write!(out, " {}", seat.0);
             }
             out.push('\n');
+        }
+        if self.turn_limit != TurnLimit::Off {
+            // Written only when on, as the stand-ins.
+            let _ = writeln!(out, "turn_limit {}", self.turn_limit.seconds());
         }
         out.push_str("actions");
         for (seat, action) in &self.played.actions {
@@ -275,6 +283,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
     let (mut seed, mut speed, mut summary, mut actions, mut ended) =
         (None, None, false, None, false);
     let mut stand_ins = BTreeSet::new();
+    let mut turn_limit = TurnLimit::Off;
     for line in lines {
         if ended {
             return Err(BadSave::Broken);
@@ -296,6 +305,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
                     .collect::<Option<BTreeSet<_>>>()
                     .ok_or(BadSave::Broken)?;
             }
+            "turn_limit" => turn_limit = TurnLimit::parse(rest).ok_or(BadSave::Broken)?,
             "actions" => {
                 let list = rest
                     .split_whitespace()
@@ -330,6 +340,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
         setup,
         summary,
         stand_ins,
+        turn_limit,
     })
 }
 
@@ -345,6 +356,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
         GameState::resume(setup, &saved.played, saved.summary).map_err(|_| BadSave::Broken)?;
     state.speed = saved.playing_speed;
     state.saved_stand_ins = saved.stand_ins;
+    state.turn_limit = saved.turn_limit;
     Ok(state)
 }
 

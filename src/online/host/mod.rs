@@ -507,6 +507,13 @@ impl HostSession {
                 self.let_through = Some(reaction);
                 Ok(self.reacted(from, reaction))
             }
+            // The friend takes their seat back from a stand-in; one that
+            // crosses the host's own give-back changes nothing.
+            GuestMessage::Back => Ok(if link.bot_playing {
+                self.give_back(from)
+            } else {
+                Vec::new()
+            }),
             GuestMessage::Act { seat, ply, action } => {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
@@ -778,6 +785,25 @@ impl HostSession {
     /// The guest plays its seat again.
     pub fn give_back(&mut self, seat: Seat) -> Outbox {
         self.set_bot_playing(seat, false)
+    }
+
+    /// The friend's seat the match waits on now (connected or not, no bot
+    /// playing it): the turn a turn limit times
+    /// ([`super::turn_limit::TurnClock`]).
+    pub fn waiting_on_friend(&self) -> Option<Seat> {
+        match self.mover()? {
+            Mover::Guest(seat) | Mover::Absent(seat) => Some(seat),
+            Mover::Local(_) | Mover::Bot(..) => None,
+        }
+    }
+
+    /// `seat`'s friend was silent on their turn at `ply` for the table's
+    /// turn limit: a Medium bot plays the seat until the friend takes it
+    /// back ([`GuestMessage::Back`]) or the host gives it back. `None`,
+    /// and nothing changed, when the match moved on meanwhile (another
+    /// ply, another seat to act, a bot already playing it).
+    pub fn turn_over(&mut self, seat: Seat, ply: u32) -> Option<Outbox> {
+        (self.waiting_on_friend() == Some(seat) && self.ply() == ply).then(|| self.bot_takes(seat))
     }
 
     /// Who plays `seat` changed: every connected guest is told, the seat's

@@ -59,6 +59,14 @@ pub enum GameMsg {
         seat: Seat,
         playing: bool,
     },
+    /// An online table: `seat`'s friend was silent on their turn at `ply`
+    /// for the table's turn limit (the page's timer says so, from
+    /// [`crate::online::turn_limit::TurnClock`]): a stand-in bot plays
+    /// their seat. Nothing if the match moved on meanwhile.
+    TurnOver {
+        seat: Seat,
+        ply: u32,
+    },
     /// The online table changed (a friend connected, left, or a bot took
     /// their seat): draw again.
     OnlineChanged,
@@ -214,6 +222,15 @@ impl GameState {
                         next.saved_stand_ins.remove(&seat);
                     }
                 }
+                next
+            }
+            GameMsg::TurnOver { seat, ply } => {
+                let mut next = self.clone();
+                let Engine::Hosted(session) = &mut next.engine else {
+                    return None;
+                };
+                let out = session.turn_over(seat, ply)?;
+                next.outbox.push(out);
                 next
             }
             GameMsg::SetSpeed(speed) => {

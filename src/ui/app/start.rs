@@ -64,7 +64,13 @@ pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     let config = online::ice_config(&NetworkPrefs::load());
     // A bot that stood in for a friend before a reload goes on.
     match state.session_for(table) {
-        Ok(session) => Screen::Lobby(Rc::new(state), n, HostLink::new(session, config)),
+        Ok(session) => {
+            let link = HostLink::new(session, config);
+            // The limit the saved match had, or the one the address asks
+            // for (`?turn_limit=N`, seconds: the browser tests' hook).
+            link.set_turn_limit(address::turn_limit().unwrap_or(state.turn_limit));
+            Screen::Lobby(Rc::new(state), n, link)
+        }
         Err(_) => Screen::Setup,
     }
 }
@@ -252,7 +258,8 @@ pub fn lobby(
                     state.redealt(seed)
                 };
                 match base.and_then(|b| b.hosted(session)) {
-                    Some(game) => {
+                    Some(mut game) => {
+                        game.turn_limit = online.turn_limit();
                         let table = Online(online.clone());
                         screen.set(Screen::Game(Rc::new(game), n, Some(table)))
                     }
@@ -266,5 +273,8 @@ pub fn lobby(
             });
         })
     };
-    html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }
+    // A match saved mid-way (the host's page reloaded): the lobby says so.
+    let resumed =
+        (!state.actions.is_empty()).then(|| (state.game().hand_number(), state.actions.len()));
+    html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} {resumed} /> }
 }

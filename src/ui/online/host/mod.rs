@@ -18,6 +18,7 @@ use super::{code_error_key, page_base, InviteLink, LinkEvent};
 use crate::i18n::Key;
 use crate::online::host::HeldMessages;
 use crate::online::protocol::{Connection, Presence};
+use crate::online::turn_limit::TurnLimit;
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
@@ -69,6 +70,8 @@ pub struct HostLink {
     reactions: RefCell<react::HostReactions>,
     /// The watch link and its door (`watch_door.rs`).
     watch: RefCell<watch_door::WatchShare>,
+    /// The turn limit chosen in the lobby, for the game to keep.
+    turn_limit: Cell<TurnLimit>,
 }
 
 impl PartialEq for HostLink {
@@ -118,7 +121,19 @@ impl HostLink {
             deals: RefCell::new(deal::Deals::restored()),
             reactions: RefCell::default(),
             watch: RefCell::default(),
+            turn_limit: Cell::new(TurnLimit::Off),
         })
+    }
+
+    /// The turn limit chosen in the lobby (the game keeps it once started).
+    pub fn turn_limit(&self) -> TurnLimit {
+        self.turn_limit.get()
+    }
+
+    /// The lobby's choice of a turn limit.
+    pub fn set_turn_limit(&self, limit: TurnLimit) {
+        self.turn_limit.set(limit);
+        self.changed();
     }
 
     /// The friends' seats, in seat order.
