@@ -45,10 +45,10 @@ pub enum NewMatch {
 }
 
 /// The game with its online session, when friends play from their devices:
-/// the lobby comes first (for a resumed match too: everyone is invited
-/// again).
+/// the lobby comes first (for a resumed match too, `fresh` false: everyone
+/// is invited again, and the lobby offers to resume it).
 #[cfg(feature = "full")]
-pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
+pub fn with_online(state: GameState, lang: Lang, n: u32, fresh: bool) -> Screen {
     if !state.setup.has_online() {
         return offline(state, n);
     }
@@ -66,6 +66,7 @@ pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     match state.session_for(table) {
         Ok(session) => {
             let link = HostLink::new(session, config);
+            link.set_resumed(!fresh);
             // The limit the saved match had, or the one the address asks
             // for (`?turn_limit=N`, seconds: the browser tests' hook).
             link.set_turn_limit(address::turn_limit().unwrap_or(state.turn_limit));
@@ -274,7 +275,8 @@ pub fn lobby(
         })
     };
     // A match saved mid-way (the host's page reloaded): the lobby says so.
-    let resumed =
-        (!state.actions.is_empty()).then(|| (state.game().hand_number(), state.actions.len()));
+    let resumed = link
+        .resumed()
+        .then(|| (state.game().hand_number(), state.actions.len()));
     html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} {resumed} /> }
 }

@@ -72,6 +72,9 @@ pub struct HostLink {
     watch: RefCell<watch_door::WatchShare>,
     /// The turn limit chosen in the lobby, for the game to keep.
     turn_limit: Cell<TurnLimit>,
+    /// The lobby is of a saved match (the host's page reloaded), not a new
+    /// one: it offers to resume it.
+    resumed: Cell<bool>,
 }
 
 impl PartialEq for HostLink {
@@ -122,7 +125,18 @@ impl HostLink {
             reactions: RefCell::default(),
             watch: RefCell::default(),
             turn_limit: Cell::new(TurnLimit::Off),
+            resumed: Cell::new(false),
         })
+    }
+
+    /// Whether the lobby is of a saved match, resumed after a reload.
+    pub fn resumed(&self) -> bool {
+        self.resumed.get()
+    }
+
+    /// The lobby is of a saved match (`true`), or of a new one.
+    pub fn set_resumed(&self, resumed: bool) {
+        self.resumed.set(resumed);
     }
 
     /// The turn limit chosen in the lobby (the game keeps it once started).
