@@ -212,7 +212,6 @@ keys! {
     LeaveTable,
     Wait,
     NetworkHeading,
-    OnlineSettings,
     OpenOnlineSettings,
     StunServer,
     StunHelp,
@@ -258,7 +257,6 @@ keys! {
     LearnToPlay,
     LearnHelp,
     PlayWithFriends,
-    PlayWithFriendsHelp,
     // The first screen's word while the game's code arrives.
     Loading,
     // The rest of the game (statistics, replays, online tables) could not

@@ -228,7 +228,10 @@ impl GameState {
     /// replays of the match. Before the session starts, and at a table
     /// played here, the setup as it is.
     pub fn named_setup(&self) -> GameSetup {
+        #[cfg_attr(all(not(feature = "full"), target_arch = "wasm32"), allow(unused_mut))]
         let mut setup = (*self.setup).clone();
+        // The first download hosts no table (it hands them to the whole app).
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if let Engine::Hosted(session) = &self.engine {
             for seat in session.guest_seats() {
                 let name = session.presence(seat).map(|p| p.name);

@@ -62,7 +62,9 @@ pub enum GameMsg {
     /// An online table: `seat`'s friend was silent on their turn at `ply`
     /// for the table's turn limit (the page's timer says so, from
     /// [`crate::online::turn_limit::TurnClock`]): a stand-in bot plays
-    /// their seat. Nothing if the match moved on meanwhile.
+    /// their seat. Nothing if the match moved on meanwhile. (Online tables
+    /// are the whole app's: the first download has none of it.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     TurnOver {
         seat: Seat,
         ply: u32,
@@ -224,6 +226,7 @@ impl GameState {
                 }
                 next
             }
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::TurnOver { seat, ply } => {
                 let mut next = self.clone();
                 let Engine::Hosted(session) = &mut next.engine else {

@@ -34,6 +34,8 @@ use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
 use crate::ui::state::{GameSetup, GameState, Speed};
 pub use request::Request;
+#[cfg(feature = "full")]
+pub use start::play_with_friends;
 use start::{Begin, NewMatch};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -208,7 +210,6 @@ struct BootTaps {
     quick: Callback<()>,
     daily: Callback<()>,
     learn: Callback<()>,
-    friends: Callback<()>,
     overlay: UseStateHandle<Overlay>,
 }
 
@@ -223,7 +224,6 @@ fn use_boot_screen(taps: BootTaps) {
             Some(Tap::QuickPlay) => taps.quick.emit(()),
             Some(Tap::TodaysDeal) => taps.daily.emit(()),
             Some(Tap::LearnToPlay) => taps.learn.emit(()),
-            Some(Tap::PlayWithFriends) => taps.friends.emit(()),
             Some(Tap::Rules) => taps.overlay.set(Overlay::Rules),
             Some(Tap::Statistics) => taps.overlay.set(Overlay::Stats),
             None => {}
@@ -308,14 +308,6 @@ pub fn App(props: &AppProps) -> Html {
     });
     let prefs = use_state(Prefs::load);
     let lang = prefs.lang;
-    // Handed the settings (the first download's Settings asked for what
-    // only the whole app has): the header opens with them.
-    use_mut_ref(|| {
-        #[cfg(feature = "full")]
-        if props.request == Some(Request::Settings) {
-            crate::ui::screens::header::open_settings_first();
-        }
-    });
     // An invite link opens the friend's page; a share link the replay
     // viewer; a broken one says so. What the first download handed over
     // comes first.
@@ -366,19 +358,6 @@ pub fn App(props: &AppProps) -> Html {
             setup.set(s)
         })
     };
-    // "Play with friends": a friend in the first seat after yours (unless
-    // one plays already), and the form's Players in view at that seat:
-    // its Start game opens the lobby with the table link.
-    let on_friends = {
-        let setup = setup.clone();
-        Callback::from(move |()| {
-            let mut next = (*setup).clone();
-            let seat = next.with_a_friend();
-            storage::save_setup(&next);
-            setup.set(next);
-            crate::ui::platform::focus::reveal(format!("seat-level-{}", seat.0 + 1));
-        })
-    };
     let new_game = start::leave(screen.clone(), setup.clone());
     let actions = overlay_actions(&overlay);
     let open_rules = {
@@ -391,7 +370,6 @@ pub fn App(props: &AppProps) -> Html {
         quick: start.clone(),
         daily: on_daily.clone(),
         learn: on_learn.clone(),
-        friends: on_friends.clone(),
         overlay: overlay.clone(),
     });
     // Handed a new match with friends: its lobby opens at once.
@@ -432,7 +410,7 @@ pub fn App(props: &AppProps) -> Html {
                 <p class="error-text notice" role="alert">{ tr(lang, key) }</p>
             }
             <SetupScreen setup={(*setup).clone()} {on_change} on_start={start.clone()} {on_daily}
-                on_learn={on_learn.clone()} {on_friends} error={(*error).clone()} />
+                on_learn={on_learn.clone()} error={(*error).clone()} />
             </>
         },
         #[cfg(feature = "full")]

@@ -22,9 +22,6 @@ pub enum Request {
     Start,
     /// The saved match with friends: its lobby.
     Resume,
-    /// The settings, with what only the whole app has (the turn alert,
-    /// the relays): opened over the setup.
-    Settings,
 }
 
 impl Request {
@@ -38,7 +35,6 @@ impl Request {
             Request::Stats => "stats".into(),
             Request::Start => "start".into(),
             Request::Resume => "resume".into(),
-            Request::Settings => "settings".into(),
             Request::Replay(p, mine) => {
                 format!(
                     "{}={}",
@@ -61,7 +57,6 @@ impl Request {
             "stats" => Request::Stats,
             "start" => Request::Start,
             "resume" => Request::Resume,
-            "settings" => Request::Settings,
             "mine" | "replay" => {
                 played().map_or(Request::Address, |p| Request::Replay(p, word == "mine"))
             }

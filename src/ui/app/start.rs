@@ -76,6 +76,28 @@ pub fn with_online(state: GameState, lang: Lang, n: u32, fresh: bool) -> Screen 
     }
 }
 
+/// "Play with friends" from the first screen (its link, `#friends`): the
+/// stored setup gets a friend online in the first seat after the host's
+/// (unless a friend plays one already), and once the form is drawn that
+/// seat's row takes focus, in view: its Start game opens the lobby with
+/// the table link.
+#[cfg(feature = "full")]
+pub fn play_with_friends() {
+    let mut setup = storage::load_setup().unwrap_or_default();
+    let seat = setup.with_a_friend();
+    storage::save_setup(&setup);
+    focus_when_drawn(format!("seat-level-{}", seat.0 + 1), 50);
+}
+
+/// Focuses the element `id` once the page draws it (tried every 100 ms,
+/// `tries` times).
+#[cfg(feature = "full")]
+fn focus_when_drawn(id: String, tries: u32) {
+    if !crate::ui::platform::focus::reveal(&id) && tries > 0 {
+        gloo_timers::callback::Timeout::new(100, move || focus_when_drawn(id, tries - 1)).forget();
+    }
+}
+
 /// A match played at this device only.
 pub fn offline(state: GameState, n: u32) -> Screen {
     Screen::Game(Rc::new(state), n, None)

@@ -9,7 +9,6 @@ pub enum Tap {
     QuickPlay,
     TodaysDeal,
     LearnToPlay,
-    PlayWithFriends,
     Rules,
     Statistics,
 }
@@ -21,7 +20,6 @@ impl Tap {
             "quick" => Tap::QuickPlay,
             "daily" => Tap::TodaysDeal,
             "learn" => Tap::LearnToPlay,
-            "friends" => Tap::PlayWithFriends,
             "rules" => Tap::Rules,
             "stats" => Tap::Statistics,
             _ => return None,

@@ -19,20 +19,14 @@ pub fn use_focus_when<D: PartialEq + 'static>(deps: D) -> NodeRef {
     node
 }
 
-/// Brings the element `id` into view and gives it keyboard focus, once the
-/// page has drawn it (a moment from now: the setup's form is drawn a task
-/// after its first screen).
-pub fn reveal(id: String) {
-    gloo_timers::callback::Timeout::new(60, move || {
-        let el = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(&id));
-        if let Some(el) = el {
-            el.scroll_into_view();
-            if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
-                let _ = el.focus();
-            }
-        }
-    })
-    .forget();
+/// Gives the element `id` keyboard focus, which brings it into view;
+/// `false` if the page has no such element (not drawn yet).
+pub fn reveal(id: &str) -> bool {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id));
+    match el.map(wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>) {
+        Some(Ok(el)) => el.focus().is_ok(),
+        _ => false,
+    }
 }

@@ -229,7 +229,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     </select>
                 </div>
             }
-            { turn_alerts() }
+            { turn_alerts(lang) }
             <NetworkSettings />
             <div class="settings-foot">
                 <button type="button" class="btn small" onclick={close}>{ tr(lang, Key::Close) }</button>
@@ -345,44 +345,18 @@ fn relay_settings() -> Html {
 /// The turn alert's switch, in the whole app only (the first download
 /// carries neither it nor its words).
 #[cfg(feature = "full")]
-fn turn_alerts() -> Html {
+fn turn_alerts(_: Lang) -> Html {
     html! { <TurnAlertSetting /> }
 }
 
 /// The first download carries neither the turn alert nor the relays: a
-/// row that opens the whole app's page with its settings, where both are
-/// (what needs the whole app loads it), loading meanwhile, or saying it
-/// could not.
+/// row saying where they are, whose link opens the whole app's page with
+/// its settings open (what needs the whole app loads it; a plain link,
+/// so the first download stays as small).
 #[cfg(not(feature = "full"))]
-fn turn_alerts() -> Html {
-    html! { <OnlineSettingsElsewhere /> }
-}
-
-#[cfg(not(feature = "full"))]
-#[function_component(OnlineSettingsElsewhere)]
-fn online_settings_elsewhere() -> Html {
-    use crate::ui::platform::modules;
-    let lang = use_context::<Lang>().unwrap_or_default();
-    // None: not asked; Some(false): loading; Some(true): it failed.
-    let opening = use_state(|| None::<bool>);
-    let onclick = {
-        let opening = opening.clone();
-        Callback::from(move |_: MouseEvent| {
-            opening.set(Some(false));
-            let opening = opening.clone();
-            modules::open_app("settings", move || opening.set(Some(true)));
-        })
-    };
+fn turn_alerts(lang: Lang) -> Html {
     html! {
-        <div class="setting online-elsewhere">
-            <p id="set-online-help">{ tr(lang, Key::OnlineSettings) }</p>
-            <button type="button" class="btn small" aria-describedby="set-online-help" {onclick} disabled={*opening == Some(false)}>{
-                if *opening == Some(false) { tr(lang, Key::Loading) } else { tr(lang, Key::OpenOnlineSettings) }
-            }</button>
-            if *opening == Some(true) {
-                <p class="error-text" role="alert">{ tr(lang, Key::NotLoaded) }</p>
-            }
-        </div>
+        <a class="btn small online-elsewhere" href="app/#settings">{ tr(lang, Key::OpenOnlineSettings) }</a>
     }
 }
 

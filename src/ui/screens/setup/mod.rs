@@ -31,9 +31,6 @@ pub struct SetupProps {
     /// Starts the guided first game.
     #[prop_or_default]
     pub on_learn: Callback<()>,
-    /// "Play with friends": a friend's seat in the form, shown.
-    #[prop_or_default]
-    pub on_friends: Callback<()>,
     #[prop_or_default]
     pub error: Option<SetupError>,
 }
@@ -108,7 +105,7 @@ pub fn setup_screen(props: &SetupProps) -> Html {
     html! {
         <main class="setup">
             { quick_play(lang, &QuickPlayProps { setup: setup.clone(), error: quick_error, on_quick,
-                on_daily: props.on_daily.clone(), on_learn: props.on_learn.clone(), on_friends: props.on_friends.clone() }) }
+                on_daily: props.on_daily.clone(), on_learn: props.on_learn.clone() }) }
             if *form_ready {
             <form class="setup-form" aria-labelledby="setup-heading" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <h2 id="setup-heading" class="setup-heading">{ tr(lang, Key::SetUpGameHeading) }</h2>

@@ -19,7 +19,6 @@ pub(super) struct QuickPlayProps {
     pub on_quick: Callback<()>,
     pub on_daily: Callback<()>,
     pub on_learn: Callback<()>,
-    pub on_friends: Callback<()>,
 }
 
 /// The hand fanned above the tagline.
@@ -95,10 +94,9 @@ pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
                 <button type="button" class="btn learn-btn" aria-describedby="learn-what" onclick={props.on_learn.reform(|_: MouseEvent| ())}>{ tr(lang, Key::LearnToPlay) }</button>
                 <p class="quick-what" id="learn-what">{ tr(lang, Key::LearnHelp) }</p>
             </div>
-            <div class="daily">
-                <button type="button" class="btn friends-btn" aria-describedby="friends-what" onclick={props.on_friends.reform(|_: MouseEvent| ())}>{ tr(lang, Key::PlayWithFriends) }</button>
-                <p class="quick-what" id="friends-what">{ tr(lang, Key::PlayWithFriendsHelp) }</p>
-            </div>
+            // A plain link to the whole app's page, which sets a friend's
+            // seat: the first download carries nothing more.
+            <a class="btn friends-btn" href="app/#friends">{ tr(lang, Key::PlayWithFriends) }</a>
         </section>
     }
 }
