@@ -990,7 +990,7 @@ fn numbered_texts_keep_their_numbers_in_every_language() {
 
 /// The texts of the first screen that index.html paints before the app
 /// runs (`#boot`), by the name its `data-t` attributes use.
-const BOOT_TEXTS: [(&str, Key); 13] = [
+const BOOT_TEXTS: [(&str, Key); 14] = [
     ("HowToPlay", Key::HowToPlay),
     ("Statistics", Key::Statistics),
     ("SettingsLabel", Key::SettingsLabel),
@@ -1000,6 +1000,7 @@ const BOOT_TEXTS: [(&str, Key); 13] = [
     ("TodaysDealHelp", Key::TodaysDealHelp),
     ("LearnToPlay", Key::LearnToPlay),
     ("LearnHelp", Key::LearnHelp),
+    ("PlayWithFriends", Key::PlayWithFriends),
     ("Loading", Key::Loading),
     ("GameNotLoaded", Key::GameNotLoaded),
     ("Retry", Key::Retry),

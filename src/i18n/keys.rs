@@ -212,6 +212,7 @@ keys! {
     LeaveTable,
     Wait,
     NetworkHeading,
+    OpenOnlineSettings,
     StunServer,
     StunHelp,
     TurnServer,
@@ -255,6 +256,7 @@ keys! {
     // Learn to play.
     LearnToPlay,
     LearnHelp,
+    PlayWithFriends,
     // The first screen's word while the game's code arrives.
     Loading,
     // The rest of the game (statistics, replays, online tables) could not

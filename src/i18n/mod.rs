@@ -20,6 +20,7 @@ mod en;
 mod es;
 pub mod fixed;
 mod fr;
+mod friends;
 mod keys;
 mod pt;
 mod reactions;
@@ -28,6 +29,7 @@ mod translation;
 mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
+pub use friends::{friends_text, match_progress, turn_seconds, waiting_for_host, FriendsText};
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
 pub use seats::{seat_text, SeatText};

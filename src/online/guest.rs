@@ -121,6 +121,9 @@ pub struct GuestMirror {
     /// until the host answers: a second ask at that ply (a double tap) is
     /// not sent, since the host takes one action a ply.
     asked_at: Option<u32>,
+    /// The view is the one shown before the connection was lost
+    /// ([`GuestMirror::reconnected`]): kept on show until the host's sync.
+    held_over: bool,
 }
 
 impl GuestMirror {
@@ -139,6 +142,42 @@ impl GuestMirror {
             watching: self.watching,
             ..GuestMirror::default()
         };
+    }
+
+    /// A new connection to the host after a lost one: the table on show
+    /// stays (the host's page may have reloaded, and waits in its lobby
+    /// until the host resumes the match), but nothing is played from it:
+    /// the mirror waits for the host's sync, and a welcome to a table the
+    /// view does not fit drops it ([`GuestMirror::forget_table`]).
+    pub fn reconnected(&mut self) {
+        if self.view.is_some() {
+            self.held_over = true;
+            self.awaiting_sync = true;
+        }
+    }
+
+    /// Whether the table on show is the one kept from a lost connection,
+    /// not synced since ([`GuestMirror::reconnected`]): the page says it
+    /// waits for the host.
+    pub fn held_over(&self) -> bool {
+        self.held_over
+    }
+
+    /// Whether a stand-in bot plays this friend's own seat, as the host
+    /// last said (never for a watcher).
+    pub fn stood_in(&self) -> bool {
+        !self.watching
+            && self
+                .welcome
+                .as_ref()
+                .and_then(|w| w.seats.get(w.seat.index()))
+                .is_some_and(|p| p.bot_playing)
+    }
+
+    /// "I'm back": the request to take this seat back from the stand-in
+    /// bot that plays it, while one does.
+    pub fn back_request(&self) -> Option<GuestMessage> {
+        self.stood_in().then_some(GuestMessage::Back)
     }
 
     /// The mirror of someone who came by the watch link: it accepts a
@@ -440,7 +479,12 @@ impl GuestMirror {
         if let Some(view) = &self.view {
             if view.seat != welcome.seat || view.seats.len() != seats || view.rules != welcome.rules
             {
-                return Received::Invalid("a table that does not fit the view");
+                if !self.held_over {
+                    return Received::Invalid("a table that does not fit the view");
+                }
+                // Back after a lost connection at another table (the host
+                // left the last one): the table kept is dropped for it.
+                self.forget_table();
             }
         }
         welcome.seats = welcome.seats.into_iter().map(clean_presence).collect();
@@ -464,6 +508,7 @@ impl GuestMirror {
         // The table as the host has it: an action asked for and not in it
         // was not taken.
         self.asked_at = None;
+        self.held_over = false;
         if let Some((number, code)) = self.pending_reveal.take() {
             // What the host revealed before this sync, checked against it
             // (the page reads the verdict from `checked`).

@@ -21,7 +21,9 @@
 //! - [`signal`]: one table link for every friend, and the offers and
 //!   answers it sends through public relays (issue 30, in progress);
 //! - [`watch`]: watchers of a table (by the watch link): their addresses
-//!   and their cap.
+//!   and their cap;
+//! - [`turn_limit`]: when a friend's turn is over the limit the host
+//!   picked (a stand-in bot takes the seat).
 //!
 //! Like `rules` and `bots`, on which alone it depends (with `serde`,
 //! `serde_json`, `thiserror` and `sha2`), this module uses no browser
@@ -39,6 +41,7 @@ pub mod reactions;
 pub mod sdp;
 pub mod sealed;
 pub mod signal;
+pub mod turn_limit;
 pub mod watch;
 
 pub use codes::{CodeError, CodeKind, Invite, Reply};

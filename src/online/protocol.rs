@@ -65,6 +65,10 @@ pub enum GuestMessage {
     /// A quick reaction from the guest's seat, for the other players. A
     /// host before this one drops it as unreadable.
     React { reaction: Reaction },
+    /// "I'm back": the friend takes their seat back from the stand-in bot
+    /// that plays it (put there by the host, or by the table's turn
+    /// limit). A host before this one drops it as unreadable.
+    Back,
     /// The first message of someone who came by the watch link
     /// ([`crate::online::watch`]): they see the public table and take no
     /// seat. Pings and resyncs are all they may send after it.

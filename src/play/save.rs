@@ -16,6 +16,7 @@
 use super::setup::{GameSetup, SeatKind, Speed};
 use super::state::GameState;
 use crate::bots::Level;
+use crate::online::turn_limit::TurnLimit;
 use crate::online::SeatSetup;
 use crate::rules::{Action, Card, Played, RuleSet, Seat};
 use std::collections::BTreeSet;
@@ -36,8 +37,9 @@ const SETTINGS_VERSION: u32 = 1;
 const SETTINGS_MAGIC: &str = "ono99-settings";
 /// More actions than any real match takes: a bigger save is not replayed.
 const MAX_ACTIONS: usize = 20_000;
-/// Longest name kept (the setup's inputs allow 16 characters).
-const MAX_NAME: usize = 16;
+/// Longest name kept: a friend's, as the protocol keeps it (the setup's
+/// inputs allow 16 characters; a friend's page 24).
+const MAX_NAME: usize = crate::online::protocol::MAX_NAME_CHARS;
 
 /// Why a write to the store failed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -181,17 +183,22 @@ pub struct Saved {
     pub playing_speed: Speed,
     pub summary: bool,
     pub stand_ins: BTreeSet<Seat>,
+    /// An online table's turn limit (off in saves from before it).
+    pub turn_limit: TurnLimit,
 }
 
 impl Saved {
     /// What the save of `state` holds.
     pub fn of(state: &GameState) -> Saved {
+        // Friends' seats under the names they joined with.
+        let setup = state.named_setup();
         Saved {
-            played: state.played(seat_names(&state.setup)),
-            setup: (*state.setup).clone(),
+            played: state.played(seat_names(&setup)),
+            setup,
             playing_speed: state.speed,
             summary: state.summary.is_some(),
             stand_ins: state.stand_ins(),
+            turn_limit: state.turn_limit,
         }
     }
 
@@ -210,6 +217,12 @@ impl Saved {
                 let _ = write!(out, " {}", seat.0);
             }
             out.push('\n');
+        }
+        // Only online tables have one, and the first download hosts none.
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+        if self.turn_limit != TurnLimit::Off {
+            // Written only when on, as the stand-ins.
+            let _ = writeln!(out, "turn_limit {}", self.turn_limit.seconds());
         }
         out.push_str("actions");
         for (seat, action) in &self.played.actions {
@@ -272,6 +285,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
     let (mut seed, mut speed, mut summary, mut actions, mut ended) =
         (None, None, false, None, false);
     let mut stand_ins = BTreeSet::new();
+    let mut turn_limit = TurnLimit::Off;
     for line in lines {
         if ended {
             return Err(BadSave::Broken);
@@ -293,6 +307,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
                     .collect::<Option<BTreeSet<_>>>()
                     .ok_or(BadSave::Broken)?;
             }
+            "turn_limit" => turn_limit = TurnLimit::parse(rest).ok_or(BadSave::Broken)?,
             "actions" => {
                 let list = rest
                     .split_whitespace()
@@ -327,6 +342,7 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
         setup,
         summary,
         stand_ins,
+        turn_limit,
     })
 }
 
@@ -342,6 +358,7 @@ pub fn parse_save(raw: &str) -> Result<GameState, BadSave> {
         GameState::resume(setup, &saved.played, saved.summary).map_err(|_| BadSave::Broken)?;
     state.speed = saved.playing_speed;
     state.saved_stand_ins = saved.stand_ins;
+    state.turn_limit = saved.turn_limit;
     Ok(state)
 }
 

@@ -224,6 +224,19 @@ impl GameSetup {
         self.others.iter().any(|s| s.kind == SeatKind::Guest)
     }
 
+    /// "Play with friends": the table with a friend online in the first
+    /// seat after yours, unless a friend already plays one (the rest as
+    /// they were). Returns the first friend's seat.
+    pub fn with_a_friend(&mut self) -> Seat {
+        if !self.has_online() {
+            if let Some(first) = self.others.first_mut() {
+                first.kind = SeatKind::Guest;
+            }
+        }
+        let first = self.others.iter().position(|s| s.kind == SeatKind::Guest);
+        Seat(first.map_or(1, |i| i as u8 + 1))
+    }
+
     /// How many seats people play at this device (more than one:
     /// pass-and-play).
     pub fn people(&self) -> usize {

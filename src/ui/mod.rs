@@ -50,10 +50,28 @@ pub fn open_everything() {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
+    // The first download's plain links: its Settings' for what only the
+    // whole app has (the turn alert, the relays), which open here; and
+    // "Play with friends", which sets a friend's seat. Read once.
+    #[cfg(feature = "full")]
+    let hash = match hash.as_str() {
+        "#settings" | "#friends" => {
+            if hash == "#settings" {
+                screens::header::open_settings_first();
+            } else {
+                app::play_with_friends();
+            }
+            platform::address::forget_code(&online::page_base());
+            String::new()
+        }
+        _ => hash,
+    };
     let request = app::Request::parse(&hash);
     if request.spent_on_reading() {
         platform::address::forget_code(&online::page_base());
     }
+    // Handed the settings (the first download's Settings asked for what
+    // only the whole app has): the header opens with them.
     let request = Some(request).filter(|r| *r != app::Request::Address);
     let props = app::AppProps { request };
     when_language_ready(move || {

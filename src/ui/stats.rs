@@ -49,8 +49,9 @@ pub fn reset() {
 
 /// Counts the finished game in `state` for the device's seat.
 pub fn record_game(state: &GameState) {
-    let names = (0..state.setup.seat_count())
-        .map(|i| state.setup.shared_name(Seat(i as u8), Lang::default()))
+    let setup = state.named_setup();
+    let names = (0..setup.seat_count())
+        .map(|i| setup.shared_name(Seat(i as u8), Lang::default()))
         .collect();
     pure::record_game(&Browser, state, &today(), names);
 }

@@ -132,11 +132,11 @@ export const linkScenarios = [
       await shot(host.page, 'link-lobby-desktop');
       await audit(host.page, 'lobby with a table link');
       const times = [];
-      for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP], ['Xavi', 'Cleo', DESKTOP]]) {
+      for (const [name, viewport] of [['Zoë', PHONE], ['Yann', DESKTOP], ['Xavi', DESKTOP]]) {
         const { guest, ms } = await friendJoins(ctx, link, name, viewport);
         pages.push(guest);
         times.push(ms);
-        await connected(host, seat);
+        await connected(host, name);
       }
       await shot(pages[1].page, 'link-guest-waiting-phone');
       // Every seat taken: nobody stays in the tracker's swarm or on the
@@ -165,10 +165,10 @@ export const linkScenarios = [
         const { guest, ms, joinMs } = await friendJoins(ctx, link, 'Zoë');
         times.push(ms);
         joins.push(joinMs);
-        await connected(host, 'Ana');
+        await connected(host, 'Zoë');
         // The friend leaves; the seat is free again for the next run.
         await guest.context.close();
-        await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connected', { exact: true }).waitFor({ state: 'detached', timeout: 20000 });
+        await host.page.getByRole('region', { name: 'Seat of Zoë' }).getByText('Connected', { exact: true }).waitFor({ state: 'detached', timeout: 20000 });
       }
       ctx.note(`table link opened → seated, median of 10 (loopback relays): ${median(times)} ms (${times.join(', ')})`);
       ctx.note(`Join pressed → seated, median of 10: ${median(joins)} ms (${joins.join(', ')})`);
@@ -184,7 +184,7 @@ export const linkScenarios = [
           pages.push(host);
           const { guest } = await friendJoins(ctx, await tableLink(host), 'Zoë');
           pages.push(guest);
-          await connected(host, 'Ana');
+          await connected(host, 'Zoë');
           const carried = up.broker === false ? relays.counts.trackerMessages : relays.counts.brokerPackets;
           assert(carried > 0, `the relay left up carried nothing: ${JSON.stringify(relays.counts)}`);
         });
@@ -208,7 +208,7 @@ export const linkScenarios = [
       // comes the old way (online.mjs).
       await host.page.getByRole('region', { name: 'Seat of Ana' }).getByText('Connect with codes instead').click();
       pages.push(await join(ctx, host, 'Ana', 'Zoë'));
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
     }),
   },
   {
@@ -227,16 +227,16 @@ export const linkScenarios = [
       await host.page.getByLabel('Lock the table').uncheck();
       await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
       await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       // Zoë leaves: her seat has no stale invite link, and "Invite Ana
       // again" makes a fresh one, under the codes.
       await guest.context.close();
-      const seat = host.page.getByRole('region', { name: 'Seat of Ana' });
-      await seat.getByRole('button', { name: 'Invite Ana again' }).waitFor({ timeout: 20000 });
+      const seat = host.page.getByRole('region', { name: 'Seat of Zoë' });
+      await seat.getByRole('button', { name: 'Invite Zoë again' }).waitFor({ timeout: 20000 });
       assert(await seat.getByText('Connect with codes instead').count() === 0, 'a seat the link filled still offers its old invite link');
-      await seat.getByRole('button', { name: 'Invite Ana again' }).click();
+      await seat.getByRole('button', { name: 'Invite Zoë again' }).click();
       await seat.getByText('Connect with codes instead').click();
-      await seat.getByRole('textbox', { name: 'Invite link for Ana' }).waitFor({ timeout: 20000 });
+      await seat.getByRole('textbox', { name: 'Invite link for Zoë' }).waitFor({ timeout: 20000 });
     }),
   },
   {
@@ -267,7 +267,7 @@ export const linkScenarios = [
       }, relays.trackerUrl);
       const { guest } = await friendJoins(ctx, link, 'Zoë', DESKTOP, noTracker);
       pages.push(guest);
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       assert(offers.length > 0, 'no offer went through the broker');
       const topic = offers[0].topic;
       const warned = host.warnings.length;
@@ -305,7 +305,7 @@ export const linkScenarios = [
       }
       rogue.close();
       assert(await host.page.getByRole('region', { name: 'Seat of Ben' }).getByText('Connected', { exact: true }).count() === 0, 'a replay took a seat');
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       await host.page.getByRole('region', { name: 'Seat of Ben' }).getByRole('button', { name: 'Let a bot play for Ben' }).click();
       await host.page.getByRole('button', { name: 'Start game' }).click();
       await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
@@ -322,10 +322,10 @@ export const linkScenarios = [
       const link = await tableLink(host);
       const zoe = (await friendJoins(ctx, link, 'Zoë', PHONE)).guest;
       pages.push(zoe);
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       const yann = (await friendJoins(ctx, link, 'Yann')).guest;
       pages.push(yann);
-      await connected(host, 'Ben');
+      await connected(host, 'Yann');
       await host.page.getByRole('button', { name: 'Start game' }).click();
       for (const g of [zoe, yann]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
       const zoeHand = await handOf(zoe.page);
@@ -341,20 +341,25 @@ export const linkScenarios = [
       await host.page.waitForFunction(() => !document.querySelector('.seat.away'), null, { timeout: 20000 });
 
       // The host reloads: the lobby comes back, and both friends rejoin
-      // it with nobody doing anything.
+      // it with nobody doing anything, each keeping their table and told
+      // the host is away (issue 36).
       t0 = Date.now();
       await host.page.reload();
       await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor({ timeout: 30000 });
       assert(await tableLink(host) === link, 'the table link changed with the reload');
-      await connected(host, 'Ana');
-      await connected(host, 'Ben');
+      await connected(host, 'Zoë');
+      await connected(host, 'Yann');
       const hostBack = Date.now() - t0;
-      // The friends wait for the start, as on their first join.
-      for (const g of [zoe, yann]) await g.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 20000 });
+      for (const g of [zoe, yann]) {
+        await g.page.getByRole('status').filter({ hasText: /Waiting for .* to come back to the table/ }).waitFor({ timeout: 20000 });
+        assert(await g.page.getByRole('region', { name: 'Table' }).count() === 1, "a friend's table vanished with the host's reload");
+        assert(await g.page.getByText(/Waiting for .* to start/).count() === 0, 'a friend waits for a start');
+      }
       await shot(zoe.page, 'link-guest-back-phone');
-      await host.page.getByRole('button', { name: 'Start game' }).click();
+      await host.page.getByRole('button', { name: 'Resume the match' }).click();
       for (const g of [zoe, yann]) {
         await g.page.getByText('Reconnecting', { exact: false }).waitFor({ state: 'detached', timeout: 20000 });
+        await g.page.getByText(/to come back to the table/).waitFor({ state: 'detached', timeout: 20000 });
         await g.page.waitForFunction(() => document.querySelectorAll('.hand button.card-btn').length > 0, null, { timeout: 20000 });
       }
       assert(JSON.stringify(await handOf(zoe.page)) === JSON.stringify(zoeHand), "Zoë's hand changed with the host's reload");
@@ -384,7 +389,7 @@ export const linkScenarios = [
       const link = await tableLink(h);
       const { guest } = await friendJoins(ctx, link, 'Zoë', PHONE);
       pages.push(guest);
-      await connected(h, 'Ana');
+      await connected(h, 'Zoë');
       await h.page.getByRole('button', { name: 'Start game' }).click();
       await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
       const hand = await handOf(guest.page);
@@ -417,11 +422,11 @@ export const linkScenarios = [
       pages.push(host);
       const link = await tableLink(host);
       const friends = [];
-      for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP]]) {
+      for (const [name, viewport] of [['Zoë', PHONE], ['Yann', DESKTOP]]) {
         const { guest } = await friendJoins(ctx, link, name, viewport);
         pages.push(guest);
         friends.push(guest);
-        await connected(host, seat);
+        await connected(host, name);
       }
       await host.page.getByRole('button', { name: 'Start game' }).click();
       for (const g of friends) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });

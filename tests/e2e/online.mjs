@@ -96,7 +96,8 @@ export async function join(ctx, host, name, guestName, viewport = DESKTOP, prepa
   // see the table at once.
   await guest.page.getByText(/Waiting for .* to start/).or(guest.page.getByRole('region', { name: 'Table' })).first().waitFor({ timeout: 20000 });
   if (await host.page.getByRole('heading', { name: 'Invite your friends' }).count()) {
-    await host.page.getByRole('region', { name: `Seat of ${name}` }).getByText('Connected').waitFor();
+    // The seat goes by the name the friend typed (issue 36).
+    await host.page.getByRole('region', { name: `Seat of ${guestName}` }).getByText('Connected').waitFor();
   } else {
     // Mid-match: the seat is no longer shown away.
     await host.page.waitForFunction(() => !document.querySelector('.seat.away'), null, { timeout: 20000 });
@@ -292,9 +293,10 @@ export const onlineScenarios = [
         await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor();
         await ana.context.close();
         pages.pop();
-        ana = await join(ctx, host, 'Ana', 'Zoë');
+        // The seat kept the name she joined with (issue 36).
+        ana = await join(ctx, host, 'Zoë', 'Zoë');
         pages.push(ana);
-        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await host.page.getByRole('button', { name: 'Resume the match' }).click();
         await ana.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
         // Nobody played meanwhile (it is your turn): the friend sees the same table.
         await ana.page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) === n, ply, { timeout: 20000 });

@@ -115,10 +115,10 @@ export const standInScenarios = [
         await hostPlays(host.page, async () => (await savedActions(host.page)).length >= 6);
         await host.page.reload();
         await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor({ timeout: 20000 });
-        // The bot still plays for Ana: the table can start without her.
+        // The bot still plays for Ana: the match resumes without her.
         await host.page.getByRole('button', { name: 'Give the seat back to Ana' }).waitFor();
-        const start = host.page.getByRole('button', { name: 'Start game' });
-        assert(await start.isEnabled(), 'Start game waits for a seat a bot plays');
+        const start = host.page.getByRole('button', { name: 'Resume the match' });
+        assert(await start.isEnabled(), 'Resume waits for a seat a bot plays');
         await start.click();
         await host.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
         await finish(ctx, host, 'after a host reload');
@@ -211,7 +211,7 @@ export const standInScenarios = [
         // No "could not be read" notice: the lobby is back, then the summary.
         await host.page.getByRole('heading', { name: 'Invite your friends' }).waitFor({ timeout: 20000 });
         assert(await host.page.getByText(/could not be read/).count() === 0, 'the save was set aside as broken');
-        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await host.page.getByRole('button', { name: 'Resume the match' }).click();
         await host.page.getByRole('button', { name: 'Next hand' }).waitFor({ timeout: 20000 });
         await shot(host.page, 'standin-reload-summary');
         await finish(ctx, host, 'reloaded with the summary open');

@@ -69,7 +69,7 @@ export const watchScenarios = [
       await audit(host.page, 'lobby with a watch link');
       const { guest } = await friendJoins(ctx, link, 'Zoë');
       pages.push(guest);
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       await host.page.getByRole('button', { name: 'Start game' }).click();
       await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
       await playUntil(host, guest, 3);

@@ -305,6 +305,19 @@ impl HostSession {
         })
     }
 
+    /// The friend at guest seat `seat` said their name (`name`, untrusted:
+    /// it is cleaned): the seat goes by it from now on, on every page, in
+    /// the save and in the match's record. Their join says it; so does
+    /// a join the lobby holds until the start, read for its name alone (it
+    /// seats nobody: the start reads it again). An empty name changes
+    /// nothing, and neither does a seat that is not a guest's.
+    pub fn named(&mut self, seat: Seat, name: &str) {
+        let name = clean_name(name);
+        if let (Some(Some(link)), false) = (self.links.0.get_mut(seat.index()), name.is_empty()) {
+            link.name = Some(name);
+        }
+    }
+
     /// The guest seats.
     pub fn guest_seats(&self) -> impl Iterator<Item = Seat> + '_ {
         self.links
@@ -503,6 +516,13 @@ impl HostSession {
                 self.let_through = Some(reaction);
                 Ok(self.reacted(from, reaction))
             }
+            // The friend takes their seat back from a stand-in; one that
+            // crosses the host's own give-back changes nothing.
+            GuestMessage::Back => Ok(if link.bot_playing {
+                self.give_back(from)
+            } else {
+                Vec::new()
+            }),
             GuestMessage::Act { seat, ply, action } => {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
@@ -542,12 +562,9 @@ impl HostSession {
     }
 
     fn join(&mut self, seat: Seat, name: &str) -> Outbox {
+        self.named(seat, name);
         if let Some(Some(link)) = self.links.0.get_mut(seat.index()) {
             link.connection = Connection::Connected;
-            let name = clean_name(name);
-            if !name.is_empty() {
-                link.name = Some(name);
-            }
             link.bad_in_a_row = 0;
         }
         let welcome = Welcome {
@@ -840,6 +857,25 @@ impl HostSession {
     /// The guest plays its seat again.
     pub fn give_back(&mut self, seat: Seat) -> Outbox {
         self.set_bot_playing(seat, false)
+    }
+
+    /// The friend's seat the match waits on now (connected or not, no bot
+    /// playing it): the turn a turn limit times
+    /// ([`super::turn_limit::TurnClock`]).
+    pub fn waiting_on_friend(&self) -> Option<Seat> {
+        match self.mover()? {
+            Mover::Guest(seat) | Mover::Absent(seat) => Some(seat),
+            Mover::Local(_) | Mover::Bot(..) => None,
+        }
+    }
+
+    /// `seat`'s friend was silent on their turn at `ply` for the table's
+    /// turn limit: a Medium bot plays the seat until the friend takes it
+    /// back ([`GuestMessage::Back`]) or the host gives it back. `None`,
+    /// and nothing changed, when the match moved on meanwhile (another
+    /// ply, another seat to act, a bot already playing it).
+    pub fn turn_over(&mut self, seat: Seat, ply: u32) -> Option<Outbox> {
+        (self.waiting_on_friend() == Some(seat) && self.ply() == ply).then(|| self.bot_takes(seat))
     }
 
     /// Who plays `seat` changed: every connected guest is told, the seat's

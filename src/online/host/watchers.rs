@@ -154,7 +154,8 @@ impl HostSession {
                 GuestMessage::Join { .. }
                 | GuestMessage::Act { .. }
                 | GuestMessage::Contribute { .. }
-                | GuestMessage::React { .. },
+                | GuestMessage::React { .. }
+                | GuestMessage::Back,
             ) => Err(Refusal::OtherLink),
             Ok(_) if !joined => Err(Refusal::NotJoined),
             Ok(GuestMessage::Ping { nonce }) => match now_ms {

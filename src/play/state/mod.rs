@@ -32,6 +32,7 @@ use crate::online::host::RestoreError;
 use crate::online::protocol::Presence;
 #[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
+use crate::online::turn_limit::TurnLimit;
 use crate::online::{HostSession, TableSetup};
 use crate::rules::{Action, Event, Match, Played, PlayerView, Rng, RuleError, Seat, SetupError};
 use std::collections::BTreeSet;
@@ -121,6 +122,10 @@ pub struct GameState {
     /// Medium bot played for when the match was saved (it plays on after a
     /// reload). Once hosted, the session says ([`GameState::stand_ins`]).
     pub saved_stand_ins: BTreeSet<Seat>,
+    /// An online table: how long a friend may be silent on their turn
+    /// before a stand-in bot plays their seat (the host picks it in the
+    /// lobby; [`GameMsg::TurnOver`]).
+    pub turn_limit: TurnLimit,
     /// An online table: the latest quick reaction the session let through
     /// (a friend's, the host's, a bot's), numbered from 1 so the page
     /// shows each once. Nothing of the match: no new version. (Online
@@ -178,6 +183,7 @@ impl GameState {
             missed_from: None,
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
+            turn_limit: TurnLimit::Off,
             #[cfg(feature = "full")]
             reaction: None,
         }
@@ -213,6 +219,32 @@ impl GameState {
             session.bot_takes(seat);
         }
         Ok(session)
+    }
+
+    /// The setup with every friend's seat named as the session names it
+    /// now: the name its friend joined with (else the setup's). The one
+    /// place a seat's name is read from for what outlives the page: the
+    /// save (so a host's reload keeps the friends' names), the records and
+    /// replays of the match. Before the session starts, and at a table
+    /// played here, the setup as it is.
+    pub fn named_setup(&self) -> GameSetup {
+        #[cfg_attr(all(not(feature = "full"), target_arch = "wasm32"), allow(unused_mut))]
+        let mut setup = (*self.setup).clone();
+        // The first download hosts no table (it hands them to the whole app).
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+        if let Engine::Hosted(session) = &self.engine {
+            for seat in session.guest_seats() {
+                let name = session.presence(seat).map(|p| p.name);
+                let slot = seat
+                    .index()
+                    .checked_sub(1)
+                    .and_then(|i| setup.others.get_mut(i));
+                if let (Some(slot), Some(name)) = (slot, name) {
+                    slot.name = name;
+                }
+            }
+        }
+        setup
     }
 
     /// The match as played, with the seats named `names`.
@@ -251,6 +283,7 @@ impl GameState {
         let mut next = GameState::new(self.setup.clone(), seed).ok()?;
         next.speed = self.speed;
         next.saved_stand_ins = self.saved_stand_ins.clone();
+        next.turn_limit = self.turn_limit;
         Some(next)
     }
 
@@ -270,6 +303,7 @@ impl GameState {
         let out = session.rematch(seed)?;
         let mut next = GameState::new(self.setup.clone(), seed).ok()?;
         next.speed = self.speed;
+        next.turn_limit = self.turn_limit;
         next.engine = Engine::Hosted(session);
         next.outbox.push(out);
         Some(next)

@@ -66,6 +66,16 @@ pub enum GameMsg {
         seat: Seat,
         playing: bool,
     },
+    /// An online table: `seat`'s friend was silent on their turn at `ply`
+    /// for the table's turn limit (the page's timer says so, from
+    /// [`crate::online::turn_limit::TurnClock`]): a stand-in bot plays
+    /// their seat. Nothing if the match moved on meanwhile. (Online tables
+    /// are the whole app's: the first download has none of it.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    TurnOver {
+        seat: Seat,
+        ply: u32,
+    },
     /// The online table changed (a friend connected, left, or a bot took
     /// their seat): draw again.
     OnlineChanged,
@@ -233,6 +243,16 @@ impl GameState {
                         next.saved_stand_ins.remove(&seat);
                     }
                 }
+                next
+            }
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+            GameMsg::TurnOver { seat, ply } => {
+                let mut next = self.clone();
+                let Engine::Hosted(session) = &mut next.engine else {
+                    return None;
+                };
+                let out = session.turn_over(seat, ply)?;
+                next.outbox.push(out);
                 next
             }
             GameMsg::SetSpeed(speed) => {

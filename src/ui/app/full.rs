@@ -43,8 +43,8 @@ pub fn opened() -> Opened {
 
 /// A match with friends on their devices: its lobby (`fresh`: a new
 /// match from the stored setup; otherwise a saved one resumed).
-pub fn online(state: GameState, lang: Lang, n: u32, _fresh: bool) -> Screen {
-    start::with_online(state, lang, n)
+pub fn online(state: GameState, lang: Lang, n: u32, fresh: bool) -> Screen {
+    start::with_online(state, lang, n, fresh)
 }
 
 /// The statistics, a replay or a review over the screen.

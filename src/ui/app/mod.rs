@@ -34,6 +34,8 @@ use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
 use crate::ui::state::{GameSetup, GameState, Speed};
 pub use request::Request;
+#[cfg(feature = "full")]
+pub use start::play_with_friends;
 use start::{Begin, NewMatch};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -45,10 +45,10 @@ pub enum NewMatch {
 }
 
 /// The game with its online session, when friends play from their devices:
-/// the lobby comes first (for a resumed match too: everyone is invited
-/// again).
+/// the lobby comes first (for a resumed match too, `fresh` false: everyone
+/// is invited again, and the lobby offers to resume it).
 #[cfg(feature = "full")]
-pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
+pub fn with_online(state: GameState, lang: Lang, n: u32, fresh: bool) -> Screen {
     if !state.setup.has_online() {
         return offline(state, n);
     }
@@ -64,8 +64,37 @@ pub fn with_online(state: GameState, lang: Lang, n: u32) -> Screen {
     let config = online::ice_config(&NetworkPrefs::load());
     // A bot that stood in for a friend before a reload goes on.
     match state.session_for(table) {
-        Ok(session) => Screen::Lobby(Rc::new(state), n, HostLink::new(session, config)),
+        Ok(session) => {
+            let link = HostLink::new(session, config);
+            link.set_resumed(!fresh);
+            // The limit the saved match had, or the one the address asks
+            // for (`?turn_limit=N`, seconds: the browser tests' hook).
+            link.set_turn_limit(address::turn_limit().unwrap_or(state.turn_limit));
+            Screen::Lobby(Rc::new(state), n, link)
+        }
         Err(_) => Screen::Setup,
+    }
+}
+
+/// "Play with friends" from the first screen (its link, `#friends`): the
+/// stored setup gets a friend online in the first seat after the host's
+/// (unless a friend plays one already), and once the form is drawn that
+/// seat's row takes focus, in view: its Start game opens the lobby with
+/// the table link.
+#[cfg(feature = "full")]
+pub fn play_with_friends() {
+    let mut setup = storage::load_setup().unwrap_or_default();
+    let seat = setup.with_a_friend();
+    storage::save_setup(&setup);
+    focus_when_drawn(format!("seat-level-{}", seat.0 + 1), 50);
+}
+
+/// Focuses the element `id` once the page draws it (tried every 100 ms,
+/// `tries` times).
+#[cfg(feature = "full")]
+fn focus_when_drawn(id: String, tries: u32) {
+    if !crate::ui::platform::focus::reveal(&id) && tries > 0 {
+        gloo_timers::callback::Timeout::new(100, move || focus_when_drawn(id, tries - 1)).forget();
     }
 }
 
@@ -252,7 +281,8 @@ pub fn lobby(
                     state.redealt(seed)
                 };
                 match base.and_then(|b| b.hosted(session)) {
-                    Some(game) => {
+                    Some(mut game) => {
+                        game.turn_limit = online.turn_limit();
                         let table = Online(online.clone());
                         screen.set(Screen::Game(Rc::new(game), n, Some(table)))
                     }
@@ -266,5 +296,9 @@ pub fn lobby(
             });
         })
     };
-    html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} /> }
+    // A match saved mid-way (the host's page reloaded): the lobby says so.
+    let resumed = link
+        .resumed()
+        .then(|| (state.game().hand_number(), state.actions.len()));
+    html! { <Lobby key={n} link={link.clone()} {seats} {on_start} {on_leave} {resumed} /> }
 }

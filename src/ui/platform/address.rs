@@ -42,3 +42,16 @@ pub fn reload() {
         let _ = w.location().reload();
     }
 }
+
+/// The turn limit the address asks an online table's lobby to preselect
+/// (`?turn_limit=N`, in seconds): the browser tests' hook, as `?seed=`
+/// is for a fixed deal, so a silent friend's turn ends in a few seconds.
+#[cfg(feature = "full")]
+pub fn turn_limit() -> Option<crate::online::turn_limit::TurnLimit> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("turn_limit="))
+        .and_then(crate::online::turn_limit::TurnLimit::parse)
+}

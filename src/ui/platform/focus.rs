@@ -18,3 +18,15 @@ pub fn use_focus_when<D: PartialEq + 'static>(deps: D) -> NodeRef {
     }
     node
 }
+
+/// Gives the element `id` keyboard focus, which brings it into view;
+/// `false` if the page has no such element (not drawn yet).
+pub fn reveal(id: &str) -> bool {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id));
+    match el.map(wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>) {
+        Some(Ok(el)) => el.focus().is_ok(),
+        _ => false,
+    }
+}

@@ -6,8 +6,8 @@
 //! [`GuestMirror`]: crate::online::GuestMirror
 
 use crate::i18n::{
-    self, callout, named, seat_text, tr, winners_line, Key, Lang, Named, OnlineKey, SeatText,
-    WatchText, Who,
+    self, callout, named, seat_text, tr, winners_line, FriendsText, Key, Lang, Named, OnlineKey,
+    SeatText, WatchText, Who,
 };
 use crate::online::fair::Proof;
 use crate::online::protocol::SeatKind;
@@ -92,6 +92,36 @@ fn over_view(over: &Over, me: Option<Seat>, on_close: Callback<()>) -> Html {
             <ReviewScreen key={key(f)} shared={f.played.clone()} seat={me}
                 on_replay={Callback::from(|_| ())} {on_close} />
         },
+    }
+}
+
+/// The friend's table kept over a lost connection, connected again but not
+/// synced: the host's page is away (it reloaded into its lobby) and the
+/// table waits for the host to resume the match.
+fn host_away_notice(lang: Lang, link: &GuestLink, phase: &GuestPhase, host: &str) -> Html {
+    let back = matches!(phase, GuestPhase::Connected | GuestPhase::Playing);
+    if !(back && link.mirror().held_over()) {
+        return Html::default();
+    }
+    html! { <p class="notice host-away" role="status">{ i18n::waiting_for_host(lang, host) }</p> }
+}
+
+/// A stand-in bot plays this friend's seat (the turn limit ran out, or the
+/// host let it play while they were away): said, with "I'm back" to take
+/// the seat back.
+fn stand_in_notice(lang: Lang, link: &Rc<GuestLink>) -> Html {
+    if !link.mirror().stood_in() {
+        return Html::default();
+    }
+    let on_back = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| link.take_seat_back())
+    };
+    html! {
+        <div class="notice stood-in" role="status">
+            <p>{ i18n::friends_text(lang, FriendsText::StoodIn) }</p>
+            <button type="button" class="btn primary" onclick={on_back}>{ i18n::friends_text(lang, FriendsText::ImBack) }</button>
+        </div>
     }
 }
 
@@ -186,6 +216,8 @@ pub fn guest_screen(props: &GuestProps) -> Html {
                 if reconnecting {
                     <p class="notice reconnecting" role="status">{ i18n::online(lang, OnlineKey::Reconnecting) }</p>
                 }
+                { host_away_notice(lang, link, &phase, &host) }
+                { stand_in_notice(lang, link) }
                 if let Some(why) = turned_away(lang, &phase) {
                     <p class="error-text lost" role="alert">{ why }</p>
                 }

@@ -33,6 +33,32 @@ pub struct HeaderProps {
 
 const PANEL_ID: &str = "settings-panel";
 
+#[cfg(feature = "full")]
+thread_local! {
+    /// The next header drawn opens with its settings panel open.
+    static OPEN_FIRST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The next header drawn opens with its settings panel open: the whole
+/// app's page, opened from the first download's Settings for what only
+/// it has (the turn alert, the relays).
+#[cfg(feature = "full")]
+pub fn open_settings_first() {
+    OPEN_FIRST.with(|o| o.set(true));
+}
+
+/// Whether this header opens with its settings panel (once).
+#[cfg(feature = "full")]
+fn opens_first() -> bool {
+    OPEN_FIRST.with(|o| o.replace(false))
+}
+
+/// The first download never opens its settings by itself.
+#[cfg(not(feature = "full"))]
+fn opens_first() -> bool {
+    false
+}
+
 /// Whether `target` is inside the element behind `node`.
 fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
     let (Some(wrap), Some(target)) = (
@@ -47,7 +73,8 @@ fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let open = use_state(|| false);
+    #[allow(clippy::redundant_closure)]
+    let open = use_state(|| opens_first());
     let button = use_node_ref();
     let wrap = use_node_ref();
 

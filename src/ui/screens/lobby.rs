@@ -4,9 +4,10 @@
 //! (and again when the host resumes one); the game screen shows the same
 //! card for a friend invited again mid-match.
 
-use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey, WatchText};
+use crate::i18n::{self, named, tr, FriendsText, Key, Lang, Named, OnlineKey, WatchText};
 use crate::online::protocol::Connection;
 use crate::online::qr::QrCode;
+use crate::online::turn_limit::TurnLimit;
 use crate::rules::Seat;
 use crate::ui::online::{HostLink, InviteLink, Reach, TableLinkState};
 use crate::ui::platform::clipboard::copy_text;
@@ -214,6 +215,73 @@ pub struct LobbyProps {
     pub seats: Vec<(Seat, AttrValue)>,
     pub on_start: Callback<()>,
     pub on_leave: Callback<()>,
+    /// A match resumed after a reload: its hand and how many plays were
+    /// made (the lobby says it is in progress, and offers Resume).
+    #[prop_or_default]
+    pub resumed: Option<(u32, usize)>,
+}
+
+/// A resumed match, at the top of the lobby: in progress, at which hand
+/// and play, and its one Resume button (in view at every size: the rest
+/// of the lobby is below it).
+fn resume_card(
+    lang: Lang,
+    (hand, plays): (u32, usize),
+    ready: bool,
+    on_start: Callback<MouseEvent>,
+) -> Html {
+    let text = |t| i18n::friends_text(lang, t);
+    html! {
+        <section class="resume-card" aria-labelledby="resume-heading">
+            <h3 id="resume-heading">{ text(FriendsText::MatchInProgress) }</h3>
+            <p class="match-progress">{ i18n::match_progress(lang, hand, plays) }</p>
+            if !ready {
+                <p class="muted">{ text(FriendsText::ResumeWaits) }</p>
+            }
+            <div class="row">
+                <button type="button" class="btn primary big resume-btn" disabled={!ready} onclick={on_start}>{ text(FriendsText::Resume) }</button>
+            </div>
+        </section>
+    }
+}
+
+/// The lobby's choice of a turn limit: Off, 60 s (and the limit the
+/// address asked for, in the browser tests). Kept by the link until the
+/// start, then by the game (and its save).
+fn turn_limit_choice(lang: Lang, link: &Rc<HostLink>) -> Html {
+    let text = |t| i18n::friends_text(lang, t);
+    let chosen = link.turn_limit();
+    let mut offered = vec![TurnLimit::Off, TurnLimit::ON];
+    if !offered.contains(&chosen) {
+        offered.push(chosen);
+    }
+    let onchange = {
+        let link = link.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Some(limit) = TurnLimit::parse(&value) {
+                link.set_turn_limit(limit);
+            }
+        })
+    };
+    html! {
+        <div class="turn-limit">
+            <label for="turn-limit">{ text(FriendsText::TurnLimit) }</label>
+            <select id="turn-limit" {onchange} aria-describedby="turn-limit-help">
+                { for offered.into_iter().map(|limit| html! {
+                    <option value={limit.seconds().to_string()} selected={limit == chosen}>{
+                        match limit {
+                            TurnLimit::Off => text(FriendsText::TurnLimitOff).to_string(),
+                            TurnLimit::Seconds(s) => i18n::turn_seconds(lang, s),
+                        }
+                    }</option>
+                }) }
+            </select>
+            <p class="help muted" id="turn-limit-help">{ text(FriendsText::TurnLimitHelp) }</p>
+        </div>
+    }
 }
 
 /// The lobby: every friend's invitation, then Start game.
@@ -249,10 +317,14 @@ pub fn lobby(props: &LobbyProps) -> Html {
         table_link,
         TableLinkState::Ready(_) | TableLinkState::Preparing
     );
+    let resumed = props.resumed;
     html! {
         <main class="lobby" aria-labelledby="lobby-heading">
             <h2 id="lobby-heading">{ tr(lang, Key::OnlineTableHeading) }</h2>
             { crate::ui::screens::seat_requests::seat_requests(lang, &props.link, None) }
+            if let Some(resumed) = resumed {
+                { resume_card(lang, resumed, ready && !shuffling, on_start.clone()) }
+            }
             if fold_codes {
                 <TableLinkCard link={props.link.clone()} generation={*generation} />
                 <WatchLinkCard link={props.link.clone()} generation={*generation} />
@@ -260,18 +332,27 @@ pub fn lobby(props: &LobbyProps) -> Html {
                 <p>{ tr(lang, Key::LobbyIntro) }</p>
             }
             <p class="muted">{ stun }</p>
-            { for props.seats.iter().map(|(seat, name)| html! {
-                <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} name={name.clone()} generation={*generation} {fold_codes} />
+            { for props.seats.iter().map(|(seat, name)| {
+                // The name the friend gave, once they said it.
+                let name = props.link.seat_name(*seat).map_or_else(|| name.clone(), AttrValue::from);
+                html! {
+                    <SeatInvite key={seat.index()} link={props.link.clone()} seat={*seat} {name} generation={*generation} {fold_codes} />
+                }
             }) }
-            if !ready {
+            { turn_limit_choice(lang, &props.link) }
+            if !ready && resumed.is_none() {
                 <p class="muted">{ tr(lang, Key::LobbyNeedsEveryone) }</p>
             }
             if shuffling {
                 <p class="muted deal-note" role="status">{ i18n::online(lang, OnlineKey::DealShuffling) }</p>
             }
-            <div class="row lobby-actions">
+            // Start game stays in view at the foot of the screen however
+            // long the lobby is; a resumed match has its Resume at the top.
+            <div class={classes!("row", "lobby-actions", resumed.is_none().then_some("sticky"))}>
                 <button type="button" class="btn ghost" onclick={on_leave}>{ tr(lang, Key::BackToStart) }</button>
-                <button type="button" class="btn primary" disabled={!ready || shuffling} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
+                if resumed.is_none() {
+                    <button type="button" class="btn primary" disabled={!ready || shuffling} onclick={on_start}>{ tr(lang, Key::StartGame) }</button>
+                }
             </div>
         </main>
     }

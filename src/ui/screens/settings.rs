@@ -229,7 +229,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                     </select>
                 </div>
             }
-            { turn_alerts() }
+            { turn_alerts(lang) }
             <NetworkSettings />
             <div class="settings-foot">
                 <button type="button" class="btn small" onclick={close}>{ tr(lang, Key::Close) }</button>
@@ -345,13 +345,19 @@ fn relay_settings() -> Html {
 /// The turn alert's switch, in the whole app only (the first download
 /// carries neither it nor its words).
 #[cfg(feature = "full")]
-fn turn_alerts() -> Html {
+fn turn_alerts(_: Lang) -> Html {
     html! { <TurnAlertSetting /> }
 }
 
+/// The first download carries neither the turn alert nor the relays: a
+/// row saying where they are, whose link opens the whole app's page with
+/// its settings open (what needs the whole app loads it; a plain link,
+/// so the first download stays as small).
 #[cfg(not(feature = "full"))]
-fn turn_alerts() -> Html {
-    Html::default()
+fn turn_alerts(lang: Lang) -> Html {
+    html! {
+        <a class="btn small online-elsewhere" href="app/#settings">{ tr(lang, Key::OpenOnlineSettings) }</a>
+    }
 }
 
 /// Settings → "Tell me when it's my turn (system notification)". Turning it

@@ -480,13 +480,10 @@ impl GuestLink {
             PeerEvent::Open => {
                 self.heard.set(false);
                 // Back after a lost connection: the table shown until now
-                // is dropped; the host's sync brings it back, or, if the
-                // host's page reloaded into its lobby, the friend waits for
-                // the start as on the first join.
-                if self.mirror.borrow().view().is_some() {
-                    self.mirror.borrow_mut().forget_table();
-                    self.table.borrow_mut().take();
-                }
+                // stays, nothing played from it, until the host's sync
+                // (if the host's page reloaded into its lobby, until the
+                // host resumes the match); the page says it waits.
+                self.mirror.borrow_mut().reconnected();
                 *self.phase.borrow_mut() = GuestPhase::Connected;
                 let join = self.hello();
                 let sent = self.send(&join);
@@ -560,7 +557,11 @@ impl GuestLink {
                     }
                     _ => {}
                 }
-                if self.mirror.borrow().view().is_some() {
+                let synced = {
+                    let mirror = self.mirror.borrow();
+                    mirror.view().is_some() && !mirror.held_over()
+                };
+                if synced {
                     *self.phase.borrow_mut() = GuestPhase::Playing;
                     self.joining.borrow_mut().take();
                 }
@@ -633,6 +634,15 @@ impl GuestLink {
         self.refused.set(None);
         self.new_match.set(false);
         let request = self.mirror.borrow_mut().act(action);
+        if let Some(msg) = request {
+            self.send(&msg);
+        }
+    }
+
+    /// "I'm back": asks the host for this seat back from the stand-in bot
+    /// that plays it (nothing while none does).
+    pub fn take_seat_back(&self) {
+        let request = self.mirror.borrow().back_request();
         if let Some(msg) = request {
             self.send(&msg);
         }

@@ -18,6 +18,7 @@ use super::{code_error_key, page_base, InviteLink, LinkEvent};
 use crate::i18n::Key;
 use crate::online::host::HeldMessages;
 use crate::online::protocol::{Connection, Presence};
+use crate::online::turn_limit::TurnLimit;
 use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
@@ -69,6 +70,11 @@ pub struct HostLink {
     reactions: RefCell<react::HostReactions>,
     /// The watch link and its door (`watch_door.rs`).
     watch: RefCell<watch_door::WatchShare>,
+    /// The turn limit chosen in the lobby, for the game to keep.
+    turn_limit: Cell<TurnLimit>,
+    /// The lobby is of a saved match (the host's page reloaded), not a new
+    /// one: it offers to resume it.
+    resumed: Cell<bool>,
 }
 
 impl PartialEq for HostLink {
@@ -118,7 +124,30 @@ impl HostLink {
             deals: RefCell::new(deal::Deals::restored()),
             reactions: RefCell::default(),
             watch: RefCell::default(),
+            turn_limit: Cell::new(TurnLimit::Off),
+            resumed: Cell::new(false),
         })
+    }
+
+    /// Whether the lobby is of a saved match, resumed after a reload.
+    pub fn resumed(&self) -> bool {
+        self.resumed.get()
+    }
+
+    /// The lobby is of a saved match (`true`), or of a new one.
+    pub fn set_resumed(&self, resumed: bool) {
+        self.resumed.set(resumed);
+    }
+
+    /// The turn limit chosen in the lobby (the game keeps it once started).
+    pub fn turn_limit(&self) -> TurnLimit {
+        self.turn_limit.get()
+    }
+
+    /// The lobby's choice of a turn limit.
+    pub fn set_turn_limit(&self, limit: TurnLimit) {
+        self.turn_limit.set(limit);
+        self.changed();
     }
 
     /// The friends' seats, in seat order.
@@ -223,6 +252,14 @@ impl HostLink {
     /// `seat`'s friend as the session in the lobby says.
     pub fn presence(&self, seat: Seat) -> Option<Presence> {
         self.session.borrow().as_ref()?.presence(seat)
+    }
+
+    /// The name `seat` goes by in the lobby: the one its friend gave, once
+    /// they said it, else the setup's (the session's word).
+    pub fn seat_name(&self, seat: Seat) -> Option<String> {
+        self.presence(seat)
+            .map(|p| p.name)
+            .filter(|n| !n.trim().is_empty())
     }
 
     /// Whether a bot plays `seat` for the friend meanwhile (in the lobby).
@@ -523,7 +560,12 @@ impl HostLink {
                     self.changed();
                 } else {
                     // The friend said who they are: the lobby shows them
-                    // connected.
+                    // connected, by the name they gave.
+                    if let (Ok(GuestMessage::Join { name }), Some(session)) =
+                        (&read, self.session.borrow_mut().as_mut())
+                    {
+                        session.named(seat, name);
+                    }
                     self.changed();
                 }
             }

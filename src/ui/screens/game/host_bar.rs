@@ -71,6 +71,7 @@ impl OnlineTable for HostLink {
         html! {
             <>
                 <TurnAlert {waiting} {lang} />
+                <TurnTimer state={state.clone()} />
                 { online_bar(lang, state, &self, names, bar) }
                 { reactions_bar(state, &self, names) }
             </>
@@ -116,6 +117,49 @@ struct TurnAlertProps {
 #[function_component(TurnAlert)]
 fn turn_alert(props: &TurnAlertProps) -> Html {
     crate::ui::platform::attention::use_turn_alert(props.waiting, props.lang);
+    Html::default()
+}
+
+#[derive(Properties, PartialEq)]
+struct TurnTimerProps {
+    state: UseReducerHandle<GameState>,
+}
+
+/// The table's turn limit (`online::turn_limit`): times the turn of the
+/// friend the match waits on, and at the limit asks the game to let a
+/// stand-in bot play their seat ([`GameMsg::TurnOver`], which the session
+/// refuses if the match moved on meanwhile). Draws nothing.
+#[function_component(TurnTimer)]
+fn turn_timer(props: &TurnTimerProps) -> Html {
+    use crate::online::turn_limit::TurnClock;
+    use crate::ui::platform::clock::now_ms;
+    let state = &props.state;
+    let limit = state.turn_limit;
+    // Between hands the match waits on the host's summary, not the friend.
+    let waiting = state
+        .session()
+        .filter(|_| state.summary.is_none())
+        .and_then(|s| s.waiting_on_friend());
+    let ply = state.actions.len() as u32;
+    let clock = use_mut_ref(TurnClock::new);
+    {
+        let handle = state.clone();
+        use_effect_with((waiting, ply, limit), move |&(waiting, ply, limit)| {
+            let now = now_ms() as u64;
+            clock.borrow_mut().follow(waiting, ply, now);
+            let due = clock.borrow().due_in(limit, now);
+            let timer = due.map(|ms| {
+                let ms = u32::try_from(ms).unwrap_or(u32::MAX);
+                gloo_timers::callback::Timeout::new(ms, move || {
+                    let over = clock.borrow().over(limit, now_ms() as u64);
+                    if let Some((seat, ply)) = over {
+                        handle.dispatch(GameMsg::TurnOver { seat, ply });
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
     Html::default()
 }
 

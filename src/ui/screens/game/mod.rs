@@ -125,8 +125,10 @@ fn seat_name(state: &GameState, link: Option<&dyn OnlineTable>, seat: Seat, lang
 
 /// The finished match, to replay, download, share or review.
 fn finished(state: &GameState, lang: Lang) -> Rc<Played> {
-    let names = (0..state.setup.seat_count())
-        .map(|i| state.setup.shared_name(Seat(i as u8), lang))
+    // Friends under the names they joined with.
+    let setup = state.named_setup();
+    let names = (0..setup.seat_count())
+        .map(|i| setup.shared_name(Seat(i as u8), lang))
         .collect();
     Rc::new(state.played(names))
 }

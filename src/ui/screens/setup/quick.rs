@@ -1,6 +1,6 @@
 //! The Quick play card at the top of the setup: a game at once with the
-//! setup below (summed up in one line), Today's deal and the guided first
-//! game.
+//! setup below (summed up in one line), Today's deal, the guided first
+//! game, and Play with friends.
 
 use crate::bots::Level;
 use crate::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
@@ -94,6 +94,9 @@ pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
                 <button type="button" class="btn learn-btn" aria-describedby="learn-what" onclick={props.on_learn.reform(|_: MouseEvent| ())}>{ tr(lang, Key::LearnToPlay) }</button>
                 <p class="quick-what" id="learn-what">{ tr(lang, Key::LearnHelp) }</p>
             </div>
+            // A plain link to the whole app's page, which sets a friend's
+            // seat: the first download carries nothing more.
+            <a class="btn friends-btn" href="app/#friends">{ tr(lang, Key::PlayWithFriends) }</a>
         </section>
     }
 }
