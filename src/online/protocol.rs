@@ -67,7 +67,9 @@ pub enum GuestMessage {
     React { reaction: Reaction },
     /// "I'm back": the friend takes their seat back from the stand-in bot
     /// that plays it (put there by the host, or by the table's turn
-    /// limit). A host before this one drops it as unreadable.
+    /// limit). A host before this one drops it as unreadable. (Online
+    /// tables are the whole app's: the first download leaves it out.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Back,
     /// The first message of someone who came by the watch link
     /// ([`crate::online::watch`]): they see the public table and take no
@@ -317,13 +319,16 @@ pub enum HostMessage {
     /// in hex: their page keeps it and proves it at every later knock by
     /// the table link, the only way back to this seat. Sent over the data
     /// channel only, never through a relay. A page before this one drops
-    /// it as unreadable (it then knocks as a newcomer).
+    /// it as unreadable (it then knocks as a newcomer). Only a table
+    /// link's host sends it: the first download leaves it out.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     SeatKey {
         key: String,
     },
     /// This seat was taken up by another page of its holder (a new tab):
     /// this connection closes next, and this page must not knock again
     /// by itself (the two would take the seat from each other).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Replaced,
 }
 

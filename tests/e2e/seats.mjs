@@ -35,10 +35,10 @@ export const seatScenarios = [
       const link = await tableLink(host);
       const mia = (await friendJoins(ctx, link, 'Mia')).guest;
       pages.push(mia);
-      await connected(host, 'Ana');
+      await connected(host, 'Mia');
       const leo = (await friendJoins(ctx, link, 'Leo', PHONE)).guest;
       pages.push(leo);
-      await connected(host, 'Ben');
+      await connected(host, 'Leo');
       await host.page.getByRole('button', { name: 'Start game' }).click();
       for (const g of [mia, leo]) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
 

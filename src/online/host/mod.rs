@@ -115,7 +115,9 @@ pub struct HostSession {
     /// consent (issue 36), each with the length of the match's log then:
     /// what happened before is sent to that seat as to someone outside
     /// the table ([`HostSession::resume`]), so they never see a card that
-    /// was the holder's to see.
+    /// was the holder's to see. (Only a table link seats new people: the
+    /// first download leaves this out, as the watchers.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     new_players: Vec<(Seat, usize)>,
 }
 
@@ -169,6 +171,7 @@ impl HostSession {
             #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
             let_through: None,
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             new_players: Vec::new(),
         }
     }
@@ -189,6 +192,7 @@ impl HostSession {
         self.seed = seed;
         self.actions.clear();
         // The new match is all its players' own.
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         self.new_players.clear();
         self.number = self.number.saturating_add(1);
         for link in self.links.0.iter_mut().flatten() {
@@ -518,6 +522,7 @@ impl HostSession {
             }
             // The friend takes their seat back from a stand-in; one that
             // crosses the host's own give-back changes nothing.
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GuestMessage::Back => Ok(if link.bot_playing {
                 self.give_back(from)
             } else {
@@ -594,7 +599,9 @@ impl HostSession {
         }
         let n = self.game.seat_count();
         // From the deal every seat was in; `redact` follows who leaves.
+        #[allow(unused_mut)]
         let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
+        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if let Some(from) = self.new_player_from(seat) {
             // Before a new person took the seat, as someone outside the
             // table knows it (a seat number no table has: no dealt card,
@@ -618,6 +625,7 @@ impl HostSession {
     /// this seat is sent to it as to someone outside the table (a second
     /// new person later: from their own point). Nothing for a seat that
     /// is not a friend's.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn new_player(&mut self, seat: Seat) {
         let online = self
             .setup
@@ -634,6 +642,7 @@ impl HostSession {
 
     /// Where the log became `seat`'s new person's own, if a new person
     /// took it.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn new_player_from(&self, seat: Seat) -> Option<usize> {
         self.new_players
             .iter()
@@ -643,6 +652,7 @@ impl HostSession {
 
     /// The seats new people took this match, each with the length of the
     /// log then: for the save.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn new_players(&self) -> &[(Seat, usize)] {
         &self.new_players
     }
@@ -651,6 +661,7 @@ impl HostSession {
     /// (a kept list may be of an earlier match of the table): entries of
     /// another seed, for a seat not a friend's, or past the log, are
     /// passed over.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn restore_new_players(&mut self, saved: &[(u64, Seat, usize)]) {
         let len = self.game.log().len();
         for &(seed, seat, from) in saved {

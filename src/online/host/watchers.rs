@@ -154,9 +154,9 @@ impl HostSession {
                 GuestMessage::Join { .. }
                 | GuestMessage::Act { .. }
                 | GuestMessage::Contribute { .. }
-                | GuestMessage::React { .. }
-                | GuestMessage::Back,
+                | GuestMessage::React { .. },
             ) => Err(Refusal::OtherLink),
+            Ok(GuestMessage::Back) => Err(Refusal::OtherLink),
             Ok(_) if !joined => Err(Refusal::NotJoined),
             Ok(GuestMessage::Ping { nonce }) => match now_ms {
                 Some(now) if !link.pings.allow(now, PINGS_IN_WINDOW, PING_WINDOW_MS) => {

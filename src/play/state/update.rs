@@ -6,11 +6,16 @@
 #[cfg(feature = "full")]
 use super::Heard;
 use super::{Engine, GameState};
+#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 use crate::online::host::Outbox;
+#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 use crate::online::protocol::ProtocolError;
 #[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
-use crate::online::{GuestMessage, HostSession};
+#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+use crate::online::GuestMessage;
+#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+use crate::online::HostSession;
 use crate::play::setup::Speed;
 use crate::rules::{Action, Seat};
 
@@ -42,23 +47,30 @@ pub enum GameMsg {
     /// An online table: a message from the friend at `seat`, untrusted,
     /// for the host's session to check (`now_ms`: the page's clock, for
     /// the session's rate limits), as the transport read it
-    /// ([`GameMsg::received`]).
+    /// ([`GameMsg::received`]). (Online tables are the whole app's: the
+    /// first download, which never hosts, leaves the session's reading of
+    /// friends' messages out.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Received {
         seat: Seat,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
     /// An online table: the connection to `seat`'s friend was lost.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Disconnected(Seat),
     /// An online table: `seat`'s friend gets a new invitation (their next
     /// join is welcome).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     InvitedAgain(Seat),
     /// An online table: the host let a new person take `seat` from the
     /// friend who held it (issue 36); the seat's earlier hands are hidden
-    /// from them.
+    /// from them. (The whole app's only, like every online table.)
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     NewPlayer(Seat),
     /// An online table after the host's reload: the new people of the
     /// match as the page kept them (seed, seat, length of the log).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     NewPlayers(Vec<(u64, Seat, usize)>),
     /// The host lets a Medium bot play a friend's seat (`playing`), or
     /// gives the seat back to the friend.
@@ -93,6 +105,7 @@ pub enum GameMsg {
 
 impl GameMsg {
     /// A message from the friend at `seat`, as its bytes came.
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
         GameMsg::Received {
             seat,
@@ -174,6 +187,7 @@ impl GameState {
                 next.skipping = true;
                 next
             }
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::Received {
                 seat,
                 message,
@@ -190,14 +204,18 @@ impl GameState {
                 next
             }
             // Who is connected: no new version either.
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::NewPlayer(seat) => {
                 return self.link_changed(|s| {
                     s.new_player(seat);
                     Vec::new()
                 })
             }
+            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::NewPlayers(list) => {
                 return self.link_changed(|s| {
                     s.restore_new_players(&list);
@@ -271,6 +289,7 @@ impl GameState {
     /// action it accepted (if any) is the match's next. `None`: nothing
     /// changed that the table shows (a ping, a refusal: only messages to
     /// send, if any).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn receive(
         &mut self,
         seat: Seat,
@@ -310,6 +329,7 @@ impl GameState {
 
     /// A change of a friend's link in the session (`change` returns what
     /// to tell the friends).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn link_changed(&self, change: impl FnOnce(&mut HostSession) -> Outbox) -> Option<GameState> {
         let mut next = self.clone();
         let Engine::Hosted(session) = &mut next.engine else {

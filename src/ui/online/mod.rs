@@ -60,9 +60,11 @@ pub enum LinkEvent {
     /// `seat`'s friend gets a new invitation.
     Invited(Seat),
     /// The host let a new person take `seat` from its holder (issue 36).
+    #[cfg(feature = "full")]
     NewPlayer(Seat),
     /// The new people of the match as this tab kept them (the match's
     /// seed, the seat, the length of the log then), after a reload.
+    #[cfg(feature = "full")]
     NewPlayers(Vec<(u64, Seat, usize)>),
 }
 

@@ -5,6 +5,7 @@
 
 use super::online_bar::Online;
 use crate::ui::bot_turn;
+#[cfg(feature = "full")]
 use crate::ui::online::LinkEvent;
 use crate::ui::state::{GameMsg, GameState};
 use gloo_timers::callback::Timeout;
@@ -83,6 +84,7 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                 let h = handle.clone();
                 let on_event = Callback::from(move |event| {
                     h.dispatch(match event {
+                        #[cfg(feature = "full")]
                         LinkEvent::Message {
                             seat,
                             message,
@@ -92,10 +94,18 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                             message,
                             now_ms,
                         },
+                        #[cfg(feature = "full")]
                         LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
+                        #[cfg(feature = "full")]
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
+                        #[cfg(feature = "full")]
                         LinkEvent::NewPlayer(seat) => GameMsg::NewPlayer(seat),
+                        #[cfg(feature = "full")]
                         LinkEvent::NewPlayers(list) => GameMsg::NewPlayers(list),
+                        // The first download has no connection: nothing
+                        // comes (and the session's reading stays out).
+                        #[cfg(not(feature = "full"))]
+                        _ => GameMsg::OnlineChanged,
                     })
                 });
                 link.listen(
