@@ -108,11 +108,12 @@ export const friendScenarios = [
       pages.push(host);
       const link = await tableLink(host);
       const friends = [];
-      for (const [name, seat, viewport] of [['Zoë', 'Ana', PHONE], ['Yann', 'Ben', DESKTOP]]) {
+      // Each seat goes by the name its friend typed (issue 36).
+      for (const [name, viewport] of [['Zoë', PHONE], ['Yann', DESKTOP]]) {
         const { guest } = await friendJoins(ctx, link, name, viewport);
         pages.push(guest);
         friends.push(guest);
-        await connected(host, seat);
+        await connected(host, name);
       }
       await host.page.getByRole('button', { name: 'Start game' }).click();
       for (const g of friends) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
@@ -179,7 +180,7 @@ export const friendScenarios = [
       const watchLink = await host.page.getByRole('textbox', { name: 'Watch link' }).inputValue();
       const { guest } = await friendJoins(ctx, link, 'Zoë');
       pages.push(guest);
-      await connected(host, 'Ana');
+      await connected(host, 'Zoë');
       await host.page.getByRole('button', { name: 'Start game' }).click();
       await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
       const watcher = await watcherComes(ctx, watchLink, PHONE);
