@@ -242,11 +242,10 @@ impl HostLink {
         }
     }
 
-    /// A seat's connection opened or closed: the door follows. An opened
-    /// seat's friend is sent their seat's key (a friend the host invited
-    /// by a code holds the seat from now on too).
+    /// A seat's connection opened or closed: the door follows (a friend
+    /// the host invited by a code holds their seat from now on too).
     pub(super) fn door_follows(self: &Rc<Self>, seat: Seat, event: &PeerEvent) {
-        let mut key = None;
+        let mut held = false;
         if let Some(d) = self.door.borrow_mut().as_mut() {
             match event {
                 PeerEvent::Open => {
@@ -255,10 +254,10 @@ impl HostLink {
                         self.invites.borrow().get(&seat.0),
                         Some(InviteLink::Ready(_))
                     );
-                    key = match (by_code, fresh_key()) {
-                        (true, Some(fresh)) => d.door.given_by_host(seat, fresh),
-                        _ => d.door.key(seat),
-                    };
+                    if let (true, Some(fresh)) = (by_code, fresh_key()) {
+                        d.door.given_by_host(seat, fresh);
+                    }
+                    held = d.door.is_held(seat);
                 }
                 PeerEvent::Closed => {
                     d.door.left(seat);
@@ -267,14 +266,22 @@ impl HostLink {
                 PeerEvent::Message(_) => return,
             }
         }
-        if let Some(key) = key {
+        if held {
             self.keep_holders();
+        }
+        self.listen_while_room();
+    }
+
+    /// Sends `seat`'s friend their seat's key, if the seat is held (sent
+    /// at each of their joins: the channel carries messages by then).
+    pub(super) fn send_seat_key(&self, seat: Seat) {
+        let key = self.door.borrow().as_ref().and_then(|d| d.door.key(seat));
+        if let Some(key) = key {
             self.send(&[(
                 seat,
                 Outgoing::Message(HostMessage::SeatKey { key: key.hex() }),
             )]);
         }
-        self.listen_while_room();
     }
 
     /// Keeps the seats' holders and this match's new people in this tab,

@@ -530,6 +530,12 @@ impl HostLink {
             }
             PeerEvent::Message(text) => {
                 let read = GuestMessage::decode(text.as_bytes());
+                if matches!(read, Ok(GuestMessage::Join { .. })) {
+                    // A join shows the channel carries messages both ways
+                    // (one sent as it opened is sometimes lost): the
+                    // friend's seat key goes now, at every join.
+                    self.send_seat_key(seat);
+                }
                 if let Ok(GuestMessage::Contribute {
                     number,
                     contribution,
