@@ -319,9 +319,9 @@ pub enum HostMessage {
     /// in hex: their page keeps it and proves it at every later knock by
     /// the table link, the only way back to this seat. Sent over the data
     /// channel only (at each of the friend's joins), never through a
-    /// relay. A page before this one drops
-    /// it as unreadable (it then knocks as a newcomer). Only a table
-    /// link's host sends it: the first download leaves it out.
+    /// relay. A page before this one drops it as unreadable (it then
+    /// knocks as a newcomer). Only a table link's host sends it: the first
+    /// download leaves it out.
     #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     SeatKey {
         key: String,
