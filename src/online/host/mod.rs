@@ -627,17 +627,21 @@ impl HostSession {
     /// is not a friend's.
     #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn new_player(&mut self, seat: Seat) {
-        let online = self
-            .setup
-            .seats
-            .get(seat.index())
-            .is_some_and(|s| s.kind == SeatKind::Guest);
-        if !online {
+        if !self.is_friends(seat) {
             return;
         }
         let now = self.game.log().len();
         self.new_players.retain(|&(s, _)| s != seat);
         self.new_players.push((seat, now));
+    }
+
+    /// Whether `seat` is a friend's (an online seat of the setup).
+    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    fn is_friends(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat.index())
+            .is_some_and(|s| s.kind == SeatKind::Guest)
     }
 
     /// Where the log became `seat`'s new person's own, if a new person
@@ -665,12 +669,7 @@ impl HostSession {
     pub fn restore_new_players(&mut self, saved: &[(u64, Seat, usize)]) {
         let len = self.game.log().len();
         for &(seed, seat, from) in saved {
-            let online = self
-                .setup
-                .seats
-                .get(seat.index())
-                .is_some_and(|s| s.kind == SeatKind::Guest);
-            if seed == self.seed && online && from <= len {
+            if seed == self.seed && self.is_friends(seat) && from <= len {
                 self.new_players.retain(|&(s, _)| s != seat);
                 self.new_players.push((seat, from));
             }

@@ -67,6 +67,13 @@ pub(super) struct TableDoor {
 /// ([`KeptTable`]), for a reload, until the host leaves the table.
 const HOLDERS_KEY: &str = "ono99.table-holders";
 
+/// What this tab keeps of its table's seats (nothing kept: empty).
+fn kept_table() -> KeptTable {
+    storage::tab::read(HOLDERS_KEY)
+        .map(|text| KeptTable::read(&text))
+        .unwrap_or_default()
+}
+
 /// A new seat key, from the browser's random source.
 fn fresh_key() -> Option<SeatKey> {
     let mut key = [0u8; SEAT_KEY_LEN];
@@ -159,9 +166,7 @@ impl HostLink {
             // After a reload of this tab: the seats' holders, and the new
             // people of this match (their seats' earlier hands stay
             // hidden from them).
-            let kept = storage::tab::read(HOLDERS_KEY)
-                .map(|text| KeptTable::read(&text))
-                .unwrap_or_default();
+            let kept = kept_table();
             let mut door = Door::new(names);
             door.restore(kept.holders.iter().cloned());
             let new_players = kept.new_players.clone();
@@ -296,9 +301,7 @@ impl HostLink {
             .as_ref()
             .map(|s| (s.save().seed, s.new_players().to_vec()));
         // Once the game holds the session, this page keeps its own list.
-        let mut kept = storage::tab::read(HOLDERS_KEY)
-            .map(|text| KeptTable::read(&text))
-            .unwrap_or_default();
+        let mut kept = kept_table();
         kept.holders = holders;
         if let Some((seed, list)) = session_new {
             kept.new_players = list
@@ -312,9 +315,7 @@ impl HostLink {
     /// A new person's seat, kept for a reload: `seed` is the match's,
     /// `from` the length of its log when they took the seat.
     fn keep_new_player(&self, seed: u64, seat: Seat, from: usize) {
-        let mut kept = storage::tab::read(HOLDERS_KEY)
-            .map(|text| KeptTable::read(&text))
-            .unwrap_or_default();
+        let mut kept = kept_table();
         kept.new_players
             .retain(|&(s, st, _)| s == seed && st != seat);
         kept.new_players.push((seed, seat, from));
