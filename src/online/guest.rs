@@ -176,7 +176,6 @@ impl GuestMirror {
 
     /// "I'm back": the request to take this seat back from the stand-in
     /// bot that plays it, while one does.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn back_request(&self) -> Option<GuestMessage> {
         self.stood_in().then_some(GuestMessage::Back)
     }
@@ -389,16 +388,13 @@ impl GuestMirror {
             }
             HostMessage::SharingStopped if self.watching => Received::SharingStopped,
             HostMessage::SharingStopped => Received::Invalid("a watchers' notice to a player"),
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             HostMessage::SeatKey { .. } if self.watching => {
                 Received::Invalid("a seat's key to a watcher")
             }
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             HostMessage::SeatKey { key } => match crate::online::signal::SeatKey::from_hex(&key) {
                 Some(key) => Received::SeatKey(key),
                 None => Received::Invalid("a seat's key that is not 32 hex digits"),
             },
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             HostMessage::Replaced => Received::Replaced,
         }
     }

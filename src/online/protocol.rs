@@ -67,9 +67,7 @@ pub enum GuestMessage {
     React { reaction: Reaction },
     /// "I'm back": the friend takes their seat back from the stand-in bot
     /// that plays it (put there by the host, or by the table's turn
-    /// limit). A host before this one drops it as unreadable. (Online
-    /// tables are the whole app's: the first download leaves it out.)
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// limit). A host before this one drops it as unreadable.
     Back,
     /// The first message of someone who came by the watch link
     /// ([`crate::online::watch`]): they see the public table and take no
@@ -320,16 +318,13 @@ pub enum HostMessage {
     /// the table link, the only way back to this seat. Sent over the data
     /// channel only (at each of the friend's joins), never through a
     /// relay. A page before this one drops it as unreadable (it then
-    /// knocks as a newcomer). Only a table link's host sends it: the first
-    /// download leaves it out.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// knocks as a newcomer). Only a table link's host sends it.
     SeatKey {
         key: String,
     },
     /// This seat was taken up by another page of its holder (a new tab):
     /// this connection closes next, and this page must not knock again
     /// by itself (the two would take the seat from each other).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Replaced,
 }
 

@@ -218,8 +218,7 @@ impl Saved {
             }
             out.push('\n');
         }
-        // Only online tables have one, and the first download hosts none.
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+        // Only online tables have one.
         if self.turn_limit != TurnLimit::Off {
             // Written only when on, as the stand-ins.
             let _ = writeln!(out, "turn_limit {}", self.turn_limit.seconds());

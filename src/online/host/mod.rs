@@ -8,15 +8,12 @@
 //! holder of messages sent before the match starts.
 
 mod held;
+mod hosted;
 mod link;
-// Watchers come only by a watch link, which only the whole app shares:
-// the first download (wasm without `full`) leaves their code out (it
-// holds the session's code, through the game's state). Native builds
-// keep it for the tests.
-#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 mod watchers;
 
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
+pub use hosted::HostedTable;
 use link::Link;
 pub use link::{
     BAD_IN_A_ROW, BAD_IN_WINDOW, PINGS_IN_WINDOW, PING_WINDOW_MS, RACES_PER_PLY, RESYNCS_IN_WINDOW,
@@ -106,7 +103,6 @@ pub struct HostSession {
     reactions: RateGate,
     /// The watchers' links, watcher `k` at index `k` (`watchers.rs`);
     /// `None` for a free place.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     watchers: Vec<Option<Link>>,
     /// The reaction of the guest's message being read, once let through
     /// (for [`Handled::reacted`]).
@@ -115,9 +111,7 @@ pub struct HostSession {
     /// consent (issue 36), each with the length of the match's log then:
     /// what happened before is sent to that seat as to someone outside
     /// the table ([`HostSession::resume`]), so they never see a card that
-    /// was the holder's to see. (Only a table link seats new people: the
-    /// first download leaves this out, as the watchers.)
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// was the holder's to see.
     new_players: Vec<(Seat, usize)>,
 }
 
@@ -168,10 +162,8 @@ impl HostSession {
             links,
             number: 1,
             reactions: RateGate::new(),
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             watchers: Vec::new(),
             let_through: None,
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             new_players: Vec::new(),
         }
     }
@@ -192,7 +184,6 @@ impl HostSession {
         self.seed = seed;
         self.actions.clear();
         // The new match is all its players' own.
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         self.new_players.clear();
         self.number = self.number.saturating_add(1);
         for link in self.links.0.iter_mut().flatten() {
@@ -398,7 +389,6 @@ impl HostSession {
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(from) {
             return self.handle_watcher(from, message, now_ms);
         }
@@ -522,7 +512,6 @@ impl HostSession {
             }
             // The friend takes their seat back from a stand-in; one that
             // crosses the host's own give-back changes nothing.
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GuestMessage::Back => Ok(if link.bot_playing {
                 self.give_back(from)
             } else {
@@ -593,7 +582,6 @@ impl HostSession {
     /// Nothing in it comes from the seed: no other hand and no draw order,
     /// only sizes.
     pub fn resume(&self, seat: Seat) -> Outgoing {
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(seat) {
             return self.watcher_resume(seat);
         }
@@ -601,7 +589,6 @@ impl HostSession {
         // From the deal every seat was in; `redact` follows who leaves.
         #[allow(unused_mut)]
         let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if let Some(from) = self.new_player_from(seat) {
             // Before a new person took the seat, as someone outside the
             // table knows it (a seat number no table has: no dealt card,
@@ -625,7 +612,6 @@ impl HostSession {
     /// this seat is sent to it as to someone outside the table (a second
     /// new person later: from their own point). Nothing for a seat that
     /// is not a friend's.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn new_player(&mut self, seat: Seat) {
         if !self.is_friends(seat) {
             return;
@@ -636,7 +622,6 @@ impl HostSession {
     }
 
     /// Whether `seat` is a friend's (an online seat of the setup).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn is_friends(&self, seat: Seat) -> bool {
         self.setup
             .seats
@@ -646,7 +631,6 @@ impl HostSession {
 
     /// Where the log became `seat`'s new person's own, if a new person
     /// took it.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn new_player_from(&self, seat: Seat) -> Option<usize> {
         self.new_players
             .iter()
@@ -656,7 +640,6 @@ impl HostSession {
 
     /// The seats new people took this match, each with the length of the
     /// log then: for the save.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn new_players(&self) -> &[(Seat, usize)] {
         &self.new_players
     }
@@ -665,7 +648,6 @@ impl HostSession {
     /// (a kept list may be of an earlier match of the table): entries of
     /// another seed, for a seat not a friend's, or past the log, are
     /// passed over.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn restore_new_players(&mut self, saved: &[(u64, Seat, usize)]) {
         let len = self.game.log().len();
         for &(seed, seat, from) in saved {
@@ -774,11 +756,8 @@ impl HostSession {
 
     /// The message `msg` makes, for every connected guest (but `except`):
     /// the one place that says who hears what the whole table hears (a
-    /// reaction). Made afresh for each (no clone of any message: cloning
-    /// one of every kind would cost the first download the code of all).
+    /// reaction). Made afresh for each.
     fn to_every_guest(&self, msg: impl Fn() -> HostMessage, except: Option<Seat>) -> Outbox {
-        // A plain loop: it costs the first download (which compiles the
-        // session, though it never hosts) less code than a collect.
         let mut out = Vec::new();
         for g in self.connected() {
             if Some(g) != except {
@@ -799,7 +778,6 @@ impl HostSession {
                     .is_some_and(|l| l.connection == Connection::Connected)
             })
             .map(|(s, _)| s);
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         let guests = guests.chain(self.watching());
         guests
     }
@@ -835,7 +813,6 @@ impl HostSession {
     /// others are told.
     pub fn disconnect(&mut self, seat: Seat) -> Outbox {
         // A watcher's place is freed; players are not told of watchers.
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if super::watch::is_watcher(seat) {
             self.watcher_left(seat);
             return Vec::new();

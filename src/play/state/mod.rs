@@ -28,9 +28,9 @@ pub use update::GameMsg;
 
 use super::setup::{GameSetup, Speed, ME};
 use crate::bots::{Bot, Level};
+use crate::online::host::HostedTable;
 use crate::online::host::RestoreError;
 use crate::online::protocol::Presence;
-#[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
 use crate::online::turn_limit::TurnLimit;
 use crate::online::{HostSession, TableSetup};
@@ -79,8 +79,9 @@ pub struct HandSummary {
 enum Engine {
     /// This device alone.
     Here(Match),
-    /// The host's session of an online table.
-    Hosted(Box<HostSession>),
+    /// The host's session of an online table, behind its trait: a page
+    /// that never hosts (the first download) links none of it.
+    Hosted(Box<dyn HostedTable>),
 }
 
 /// The game in progress, as the UI sees it.
@@ -128,14 +129,11 @@ pub struct GameState {
     pub turn_limit: TurnLimit,
     /// An online table: the latest quick reaction the session let through
     /// (a friend's, the host's, a bot's), numbered from 1 so the page
-    /// shows each once. Nothing of the match: no new version. (Online
-    /// tables are the whole app's: the first download has none of it.)
-    #[cfg(feature = "full")]
+    /// shows each once. Nothing of the match: no new version.
     pub reaction: Option<Heard>,
 }
 
 /// A quick reaction the host's session let through, for the page to show.
-#[cfg(feature = "full")]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Heard {
     /// Counts the reactions let through at this table, from 1.
@@ -184,7 +182,6 @@ impl GameState {
             seen_upto: std::collections::BTreeMap::new(),
             saved_stand_ins: BTreeSet::new(),
             turn_limit: TurnLimit::Off,
-            #[cfg(feature = "full")]
             reaction: None,
         }
     }
@@ -200,7 +197,7 @@ impl GameState {
     /// The online session, at an online table once it started.
     pub fn session(&self) -> Option<&HostSession> {
         match &self.engine {
-            Engine::Hosted(session) => Some(session),
+            Engine::Hosted(session) => session.as_any().downcast_ref(),
             Engine::Here(_) => None,
         }
     }
@@ -228,10 +225,7 @@ impl GameState {
     /// replays of the match. Before the session starts, and at a table
     /// played here, the setup as it is.
     pub fn named_setup(&self) -> GameSetup {
-        #[cfg_attr(all(not(feature = "full"), target_arch = "wasm32"), allow(unused_mut))]
         let mut setup = (*self.setup).clone();
-        // The first download hosts no table (it hands them to the whole app).
-        #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
         if let Engine::Hosted(session) = &self.engine {
             for seat in session.guest_seats() {
                 let name = session.presence(seat).map(|p| p.name);
@@ -314,6 +308,7 @@ impl GameState {
         match &self.engine {
             Engine::Hosted(session) => session
                 .guest_seats()
+                .into_iter()
                 .filter(|&s| session.bot_playing(s))
                 .collect(),
             Engine::Here(_) => self.saved_stand_ins.clone(),

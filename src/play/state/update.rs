@@ -3,19 +3,13 @@
 //! a friend's message handed to the host's session, a friend's link that
 //! changed.
 
-#[cfg(feature = "full")]
 use super::Heard;
 use super::{Engine, GameState};
-#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+use crate::online::host::HostedTable;
 use crate::online::host::Outbox;
-#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 use crate::online::protocol::ProtocolError;
-#[cfg(feature = "full")]
 use crate::online::reactions::Reaction;
-#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
 use crate::online::GuestMessage;
-#[cfg(any(feature = "full", not(target_arch = "wasm32")))]
-use crate::online::HostSession;
 use crate::play::setup::Speed;
 use crate::rules::{Action, Seat};
 
@@ -47,30 +41,23 @@ pub enum GameMsg {
     /// An online table: a message from the friend at `seat`, untrusted,
     /// for the host's session to check (`now_ms`: the page's clock, for
     /// the session's rate limits), as the transport read it
-    /// ([`GameMsg::received`]). (Online tables are the whole app's: the
-    /// first download, which never hosts, leaves the session's reading of
-    /// friends' messages out.)
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// ([`GameMsg::received`]).
     Received {
         seat: Seat,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
     /// An online table: the connection to `seat`'s friend was lost.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     Disconnected(Seat),
     /// An online table: `seat`'s friend gets a new invitation (their next
     /// join is welcome).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     InvitedAgain(Seat),
     /// An online table: the host let a new person take `seat` from the
     /// friend who held it (issue 36); the seat's earlier hands are hidden
-    /// from them. (The whole app's only, like every online table.)
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// from them.
     NewPlayer(Seat),
     /// An online table after the host's reload: the new people of the
     /// match as the page kept them (seed, seat, length of the log).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     NewPlayers(Vec<(u64, Seat, usize)>),
     /// The host lets a Medium bot play a friend's seat (`playing`), or
     /// gives the seat back to the friend.
@@ -81,9 +68,7 @@ pub enum GameMsg {
     /// An online table: `seat`'s friend was silent on their turn at `ply`
     /// for the table's turn limit (the page's timer says so, from
     /// [`crate::online::turn_limit::TurnClock`]): a stand-in bot plays
-    /// their seat. Nothing if the match moved on meanwhile. (Online tables
-    /// are the whole app's: the first download has none of it.)
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
+    /// their seat. Nothing if the match moved on meanwhile.
     TurnOver {
         seat: Seat,
         ply: u32,
@@ -93,9 +78,7 @@ pub enum GameMsg {
     OnlineChanged,
     /// An online table: a quick reaction from a seat played here (the
     /// host's, or a bot's), at `now_ms` by the page's clock; the session
-    /// drops it within two seconds of the seat's last. (The whole app's
-    /// only, like every online table.)
-    #[cfg(feature = "full")]
+    /// drops it within two seconds of the seat's last.
     React {
         seat: Seat,
         reaction: Reaction,
@@ -105,7 +88,6 @@ pub enum GameMsg {
 
 impl GameMsg {
     /// A message from the friend at `seat`, as its bytes came.
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
         GameMsg::Received {
             seat,
@@ -187,7 +169,6 @@ impl GameState {
                 next.skipping = true;
                 next
             }
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::Received {
                 seat,
                 message,
@@ -204,18 +185,14 @@ impl GameState {
                 next
             }
             // Who is connected: no new version either.
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::NewPlayer(seat) => {
                 return self.link_changed(|s| {
                     s.new_player(seat);
                     Vec::new()
                 })
             }
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::NewPlayers(list) => {
                 return self.link_changed(|s| {
                     s.restore_new_players(&list);
@@ -225,7 +202,6 @@ impl GameState {
             // Only the page changed (an invite link is ready).
             GameMsg::OnlineChanged => return Some(self.clone()),
             // Nothing of the match: no new version.
-            #[cfg(feature = "full")]
             GameMsg::React {
                 seat,
                 reaction,
@@ -263,7 +239,6 @@ impl GameState {
                 }
                 next
             }
-            #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
             GameMsg::TurnOver { seat, ply } => {
                 let mut next = self.clone();
                 let Engine::Hosted(session) = &mut next.engine else {
@@ -289,7 +264,6 @@ impl GameState {
     /// action it accepted (if any) is the match's next. `None`: nothing
     /// changed that the table shows (a ping, a refusal: only messages to
     /// send, if any).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
     fn receive(
         &mut self,
         seat: Seat,
@@ -302,7 +276,6 @@ impl GameState {
         let before = session.game().log().len();
         let handled = session.receive_read(seat, message, now_ms);
         self.outbox.push(handled.out);
-        #[cfg(feature = "full")]
         if let Some(reaction) = handled.reacted {
             self.heard(seat, reaction, now_ms);
         }
@@ -316,7 +289,6 @@ impl GameState {
     }
 
     /// `seat`'s reaction, let through by the session: the page shows it.
-    #[cfg(feature = "full")]
     fn heard(&mut self, seat: Seat, reaction: Reaction, at_ms: u64) {
         let number = self.reaction.map_or(1, |h| h.number.saturating_add(1));
         self.reaction = Some(Heard {
@@ -329,13 +301,15 @@ impl GameState {
 
     /// A change of a friend's link in the session (`change` returns what
     /// to tell the friends).
-    #[cfg(any(feature = "full", not(target_arch = "wasm32")))]
-    fn link_changed(&self, change: impl FnOnce(&mut HostSession) -> Outbox) -> Option<GameState> {
+    fn link_changed(
+        &self,
+        change: impl FnOnce(&mut dyn HostedTable) -> Outbox,
+    ) -> Option<GameState> {
         let mut next = self.clone();
         let Engine::Hosted(session) = &mut next.engine else {
             return None;
         };
-        let out = change(session);
+        let out = change(session.as_mut());
         next.outbox.push(out);
         Some(next)
     }
