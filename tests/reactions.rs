@@ -8,7 +8,7 @@ use ono99::online::host::{
 };
 use ono99::online::protocol::{Connection, GuestMessage, HostMessage, Refusal};
 use ono99::online::reactions::{
-    bot_reaction, Board, RateGate, Reaction, REACTION_GAP_MS, SHOWN_MS,
+    bot_reaction, Board, Followed, RateGate, Reaction, REACTION_GAP_MS, SHOWN_MS,
 };
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{Card, Event, Match, Rng, RuleSet, Seat};
@@ -413,4 +413,33 @@ fn reaction_words_are_translated_with_french_spacing() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// The host's page shows each of the session's reactions once, and its
+/// bots react only to what happened while it watched: not on the first
+/// look, not to a new match's shorter log.
+#[test]
+fn the_host_page_follows_reactions_once_and_bots_only_what_is_new() {
+    let mut followed = Followed::default();
+    assert!(followed.first_sight(1));
+    assert!(!followed.first_sight(1), "the same reaction shows once");
+    assert!(followed.first_sight(3));
+    assert!(!followed.first_sight(2), "an older one is not shown");
+    let bot = |s: Seat| s == Seat(2);
+    let won = Event::MatchOver {
+        winners: vec![Seat(2)],
+    };
+    // The page's first look at a match already over: no reaction.
+    let log = vec![won.clone()];
+    assert_eq!(followed.bots_react(&log, Some(Seat(2)), bot, 9), None);
+    // Nothing new: none.
+    assert_eq!(followed.bots_react(&log, Some(Seat(2)), bot, 9), None);
+    // A new match: a shorter log, then its end seen as it happens.
+    let short: Vec<Event> = Vec::new();
+    assert_eq!(followed.bots_react(&short, None, bot, 0), None);
+    let log = vec![won];
+    assert_eq!(
+        followed.bots_react(&log, Some(Seat(2)), bot, 4),
+        Some((Seat(2), Reaction::GoodGame))
+    );
 }

@@ -47,7 +47,8 @@ pub mod watch;
 pub use codes::{CodeError, CodeKind, Invite, Reply};
 pub use guest::{GuestMirror, Received};
 pub use host::{
-    Handled, HeldMessages, HostSession, Mover, Outgoing, Overflow, SeatKind, SeatSetup, TableSetup,
+    Handled, HeldMessages, HostSession, LinkEvent, Mover, Outgoing, Overflow, SeatKind, SeatSetup,
+    TableSetup,
 };
 pub use protocol::{
     GuestMessage, HostMessage, ProtocolError, Refusal, SeatEvent, PROTOCOL_VERSION,

@@ -234,6 +234,43 @@ impl Board {
 /// Which bot at the host's table reacts to what one action did, and
 /// with what: `events` are the match's events of the action `actor` took
 /// at ply `ply` (counted from 1), `is_bot` says which seats bots play.
+/// What the host's page has followed of the table's reactions: the
+/// number of the session's latest one it showed, and how much of the
+/// match's log the bots were asked about. Each reaction shows once; the
+/// bots react only to what happened while the page watched (not to what
+/// came before it, nor to a new match's first look).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Followed {
+    shown: u64,
+    asked: Option<usize>,
+}
+
+impl Followed {
+    /// Whether the session's reaction numbered `number` is new here (it
+    /// then counts as shown).
+    pub fn first_sight(&mut self, number: u64) -> bool {
+        let new = number > self.shown;
+        self.shown = self.shown.max(number);
+        new
+    }
+
+    /// The match's log is now `log`, its last action `last` (by `actor`,
+    /// at `ply`): a bot's reaction to what is new since the last look, if
+    /// any ([`bot_reaction`]).
+    pub fn bots_react(
+        &mut self,
+        log: &[Event],
+        actor: Option<Seat>,
+        is_bot: impl Fn(Seat) -> bool,
+        ply: u32,
+    ) -> Option<(Seat, Reaction)> {
+        let asked = self.asked.replace(log.len());
+        // The first look, nothing new, or a new match (a shorter log).
+        let from = asked.filter(|&from| from < log.len())?;
+        bot_reaction(log.get(from..).unwrap_or_default(), actor?, is_bot, ply)
+    }
+}
+
 /// Sparingly, at most one reaction an action: a bot that wins the match
 /// says "Good game"; a bot that wins a hand (👍), or whose Play 2 lands on
 /// someone (🔥), about one time in three. Which time is derived from the

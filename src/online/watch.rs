@@ -41,7 +41,7 @@ pub struct WatcherId(u8);
 impl WatcherId {
     /// Watcher `k` (`None` past [`MAX_WATCHERS`]).
     pub fn new(k: usize) -> Option<WatcherId> {
-        (k < MAX_WATCHERS).then(|| WatcherId(k as u8))
+        (k < MAX_WATCHERS).then_some(WatcherId(k as u8))
     }
 
     /// Every watcher's number, in order.

@@ -7,11 +7,14 @@
 //! that close a misbehaving guest's connection; `held.rs` the lobby's
 //! holder of messages sent before the match starts.
 
+mod deals;
 mod held;
 mod hosted;
 mod link;
+mod table;
 mod watchers;
 
+pub use deals::{Begun, DealBook, DealNote, Done};
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 pub use hosted::HostedTable;
 use link::Link;
@@ -20,6 +23,7 @@ pub use link::{
     RESYNC_WINDOW_MS, WINDOW,
 };
 pub use link::{REACTIONS_IN_WINDOW, REACTION_WINDOW_MS};
+pub use table::{ConnId, HostEffect, HostEvent, HostTable, InviteLink, LinkEvent, Mode};
 
 use super::guest::MAX_LOG;
 pub use super::protocol::SeatKind;

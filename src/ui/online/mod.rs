@@ -31,42 +31,18 @@ mod relays;
 #[cfg(feature = "full")]
 pub use guest::{GuestLink, GuestPhase, Ticket};
 #[cfg(feature = "full")]
-pub use host::{DealNote, HostLink, TableLinkState};
+pub use host::{HostLink, TableLinkState};
 #[cfg(feature = "full")]
 pub use relays::Reach;
 
+pub use crate::online::host::{DealNote, InviteLink, LinkEvent};
+
 use crate::i18n::Key;
-use crate::online::protocol::ProtocolError;
-use crate::online::{CodeError, CodeKind, GuestMessage};
-use crate::rules::Seat;
+use crate::online::{CodeError, CodeKind};
 #[cfg(feature = "full")]
 use crate::ui::platform::prefs::NetworkPrefs;
 #[cfg(feature = "full")]
 use crate::ui::platform::webrtc::{IceConfig, TurnServer};
-
-/// What happened on a friend's connection that the game's session must
-/// hear, once the match started.
-#[derive(Clone, Debug)]
-pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
-    /// as read here (the game's session takes it read).
-    Message {
-        seat: Seat,
-        message: Result<GuestMessage, ProtocolError>,
-        now_ms: u64,
-    },
-    /// The connection to `seat`'s friend was lost.
-    Closed(Seat),
-    /// `seat`'s friend gets a new invitation.
-    Invited(Seat),
-    /// The host let a new person take `seat` from its holder (issue 36).
-    #[cfg(feature = "full")]
-    NewPlayer(Seat),
-    /// The new people of the match as this tab kept them (the match's
-    /// seed, the seat, the length of the log then), after a reload.
-    #[cfg(feature = "full")]
-    NewPlayers(Vec<(u64, Seat, usize)>),
-}
 
 /// The ICE servers of the network settings.
 #[cfg(feature = "full")]
@@ -116,15 +92,4 @@ pub fn code_error_key(err: &CodeError) -> Key {
         },
         CodeError::UnsupportedVersion(_) => Key::CodeOtherVersion,
     }
-}
-
-/// A seat's invite link, once the browser has prepared its offer.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum InviteLink {
-    Preparing,
-    Ready(String),
-    Failed,
-    /// The seat's friend came by the table link, whose connection replaced
-    /// the invitation: "Invite … again" makes a new one if they leave.
-    ByTableLink,
 }

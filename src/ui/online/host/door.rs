@@ -9,25 +9,25 @@
 //! the way the offer came. The host listens while a friend's seat is not
 //! connected, and leaves the relays while every friend is.
 
+use super::holders::{fresh_key, kept_table, HOLDERS_KEY};
 use super::HostLink;
+use crate::online::host::HostEvent;
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::envelope::SeenOffers;
 use crate::online::signal::relay::{Heard, ReplyTo, Role};
 use crate::online::signal::replies::Replies;
-use crate::online::signal::seat_key::{KeptTable, SEAT_KEY_LEN};
 use crate::online::signal::{
-    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, OfferId, Refused, Relay, SeatKey,
-    SeatReply, SeatRequest, TableLink, SECRET_LEN,
+    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, OfferId, Relay, SeatReply, TableLink,
+    SECRET_LEN,
 };
-use crate::online::{HostMessage, Outgoing};
+use crate::online::watch::Peer as Who;
 use crate::rules::Seat;
 use crate::ui::online::relays::{Reach, Relays};
-use crate::ui::online::LinkEvent;
 use crate::ui::online::{page_base, InviteLink};
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
-use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use crate::ui::platform::webrtc::{Peer, Reaches};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -50,35 +50,17 @@ pub enum TableLinkState {
 pub(super) struct TableDoor {
     key: RoomKey,
     relays: Rc<Relays>,
-    door: Door,
+    pub(super) door: Door,
     seen: SeenOffers,
     /// The answer each seat's link connection was given, to give again to
     /// the same connection asking again.
     answers: BTreeMap<u8, CompactSdp>,
     /// Where to answer the latest knock of each asker the host has not
     /// answered yet (by its offer id): the relay it came by, and how.
-    asking: BTreeMap<OfferId, (usize, ReplyTo)>,
+    pub(super) asking: BTreeMap<OfferId, (usize, ReplyTo)>,
     /// Every relay each recent offer came by, and its sealed answer: the
     /// answer goes back on all of them.
     replies: Rc<RefCell<Replies<(usize, ReplyTo)>>>,
-}
-
-/// Where this tab keeps its table's seat holders and new players
-/// ([`KeptTable`]), for a reload, until the host leaves the table.
-const HOLDERS_KEY: &str = "ono99.table-holders";
-
-/// What this tab keeps of its table's seats (nothing kept: empty).
-fn kept_table() -> KeptTable {
-    storage::tab::read(HOLDERS_KEY)
-        .map(|text| KeptTable::read(&text))
-        .unwrap_or_default()
-}
-
-/// A new seat key, from the browser's random source.
-fn fresh_key() -> Option<SeatKey> {
-    let mut key = [0u8; SEAT_KEY_LEN];
-    getrandom::fill(&mut key).ok()?;
-    Some(SeatKey(key))
 }
 
 /// Where this tab keeps its table link's secret, until the host leaves the
@@ -101,7 +83,7 @@ pub(super) fn tab_secret(key: &str) -> Option<[u8; SECRET_LEN]> {
 
 /// The wall clock, in milliseconds since 1970: offers carry the time they
 /// were sent.
-fn wall_ms() -> u64 {
+pub(super) fn wall_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
@@ -124,12 +106,13 @@ impl HostLink {
             rules: self.rules,
         };
         let names: Vec<(Seat, String)> = {
-            let session = self.session.borrow();
-            self.guests
+            let table = self.table.borrow();
+            table
+                .guest_seats()
                 .iter()
                 .map(|&seat| {
-                    let name = session
-                        .as_ref()
+                    let name = table
+                        .session()
                         .and_then(|s| s.setup().seats.get(seat.index()))
                         .map(|s| s.name.clone())
                         .unwrap_or_default();
@@ -142,7 +125,7 @@ impl HostLink {
         wasm_bindgen_futures::spawn_local(async move {
             let key = crypto::derive(&link.secret).await;
             let Some(this) = weak.upgrade() else { return };
-            if this.closed.get() {
+            if this.table.borrow().closed() {
                 return;
             }
             let key = match key {
@@ -169,14 +152,7 @@ impl HostLink {
             let kept = kept_table();
             let mut door = Door::new(names);
             door.restore(kept.holders.iter().cloned());
-            let new_players = kept.new_players.clone();
-            this.to_session(
-                |s| {
-                    s.restore_new_players(&new_players);
-                    Vec::new()
-                },
-                LinkEvent::NewPlayers(kept.new_players),
-            );
+            this.update(HostEvent::NewPlayers(kept.new_players.clone()));
             *this.door.borrow_mut() = Some(TableDoor {
                 key,
                 relays,
@@ -231,12 +207,11 @@ impl HostLink {
 
     /// Listens on the relays while a friend's seat is not connected, and
     /// leaves them once every friend is.
-    pub(super) fn listen_while_room(self: &Rc<Self>) {
-        let room = !self.closed.get()
-            && self
-                .guests
-                .iter()
-                .any(|&s| !self.open.borrow().get(&s.0).copied().unwrap_or(false));
+    pub(super) fn listen_while_room(&self) {
+        let room = {
+            let table = self.table.borrow();
+            !table.closed() && !table.all_seated()
+        };
         let relays = self.door.borrow().as_ref().map(|d| d.relays.clone());
         if let Some(relays) = relays {
             if room {
@@ -249,154 +224,25 @@ impl HostLink {
 
     /// A seat's connection opened or closed: the door follows (a friend
     /// the host invited by a code holds their seat from now on too).
-    pub(super) fn door_follows(self: &Rc<Self>, seat: Seat, event: &PeerEvent) {
+    pub(super) fn door_follows(&self, seat: Seat, open: bool) {
         let mut held = false;
+        let by_code = matches!(self.invite_link(seat), InviteLink::Ready(_));
         if let Some(d) = self.door.borrow_mut().as_mut() {
-            match event {
-                PeerEvent::Open => {
-                    d.door.connected(seat);
-                    let by_code = matches!(
-                        self.invites.borrow().get(&seat.0),
-                        Some(InviteLink::Ready(_))
-                    );
-                    if let (true, Some(fresh)) = (by_code, fresh_key()) {
-                        d.door.given_by_host(seat, fresh);
-                    }
-                    held = d.door.is_held(seat);
+            if open {
+                d.door.connected(seat);
+                if let (true, Some(fresh)) = (by_code, fresh_key()) {
+                    d.door.given_by_host(seat, fresh);
                 }
-                PeerEvent::Closed => {
-                    d.door.left(seat);
-                    d.answers.remove(&seat.0);
-                }
-                PeerEvent::Message(_) => return,
+                held = d.door.is_held(seat);
+            } else {
+                d.door.left(seat);
+                d.answers.remove(&seat.0);
             }
         }
         if held {
             self.keep_holders();
         }
         self.listen_while_room();
-    }
-
-    /// Sends `seat`'s friend their seat's key, if the seat is held (sent
-    /// at each of their joins: the channel carries messages by then).
-    pub(super) fn send_seat_key(&self, seat: Seat) {
-        let key = self.door.borrow().as_ref().and_then(|d| d.door.key(seat));
-        if let Some(key) = key {
-            self.send(&[(
-                seat,
-                Outgoing::Message(HostMessage::SeatKey { key: key.hex() }),
-            )]);
-        }
-    }
-
-    /// Keeps the seats' holders and this match's new people in this tab,
-    /// for a reload.
-    fn keep_holders(&self) {
-        let Some(holders) = self.door.borrow().as_ref().map(|d| d.door.holders()) else {
-            return;
-        };
-        let session_new = self
-            .session
-            .borrow()
-            .as_ref()
-            .map(|s| (s.save().seed, s.new_players().to_vec()));
-        // Once the game holds the session, this page keeps its own list.
-        let mut kept = kept_table();
-        kept.holders = holders;
-        if let Some((seed, list)) = session_new {
-            kept.new_players = list
-                .into_iter()
-                .map(|(seat, from)| (seed, seat, from))
-                .collect();
-        }
-        storage::tab::write(HOLDERS_KEY, &kept.write());
-    }
-
-    /// A new person's seat, kept for a reload: `seed` is the match's,
-    /// `from` the length of its log when they took the seat.
-    fn keep_new_player(&self, seed: u64, seat: Seat, from: usize) {
-        let mut kept = kept_table();
-        kept.new_players
-            .retain(|&(s, st, _)| s == seed && st != seat);
-        kept.new_players.push((seed, seat, from));
-        storage::tab::write(HOLDERS_KEY, &kept.write());
-    }
-
-    /// The requests to take a held seat that the host has not answered.
-    pub fn seat_requests(&self) -> Vec<SeatRequest> {
-        self.door
-            .borrow()
-            .as_ref()
-            .map(|d| d.door.requests())
-            .unwrap_or_default()
-    }
-
-    /// The host allows request `id`: its asker takes the seat (a new key
-    /// is theirs; the holder's no longer opens it), sees nothing of its
-    /// earlier hands, and is answered at once. `point` is the match's
-    /// seed and the length of its log now, once the game holds it (in the
-    /// lobby the session here says).
-    pub fn allow_request(self: &Rc<Self>, id: u32, point: Option<(u64, usize)>) {
-        let point = point.or_else(|| {
-            let session = self.session.borrow();
-            session
-                .as_ref()
-                .map(|s| (s.save().seed, s.game().log().len()))
-        });
-        let (Some(fresh), Some((seed, log_len))) = (fresh_key(), point) else {
-            return;
-        };
-        let decided = {
-            let mut slot = self.door.borrow_mut();
-            let Some(d) = slot.as_mut() else { return };
-            let Some(decided) = d.door.allow(id, wall_ms(), fresh) else {
-                return;
-            };
-            let route = d.asking.remove(&decided.offer.offer_id);
-            route.map(|r| (decided, r))
-        };
-        let Some((decided, (index, reply))) = decided else {
-            self.changed();
-            return;
-        };
-        let seat = decided.seat;
-        console::note(&format!("the host lets a new person take seat {}", seat.0));
-        // The session hides the seat's earlier hands from them before
-        // anything reaches their page.
-        self.to_session(
-            |s| {
-                s.new_player(seat);
-                Vec::new()
-            },
-            LinkEvent::NewPlayer(seat),
-        );
-        self.keep_new_player(seed, seat, log_len);
-        self.keep_holders();
-        self.seat_by_link(index, reply, decided.offer, seat);
-        self.changed();
-    }
-
-    /// The host refuses request `id`: its asker is told the seat is kept
-    /// for its player.
-    pub fn refuse_request(&self, id: u32) {
-        let decided = {
-            let mut slot = self.door.borrow_mut();
-            let Some(d) = slot.as_mut() else { return };
-            let Some(decided) = d.door.refuse(id) else {
-                return;
-            };
-            let route = d.asking.remove(&decided.offer.offer_id);
-            let name = d.door.name(decided.seat).unwrap_or_default().to_string();
-            route.map(|r| (decided, r, name))
-        };
-        if let Some((decided, (index, reply), name)) = decided {
-            let why = Refused::Kept {
-                seat: decided.seat,
-                name,
-            };
-            self.reply(index, &reply, &decided.offer, SeatReply::Refused(why));
-        }
-        self.changed();
     }
 
     /// Stops listening for good (the host left the table).
@@ -422,15 +268,15 @@ impl HostLink {
                 return;
             };
             match FriendOffer::read(&envelope, &plain) {
-                Ok(offer) => this.offer(index, reply, offer),
+                Ok(offer) => this.friend_offer(index, reply, offer),
                 Err(why) => console::warn(&format!("relay: an offer refused: {why}")),
             }
         });
     }
 
     /// A friend's offer, opened: a seat or a refusal, answered.
-    fn offer(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
-        if self.closed.get() {
+    fn friend_offer(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
+        if self.table.borrow().closed() {
             return;
         }
         let now = wall_ms();
@@ -504,44 +350,37 @@ impl HostLink {
     /// does not knock again by itself, and closed a moment later (a close
     /// at once could drop the notice).
     fn replace_open(&self, seat: Seat) {
-        let open = self.open.borrow().get(&seat.0).copied().unwrap_or(false);
-        if !open {
-            return;
-        }
-        let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) else {
-            return;
-        };
-        console::note(&format!(
-            "seat {}: taken up by another page of its holder",
-            seat.0
-        ));
-        let bytes = HostMessage::Replaced.encode();
-        old.send(&String::from_utf8_lossy(&bytes));
-        self.open.borrow_mut().insert(seat.0, false);
-        gloo_timers::callback::Timeout::new(1_000, move || old.close()).forget();
+        self.update(HostEvent::Replace(seat));
     }
 
     /// Answers `offer` with a new connection for `seat`.
-    fn seat_by_link(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer, seat: Seat) {
-        let id = self.new_connection(seat);
-        let on_event = self.on_peer_event(seat, id);
+    pub(super) fn seat_by_link(
+        self: &Rc<Self>,
+        index: usize,
+        reply: ReplyTo,
+        offer: FriendOffer,
+        seat: Seat,
+    ) {
+        let mut fx = Vec::new();
+        let conn = self.table.borrow_mut().connect(Who::Seat(seat), &mut fx);
+        self.run(fx);
+        let Some(conn) = conn else { return };
+        let on_event = self.on_peer_event(Who::Seat(seat), conn);
         let config = self.config.clone();
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
-            let replaced = this.latest.borrow().get(&seat.0) != Some(&id);
             match result {
-                Ok((peer, answer)) if !replaced && !this.closed.get() => {
-                    this.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
-                    this.invites
-                        .borrow_mut()
-                        .insert(seat.0, InviteLink::ByTableLink);
+                Ok((peer, answer)) => {
+                    if !this.adopt(Who::Seat(seat), conn, peer) {
+                        return;
+                    }
+                    this.update(HostEvent::Answered { seat, conn });
                     if let Some(d) = this.door.borrow_mut().as_mut() {
                         d.answers.insert(seat.0, answer.clone());
                     }
                     this.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
                 }
-                Ok((peer, _)) => peer.close(),
                 Err(why) => {
                     console::warn(&format!("seat {}: no answer made: {why:?}", seat.0));
                     if let Some(d) = this.door.borrow_mut().as_mut() {
@@ -555,7 +394,7 @@ impl HostLink {
 
     /// Seals `reply` to `offer` and sends it back on relay `index`, and on
     /// every other relay the offer came by.
-    fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
+    pub(super) fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
         let Some((key, relays, replies)) = self.door.borrow().as_ref().map(|d| {
             d.replies
                 .borrow_mut()

@@ -1,80 +1,91 @@
-//! The host's side of an online table: [`HostLink`], the transport.
+//! The host's side of an online table in the page: [`HostLink`], the
+//! executor of the pure [`HostTable`].
 //!
-//! In the lobby the link holds the [`HostSession`]; at the start it hands
-//! the session to the game, whose state holds the match from then on (one
-//! engine), and the link only carries messages: what a friend sends goes
-//! to the game as a [`LinkEvent`], and what the game's session has to say
-//! the link sends.
+//! Every decision about the table (who is connected, what a friend's
+//! message does before and after the start, the deal anyone can check,
+//! watchers' places) is the model's (`crate::online::host::table`). This
+//! page turns what the browser reports into [`HostEvent`]s and carries out
+//! the [`HostEffect`]s: the WebRTC connections (one per friend's seat and
+//! watcher, by their [`ConnId`]), a timer, the tab's storage, and the
+//! screens' callbacks. At the start the game takes the session (one
+//! engine); from then on what friends say goes to the game as
+//! [`LinkEvent`]s and what the game's session says goes out through
+//! [`HostLink::send`].
 
 mod deal;
 mod door;
+mod holders;
+mod invite;
 mod react;
 mod watch_door;
 
-pub use deal::DealNote;
 pub use door::TableLinkState;
 
-use super::{code_error_key, page_base, InviteLink, LinkEvent};
-use crate::i18n::Key;
-use crate::online::host::HeldMessages;
+use crate::online::fair::Secret;
+use crate::online::host::{ConnId, DealNote, HostEffect, HostEvent, HostTable, InviteLink};
 use crate::online::protocol::{Connection, Presence};
 use crate::online::turn_limit::TurnLimit;
-use crate::online::{GuestMessage, HostSession, Invite, Outgoing, Reply};
+use crate::online::watch::Peer as Who;
+use crate::online::{HostSession, LinkEvent, Outgoing};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
-use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent, Reaches};
+use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
+use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Callback;
 
+/// How long a connection stays open after a notice that closes it (a
+/// watcher told the host stopped sharing, a page told another took its
+/// seat), so the notice arrives.
+const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
+
 /// The host's side of an online table.
 pub struct HostLink {
-    /// The session, until the match starts and the game takes it.
-    session: RefCell<Option<HostSession>>,
-    /// The seat count and each friend's seat, which the session knew.
-    seat_count: u8,
-    guests: Vec<Seat>,
-    peers: RefCell<BTreeMap<u8, (u32, Rc<Peer>)>>,
-    invites: RefCell<BTreeMap<u8, InviteLink>>,
-    /// Seats whose data channel is open (before the start, the lobby shows
-    /// them connected; their first messages wait for the start).
-    open: RefCell<BTreeMap<u8, bool>>,
-    started: Cell<bool>,
-    /// What friends send before the start, capped per seat (a Join is all
-    /// an honest friend sends; a seat over its cap is disconnected).
-    held: RefCell<HeldMessages>,
-    next_peer: Cell<u32>,
-    /// Each seat's latest invitation: a connection prepared for an older
-    /// one is closed when it is ready (it would replace the newer one).
-    latest: RefCell<BTreeMap<u8, u32>>,
+    /// This link itself, for what the browser calls back later.
+    me: std::rc::Weak<HostLink>,
+    /// The table: every decision is its.
+    table: RefCell<HostTable>,
+    /// The browser's connections, by their number, and the timer the
+    /// table asked for.
+    wires: RefCell<Wires>,
+    /// The screens listening, and what waits for them.
+    screen: RefCell<Screen>,
     generation: Cell<u64>,
-    on_change: RefCell<Option<Callback<u64>>>,
-    /// Where [`LinkEvent`]s go once the match started (the game), and
-    /// those that came before it listened.
-    on_event: RefCell<Option<Callback<LinkEvent>>>,
-    unheard: RefCell<Vec<LinkEvent>>,
     config: IceConfig,
     host_name: String,
+    seat_count: u8,
     rules: RuleSet,
-    /// The host left the table: nothing connects any more.
-    closed: Cell<bool>,
     /// The table link's relays and door, once ready.
     door: RefCell<Option<door::TableDoor>>,
     table_link: RefCell<TableLinkState>,
-    /// The deals anyone can check: the one waiting for contributions, the
-    /// one on the table and its proof.
-    deals: RefCell<deal::Deals>,
     /// Quick reactions at the table, as this page shows them (`react.rs`).
     reactions: RefCell<react::HostReactions>,
     /// The watch link and its door (`watch_door.rs`).
     watch: RefCell<watch_door::WatchShare>,
-    /// The turn limit chosen in the lobby, for the game to keep.
-    turn_limit: Cell<TurnLimit>,
-    /// The lobby is of a saved match (the host's page reloaded), not a new
-    /// one: it offers to resume it.
-    resumed: Cell<bool>,
+}
+
+/// The platform's side of the table's connections.
+#[derive(Default)]
+struct Wires {
+    peers: BTreeMap<ConnId, Rc<Peer>>,
+    /// The table's wake-up, when a deal waits.
+    wake: Option<Timeout>,
+}
+
+/// Who listens to the table on this page.
+#[derive(Default)]
+struct Screen {
+    on_change: Option<Callback<u64>>,
+    /// Where [`LinkEvent`]s go once the game holds the session, and those
+    /// that came before it listened.
+    on_event: Option<Callback<LinkEvent>>,
+    unheard: Vec<LinkEvent>,
+    /// What the start and "Play again" hand over once dealt.
+    on_begin: Option<Box<dyn FnOnce(HostSession)>>,
+    on_next_seed: Option<Box<dyn FnOnce(u64)>>,
 }
 
 impl PartialEq for HostLink {
@@ -100,59 +111,131 @@ impl HostLink {
             .map(|s| s.name.clone())
             .unwrap_or_default();
         console::note("a new online table");
-        Rc::new(HostLink {
+        Rc::new_cyclic(|me| HostLink {
+            me: me.clone(),
             seat_count: session.game().seat_count() as u8,
-            guests: session.guest_seats().collect(),
             rules: *session.game().rules(),
-            session: RefCell::new(Some(session)),
-            peers: RefCell::default(),
-            invites: RefCell::default(),
-            open: RefCell::default(),
-            started: Cell::new(false),
-            held: RefCell::new(HeldMessages::new()),
-            next_peer: Cell::new(1),
-            latest: RefCell::default(),
+            table: RefCell::new(HostTable::new(session, deal::restored())),
+            wires: RefCell::default(),
+            screen: RefCell::default(),
             generation: Cell::new(0),
-            on_change: RefCell::default(),
-            on_event: RefCell::default(),
-            unheard: RefCell::default(),
             config,
             host_name,
-            closed: Cell::new(false),
             door: RefCell::default(),
             table_link: RefCell::new(TableLinkState::Off),
-            deals: RefCell::new(deal::Deals::restored()),
             reactions: RefCell::default(),
             watch: RefCell::default(),
-            turn_limit: Cell::new(TurnLimit::Off),
-            resumed: Cell::new(false),
         })
+    }
+
+    /// Hands `event` to the table and carries out what it says.
+    fn update(&self, event: HostEvent) {
+        let fx = self.table.borrow_mut().update(event);
+        self.run(fx);
+    }
+
+    /// Carries out the table's effects, in order (no borrow of the table
+    /// is held: an effect may come back to it).
+    fn run(&self, fx: Vec<HostEffect>) {
+        let mut changed = false;
+        for effect in fx {
+            match effect {
+                HostEffect::Offer { seat, conn } => {
+                    if let Some(this) = self.me.upgrade() {
+                        this.offer(seat, conn);
+                    }
+                }
+                HostEffect::Send { conn, bytes } => {
+                    let peer = self.wires.borrow().peers.get(&conn).cloned();
+                    if let Some(peer) = peer {
+                        peer.send(&String::from_utf8_lossy(&bytes));
+                    }
+                }
+                HostEffect::Close { conn } => {
+                    let peer = self.wires.borrow_mut().peers.remove(&conn);
+                    if let Some(peer) = peer {
+                        peer.close();
+                    }
+                }
+                HostEffect::CloseSoon { conn } => {
+                    let peer = self.wires.borrow_mut().peers.remove(&conn);
+                    if let Some(peer) = peer {
+                        // A channel closed at once may drop the notice
+                        // still queued in it.
+                        Timeout::new(CLOSE_AFTER_NOTICE_MS, move || peer.close()).forget();
+                    }
+                }
+                HostEffect::Game(event) => {
+                    let cb = self.screen.borrow().on_event.clone();
+                    match cb {
+                        Some(cb) => cb.emit(event),
+                        None => self.screen.borrow_mut().unheard.push(event),
+                    }
+                }
+                HostEffect::SeatKey(seat) => self.send_seat_key(seat),
+                HostEffect::Door { seat, open } => {
+                    if let Some(this) = self.me.upgrade() {
+                        this.door_follows(seat, open);
+                    }
+                }
+                HostEffect::WakeAt { at_ms } => {
+                    let delay = at_ms.saturating_sub(now_ms() as u64).min(60_000) as u32;
+                    let weak = self.me.clone();
+                    let timer = Timeout::new(delay, move || {
+                        if let Some(link) = weak.upgrade() {
+                            link.update(HostEvent::Tick {
+                                now_ms: now_ms() as u64,
+                            });
+                        }
+                    });
+                    self.wires.borrow_mut().wake = Some(timer);
+                }
+                HostEffect::KeepDeal(kept) => deal::keep(kept.as_deref()),
+                HostEffect::Begin(session) => {
+                    let then = self.screen.borrow_mut().on_begin.take();
+                    if let Some(then) = then {
+                        then(*session);
+                    }
+                }
+                HostEffect::NextSeed(seed) => {
+                    let then = self.screen.borrow_mut().on_next_seed.take();
+                    if let Some(then) = then {
+                        then(seed);
+                    }
+                }
+                HostEffect::Changed => changed = true,
+                HostEffect::Note(line) => console::note(&line),
+            }
+        }
+        if changed {
+            self.changed();
+        }
     }
 
     /// Whether the lobby is of a saved match, resumed after a reload.
     pub fn resumed(&self) -> bool {
-        self.resumed.get()
+        self.table.borrow().resumed()
     }
 
     /// The lobby is of a saved match (`true`), or of a new one.
     pub fn set_resumed(&self, resumed: bool) {
-        self.resumed.set(resumed);
+        self.table.borrow_mut().set_resumed(resumed);
     }
 
     /// The turn limit chosen in the lobby (the game keeps it once started).
     pub fn turn_limit(&self) -> TurnLimit {
-        self.turn_limit.get()
+        self.table.borrow().turn_limit()
     }
 
     /// The lobby's choice of a turn limit.
     pub fn set_turn_limit(&self, limit: TurnLimit) {
-        self.turn_limit.set(limit);
+        self.table.borrow_mut().set_turn_limit(limit);
         self.changed();
     }
 
     /// The friends' seats, in seat order.
     pub fn guest_seats(&self) -> Vec<Seat> {
-        self.guests.clone()
+        self.table.borrow().guest_seats().to_vec()
     }
 
     /// Bumped on every change a screen shows.
@@ -162,59 +245,41 @@ impl HostLink {
 
     /// Where changes are reported (the screen showing the table or lobby).
     pub fn set_on_change(&self, cb: Callback<u64>) {
-        *self.on_change.borrow_mut() = Some(cb);
+        self.screen.borrow_mut().on_change = Some(cb);
     }
 
     /// Where the friends' messages and connection changes go once the
     /// match started (the game's reducer); those that came before it
     /// listened go there now.
     pub fn set_on_event(&self, cb: Callback<LinkEvent>) {
-        let unheard = std::mem::take(&mut *self.unheard.borrow_mut());
+        let unheard = std::mem::take(&mut self.screen.borrow_mut().unheard);
         for event in unheard {
             cb.emit(event);
         }
-        *self.on_event.borrow_mut() = Some(cb);
+        self.screen.borrow_mut().on_event = Some(cb);
     }
 
     /// Forgets the screens' callbacks (the screen is gone; they would keep
     /// it, and this link, alive).
     pub fn clear_callbacks(&self) {
-        self.on_change.borrow_mut().take();
-        self.on_event.borrow_mut().take();
+        let mut screen = self.screen.borrow_mut();
+        screen.on_change = None;
+        screen.on_event = None;
     }
 
     /// Forgets the callbacks of the game screen that listened with
     /// `on_event`, unless another has listened since (the next match's
     /// screen, after "Play again": it keeps the link).
     pub fn clear_callbacks_of(&self, on_event: &Callback<LinkEvent>) {
-        if self.on_event.borrow().as_ref() == Some(on_event) {
+        let same = self.screen.borrow().on_event.as_ref() == Some(on_event);
+        if same {
             self.clear_callbacks();
-        }
-    }
-
-    /// In the lobby, `change` to the session and what it says is sent; once
-    /// the game holds the session, `event` goes to the game instead.
-    fn to_session(
-        &self,
-        change: impl FnOnce(&mut HostSession) -> Vec<(Seat, Outgoing)>,
-        event: LinkEvent,
-    ) {
-        let out = self.session.borrow_mut().as_mut().map(change);
-        match out {
-            Some(out) => self.send(&out),
-            None => {
-                let cb = self.on_event.borrow().clone();
-                match cb {
-                    Some(cb) => cb.emit(event),
-                    None => self.unheard.borrow_mut().push(event),
-                }
-            }
         }
     }
 
     fn changed(&self) {
         self.generation.set(self.generation.get() + 1);
-        let cb = self.on_change.borrow().clone();
+        let cb = self.screen.borrow().on_change.clone();
         if let Some(cb) = cb {
             cb.emit(self.generation.get());
         }
@@ -226,11 +291,7 @@ impl HostLink {
     }
 
     pub fn invite_link(&self, seat: Seat) -> InviteLink {
-        self.invites
-            .borrow()
-            .get(&seat.0)
-            .cloned()
-            .unwrap_or(InviteLink::Preparing)
+        self.table.borrow().invite_link(seat)
     }
 
     /// How `seat`'s friend stands in the lobby.
@@ -241,17 +302,12 @@ impl HostLink {
     /// How `seat`'s friend stands, with `presence` as the session says,
     /// and this page's connection to them ([`Connection::in_lobby`]).
     pub fn status_with(&self, seat: Seat, presence: Option<Presence>) -> Connection {
-        Connection::in_lobby(
-            presence.and_then(|p| p.connection),
-            self.open.borrow().get(&seat.0).copied(),
-            self.held.borrow().holds(seat),
-            self.started.get(),
-        )
+        self.table.borrow().status_with(seat, presence)
     }
 
     /// `seat`'s friend as the session in the lobby says.
     pub fn presence(&self, seat: Seat) -> Option<Presence> {
-        self.session.borrow().as_ref()?.presence(seat)
+        self.table.borrow().session()?.presence(seat)
     }
 
     /// The name `seat` goes by in the lobby: the one its friend gave, once
@@ -269,78 +325,26 @@ impl HostLink {
 
     /// Whether the match can start: every friend connected or replaced.
     pub fn ready(&self) -> bool {
-        self.guest_seats()
-            .into_iter()
-            .all(|s| self.bot_playing(s) || self.status(s) == Connection::Connected)
+        self.table.borrow().ready()
     }
 
     pub fn started(&self) -> bool {
-        self.started.get()
+        self.table.borrow().started()
     }
 
-    /// Starts (or resumes) the match: the friends' first messages, held
-    /// until now, are read, so each gets its seat and hand; then the
-    /// session goes to the game, which holds the match from now on. `None`
-    /// if it was started already.
-    pub fn start(self: &Rc<Self>) -> Option<HostSession> {
-        if self.started.replace(true) {
-            return None;
-        }
-        let held = self.held.borrow_mut().take_all();
-        for (seat, text) in held {
-            let id = self.peers.borrow().get(&seat.0).map(|(id, _)| *id);
-            if let Some(id) = id {
-                self.receive(seat, id, &text);
-            }
-        }
-        let session = self.session.borrow_mut().take();
-        self.changed();
-        session
-    }
-
-    /// Starts the match as [`HostLink::start`] does, after a deal anyone
-    /// can check: the friends whose join came are sent the seal of a
-    /// secret, and the match is dealt from it and their contributions
-    /// (`deal.rs`); `then` gets the session once dealt. A match resumed
-    /// after a reload, already dealt, starts at once; so does a table
-    /// where no friend joined, or one whose address fixed the seed.
+    /// Starts (or resumes) the match, after a deal anyone can check when
+    /// it is a new one (the friends whose join came are sent the seal of
+    /// a secret, and the match is dealt from it and their contributions);
+    /// `then` gets the session once dealt.
     pub fn start_fairly(self: &Rc<Self>, then: impl FnOnce(HostSession) + 'static) {
-        if self.started.get() || self.shuffling() {
+        if self.started() || self.shuffling() {
             return;
         }
-        let (fresh, seats) = {
-            let session = self.session.borrow();
-            let fresh = session
-                .as_ref()
-                .is_some_and(|s| s.ply() == 0 && !self.deals.borrow().deals_for(s.save().seed));
-            let held = self.held.borrow();
-            let seats: Vec<Seat> = self
-                .guests
-                .iter()
-                .copied()
-                .filter(|&s| held.holds(s))
-                .collect();
-            (fresh, seats)
-        };
-        // An address that asks for a seed (`?seed=`, for a fixed deal)
-        // is obeyed: that deal is the host's choice, and is not sealed.
-        let fixed = crate::ui::platform::clock::seed_from_address().is_some();
-        if !fresh || seats.is_empty() || fixed {
-            if let Some(session) = self.start() {
-                then(session);
-            }
-            return;
-        }
-        let weak = Rc::downgrade(self);
-        self.deal_fairly(seats.clone(), move |seed| {
-            let Some(link) = weak.upgrade() else { return };
-            if let Some(session) = link.session.borrow_mut().as_mut() {
-                session.redeal(seed);
-            }
-            if let Some(session) = link.start() {
-                link.say_who_was_left_out(&seats);
-                then(session);
-            }
+        self.screen.borrow_mut().on_begin = Some(Box::new(then));
+        self.update(HostEvent::Start {
+            now_ms: now_ms() as u64,
+            secret: fresh_secret(),
+            fixed: crate::ui::platform::clock::seed_from_address().is_some(),
         });
     }
 
@@ -348,325 +352,107 @@ impl HostLink {
     /// `then` gets its seed once the connected friends' contributions
     /// came, or the wait ended.
     pub fn deal_next(self: &Rc<Self>, then: impl FnOnce(u64) + 'static) {
-        let seats = self.open_seats();
-        let weak = Rc::downgrade(self);
-        self.deal_fairly(seats.clone(), move |seed| {
-            then(seed);
-            if let Some(link) = weak.upgrade() {
-                link.say_who_was_left_out(&seats);
-            }
+        if self.shuffling() {
+            console::warn("a deal was asked while one waits: ignored");
+            return;
+        }
+        self.screen.borrow_mut().on_next_seed = Some(Box::new(then));
+        self.update(HostEvent::DealNext {
+            now_ms: now_ms() as u64,
+            secret: fresh_secret(),
+            seed: crate::ui::platform::clock::random_seed(),
         });
+    }
+
+    /// What the host's page shows of the deal now, if anything.
+    pub fn deal_note(&self) -> Option<DealNote> {
+        self.table.borrow().deal_note()
+    }
+
+    /// Whether a deal waits for contributions (Start and Play again wait).
+    pub fn shuffling(&self) -> bool {
+        self.table.borrow().deals().waiting()
+    }
+
+    /// The match `played` (on the table as `game`) is over: its share code
+    /// with the proof goes to every page connected, and this page checks
+    /// it as theirs do (once per match).
+    pub fn reveal(&self, played: &crate::rules::Played, game: &crate::rules::Match) {
+        let fx = self.table.borrow_mut().reveal(played, game);
+        self.run(fx);
     }
 
     /// The friends' seats whose connection is open now (watchers not).
     pub fn open_seats(&self) -> Vec<Seat> {
-        self.open_pages()
-            .into_iter()
-            .filter(|&s| !crate::online::watch::is_watcher(s))
-            .collect()
+        self.table.borrow().open_seats()
     }
 
-    /// Every page connected now: the friends' seats and the watchers'
-    /// addresses.
-    pub fn open_pages(&self) -> Vec<Seat> {
-        self.open
-            .borrow()
-            .iter()
-            .filter(|(_, &open)| open)
-            .map(|(&s, _)| Seat(s))
-            .collect()
-    }
-
-    /// A new connection for `seat` (an invitation, or a friend who came by
-    /// the table link): the seat's old connection is dropped, and what it
-    /// held forgotten. Returns the new connection's number.
-    fn new_connection(self: &Rc<Self>, seat: Seat) -> u32 {
-        let id = self.next_peer.get();
-        self.next_peer.set(id + 1);
-        self.latest.borrow_mut().insert(seat.0, id);
-        if let Some((_, old)) = self.peers.borrow_mut().remove(&seat.0) {
-            old.close();
-        }
-        self.open.borrow_mut().remove(&seat.0);
-        self.held.borrow_mut().forget(seat);
-        self.to_session(|s| s.invite_again(seat), LinkEvent::Invited(seat));
-        id
-    }
-
-    /// What connection `id` of `seat` reports goes to [`Self::peer_event`].
-    fn on_peer_event(self: &Rc<Self>, seat: Seat, id: u32) -> Rc<dyn Fn(PeerEvent)> {
+    /// What connection `conn` of `who` reports goes to the table.
+    fn on_peer_event(self: &Rc<Self>, who: Who, conn: ConnId) -> Rc<dyn Fn(PeerEvent)> {
         let weak = Rc::downgrade(self);
         Rc::new(move |event| {
             if let Some(link) = weak.upgrade() {
-                link.peer_event(seat, id, event);
+                link.update(match event {
+                    PeerEvent::Open => HostEvent::Opened { peer: who, conn },
+                    PeerEvent::Closed => HostEvent::Closed { peer: who, conn },
+                    PeerEvent::Message(text) => HostEvent::Received {
+                        peer: who,
+                        conn,
+                        bytes: text.into_bytes(),
+                        now_ms: now_ms() as u64,
+                    },
+                });
             }
         })
     }
 
-    /// Prepares a new invite link for `seat` (a first one, or after a
-    /// disconnection: the seat's old connection is dropped).
-    pub fn invite(self: &Rc<Self>, seat: Seat) {
-        console::note(&format!(
-            "seat {}: invitation {} ({} before it)",
-            seat.0,
-            self.next_peer.get(),
-            match self.invite_link(seat) {
-                InviteLink::Preparing => "none ready",
-                InviteLink::Ready(_) => "one ready",
-                InviteLink::Failed => "one failed",
-                InviteLink::ByTableLink => "the table link's",
-            }
-        ));
-        let id = self.new_connection(seat);
-        self.invites
-            .borrow_mut()
-            .insert(seat.0, InviteLink::Preparing);
-        self.changed();
-        let weak = Rc::downgrade(self);
-        let on_event = self.on_peer_event(seat, id);
-        let config = self.config.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let result = Peer::offer(&config, Reaches::Friend, on_event).await;
-            let Some(link) = weak.upgrade() else { return };
-            let replaced = link.latest.borrow().get(&seat.0) != Some(&id);
-            if link.closed.get() || replaced {
-                if let Ok((peer, _)) = result {
-                    peer.close();
-                }
-                return;
-            }
-            console::note(&format!(
-                "seat {}: invitation {id} {}",
-                seat.0,
-                if result.is_ok() { "ready" } else { "failed" }
-            ));
-            let state = match result {
-                Ok((peer, offer)) => {
-                    let code = Invite {
-                        seat,
-                        seat_count: link.seat_count,
-                        host_name: link.host_name.clone(),
-                        rules: link.rules,
-                        offer,
-                    }
-                    .encode();
-                    link.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
-                    InviteLink::Ready(crate::online::invite_url(&page_base(), &code))
-                }
-                Err(_) => InviteLink::Failed,
-            };
-            link.invites.borrow_mut().insert(seat.0, state);
-            link.changed();
-        });
-    }
-
-    /// Connects `seat` with the reply code its friend sent back.
-    ///
-    /// # Errors
-    /// The message to show: the code is unreadable, or for another seat.
-    pub fn connect(self: &Rc<Self>, seat: Seat, text: &str) -> Result<(), Key> {
-        let reply = Reply::decode(text).map_err(|e| code_error_key(&e))?;
-        if reply.seat != seat {
-            return Err(Key::CodeOtherSeat);
+    /// The browser's connection `peer` is `who`'s connection `conn`, if
+    /// that is still the latest (else it is closed: a newer one replaced
+    /// it, or the table closed). Whether it was taken.
+    fn adopt(&self, who: Who, conn: ConnId, peer: Peer) -> bool {
+        let table = self.table.borrow();
+        if table.closed() || !table.is_latest(who, conn) {
+            peer.close();
+            return false;
         }
-        console::note(&format!("seat {}: a reply code to connect", seat.0));
-        let answer = reply.answer;
-        let this = self.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let peer = this.peers.borrow().get(&seat.0).map(|(_, p)| p.clone());
-            let ok = match peer {
-                Some(peer) => peer.accept(&answer).await.is_ok(),
-                None => false,
-            };
-            if !ok {
-                this.invites.borrow_mut().insert(seat.0, InviteLink::Failed);
-                this.changed();
-            }
-        });
-        Ok(())
-    }
-
-    fn peer_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
-        if crate::online::watch::is_watcher(seat) {
-            return self.watcher_event(seat, id, event);
-        }
-        let current = self
-            .peers
-            .borrow()
-            .get(&seat.0)
-            .is_some_and(|(pid, _)| *pid == id);
-        if !current {
-            let what = match event {
-                PeerEvent::Open => "an opening",
-                PeerEvent::Message(_) => "a message",
-                PeerEvent::Closed => "a closing",
-            };
-            console::warn(&format!(
-                "seat {}: {what} from a replaced connection ignored",
-                seat.0
-            ));
-            return;
-        }
-        match &event {
-            PeerEvent::Open => console::note(&format!("seat {}: connection {id} open", seat.0)),
-            PeerEvent::Message(_) if !self.started.get() => {
-                console::note(&format!("seat {}: a message before the start", seat.0))
-            }
-            PeerEvent::Closed => console::note(&format!("seat {}: connection {id} closed", seat.0)),
-            PeerEvent::Message(_) => {}
-        }
-        if matches!(event, PeerEvent::Open) {
-            self.open.borrow_mut().insert(seat.0, true);
-        }
-        if matches!(event, PeerEvent::Open | PeerEvent::Closed) {
-            if matches!(event, PeerEvent::Closed) {
-                self.open.borrow_mut().insert(seat.0, false);
-            }
-            self.door_follows(seat, &event);
-        }
-        match event {
-            PeerEvent::Open => {
-                self.changed();
-            }
-            PeerEvent::Message(text) => {
-                let read = GuestMessage::decode(text.as_bytes());
-                if matches!(read, Ok(GuestMessage::Join { .. })) {
-                    // A join shows the channel carries messages both ways
-                    // (one sent as it opened is sometimes lost): the
-                    // friend's seat key goes now, at every join.
-                    self.send_seat_key(seat);
-                }
-                if let Ok(GuestMessage::Contribute {
-                    number,
-                    contribution,
-                }) = read
-                {
-                    // A share of the deal is the page's, before the start
-                    // and after it (`deal.rs`): the session never sees it.
-                    self.contributed(seat, number, contribution);
-                } else if self.started.get() {
-                    self.receive(seat, id, &text);
-                    if matches!(read, Ok(GuestMessage::Join { .. })) {
-                        self.reveal_again(seat);
-                    }
-                } else if !matches!(read, Ok(GuestMessage::Join { .. })) {
-                    // Before the start only a join means anything: a move
-                    // read at the start would reach the session before the
-                    // game screen listens. Anything else is dropped.
-                } else if self.held.borrow().holds(seat) {
-                    // The join said again (a friend's page repeats it until
-                    // the table comes): the first one held is the one.
-                } else if self.held.borrow_mut().push(seat, text).is_err() {
-                    // A flood before the start: that friend is dropped.
-                    self.held.borrow_mut().forget(seat);
-                    if let Some((_, peer)) = self.peers.borrow_mut().remove(&seat.0) {
-                        peer.close();
-                    }
-                    self.open.borrow_mut().insert(seat.0, false);
-                    self.changed();
-                } else {
-                    // The friend said who they are: the lobby shows them
-                    // connected, by the name they gave.
-                    if let (Ok(GuestMessage::Join { name }), Some(session)) =
-                        (&read, self.session.borrow_mut().as_mut())
-                    {
-                        session.named(seat, name);
-                    }
-                    self.changed();
-                }
-            }
-            PeerEvent::Closed => {
-                self.open.borrow_mut().insert(seat.0, false);
-                self.peers.borrow_mut().remove(&seat.0);
-                self.to_session(|s| s.disconnect(seat), LinkEvent::Closed(seat));
-                self.changed();
-            }
-        }
-    }
-
-    /// One message from `seat`'s friend, for the session to check (in the
-    /// lobby, or the game's).
-    fn receive(self: &Rc<Self>, seat: Seat, id: u32, text: &str) {
-        let still = self
-            .peers
-            .borrow()
-            .get(&seat.0)
-            .is_some_and(|(pid, _)| *pid == id);
-        if !still {
-            return;
-        }
-        let now_ms = now_ms() as u64;
-        let message = GuestMessage::decode(text.as_bytes());
-        let read = message.clone();
-        self.to_session(
-            move |s| s.receive_read(seat, read, now_ms).out,
-            LinkEvent::Message {
-                seat,
-                message,
-                now_ms,
-            },
-        );
-        self.changed();
+        self.wires.borrow_mut().peers.insert(conn, Rc::new(peer));
+        true
     }
 
     /// In the lobby: a Medium bot plays `seat` until it is given back.
     pub fn bot_takes(&self, seat: Seat) {
-        let out = self
-            .session
-            .borrow_mut()
-            .as_mut()
-            .map(|s| s.bot_takes(seat));
-        self.send(out.iter().flatten());
-        self.changed();
+        self.update(HostEvent::BotTakes(seat));
     }
 
     /// In the lobby: the friend plays their seat again.
     pub fn give_back(&self, seat: Seat) {
-        let out = self
-            .session
-            .borrow_mut()
-            .as_mut()
-            .map(|s| s.give_back(seat));
-        self.send(out.iter().flatten());
-        self.changed();
+        self.update(HostEvent::GiveBack(seat));
     }
 
-    /// Sends what a session says to the friends (in order).
+    /// Sends what the game's session says to the friends (in order).
     pub fn send<'a>(&self, out: impl IntoIterator<Item = &'a (Seat, Outgoing)>) {
-        for (seat, outgoing) in out {
-            match outgoing {
-                Outgoing::Message(msg) => {
-                    let bytes = msg.encode();
-                    let text = String::from_utf8_lossy(&bytes);
-                    if let Some((_, peer)) = self.peers.borrow().get(&seat.0) {
-                        peer.send(&text);
-                    }
-                }
-                Outgoing::Close => {
-                    if let Some((_, peer)) = self.peers.borrow_mut().remove(&seat.0) {
-                        peer.close();
-                    }
-                    self.open.borrow_mut().insert(seat.0, false);
-                    // A watcher's address is free again (the session
-                    // freed its place as it closed it).
-                    if crate::online::watch::is_watcher(*seat) {
-                        self.latest.borrow_mut().remove(&seat.0);
-                    }
-                }
-            }
-        }
+        let out = out.into_iter().cloned().collect();
+        self.update(HostEvent::Send(out));
     }
 
     /// Closes every connection (the host leaves the table).
     pub fn close_all(&self) {
         console::note("the table's connections are all closed");
-        self.closed.set(true);
+        self.update(HostEvent::Close);
         self.close_door();
-        self.forget_deals();
         self.close_watch_door();
-        for (_, (_, peer)) in std::mem::take(&mut *self.peers.borrow_mut()) {
+        self.wires.borrow_mut().wake = None;
+        let peers = std::mem::take(&mut self.wires.borrow_mut().peers);
+        for peer in peers.into_values() {
             peer.close();
         }
         self.clear_callbacks();
     }
+}
+
+/// Fresh random bytes for a deal's seal (`None`: the browser gave none).
+fn fresh_secret() -> Option<Secret> {
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).ok()?;
+    Some(Secret(secret))
 }

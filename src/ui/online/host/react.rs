@@ -4,7 +4,7 @@
 //! react, sparingly, to what their actions did.
 
 use super::HostLink;
-use crate::online::reactions::{bot_reaction, Board, Reaction, SHOWN_MS};
+use crate::online::reactions::{Board, Followed, Reaction, SHOWN_MS};
 use crate::rules::Seat;
 use crate::ui::platform::clock::now_ms;
 use crate::ui::state::{GameMsg, GameState};
@@ -16,11 +16,7 @@ use yew::UseReducerHandle;
 #[derive(Default)]
 pub(super) struct HostReactions {
     board: Board,
-    /// The number of the session's latest reaction shown here.
-    shown: u64,
-    /// How much of the match's log the bots were asked about (`None`:
-    /// nothing yet; what came before this page does not make them react).
-    asked: Option<usize>,
+    followed: Followed,
 }
 
 impl HostLink {
@@ -49,30 +45,25 @@ impl HostLink {
     /// not yet, and a bot may react to the last action.
     pub fn follow_reactions(self: &Rc<Self>, state: &UseReducerHandle<GameState>) {
         if let Some(heard) = state.reaction {
-            let new = {
-                let mut r = self.reactions.borrow_mut();
-                let new = heard.number > r.shown;
-                r.shown = r.shown.max(heard.number);
-                new
-            };
+            let new = self
+                .reactions
+                .borrow_mut()
+                .followed
+                .first_sight(heard.number);
             if new {
                 self.show(heard.seat, heard.reaction, heard.at_ms);
             }
         }
-        let log = state.game().log();
-        let asked = self.reactions.borrow_mut().asked.replace(log.len());
-        let Some(from) = asked.filter(|&from| from < log.len()) else {
-            // The first look, nothing new, or a new match (a shorter log).
-            return;
-        };
-        let Some(&(actor, _)) = state.actions.last() else {
-            return;
-        };
         let setup = &state.setup;
         let is_bot = |s: Seat| setup.level(s).is_some() && !setup.is_online(s);
+        let actor = state.actions.last().map(|&(seat, _)| seat);
         let ply = state.actions.len() as u32;
-        let events = log.get(from..).unwrap_or_default();
-        if let Some((seat, reaction)) = bot_reaction(events, actor, is_bot, ply) {
+        let reacts =
+            self.reactions
+                .borrow_mut()
+                .followed
+                .bots_react(state.game().log(), actor, is_bot, ply);
+        if let Some((seat, reaction)) = reacts {
             self.react(state, seat, reaction);
         }
     }

@@ -3,8 +3,8 @@
 //!
 //! An offer heard on the watch link's relays is opened with the watch
 //! room's key, checked for freshness and replays ([`SeenOffers`]), and
-//! answered with a new connection at a watcher's address (`Seat(64 + k)`,
-//! [`crate::online::watch`]) while fewer than [`MAX_WATCHERS`] watch. The
+//! answered with a new connection at a free watcher's place (a
+//! [`crate::online::watch::Peer::Watcher`]) while a place is free. The
 //! connection then carries what the host's session sends watchers (the
 //! public table) and takes only their watch, pings and resyncs. "Stop
 //! sharing" tells each watcher, closes it, forgets the secret and leaves
@@ -12,29 +12,25 @@
 
 use super::door::TableLinkState;
 use super::HostLink;
-use crate::online::protocol::HostMessage;
+use crate::online::host::HostEvent;
 use crate::online::signal::envelope::SeenOffers;
 use crate::online::signal::relay::{Heard, ReplyTo, Role};
 use crate::online::signal::{
     FriendOffer, HostAnswer, MessageKind, Refused, Relay, SeatReply, TableLink,
 };
-use crate::online::watch::{is_watcher, watcher_seat, MAX_WATCHERS};
+use crate::online::watch::Peer as Who;
 use crate::rules::Seat;
+use crate::ui::online::page_base;
 use crate::ui::online::relays::Relays;
-use crate::ui::online::{page_base, LinkEvent};
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
-use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use crate::ui::platform::webrtc::{Peer, Reaches};
 use std::rc::Rc;
 
 /// Where this tab keeps its watch link's secret: a reload of the host's
 /// tab shares the same watch link again, until the host stops sharing it.
 const WATCH_SECRET_KEY: &str = "ono99.watch-secret";
-
-/// How long a watcher's connection stays open after "Stop sharing" told
-/// it, so the notice arrives.
-const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
 
 /// The watch link's side of the host's page.
 pub(super) struct WatchShare {
@@ -92,7 +88,7 @@ impl HostLink {
         wasm_bindgen_futures::spawn_local(async move {
             let key = crypto::derive(&link.secret).await;
             let Some(this) = weak.upgrade() else { return };
-            if this.closed.get() || this.watch.borrow().stopped {
+            if this.table.borrow().closed() || this.watch.borrow().stopped {
                 return;
             }
             let key = match key {
@@ -141,11 +137,7 @@ impl HostLink {
 
     /// How many watch now (their connections open).
     pub fn watcher_count(&self) -> usize {
-        self.open
-            .borrow()
-            .iter()
-            .filter(|(&s, &open)| open && is_watcher(Seat(s)))
-            .count()
+        self.table.borrow().watcher_count()
     }
 
     /// "Stop sharing": every watcher is told and let go, the link's secret
@@ -161,27 +153,7 @@ impl HostLink {
                 door.relays.stop();
             }
         }
-        let watchers: Vec<u8> = self
-            .peers
-            .borrow()
-            .keys()
-            .copied()
-            .filter(|&s| is_watcher(Seat(s)))
-            .collect();
-        let notice = HostMessage::SharingStopped.encode();
-        let notice = String::from_utf8_lossy(&notice);
-        for s in watchers {
-            let seat = Seat(s);
-            if let Some((_, peer)) = self.peers.borrow_mut().remove(&s) {
-                peer.send(&notice);
-                // Closed a moment later: a channel closed at once may drop
-                // the notice still queued in it.
-                gloo_timers::callback::Timeout::new(CLOSE_AFTER_NOTICE_MS, move || peer.close())
-                    .forget();
-            }
-            self.forget_watcher(seat);
-        }
-        self.changed();
+        self.update(HostEvent::StopWatchers);
     }
 
     /// "Share a new watch link" after stopping: a new secret, so the old
@@ -205,53 +177,6 @@ impl HostLink {
         }
     }
 
-    /// A watcher's connection is gone: its address is free, and the
-    /// host's session (in the lobby, or the game's) frees its place.
-    fn forget_watcher(self: &Rc<Self>, seat: Seat) {
-        self.open.borrow_mut().remove(&seat.0);
-        self.latest.borrow_mut().remove(&seat.0);
-        self.to_session(|s| s.disconnect(seat), LinkEvent::Closed(seat));
-    }
-
-    /// What a watcher's connection reports: its messages go to the
-    /// session as any friend's (which answers only a watch, pings and
-    /// resyncs), before the start too: a watcher holds no seat, so
-    /// nothing of theirs waits for the start.
-    pub(super) fn watcher_event(self: &Rc<Self>, seat: Seat, id: u32, event: PeerEvent) {
-        let current = self
-            .peers
-            .borrow()
-            .get(&seat.0)
-            .is_some_and(|(pid, _)| *pid == id);
-        if !current {
-            return;
-        }
-        match event {
-            PeerEvent::Open => {
-                console::note(&format!("watcher {}: connection open", seat.0));
-                self.open.borrow_mut().insert(seat.0, true);
-                self.changed();
-            }
-            PeerEvent::Message(text) => {
-                self.receive(seat, id, &text);
-                // A watcher who comes after the end checks the deal too
-                // (its mirror holds the reveal until the table comes).
-                if matches!(
-                    crate::online::GuestMessage::decode(text.as_bytes()),
-                    Ok(crate::online::GuestMessage::Watch { .. })
-                ) {
-                    self.reveal_again(seat);
-                }
-            }
-            PeerEvent::Closed => {
-                console::note(&format!("watcher {}: connection closed", seat.0));
-                self.peers.borrow_mut().remove(&seat.0);
-                self.forget_watcher(seat);
-                self.changed();
-            }
-        }
-    }
-
     fn heard_watcher(self: &Rc<Self>, index: usize, heard: Heard) {
         let Heard::Offer { envelope, reply } = heard else {
             return;
@@ -272,19 +197,10 @@ impl HostLink {
         });
     }
 
-    /// A free watcher's address: none taken by a connection, open or
-    /// being made.
-    fn free_watcher_seat(&self) -> Option<Seat> {
-        let latest = self.latest.borrow();
-        (0..MAX_WATCHERS)
-            .filter_map(watcher_seat)
-            .find(|s| !latest.contains_key(&s.0))
-    }
-
     /// A watcher's offer, opened: a connection at a free watcher's
     /// address, or "full".
     fn offer_watcher(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
-        if self.closed.get() {
+        if self.table.borrow().closed() {
             return;
         }
         let fresh = {
@@ -298,7 +214,7 @@ impl HostLink {
             console::warn("relay: a watcher's offer seen before or out of time, ignored");
             return;
         }
-        let Some(seat) = self.free_watcher_seat() else {
+        let Some((watcher, conn)) = self.table.borrow_mut().seat_watcher() else {
             console::note("relay: a watcher turned away: full");
             self.watcher_reply(
                 index,
@@ -308,46 +224,37 @@ impl HostLink {
             );
             return;
         };
-        console::note(&format!("relay: a watcher at {}", seat.0));
-        let id = self.next_peer.get();
-        self.next_peer.set(id + 1);
-        self.latest.borrow_mut().insert(seat.0, id);
-        let on_event = {
-            let weak = Rc::downgrade(self);
-            Rc::new(move |event| {
-                if let Some(link) = weak.upgrade() {
-                    link.watcher_event(seat, id, event);
-                }
-            }) as Rc<dyn Fn(PeerEvent)>
-        };
+        let who = Who::Watcher(watcher);
+        console::note(&format!("relay: watcher {} at the table", watcher.index()));
+        let on_event = self.on_peer_event(who, conn);
         let config = self.config.clone();
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
-            let still = this.latest.borrow().get(&seat.0) == Some(&id);
             match result {
-                Ok((peer, answer)) if still && !this.closed.get() && !this.watch_stopped() => {
-                    this.peers.borrow_mut().insert(seat.0, (id, Rc::new(peer)));
-                    // The answer's form names a seat at a table: seat 0
-                    // stands for "watch" (a watcher's page reads no seat
-                    // from it; its address comes with the welcome).
-                    let seated = SeatReply::Seated {
-                        seat: Seat(0),
-                        answer,
-                    };
-                    this.watcher_reply(index, &reply, &offer, seated);
+                Ok((peer, answer)) if !this.watch_stopped() => {
+                    if this.adopt(who, conn, peer) {
+                        // The answer's form names a seat at a table: seat
+                        // 0 stands for "watch" (a watcher's page reads no
+                        // seat from it; its address comes with the
+                        // welcome).
+                        let seated = SeatReply::Seated {
+                            seat: Seat(0),
+                            answer,
+                        };
+                        this.watcher_reply(index, &reply, &offer, seated);
+                    }
                 }
                 Ok((peer, _)) => {
                     peer.close();
-                    if still {
-                        this.latest.borrow_mut().remove(&seat.0);
-                    }
+                    this.table.borrow_mut().not_made(who, conn);
                 }
                 Err(why) => {
-                    console::warn(&format!("watcher {}: no answer made: {why:?}", seat.0));
-                    if still {
-                        this.latest.borrow_mut().remove(&seat.0);
-                    }
+                    console::warn(&format!(
+                        "watcher {}: no answer made: {why:?}",
+                        watcher.index()
+                    ));
+                    this.table.borrow_mut().not_made(who, conn);
                 }
             }
             this.changed();

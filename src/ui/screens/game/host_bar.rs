@@ -53,7 +53,7 @@ impl OnlineTable for HostLink {
 
     fn match_over(&self, state: &GameState) {
         if let Some(session) = state.session() {
-            self.reveal(&session.save(), session.game(), &self.open_pages());
+            self.reveal(&session.save(), session.game());
         }
     }
 

@@ -1,0 +1,942 @@
+//! The host's online table as one pure state machine: [`HostTable`].
+//!
+//! The host's page is an executor of this model: it turns what the
+//! browser reports (a connection opened, a message, a timer) into a
+//! [`HostEvent`], hands it to [`HostTable::update`], and carries out the
+//! [`HostEffect`]s that come back (send these bytes on that connection,
+//! close one, wake me at, keep this in the tab, start the game). Every
+//! decision about who may say what, and when, is taken here, where it is
+//! tested natively (`tests/host_model.rs`).
+//!
+//! The table's mode is one [`Mode`]: the lobby (the table holds the
+//! session), the first deal gathering the friends' contributions, the
+//! match (the game's state holds the session; the table carries what the
+//! friends say to it as [`LinkEvent`]s), the next deal, closed.
+//!
+//! Connections are numbered ([`ConnId`]) and each belongs to one [`Peer`]:
+//! a seat's friend or a watcher. A connection replaced by a newer one of
+//! the same peer is stale: whatever it reports is ignored, and nothing is
+//! sent on it.
+
+use super::{DealBook, DealNote, HeldMessages, HostSession, Outbox, Outgoing};
+use crate::online::fair::{Contribution, Secret};
+use crate::online::protocol::{Connection, GuestMessage, HostMessage, Presence, ProtocolError};
+use crate::online::turn_limit::TurnLimit;
+use crate::online::watch::{Peer, WatcherId};
+use crate::rules::{Match, Played, Seat};
+use std::collections::BTreeMap;
+
+/// The number of one of the host's connections, unique for the page's
+/// life.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct ConnId(pub u32);
+
+/// What happened on a friend's connection that the game's session must
+/// hear, once the game holds it (`seat`: the session's address of the
+/// peer, [`Peer::address`]).
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
+    /// as read here (the game's session takes it read).
+    Message {
+        seat: Seat,
+        message: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+    },
+    /// The connection to `seat`'s friend was lost.
+    Closed(Seat),
+    /// `seat`'s friend gets a new invitation.
+    Invited(Seat),
+    /// The host let a new person take `seat` from its holder (issue 36).
+    NewPlayer(Seat),
+    /// The new people of the match as the tab kept them (the match's
+    /// seed, the seat, the length of the log then), after a reload.
+    NewPlayers(Vec<(u64, Seat, usize)>),
+}
+
+/// A seat's invitation, as the lobby shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum InviteLink {
+    Preparing,
+    Ready(String),
+    Failed,
+    /// The seat's friend came by the table link, whose connection replaced
+    /// the invitation: "Invite … again" makes a new one if they leave.
+    ByTableLink,
+}
+
+/// The table's mode.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// Friends come and say who they are; the table holds the session.
+    Lobby,
+    /// Start was pressed: the first deal waits for the contributions of
+    /// the friends at `seats` (the table still holds the session).
+    Dealing { seats: Vec<Seat> },
+    /// The game holds the session; what friends say goes to it.
+    Playing,
+    /// Play again was pressed: the next deal waits for the contributions
+    /// of the friends at `seats`.
+    Redealing { seats: Vec<Seat> },
+    /// The host left the table: nothing connects any more.
+    Closed,
+}
+
+/// What the host's page reports to the table.
+#[derive(Clone, Debug)]
+pub enum HostEvent {
+    /// "Invite" (again) for `seat`: a new connection, whose offer the page
+    /// prepares ([`HostEffect::Offer`]).
+    Invite(Seat),
+    /// The offer of `seat`'s invitation on `conn` is ready (its link) or
+    /// failed (`None`).
+    Offered {
+        seat: Seat,
+        conn: ConnId,
+        link: Option<String>,
+    },
+    /// A friend who came by the table link was answered on `conn`.
+    Answered { seat: Seat, conn: ConnId },
+    /// The reply code of `seat`'s friend could not connect.
+    ReplyFailed(Seat),
+    /// `peer`'s connection `conn` opened.
+    Opened { peer: Peer, conn: ConnId },
+    /// `peer`'s connection `conn` closed.
+    Closed { peer: Peer, conn: ConnId },
+    /// `peer` sent `bytes` on `conn`, at `now_ms` by the page's clock.
+    Received {
+        peer: Peer,
+        conn: ConnId,
+        bytes: Vec<u8>,
+        now_ms: u64,
+    },
+    /// "Start" (or "Resume the match"): the match starts, after a deal
+    /// anyone can check when it is a new one. `secret`: fresh random bytes
+    /// for the deal's seal (`None`: the browser had none); `fixed`: the
+    /// address fixed the seed (a test's deal: not sealed).
+    Start {
+        now_ms: u64,
+        secret: Option<Secret>,
+        fixed: bool,
+    },
+    /// "Play again": the next match's deal. `seed`: the host's own draw,
+    /// used when no friend is asked or no random bytes came.
+    DealNext {
+        now_ms: u64,
+        secret: Option<Secret>,
+        seed: u64,
+    },
+    /// A [`HostEffect::WakeAt`] came due.
+    Tick { now_ms: u64 },
+    /// In the lobby: a Medium bot plays `seat` until it is given back.
+    BotTakes(Seat),
+    /// In the lobby: the friend plays their seat again.
+    GiveBack(Seat),
+    /// What the game's session has to send to the friends.
+    Send(Outbox),
+    /// `seat`'s holder came back by another page while this one's
+    /// connection is open: the old page is told and let go.
+    Replace(Seat),
+    /// The host stopped sharing the watch link: every watcher is told and
+    /// let go.
+    StopWatchers,
+    /// The host let a new person take `seat` from its holder: the session
+    /// hides the seat's earlier hands from them.
+    NewPlayer(Seat),
+    /// The new people of the match as the tab kept them, after a reload.
+    NewPlayers(Vec<(u64, Seat, usize)>),
+    /// The host left the table.
+    Close,
+}
+
+/// What the host's page must do.
+#[derive(Clone, Debug)]
+pub enum HostEffect {
+    /// Prepare an offer for `seat`'s invitation on `conn` (report
+    /// [`HostEvent::Offered`]).
+    Offer { seat: Seat, conn: ConnId },
+    /// Send `bytes` on `conn`.
+    Send { conn: ConnId, bytes: Vec<u8> },
+    /// Close `conn` now.
+    Close { conn: ConnId },
+    /// Close `conn` in a moment (a notice just sent on it would be lost by
+    /// a close at once).
+    CloseSoon { conn: ConnId },
+    /// Tell the game (which holds the session).
+    Game(LinkEvent),
+    /// Send `seat`'s friend the key of their seat, if the table link's
+    /// door holds one (at each of their joins: the channel carries
+    /// messages by then).
+    SeatKey(Seat),
+    /// `seat`'s connection opened (`true`) or closed: the table link's
+    /// door follows.
+    Door { seat: Seat, open: bool },
+    /// Report [`HostEvent::Tick`] at `at_ms` (or later).
+    WakeAt { at_ms: u64 },
+    /// Keep this text in the tab for a reload of the host's page (the
+    /// proof of the deal on the table); `None`: forget it.
+    KeepDeal(Option<String>),
+    /// The match starts: the game takes the session.
+    Begin(Box<HostSession>),
+    /// The next match's seed (after "Play again").
+    NextSeed(u64),
+    /// Something the page shows changed.
+    Changed,
+    /// A line for the page's console.
+    Note(String),
+}
+
+/// One connection of the host's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Conn {
+    id: ConnId,
+    line: Line,
+}
+
+/// Where a connection stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Line {
+    /// Being made (an offer or an answer), not open yet.
+    Waiting,
+    Open,
+    Closed,
+}
+
+/// The host's online table.
+#[derive(Clone, Debug)]
+pub struct HostTable {
+    mode: Mode,
+    /// The session, until the match starts and the game takes it.
+    session: Option<HostSession>,
+    guests: Vec<Seat>,
+    conns: BTreeMap<Peer, Conn>,
+    invites: BTreeMap<Seat, InviteLink>,
+    /// What friends send before the start, capped per seat (a Join is all
+    /// an honest friend sends; a seat over its cap is disconnected).
+    held: HeldMessages,
+    next_conn: u32,
+    deals: DealBook,
+    turn_limit: TurnLimit,
+    /// The lobby is of a saved match (the host's page reloaded).
+    resumed: bool,
+}
+
+impl HostTable {
+    /// The table of `session`, with the deals its tab kept.
+    pub fn new(session: HostSession, deals: DealBook) -> HostTable {
+        HostTable {
+            mode: Mode::Lobby,
+            guests: session.guest_seats().collect(),
+            session: Some(session),
+            conns: BTreeMap::new(),
+            invites: BTreeMap::new(),
+            held: HeldMessages::new(),
+            next_conn: 1,
+            deals,
+            turn_limit: TurnLimit::Off,
+            resumed: false,
+        }
+    }
+
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// The session, in the lobby (the game holds it once started).
+    pub fn session(&self) -> Option<&HostSession> {
+        self.session.as_ref()
+    }
+
+    /// Whether the match started (the game holds the session).
+    pub fn started(&self) -> bool {
+        matches!(self.mode, Mode::Playing | Mode::Redealing { .. })
+    }
+
+    pub fn closed(&self) -> bool {
+        self.mode == Mode::Closed
+    }
+
+    /// The friends' seats, in seat order.
+    pub fn guest_seats(&self) -> &[Seat] {
+        &self.guests
+    }
+
+    pub fn turn_limit(&self) -> TurnLimit {
+        self.turn_limit
+    }
+
+    pub fn set_turn_limit(&mut self, limit: TurnLimit) {
+        self.turn_limit = limit;
+    }
+
+    pub fn resumed(&self) -> bool {
+        self.resumed
+    }
+
+    pub fn set_resumed(&mut self, resumed: bool) {
+        self.resumed = resumed;
+    }
+
+    /// `seat`'s invitation.
+    pub fn invite_link(&self, seat: Seat) -> InviteLink {
+        self.invites
+            .get(&seat)
+            .cloned()
+            .unwrap_or(InviteLink::Preparing)
+    }
+
+    /// The deals of the table.
+    pub fn deals(&self) -> &DealBook {
+        &self.deals
+    }
+
+    /// What the host's page shows of the deal now, if anything.
+    pub fn deal_note(&self) -> Option<DealNote> {
+        self.deals.note()
+    }
+
+    /// Whether `conn` is `peer`'s latest connection, not closed: what it
+    /// reports counts, and what is sent to `peer` goes on it.
+    pub fn is_current(&self, peer: Peer, conn: ConnId) -> bool {
+        self.conns
+            .get(&peer)
+            .is_some_and(|c| c.id == conn && c.line != Line::Closed)
+    }
+
+    /// `peer`'s latest connection (open, being made or closed).
+    pub fn conn(&self, peer: Peer) -> Option<ConnId> {
+        Some(self.conns.get(&peer)?.id)
+    }
+
+    /// Whether `conn` is `peer`'s latest connection (open, being made or
+    /// closed): a connection prepared for an older one is closed when it
+    /// is ready.
+    pub fn is_latest(&self, peer: Peer, conn: ConnId) -> bool {
+        self.conns.get(&peer).is_some_and(|c| c.id == conn)
+    }
+
+    /// Whether `seat`'s connection is open (`Some(false)`: it was and
+    /// closed; `None`: none opened since the latest invitation).
+    pub fn open(&self, seat: Seat) -> Option<bool> {
+        match self.conns.get(&Peer::Seat(seat))?.line {
+            Line::Waiting => None,
+            Line::Open => Some(true),
+            Line::Closed => Some(false),
+        }
+    }
+
+    /// How `seat`'s friend stands, with `presence` as the session says,
+    /// and this table's connection to them ([`Connection::in_lobby`]).
+    pub fn status_with(&self, seat: Seat, presence: Option<Presence>) -> Connection {
+        Connection::in_lobby(
+            presence.and_then(|p| p.connection),
+            self.open(seat),
+            self.held.holds(seat),
+            self.started(),
+        )
+    }
+
+    /// Every peer whose connection is open now.
+    pub fn open_peers(&self) -> impl Iterator<Item = Peer> + '_ {
+        self.conns
+            .iter()
+            .filter(|(_, c)| c.line == Line::Open)
+            .map(|(&p, _)| p)
+    }
+
+    /// The friends' seats whose connection is open now (watchers not).
+    pub fn open_seats(&self) -> Vec<Seat> {
+        self.open_peers().filter_map(Peer::seat).collect()
+    }
+
+    /// How many watch now (their connections open).
+    pub fn watcher_count(&self) -> usize {
+        self.open_peers()
+            .filter(|p| matches!(p, Peer::Watcher(_)))
+            .count()
+    }
+
+    /// Whether the match can start: every friend connected, or a bot
+    /// plays their seat.
+    pub fn ready(&self) -> bool {
+        self.guests.iter().all(|&s| {
+            let presence = self.session.as_ref().and_then(|x| x.presence(s));
+            presence.as_ref().is_some_and(|p| p.bot_playing)
+                || self.status_with(s, presence) == Connection::Connected
+        })
+    }
+
+    /// Whether every friend's seat is connected (the table link's door
+    /// then stops listening).
+    pub fn all_seated(&self) -> bool {
+        self.guests.iter().all(|&s| self.open(s) == Some(true))
+    }
+
+    /// The one change to the table: `event`, and what the page must do.
+    pub fn update(&mut self, event: HostEvent) -> Vec<HostEffect> {
+        let mut fx = Vec::new();
+        if self.closed() {
+            return fx;
+        }
+        match event {
+            HostEvent::Invite(seat) => self.invite(seat, &mut fx),
+            HostEvent::Offered { seat, conn, link } => {
+                if !self.is_latest(Peer::Seat(seat), conn) {
+                    fx.push(HostEffect::Close { conn });
+                    return fx;
+                }
+                let state = match link {
+                    Some(link) => InviteLink::Ready(link),
+                    None => InviteLink::Failed,
+                };
+                self.invites.insert(seat, state);
+                fx.push(HostEffect::Changed);
+            }
+            HostEvent::Answered { seat, conn } => {
+                if self.is_latest(Peer::Seat(seat), conn) {
+                    self.invites.insert(seat, InviteLink::ByTableLink);
+                    fx.push(HostEffect::Changed);
+                }
+            }
+            HostEvent::ReplyFailed(seat) => {
+                self.invites.insert(seat, InviteLink::Failed);
+                fx.push(HostEffect::Changed);
+            }
+            HostEvent::Opened { peer, conn } => self.opened(peer, conn, &mut fx),
+            HostEvent::Closed { peer, conn } => self.closed_conn(peer, conn, &mut fx),
+            HostEvent::Received {
+                peer,
+                conn,
+                bytes,
+                now_ms,
+            } => self.received(peer, conn, &bytes, now_ms, &mut fx),
+            HostEvent::Start {
+                now_ms,
+                secret,
+                fixed,
+            } => self.start(now_ms, secret, fixed, &mut fx),
+            HostEvent::DealNext {
+                now_ms,
+                secret,
+                seed,
+            } => self.deal_next(now_ms, secret, seed, &mut fx),
+            HostEvent::Tick { now_ms } => self.deal_if_ready(now_ms, &mut fx),
+            HostEvent::BotTakes(seat) => {
+                let out = self.session.as_mut().map(|s| s.bot_takes(seat));
+                self.send(out.unwrap_or_default(), &mut fx);
+                fx.push(HostEffect::Changed);
+            }
+            HostEvent::GiveBack(seat) => {
+                let out = self.session.as_mut().map(|s| s.give_back(seat));
+                self.send(out.unwrap_or_default(), &mut fx);
+                fx.push(HostEffect::Changed);
+            }
+            HostEvent::Send(out) => self.send(out, &mut fx),
+            HostEvent::Replace(seat) => self.replace(seat, &mut fx),
+            HostEvent::StopWatchers => self.stop_watchers(&mut fx),
+            HostEvent::NewPlayer(seat) => self.for_session(
+                |s| {
+                    s.new_player(seat);
+                    Vec::new()
+                },
+                LinkEvent::NewPlayer(seat),
+                &mut fx,
+            ),
+            HostEvent::NewPlayers(list) => {
+                let kept = list.clone();
+                self.for_session(
+                    |s| {
+                        s.restore_new_players(&kept);
+                        Vec::new()
+                    },
+                    LinkEvent::NewPlayers(list),
+                    &mut fx,
+                );
+            }
+            HostEvent::Close => {
+                self.mode = Mode::Closed;
+                self.deals = DealBook::default();
+                fx.push(HostEffect::KeepDeal(None));
+                for conn in std::mem::take(&mut self.conns).into_values() {
+                    if conn.line != Line::Closed {
+                        fx.push(HostEffect::Close { conn: conn.id });
+                    }
+                }
+            }
+        }
+        fx
+    }
+
+    /// A new connection for `peer` (an invitation, a friend or a watcher
+    /// who came by a link): the peer's old connection is closed, and what
+    /// it held forgotten. `None` once the table is closed.
+    pub fn connect(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) -> Option<ConnId> {
+        if self.closed() {
+            return None;
+        }
+        let id = ConnId(self.next_conn);
+        self.next_conn = self.next_conn.saturating_add(1);
+        let old = self.conns.insert(
+            peer,
+            Conn {
+                id,
+                line: Line::Waiting,
+            },
+        );
+        if let Some(old) = old.filter(|c| c.line != Line::Closed) {
+            fx.push(HostEffect::Close { conn: old.id });
+        }
+        if let Peer::Seat(seat) = peer {
+            self.held.forget(seat);
+            self.for_session(|s| s.invite_again(seat), LinkEvent::Invited(seat), fx);
+        }
+        Some(id)
+    }
+
+    /// A watcher came by the watch link: a new connection at a free
+    /// watcher's place, or `None` when every place is taken.
+    pub fn seat_watcher(&mut self) -> Option<(WatcherId, ConnId)> {
+        let free = WatcherId::all().find(|&w| !self.conns.contains_key(&Peer::Watcher(w)))?;
+        let mut fx = Vec::new();
+        let conn = self.connect(Peer::Watcher(free), &mut fx)?;
+        Some((free, conn))
+    }
+
+    /// A connection being made came to nothing (no answer could be made):
+    /// a watcher's place is free again.
+    pub fn not_made(&mut self, peer: Peer, conn: ConnId) {
+        if matches!(peer, Peer::Watcher(_)) && self.is_latest(peer, conn) {
+            self.conns.remove(&peer);
+        }
+    }
+
+    fn invite(&mut self, seat: Seat, fx: &mut Vec<HostEffect>) {
+        if !self.guests.contains(&seat) {
+            return;
+        }
+        let Some(conn) = self.connect(Peer::Seat(seat), fx) else {
+            return;
+        };
+        fx.push(HostEffect::Note(format!(
+            "seat {}: invitation {}",
+            seat.0, conn.0
+        )));
+        self.invites.insert(seat, InviteLink::Preparing);
+        fx.push(HostEffect::Offer { seat, conn });
+        fx.push(HostEffect::Changed);
+    }
+
+    fn opened(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
+        if !self.is_current(peer, conn) {
+            return;
+        }
+        if let Some(c) = self.conns.get_mut(&peer) {
+            c.line = Line::Open;
+        }
+        fx.push(HostEffect::Note(format!(
+            "{peer:?}: connection {} open",
+            conn.0
+        )));
+        if let Peer::Seat(seat) = peer {
+            fx.push(HostEffect::Door { seat, open: true });
+        }
+        fx.push(HostEffect::Changed);
+    }
+
+    fn closed_conn(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
+        if !self.is_current(peer, conn) {
+            return;
+        }
+        fx.push(HostEffect::Note(format!(
+            "{peer:?}: connection {} closed",
+            conn.0
+        )));
+        match peer {
+            Peer::Seat(seat) => {
+                if let Some(c) = self.conns.get_mut(&peer) {
+                    c.line = Line::Closed;
+                }
+                fx.push(HostEffect::Door { seat, open: false });
+                self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(seat), fx);
+            }
+            Peer::Watcher(_) => self.forget_watcher(peer, fx),
+        }
+        fx.push(HostEffect::Changed);
+    }
+
+    /// A watcher's connection is gone: their place is free, and the
+    /// session (the table's or the game's) forgets them.
+    fn forget_watcher(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
+        self.conns.remove(&peer);
+        let address = peer.address();
+        self.for_session(|s| s.disconnect(address), LinkEvent::Closed(address), fx);
+    }
+
+    fn received(
+        &mut self,
+        peer: Peer,
+        conn: ConnId,
+        bytes: &[u8],
+        now_ms: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if !self.is_current(peer, conn) {
+            fx.push(HostEffect::Note(format!(
+                "{peer:?}: a message from a replaced connection ignored"
+            )));
+            return;
+        }
+        let read = GuestMessage::decode(bytes);
+        let seat = match peer {
+            Peer::Watcher(_) => {
+                // A watcher holds no seat: nothing of theirs waits for the
+                // start. Their messages go to the session at once.
+                let watch = matches!(read, Ok(GuestMessage::Watch { .. }));
+                self.session_reads(peer, read, now_ms, fx);
+                if watch {
+                    // One who comes after the end checks the deal too.
+                    self.reveal_again(peer, fx);
+                }
+                return;
+            }
+            Peer::Seat(seat) => seat,
+        };
+        let join = matches!(read, Ok(GuestMessage::Join { .. }));
+        if join {
+            // A join shows the channel carries messages both ways (one
+            // sent as it opened is sometimes lost): the seat's key now.
+            fx.push(HostEffect::SeatKey(seat));
+        }
+        if let Ok(GuestMessage::Contribute {
+            number,
+            contribution,
+        }) = read
+        {
+            // A share of the deal is the table's, before the start and
+            // after it: the session never sees it.
+            self.contributed(seat, number, contribution, now_ms, fx);
+        } else if self.started() {
+            self.session_reads(peer, read, now_ms, fx);
+            if join {
+                self.reveal_again(peer, fx);
+            }
+        } else if !join {
+            // Before the start only a join means anything: a move read at
+            // the start would reach the session before the game listens.
+        } else if self.held.holds(seat) {
+            // The join said again (a friend's page repeats it until the
+            // table comes): the first one held is the one.
+        } else if self
+            .held
+            .push(seat, String::from_utf8_lossy(bytes).into_owned())
+            .is_err()
+        {
+            // A flood before the start: that friend is dropped.
+            self.held.forget(seat);
+            if let Some(c) = self.conns.get_mut(&peer) {
+                c.line = Line::Closed;
+                fx.push(HostEffect::Close { conn: c.id });
+            }
+            fx.push(HostEffect::Changed);
+        } else {
+            // The friend said who they are: the lobby shows them
+            // connected, by the name they gave.
+            if let (Ok(GuestMessage::Join { name }), Some(session)) = (&read, self.session.as_mut())
+            {
+                session.named(seat, name);
+            }
+            fx.push(HostEffect::Changed);
+        }
+    }
+
+    /// A message for the session: the table's, in the lobby; the game's,
+    /// once it holds it.
+    fn session_reads(
+        &mut self,
+        peer: Peer,
+        read: Result<GuestMessage, ProtocolError>,
+        now_ms: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        let seat = peer.address();
+        let message = read.clone();
+        self.for_session(
+            move |s| s.receive_read(seat, read, now_ms).out,
+            LinkEvent::Message {
+                seat,
+                message,
+                now_ms,
+            },
+            fx,
+        );
+        fx.push(HostEffect::Changed);
+    }
+
+    /// In the lobby, `change` to the table's session and what it says is
+    /// sent; once the game holds the session, `event` goes to the game.
+    fn for_session(
+        &mut self,
+        change: impl FnOnce(&mut HostSession) -> Outbox,
+        event: LinkEvent,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        match self.session.as_mut().map(change) {
+            Some(out) => self.send(out, fx),
+            None => fx.push(HostEffect::Game(event)),
+        }
+    }
+
+    /// What a session says, to its peers' current connections, in order.
+    fn send(&mut self, out: Outbox, fx: &mut Vec<HostEffect>) {
+        for (address, outgoing) in out {
+            let peer = Peer::from_address(address);
+            let Some(conn) = self.conns.get(&peer).copied() else {
+                continue;
+            };
+            if conn.line == Line::Closed {
+                continue;
+            }
+            match outgoing {
+                Outgoing::Message(msg) => fx.push(HostEffect::Send {
+                    conn: conn.id,
+                    bytes: msg.encode(),
+                }),
+                Outgoing::Close => {
+                    fx.push(HostEffect::Close { conn: conn.id });
+                    match peer {
+                        // A watcher's place is free again (the session
+                        // freed it as it closed them).
+                        Peer::Watcher(_) => {
+                            self.conns.remove(&peer);
+                        }
+                        Peer::Seat(_) => {
+                            if let Some(c) = self.conns.get_mut(&peer) {
+                                c.line = Line::Closed;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `message` for each of `seats`.
+    fn tell(&mut self, seats: &[Seat], message: &HostMessage, fx: &mut Vec<HostEffect>) {
+        let out = seats
+            .iter()
+            .map(|&s| (s, Outgoing::Message(message.clone())))
+            .collect();
+        self.send(out, fx);
+    }
+
+    fn replace(&mut self, seat: Seat, fx: &mut Vec<HostEffect>) {
+        let peer = Peer::Seat(seat);
+        let Some(c) = self.conns.get_mut(&peer).filter(|c| c.line == Line::Open) else {
+            return;
+        };
+        c.line = Line::Closed;
+        let conn = c.id;
+        fx.push(HostEffect::Note(format!(
+            "seat {}: taken up by another page of its holder",
+            seat.0
+        )));
+        fx.push(HostEffect::Send {
+            conn,
+            bytes: HostMessage::Replaced.encode(),
+        });
+        fx.push(HostEffect::CloseSoon { conn });
+    }
+
+    fn stop_watchers(&mut self, fx: &mut Vec<HostEffect>) {
+        let watchers: Vec<Peer> = self
+            .conns
+            .keys()
+            .copied()
+            .filter(|p| matches!(p, Peer::Watcher(_)))
+            .collect();
+        for peer in watchers {
+            if let Some(conn) = self.conns.get(&peer).filter(|c| c.line != Line::Closed) {
+                fx.push(HostEffect::Send {
+                    conn: conn.id,
+                    bytes: HostMessage::SharingStopped.encode(),
+                });
+                fx.push(HostEffect::CloseSoon { conn: conn.id });
+            }
+            self.forget_watcher(peer, fx);
+        }
+        fx.push(HostEffect::Changed);
+    }
+
+    fn start(
+        &mut self,
+        now_ms: u64,
+        secret: Option<Secret>,
+        fixed: bool,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if self.mode != Mode::Lobby {
+            return;
+        }
+        let fresh = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.ply() == 0 && !self.deals.deals_for(s.save().seed));
+        let seats: Vec<Seat> = self
+            .guests
+            .iter()
+            .copied()
+            .filter(|&s| self.held.holds(s))
+            .collect();
+        // An address that asks for a seed (a fixed deal) is obeyed: that
+        // deal is the host's choice, and is not sealed. A match resumed
+        // after a reload is dealt already.
+        let secret = match secret {
+            Some(secret) if fresh && !seats.is_empty() && !fixed => secret,
+            _ => return self.begin(now_ms, fx),
+        };
+        match self.deals.begin(secret, &seats, now_ms) {
+            Some(begun) => {
+                fx.push(HostEffect::Note(format!(
+                    "a deal sealed, waiting for {} contributions",
+                    seats.len()
+                )));
+                self.tell(&seats, &begun.seal, fx);
+                fx.push(HostEffect::WakeAt {
+                    at_ms: begun.deadline_ms,
+                });
+                self.mode = Mode::Dealing { seats };
+                fx.push(HostEffect::Changed);
+            }
+            None => self.begin(now_ms, fx),
+        }
+    }
+
+    /// The match starts: the friends' first messages, held until now, are
+    /// read, so each gets its seat and hand; then the game takes the
+    /// session.
+    fn begin(&mut self, now_ms: u64, fx: &mut Vec<HostEffect>) {
+        self.mode = Mode::Playing;
+        let Some(mut session) = self.session.take() else {
+            return;
+        };
+        for (seat, text) in self.held.take_all() {
+            let connected = self
+                .conns
+                .get(&Peer::Seat(seat))
+                .is_some_and(|c| c.line != Line::Closed);
+            if connected {
+                let read = GuestMessage::decode(text.as_bytes());
+                let out = session.receive_read(seat, read, now_ms).out;
+                self.send(out, fx);
+            }
+        }
+        fx.push(HostEffect::Begin(Box::new(session)));
+        fx.push(HostEffect::Changed);
+    }
+
+    fn deal_next(
+        &mut self,
+        now_ms: u64,
+        secret: Option<Secret>,
+        seed: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if self.mode != Mode::Playing {
+            return;
+        }
+        let seats = self.open_seats();
+        let begun = match secret {
+            Some(secret) if !seats.is_empty() => self.deals.begin(secret, &seats, now_ms),
+            _ => None,
+        };
+        match begun {
+            Some(begun) => {
+                self.tell(&seats, &begun.seal, fx);
+                fx.push(HostEffect::WakeAt {
+                    at_ms: begun.deadline_ms,
+                });
+                self.mode = Mode::Redealing { seats };
+                fx.push(HostEffect::Changed);
+            }
+            None => {
+                self.deals.unsealed();
+                fx.push(HostEffect::KeepDeal(None));
+                fx.push(HostEffect::NextSeed(seed));
+            }
+        }
+    }
+
+    fn contributed(
+        &mut self,
+        seat: Seat,
+        number: u32,
+        c: Contribution,
+        now_ms: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if !self.deals.contribute(seat, number, c) {
+            fx.push(HostEffect::Note(format!(
+                "seat {}: a contribution to no deal waiting for it, ignored",
+                seat.0
+            )));
+            return;
+        }
+        self.deal_if_ready(now_ms, fx);
+    }
+
+    /// Deals if the waiting deal has what it waits for, or waited enough.
+    fn deal_if_ready(&mut self, now_ms: u64, fx: &mut Vec<HostEffect>) {
+        let seats = match &self.mode {
+            Mode::Dealing { seats } | Mode::Redealing { seats } => seats.clone(),
+            _ => return,
+        };
+        let Some(done) = self.deals.deal_if_ready(now_ms) else {
+            if let Some(at_ms) = self.deals.deadline_ms() {
+                fx.push(HostEffect::WakeAt { at_ms });
+            }
+            return;
+        };
+        fx.push(HostEffect::Note(format!(
+            "deal {}: dealt, {} left out",
+            done.number,
+            done.missing.len()
+        )));
+        fx.push(HostEffect::KeepDeal(self.deals.kept()));
+        if matches!(self.mode, Mode::Dealing { .. }) {
+            if let Some(session) = self.session.as_mut() {
+                session.redeal(done.seed);
+            }
+            self.begin(now_ms, fx);
+        } else {
+            self.mode = Mode::Playing;
+            fx.push(HostEffect::NextSeed(done.seed));
+        }
+        if let Some(message) = self.deals.left_out() {
+            self.tell(&seats, &message, fx);
+        }
+        fx.push(HostEffect::Changed);
+    }
+
+    /// The match `played` (on the table as `game`) is over: its share code
+    /// with the proof goes to the friends and watchers connected, and this
+    /// page checks it as theirs do. Once per match.
+    pub fn reveal(&mut self, played: &Played, game: &Match) -> Vec<HostEffect> {
+        let mut fx = Vec::new();
+        let Some(message) = self.deals.reveal(played, game) else {
+            return fx;
+        };
+        fx.push(HostEffect::Note("the deal revealed".to_string()));
+        let peers: Vec<Seat> = self.open_peers().map(Peer::address).collect();
+        self.tell(&peers, &message, &mut fx);
+        fx.push(HostEffect::Changed);
+        fx
+    }
+
+    /// What `peer` needs of the deal after (re)joining: the revealed
+    /// match, if the match is over.
+    fn reveal_again(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
+        if let Some(message) = self.deals.reveal_again() {
+            self.tell(&[peer.address()], &message, fx);
+        }
+    }
+}
