@@ -64,3 +64,26 @@ pub fn invite_url(page: &str, code: &str) -> String {
     let base = page.get(..end).unwrap_or(page);
     format!("{base}#join={code}")
 }
+
+/// The servers of a settings field that may name several (the STUN
+/// servers): separated by spaces, commas or new lines, empty ones dropped.
+pub fn server_list(text: &str) -> Vec<&str> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod server_list_tests {
+    use super::server_list;
+
+    #[test]
+    fn several_servers_in_one_field() {
+        assert_eq!(
+            server_list(" stun:a.example:3478, stun:b.example\nstun:c "),
+            vec!["stun:a.example:3478", "stun:b.example", "stun:c"]
+        );
+        assert!(server_list(" , \n").is_empty());
+        assert_eq!(server_list("stun:one"), vec!["stun:one"]);
+    }
+}

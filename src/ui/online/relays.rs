@@ -172,6 +172,27 @@ impl Relays {
         self.tick();
     }
 
+    /// The page came back from the background (a phone froze it, or ran
+    /// its timers late): every socket opens again now, without waiting for
+    /// a backoff, so the room hears this page at once. (A socket a relay
+    /// dropped while the page was away would otherwise be noticed only at
+    /// the next failed send; one still open is replaced as cheaply.)
+    pub fn wake(self: &Rc<Self>) {
+        if !self.active.get() {
+            return;
+        }
+        for slot in self.slots.borrow_mut().iter_mut() {
+            if let Some(socket) = slot.socket.take() {
+                socket.close();
+            }
+            slot.generation += 1;
+            slot.failures = 0;
+            slot.reopen_at = Some(0.0);
+        }
+        console::note("relays: the page is back, every relay reached again");
+        self.tick();
+    }
+
     /// Stops listening: each relay is told we leave, every socket closes.
     pub fn stop(&self) {
         if !self.active.replace(false) {

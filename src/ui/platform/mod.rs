@@ -7,7 +7,7 @@
 //! Audio), vibration, the service worker, keyboard focus, files (downloads, opening
 //! a record), the WebRTC transport, a table's cryptography (WebCrypto:
 //! the room id, the key, sealed envelopes), WebSockets to the public
-//! relays, the search worker, fetching a language's texts, and the page's
+//! relays, the page coming back from the background, the search worker, fetching a language's texts, and the page's
 //! clock and random source. No game rule
 //! lives here, and nothing here renders a screen.
 
@@ -24,6 +24,8 @@ pub mod crypto;
 pub mod files;
 pub mod focus;
 pub mod haptics;
+#[cfg(feature = "full")]
+pub mod lifecycle;
 pub mod modules;
 pub mod motion;
 pub mod offline;

@@ -195,15 +195,21 @@ impl Theme {
 
 const NETWORK_KEY: &str = "ono99.network";
 
-/// The public STUN server asked by default (the lobby names it; the
-/// settings can change or clear it).
-pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
+/// The public STUN servers asked by default, of two providers, so that
+/// one down leaves the other (the lobby names them; the settings can change
+/// or clear them).
+pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302 stun:stun.cloudflare.com:3478";
+
+/// The default of builds before issue 38 (one provider's server alone): a
+/// setting that still says it takes today's default.
+const OLD_DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
 
 /// The network settings of online tables: the only servers the page may
 /// reach, and only once the player opens or joins an online table.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NetworkPrefs {
-    /// A `stun:` URL; empty: same-network play only.
+    /// `stun:` URLs, separated by spaces or commas; empty: same-network
+    /// play only.
     pub stun: String,
     /// An optional `turn:` or `turns:` URL, with its user name and password.
     pub turn_url: String,
@@ -233,6 +239,7 @@ impl NetworkPrefs {
                 };
                 let value = clean(value);
                 match key {
+                    "stun" if value == OLD_DEFAULT_STUN => prefs.stun = DEFAULT_STUN.to_string(),
                     "stun" => prefs.stun = value,
                     "turn" => prefs.turn_url = value,
                     "turn_user" => prefs.turn_user = value,
@@ -281,14 +288,17 @@ mod relays {
 
     /// The public relays a table link names until the player changes them,
     /// as lines [`Relay::parse`] reads: three WebTorrent trackers and three
-    /// MQTT brokers, so that one network down or blocked leaves the other.
+    /// MQTT brokers, so that one network down or blocked leaves the other,
+    /// and at least one of each on port 443 (the two first trackers, the
+    /// Eclipse Foundation's broker), which networks that allow only the web's
+    /// own port still reach.
     pub const DEFAULT_RELAYS: &[&str] = &[
         "wss://tracker.openwebtorrent.com",
         "wss://tracker.webtorrent.dev",
         "wss://tracker.files.fm:7073/announce",
+        "mqtt+wss://mqtt.eclipseprojects.io/mqtt",
         "mqtt+wss://broker.emqx.io:8084/mqtt",
         "mqtt+wss://broker.hivemq.com:8884/mqtt",
-        "mqtt+wss://test.mosquitto.org:8081/mqtt",
     ];
 
     /// Settings → Online tables → Relays, kept in `localStorage` under

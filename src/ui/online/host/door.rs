@@ -3,32 +3,28 @@
 //! "Signaling over relays").
 //!
 //! An offer heard on a relay is opened with the room's key, checked for
-//! freshness and replays ([`SeenOffers`]), and taken to the [`Door`]; a
-//! seat given is answered with a new connection for that seat (which
-//! replaces the seat's code invitation), and the answer goes back sealed
-//! the way the offer came. The host listens while a friend's seat is not
+//! freshness and replays (the [`RelayDoor`] every link's door shares), and
+//! taken to the [`Door`]; a seat given is answered with a new connection
+//! for that seat (which replaces the seat's code invitation), and the
+//! answer goes back sealed the way the offer came. The host listens while a friend's seat is not
 //! connected, and leaves the relays while every friend is.
 
 use super::holders::{fresh_key, kept_table, HOLDERS_KEY};
+use super::relay_door::{wall_ms, RelayDoor};
 use super::HostLink;
 use crate::online::host::HostEvent;
 use crate::online::sdp::CompactSdp;
-use crate::online::signal::envelope::SeenOffers;
-use crate::online::signal::relay::{Heard, ReplyTo, Role};
-use crate::online::signal::replies::Replies;
+use crate::online::signal::relay::{Heard, ReplyTo};
 use crate::online::signal::{
-    hex, Admit, Door, FriendOffer, HostAnswer, MessageKind, OfferId, Relay, SeatReply, TableLink,
-    SECRET_LEN,
+    hex, Admit, Door, FriendOffer, OfferId, Relay, SeatReply, TableLink, SECRET_LEN,
 };
 use crate::online::watch::Peer as Who;
 use crate::rules::Seat;
-use crate::ui::online::relays::{Reach, Relays};
+use crate::ui::online::relays::Reach;
 use crate::ui::online::{page_base, InviteLink};
 use crate::ui::platform::console;
-use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, Reaches};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -48,19 +44,14 @@ pub enum TableLinkState {
 
 /// The table link's side of the host's page.
 pub(super) struct TableDoor {
-    key: RoomKey,
-    relays: Rc<Relays>,
+    relay: RelayDoor,
     pub(super) door: Door,
-    seen: SeenOffers,
     /// The answer each seat's link connection was given, to give again to
     /// the same connection asking again.
-    answers: BTreeMap<u8, CompactSdp>,
+    answers: BTreeMap<Seat, CompactSdp>,
     /// Where to answer the latest knock of each asker the host has not
     /// answered yet (by its offer id): the relay it came by, and how.
     pub(super) asking: BTreeMap<OfferId, (usize, ReplyTo)>,
-    /// Every relay each recent offer came by, and its sealed answer: the
-    /// answer goes back on all of them.
-    replies: Rc<RefCell<Replies<(usize, ReplyTo)>>>,
 }
 
 /// Where this tab keeps its table link's secret, until the host leaves the
@@ -79,12 +70,6 @@ pub(super) fn tab_secret(key: &str) -> Option<[u8; SECRET_LEN]> {
     getrandom::fill(&mut secret).ok()?;
     storage::tab::write(key, &hex(&secret));
     Some(secret)
-}
-
-/// The wall clock, in milliseconds since 1970: offers carry the time they
-/// were sent.
-pub(super) fn wall_ms() -> u64 {
-    js_sys::Date::now() as u64
 }
 
 impl HostLink {
@@ -123,28 +108,30 @@ impl HostLink {
         *self.table_link.borrow_mut() = TableLinkState::Preparing;
         let weak = Rc::downgrade(self);
         wasm_bindgen_futures::spawn_local(async move {
-            let key = crypto::derive(&link.secret).await;
+            let relay = RelayDoor::open(
+                "the table's",
+                &link,
+                weak.clone(),
+                HostLink::heard,
+                HostLink::changed,
+            );
+            let relay = relay.await;
             let Some(this) = weak.upgrade() else { return };
             if this.table.borrow().closed() {
+                if let Ok(relay) = relay {
+                    relay.stop();
+                }
                 return;
             }
-            let key = match key {
-                Ok(key) => key,
+            let relay = match relay {
+                Ok(relay) => relay,
                 Err(why) => {
-                    console::warn(&format!("no table link: {why:?}"));
+                    console::warn(&format!("no table link: {why}"));
                     *this.table_link.borrow_mut() = TableLinkState::Failed;
                     this.changed();
                     return;
                 }
             };
-            let relays = Relays::start(
-                Role::Host,
-                key.room,
-                &link.relays,
-                weak.clone(),
-                HostLink::heard,
-                HostLink::changed,
-            );
             console::note("the table link is ready");
             // After a reload of this tab: the seats' holders, and the new
             // people of this match (their seats' earlier hands stay
@@ -154,20 +141,26 @@ impl HostLink {
             door.restore(kept.holders.iter().cloned());
             this.update(HostEvent::NewPlayers(kept.new_players.clone()));
             *this.door.borrow_mut() = Some(TableDoor {
-                key,
-                relays,
+                relay,
                 door,
-                seen: SeenOffers::new(),
                 answers: BTreeMap::new(),
                 asking: BTreeMap::new(),
-                replies: Rc::default(),
             });
             *this.table_link.borrow_mut() = TableLinkState::Ready(link.url(&page_base()));
             this.listen_while_room();
             this.changed();
         });
     }
+}
 
+impl TableDoor {
+    /// The table link's relays.
+    pub(super) fn relays(&self) -> &Rc<crate::ui::online::relays::Relays> {
+        self.relay.relays()
+    }
+}
+
+impl HostLink {
     pub fn table_link(&self) -> TableLinkState {
         self.table_link.borrow().clone()
     }
@@ -177,7 +170,7 @@ impl HostLink {
         self.door
             .borrow()
             .as_ref()
-            .map(|d| d.relays.reach())
+            .map(|d| d.relay.reach())
             .unwrap_or_default()
     }
 
@@ -186,7 +179,7 @@ impl HostLink {
         self.door
             .borrow()
             .as_ref()
-            .is_some_and(|d| d.relays.all_down())
+            .is_some_and(|d| d.relay.relays().all_down())
     }
 
     /// Locks the table (`true`): only a friend coming back to their own
@@ -212,7 +205,11 @@ impl HostLink {
             let table = self.table.borrow();
             !table.closed() && !table.all_seated()
         };
-        let relays = self.door.borrow().as_ref().map(|d| d.relays.clone());
+        let relays = self
+            .door
+            .borrow()
+            .as_ref()
+            .map(|d| d.relay.relays().clone());
         if let Some(relays) = relays {
             if room {
                 relays.resume();
@@ -236,7 +233,7 @@ impl HostLink {
                 held = d.door.is_held(seat);
             } else {
                 d.door.left(seat);
-                d.answers.remove(&seat.0);
+                d.answers.remove(&seat);
             }
         }
         if held {
@@ -250,28 +247,17 @@ impl HostLink {
         storage::tab::delete(SECRET_KEY);
         storage::tab::delete(HOLDERS_KEY);
         if let Some(d) = self.door.borrow_mut().take() {
-            d.relays.stop();
+            d.relay.stop();
         }
     }
 
     fn heard(self: &Rc<Self>, index: usize, heard: Heard) {
-        let Heard::Offer { envelope, reply } = heard else {
-            return;
-        };
-        let Some(key) = self.door.borrow().as_ref().map(|d| d.key.clone()) else {
-            return;
-        };
         let this = self.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let Ok(plain) = key.open(&envelope).await else {
-                console::warn("relay: an offer that does not open with the table's key");
-                return;
-            };
-            match FriendOffer::read(&envelope, &plain) {
-                Ok(offer) => this.friend_offer(index, reply, offer),
-                Err(why) => console::warn(&format!("relay: an offer refused: {why}")),
-            }
-        });
+        if let Some(d) = self.door.borrow().as_ref() {
+            d.relay.read(index, heard, move |index, reply, offer| {
+                this.friend_offer(index, reply, offer)
+            });
+        }
     }
 
     /// A friend's offer, opened: a seat or a refusal, answered.
@@ -284,19 +270,7 @@ impl HostLink {
         let admitted = {
             let mut slot = self.door.borrow_mut();
             let Some(d) = slot.as_mut() else { return };
-            // The same offer by another relay: answered there too, once
-            // the answer is sealed (it may be lost on the first one).
-            let answered = d
-                .replies
-                .borrow_mut()
-                .heard(offer.offer_id, (index, reply.clone()));
-            if !d.seen.admit(&offer, now) {
-                if let Some(envelope) = answered {
-                    console::note("relay: an offer answered before, answered on this relay too");
-                    d.relays.answer(index, &reply, &envelope);
-                } else {
-                    console::warn("relay: an offer seen before or out of time, ignored");
-                }
+            if !d.relay.fresh(index, &reply, &offer) {
                 return;
             }
             let admitted = d.door.admit(&offer, now, fresh);
@@ -324,7 +298,7 @@ impl HostLink {
                     .door
                     .borrow()
                     .as_ref()
-                    .and_then(|d| d.answers.get(&seat.0).cloned());
+                    .and_then(|d| d.answers.get(&seat).cloned());
                 if let Some(answer) = answer {
                     self.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
                 }
@@ -377,7 +351,7 @@ impl HostLink {
                     }
                     this.update(HostEvent::Answered { seat, conn });
                     if let Some(d) = this.door.borrow_mut().as_mut() {
-                        d.answers.insert(seat.0, answer.clone());
+                        d.answers.insert(seat, answer.clone());
                     }
                     this.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
                 }
@@ -395,34 +369,8 @@ impl HostLink {
     /// Seals `reply` to `offer` and sends it back on relay `index`, and on
     /// every other relay the offer came by.
     pub(super) fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
-        let Some((key, relays, replies)) = self.door.borrow().as_ref().map(|d| {
-            d.replies
-                .borrow_mut()
-                .heard(offer.offer_id, (index, to.clone()));
-            (d.key.clone(), d.relays.clone(), d.replies.clone())
-        }) else {
-            return;
-        };
-        let answer = HostAnswer {
-            offer_id: offer.offer_id,
-            sent_at_ms: wall_ms(),
-            reply,
-        };
-        wasm_bindgen_futures::spawn_local(async move {
-            match key
-                .seal(MessageKind::Answer, answer.offer_id, &answer.plaintext())
-                .await
-            {
-                Ok(envelope) => {
-                    let routes = replies
-                        .borrow_mut()
-                        .sealed(answer.offer_id, envelope.clone());
-                    for (index, to) in routes {
-                        relays.answer(index, &to, &envelope);
-                    }
-                }
-                Err(why) => console::warn(&format!("relay: an answer not sealed: {why:?}")),
-            }
-        });
+        if let Some(d) = self.door.borrow().as_ref() {
+            d.relay.reply(index, to, offer, reply);
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! gives, what the host's tab keeps of them for a reload, and the host's
 //! answer to someone asking for a held seat.
 
-use super::door::wall_ms;
+use super::relay_door::wall_ms;
 use super::HostLink;
 use crate::online::host::HostEvent;
 use crate::online::signal::seat_key::{KeptTable, SEAT_KEY_LEN};

@@ -17,6 +17,7 @@ mod door;
 mod holders;
 mod invite;
 mod react;
+mod relay_door;
 mod watch_door;
 
 pub use door::TableLinkState;
@@ -30,6 +31,7 @@ use crate::online::{HostSession, LinkEvent, Outgoing};
 use crate::rules::{RuleSet, Seat};
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
+use crate::ui::platform::lifecycle::{on_return, Returns};
 use crate::ui::platform::webrtc::{IceConfig, Peer, PeerEvent};
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
@@ -41,6 +43,10 @@ use yew::Callback;
 /// watcher told the host stopped sharing, a page told another took its
 /// seat), so the notice arrives.
 const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
+
+/// How long the page must have been away before coming back reaches the
+/// relays again (a glance at another tab does not).
+const AWAY_MS: u64 = 5_000;
 
 /// The host's side of an online table.
 pub struct HostLink {
@@ -65,6 +71,8 @@ pub struct HostLink {
     reactions: RefCell<react::HostReactions>,
     /// The watch link and its door (`watch_door.rs`).
     watch: RefCell<watch_door::WatchShare>,
+    /// Listens for the page coming back from the background.
+    _returns: Option<Returns>,
 }
 
 /// The platform's side of the table's connections.
@@ -111,7 +119,15 @@ impl HostLink {
             .map(|s| s.name.clone())
             .unwrap_or_default();
         console::note("a new online table");
-        Rc::new_cyclic(|me| HostLink {
+        Rc::new_cyclic(|me: &std::rc::Weak<HostLink>| HostLink {
+            _returns: {
+                let me = me.clone();
+                on_return(move |away_ms| {
+                    if let Some(link) = me.upgrade() {
+                        link.came_back(away_ms);
+                    }
+                })
+            },
             me: me.clone(),
             seat_count: session.game().seat_count() as u8,
             rules: *session.game().rules(),
@@ -209,6 +225,27 @@ impl HostLink {
         }
         if changed {
             self.changed();
+        }
+    }
+
+    /// The page came back after `away_ms` in the background (a phone's
+    /// page frozen, a tab hidden): after a while away, the relays of both
+    /// links are reached again at once, so a friend knocking now is heard
+    /// without waiting for a backoff or the next announce.
+    fn came_back(&self, away_ms: u64) {
+        console::note(&format!("the page is back after {away_ms} ms away"));
+        if away_ms < AWAY_MS {
+            return;
+        }
+        let relays: Vec<_> = [
+            self.door.borrow().as_ref().map(|d| d.relays().clone()),
+            self.watch.borrow().relays(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        for relays in relays {
+            relays.wake();
         }
     }
 

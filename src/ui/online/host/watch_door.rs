@@ -11,19 +11,15 @@
 //! the relays: the old link admits nobody; sharing again makes a new one.
 
 use super::door::TableLinkState;
+use super::relay_door::RelayDoor;
 use super::HostLink;
 use crate::online::host::HostEvent;
-use crate::online::signal::envelope::SeenOffers;
-use crate::online::signal::relay::{Heard, ReplyTo, Role};
-use crate::online::signal::{
-    FriendOffer, HostAnswer, MessageKind, Refused, Relay, SeatReply, TableLink,
-};
+use crate::online::signal::relay::{Heard, ReplyTo};
+use crate::online::signal::{FriendOffer, Refused, Relay, SeatReply, TableLink};
 use crate::online::watch::Peer as Who;
 use crate::rules::Seat;
 use crate::ui::online::page_base;
-use crate::ui::online::relays::Relays;
 use crate::ui::platform::console;
-use crate::ui::platform::crypto::{self, RoomKey};
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, Reaches};
 use std::rc::Rc;
@@ -35,18 +31,12 @@ const WATCH_SECRET_KEY: &str = "ono99.watch-secret";
 /// The watch link's side of the host's page.
 pub(super) struct WatchShare {
     state: TableLinkState,
-    door: Option<WatchDoor>,
+    door: Option<RelayDoor>,
     /// The host stopped sharing: nothing opens again until "Share a new
     /// watch link".
     stopped: bool,
     /// The relays the link goes through (kept to share again).
     relays: Vec<Relay>,
-}
-
-struct WatchDoor {
-    key: RoomKey,
-    relays: Rc<Relays>,
-    seen: SeenOffers,
 }
 
 impl Default for WatchShare {
@@ -57,6 +47,13 @@ impl Default for WatchShare {
             stopped: false,
             relays: Vec::new(),
         }
+    }
+}
+
+impl WatchShare {
+    /// The watch link's relays, while it is shared.
+    pub(super) fn relays(&self) -> Option<Rc<crate::ui::online::relays::Relays>> {
+        Some(self.door.as_ref()?.relays().clone())
     }
 }
 
@@ -86,39 +83,37 @@ impl HostLink {
         };
         let weak = Rc::downgrade(self);
         wasm_bindgen_futures::spawn_local(async move {
-            let key = crypto::derive(&link.secret).await;
+            let door = RelayDoor::open(
+                "the watch link's",
+                &link,
+                weak.clone(),
+                HostLink::heard_watcher,
+                HostLink::changed,
+            );
+            let door = door.await;
             let Some(this) = weak.upgrade() else { return };
             if this.table.borrow().closed() || this.watch.borrow().stopped {
+                if let Ok(door) = door {
+                    door.stop();
+                }
                 return;
             }
-            let key = match key {
-                Ok(key) => key,
+            let door = match door {
+                Ok(door) => door,
                 Err(why) => {
-                    console::warn(&format!("no watch link: {why:?}"));
+                    console::warn(&format!("no watch link: {why}"));
                     this.watch.borrow_mut().state = TableLinkState::Failed;
                     this.changed();
                     return;
                 }
             };
-            let relays = Relays::start(
-                Role::Host,
-                key.room,
-                &link.relays,
-                weak.clone(),
-                HostLink::heard_watcher,
-                HostLink::changed,
-            );
             // Watchers may come at any time: the door listens as long as
             // the link is shared.
-            relays.resume();
+            door.relays().resume();
             console::note("the watch link is ready");
             {
                 let mut share = this.watch.borrow_mut();
-                share.door = Some(WatchDoor {
-                    key,
-                    relays,
-                    seen: SeenOffers::new(),
-                });
+                share.door = Some(door);
                 share.state = TableLinkState::Ready(link.watch_url(&page_base()));
             }
             this.changed();
@@ -150,7 +145,7 @@ impl HostLink {
             share.stopped = true;
             share.state = TableLinkState::Off;
             if let Some(door) = share.door.take() {
-                door.relays.stop();
+                door.stop();
             }
         }
         self.update(HostEvent::StopWatchers);
@@ -173,28 +168,17 @@ impl HostLink {
     pub(super) fn close_watch_door(&self) {
         storage::tab::delete(WATCH_SECRET_KEY);
         if let Some(door) = self.watch.borrow_mut().door.take() {
-            door.relays.stop();
+            door.stop();
         }
     }
 
     fn heard_watcher(self: &Rc<Self>, index: usize, heard: Heard) {
-        let Heard::Offer { envelope, reply } = heard else {
-            return;
-        };
-        let Some(key) = self.watch.borrow().door.as_ref().map(|d| d.key.clone()) else {
-            return;
-        };
         let this = self.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let Ok(plain) = key.open(&envelope).await else {
-                console::warn("relay: an offer that does not open with the watch link's key");
-                return;
-            };
-            match FriendOffer::read(&envelope, &plain) {
-                Ok(offer) => this.offer_watcher(index, reply, offer),
-                Err(why) => console::warn(&format!("relay: a watcher's offer refused: {why}")),
-            }
-        });
+        if let Some(door) = self.watch.borrow().door.as_ref() {
+            door.read(index, heard, move |index, reply, offer| {
+                this.offer_watcher(index, reply, offer)
+            });
+        }
     }
 
     /// A watcher's offer, opened: a connection at a free watcher's
@@ -208,10 +192,9 @@ impl HostLink {
             let Some(door) = share.door.as_mut() else {
                 return;
             };
-            door.seen.admit(&offer, js_sys::Date::now() as u64)
+            door.fresh(index, &reply, &offer)
         };
         if !fresh {
-            console::warn("relay: a watcher's offer seen before or out of time, ignored");
             return;
         }
         let Some((watcher, conn)) = self.table.borrow_mut().seat_watcher() else {
@@ -261,32 +244,11 @@ impl HostLink {
         });
     }
 
-    /// Seals `reply` to a watcher's `offer` and sends it back on the watch
-    /// link's relay `index`.
+    /// Seals `reply` to a watcher's `offer` and sends it back on every
+    /// relay of the watch link the offer came by.
     fn watcher_reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
-        let Some((key, relays)) = self
-            .watch
-            .borrow()
-            .door
-            .as_ref()
-            .map(|d| (d.key.clone(), d.relays.clone()))
-        else {
-            return;
-        };
-        let answer = HostAnswer {
-            offer_id: offer.offer_id,
-            sent_at_ms: js_sys::Date::now() as u64,
-            reply,
-        };
-        let to = to.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let sealed = key
-                .seal(MessageKind::Answer, answer.offer_id, &answer.plaintext())
-                .await;
-            match sealed {
-                Ok(envelope) => relays.answer(index, &to, &envelope),
-                Err(why) => console::warn(&format!("relay: an answer not sealed: {why:?}")),
-            }
-        });
+        if let Some(door) = self.watch.borrow().door.as_ref() {
+            door.reply(index, to, offer, reply);
+        }
     }
 }

@@ -22,7 +22,8 @@ use super::GATHER_TIMEOUT_MS;
 /// default) means no server: play on the same network only.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct IceConfig {
-    /// A STUN URL, e.g. `stun:stun.example.org:3478`.
+    /// STUN URLs, e.g. `stun:stun.example.org:3478`, separated by spaces
+    /// or commas ([`crate::online::server_list`]).
     pub stun: Option<String>,
     /// A TURN server, for networks that block direct connections.
     pub turn: Option<TurnServer>,
@@ -42,12 +43,9 @@ pub struct TurnServer {
 /// The browser's configuration for `config`'s servers.
 pub(super) fn rtc_configuration(config: &IceConfig) -> RtcConfiguration {
     let servers = js_sys::Array::new();
-    if let Some(url) = config
-        .stun
-        .as_deref()
-        .map(str::trim)
-        .filter(|u| !u.is_empty())
-    {
+    // One server for each STUN address of the settings (the default names
+    // two providers': one down, the other still answers).
+    for url in crate::online::server_list(config.stun.as_deref().unwrap_or_default()) {
         let server = RtcIceServer::new();
         server.set_urls(&JsValue::from_str(url));
         servers.push(&server);
