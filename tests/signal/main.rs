@@ -518,6 +518,7 @@ fn the_worked_example_matches_this_code() {
     assert_eq!(host_answer().plaintext(), plaintext);
 }
 
+mod carry;
 mod door;
 mod fuzz;
 mod knock;

@@ -67,6 +67,12 @@ pub const HEADER_LEN: usize = 2 + OFFER_ID_LEN;
 pub const MAX_CIPHERTEXT: usize = 1024;
 /// The longest envelope, in bytes.
 pub const MAX_ENVELOPE: usize = HEADER_LEN + IV_LEN + MAX_CIPHERTEXT;
+/// The longest ciphertext of a carried frame, tag included: a stream's
+/// fragment and its header ([`super::stream::MAX_FRAGMENT`]), with room.
+pub const MAX_CARRIED_CIPHERTEXT: usize = super::stream::MAX_FRAGMENT + 64;
+/// The longest carried envelope, in bytes (well under a broker's packet
+/// limit, [`super::mqtt::MAX_PACKET`]).
+pub const MAX_CARRIED_ENVELOPE: usize = HEADER_LEN + IV_LEN + MAX_CARRIED_CIPHERTEXT;
 /// The longest envelope text (base64url of [`MAX_ENVELOPE`] bytes).
 pub const MAX_ENVELOPE_CHARS: usize = MAX_ENVELOPE.div_ceil(3) * 4;
 /// The seat byte of an offer that asks for no seat in particular.
@@ -98,13 +104,19 @@ pub enum EnvelopeError {
     BadPayload,
 }
 
-/// The two kinds of message.
+/// The kinds of message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MessageKind {
     /// A friend's offer, to the host.
     Offer,
     /// The host's answer, to the friend whose offer it answers.
     Answer,
+    /// A frame of the table's own messages from a friend to the host,
+    /// carried by the brokers when no direct connection opens (issue 38;
+    /// the offer id is the one the friend was seated by).
+    ToHost,
+    /// A frame of the table's own messages from the host to a friend.
+    ToFriend,
 }
 
 impl MessageKind {
@@ -112,7 +124,15 @@ impl MessageKind {
         match self {
             MessageKind::Offer => b'O',
             MessageKind::Answer => b'A',
+            MessageKind::ToHost => b'H',
+            MessageKind::ToFriend => b'F',
         }
+    }
+
+    /// Whether this kind carries the table's messages (a frame of a
+    /// connection through the brokers), not signaling.
+    pub fn is_carried(self) -> bool {
+        matches!(self, MessageKind::ToHost | MessageKind::ToFriend)
     }
 }
 
@@ -161,14 +181,22 @@ impl Envelope {
     /// Reads an envelope's bytes (an MQTT payload).
     ///
     /// # Errors
-    /// [`EnvelopeError::TooLong`] past [`MAX_ENVELOPE`] bytes,
+    /// [`EnvelopeError::TooLong`] past [`MAX_ENVELOPE`] bytes (a carried
+    /// frame: [`MAX_CARRIED_ENVELOPE`]),
     /// [`EnvelopeError::Truncated`] for less than a header, an IV and a
     /// tag, another version, an unknown kind.
     pub fn from_bytes(bytes: &[u8]) -> Result<Envelope, EnvelopeError> {
-        if bytes.len() > MAX_ENVELOPE {
+        // Signaling is short; only carried frames may be longer.
+        let carried = matches!(bytes.get(1), Some(b'H' | b'F'));
+        let max = if carried {
+            MAX_CARRIED_ENVELOPE
+        } else {
+            MAX_ENVELOPE
+        };
+        if bytes.len() > max {
             return Err(EnvelopeError::TooLong {
                 len: bytes.len(),
-                max: MAX_ENVELOPE,
+                max,
             });
         }
         if bytes.len() < HEADER_LEN + IV_LEN + TAG_LEN {
@@ -183,6 +211,8 @@ impl Envelope {
         let kind = match r.u8().map_err(truncated)? {
             b'O' => MessageKind::Offer,
             b'A' => MessageKind::Answer,
+            b'H' => MessageKind::ToHost,
+            b'F' => MessageKind::ToFriend,
             other => return Err(EnvelopeError::UnknownKind(other)),
         };
         let offer_id = r.take(OFFER_ID_LEN).map_err(truncated)?;

@@ -29,7 +29,7 @@
 //! variable header and payload. Strings are a 2-byte big-endian length
 //! and UTF-8.
 
-use super::{hex, OfferId, RoomId};
+use super::{hex, MessageKind, OfferId, RoomId};
 use crate::codec::{Reader, Writer};
 
 /// The WebSocket sub-protocol to ask for.
@@ -112,6 +112,18 @@ pub fn host_topic(room: &RoomId) -> String {
 /// The topic the host publishes its answer to `offer` on.
 pub fn answer_topic(room: &RoomId, offer: &OfferId) -> String {
     format!("{TOPIC_PREFIX}/{}/{}", room.hex(), offer.hex())
+}
+
+/// The topic a table's messages for `kind`'s side (to the host, to the
+/// friend) travel on, for the connection seated by `offer`, when no
+/// direct connection opens (issue 38).
+pub fn carry_topic(room: &RoomId, offer: &OfferId, kind: MessageKind) -> String {
+    let to = if kind == MessageKind::ToHost {
+        "h"
+    } else {
+        "f"
+    };
+    format!("{TOPIC_PREFIX}/{}/{}/{to}", room.hex(), offer.hex())
 }
 
 /// A client id from 10 random bytes: `ono` and 20 hex digits, 23

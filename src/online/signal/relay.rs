@@ -26,7 +26,7 @@
 //! Nothing here decrypts: an envelope heard is only well formed; the page
 //! opens it with the room's key and drops it if that fails.
 
-use super::envelope::Envelope;
+use super::envelope::{Envelope, MessageKind};
 use super::link::Network;
 use super::mqtt::{self, MqttError, Packet};
 use super::tracker::{self, Event, TrackerError, TrackerId, TrackerMessage};
@@ -70,6 +70,11 @@ pub enum Heard {
     Offer { envelope: Envelope, reply: ReplyTo },
     /// The host's answer, at a friend's page.
     Answer { envelope: Envelope },
+    /// A frame of the table's own messages, carried by a broker for a
+    /// connection with no direct path (issue 38): to the host from a
+    /// friend, or to a friend from the host, on a connection this page
+    /// listens to ([`Conversation::listen_carried`]).
+    Carried { envelope: Envelope },
 }
 
 /// Why a relay's message was refused. Nothing changed; after an MQTT
@@ -147,6 +152,19 @@ pub trait Wire: std::fmt::Debug {
     fn answer(&mut self, side: Side, to: &ReplyTo, envelope: &Envelope) -> Vec<Send>;
     /// Leaving, the relay ready: a goodbye to the relay.
     fn leave(&mut self, side: Side) -> Vec<Send>;
+    /// A sealed frame of the table's messages (an envelope of a carried
+    /// kind), the relay ready. Only a broker carries them: a tracker sends
+    /// nothing.
+    fn carry(&mut self, side: Side, envelope: &Envelope) -> Vec<Send> {
+        let _ = (side, envelope);
+        Vec::new()
+    }
+    /// Listens to the frames for this side of the connection seated by
+    /// `offer`, the relay ready (a broker only).
+    fn listen_carried(&mut self, side: Side, offer: OfferId) -> Vec<Send> {
+        let _ = (side, offer);
+        Vec::new()
+    }
     /// What is due at `now_ms`, the relay ready.
     fn tick(&mut self, side: Side, now_ms: u64) -> Vec<Send>;
     /// A text frame.
@@ -333,6 +351,8 @@ pub struct BrokerWire {
     next_ping_ms: u64,
     /// A friend's offers, whose answers are listened for.
     offers: Vec<OfferId>,
+    /// The connections whose carried frames this side listens to.
+    carried: Vec<OfferId>,
 }
 
 impl BrokerWire {
@@ -344,6 +364,7 @@ impl BrokerWire {
             next_packet_id: 1,
             next_ping_ms: u64::MAX,
             offers: Vec::new(),
+            carried: Vec::new(),
         }
     }
 
@@ -359,6 +380,14 @@ impl BrokerWire {
     /// A message published on a topic we listen to.
     fn published(&self, side: Side, topic: &str, payload: &[u8]) -> Option<Heard> {
         let envelope = Envelope::from_bytes(payload).ok()?;
+        let inbound = inbound_kind(side.role);
+        if envelope.kind.is_carried() {
+            // Only this side's frames, on the topic of their connection.
+            let fits = envelope.kind == inbound
+                && self.carried.contains(&envelope.offer_id)
+                && topic == mqtt::carry_topic(&side.room, &envelope.offer_id, inbound);
+            return fits.then_some(Heard::Carried { envelope });
+        }
         match side.role {
             Role::Host if topic == mqtt::host_topic(&side.room) => Some(Heard::Offer {
                 envelope,
@@ -430,6 +459,33 @@ impl Wire for BrokerWire {
         encode(&Packet::Disconnect)
     }
 
+    /// Published on the topic of the frame's direction and connection.
+    fn carry(&mut self, side: Side, envelope: &Envelope) -> Vec<Send> {
+        if !envelope.kind.is_carried() || envelope.kind == inbound_kind(side.role) {
+            return Vec::new();
+        }
+        encode(&Packet::Publish {
+            topic: mqtt::carry_topic(&side.room, &envelope.offer_id, envelope.kind),
+            payload: envelope.to_bytes(),
+            retain: false,
+        })
+    }
+
+    fn listen_carried(&mut self, side: Side, offer: OfferId) -> Vec<Send> {
+        if self.carried.contains(&offer) {
+            return Vec::new();
+        }
+        self.carried.push(offer);
+        if self.carried.len() > MAX_WAITING {
+            self.carried.remove(0);
+        }
+        self.subscribe(mqtt::carry_topic(
+            &side.room,
+            &offer,
+            inbound_kind(side.role),
+        ))
+    }
+
     fn tick(&mut self, _: Side, now_ms: u64) -> Vec<Send> {
         if now_ms < self.next_ping_ms {
             return Vec::new();
@@ -473,6 +529,15 @@ impl Wire for BrokerWire {
     }
 }
 
+/// The kind of the carried frames a side receives: the host's are to the
+/// host, a friend's to the friend.
+fn inbound_kind(role: Role) -> MessageKind {
+    match role {
+        Role::Host => MessageKind::ToHost,
+        Role::Friend => MessageKind::ToFriend,
+    }
+}
+
 /// One relay socket's conversation: the core every network shares, and
 /// its network's [`Wire`].
 #[derive(Debug)]
@@ -489,6 +554,8 @@ pub struct Conversation {
 enum Waiting {
     Offer(OfferId, Envelope),
     Answer(ReplyTo, Envelope),
+    Carry(Envelope),
+    Listen(OfferId),
 }
 
 impl Conversation {
@@ -538,6 +605,8 @@ impl Conversation {
             out.extend(match waiting {
                 Waiting::Offer(id, envelope) => self.offer(id, &envelope),
                 Waiting::Answer(to, envelope) => self.answer(&to, &envelope),
+                Waiting::Carry(envelope) => self.carry(&envelope),
+                Waiting::Listen(offer) => self.listen_carried(offer),
             });
         }
         out
@@ -560,6 +629,27 @@ impl Conversation {
             return Vec::new();
         }
         self.wire.answer(self.side, to, envelope)
+    }
+
+    /// A sealed frame of the table's messages, to the other side of its
+    /// connection: sent now if the relay is ready, else when it is. Only a
+    /// broker carries it.
+    pub fn carry(&mut self, envelope: &Envelope) -> Vec<Send> {
+        if !self.ready {
+            self.wait(Waiting::Carry(envelope.clone()));
+            return Vec::new();
+        }
+        self.wire.carry(self.side, envelope)
+    }
+
+    /// Listens to this side's carried frames of the connection seated by
+    /// `offer` (now, or once the relay is ready). A broker only.
+    pub fn listen_carried(&mut self, offer: OfferId) -> Vec<Send> {
+        if !self.ready {
+            self.wait(Waiting::Listen(offer));
+            return Vec::new();
+        }
+        self.wire.listen_carried(self.side, offer)
     }
 
     fn wait(&mut self, waiting: Waiting) {

@@ -369,6 +369,8 @@ fn sealed(
     let expected_type = match kind {
         MessageKind::Offer => "offer",
         MessageKind::Answer => "answer",
+        // A tracker carries signaling only, never a table's messages.
+        MessageKind::ToHost | MessageKind::ToFriend => return Err(TrackerError::BadField(what)),
     };
     let fits = description.get("type").and_then(Value::as_str) == Some(expected_type);
     let sdp = description.get("sdp").and_then(Value::as_str);
