@@ -3,7 +3,7 @@
 
 use super::host_answer;
 use ono99::online::signal::envelope::{Refused, SeatReply};
-use ono99::online::signal::knock::{Outcome, MAX_ATTEMPTS};
+use ono99::online::signal::knock::{Outcome, KNOCK_FOR_MS, QUICK_ATTEMPTS, QUIET_MS};
 use ono99::online::signal::{Backoff, HostAnswer, Knock, OfferId};
 use ono99::rules::Seat;
 
@@ -78,22 +78,55 @@ fn a_refusal_ends_the_knock() {
 }
 
 #[test]
-fn after_max_attempts_with_no_answer_the_friend_is_told() {
+fn an_unanswered_friend_knocks_for_five_minutes_slowing_down_then_is_told() {
     let mut k = Knock::new();
     let mut now = 0;
-    for n in 0..MAX_ATTEMPTS {
-        assert!(k.due(now, id(n as u8 + 1), u32::MAX), "attempt {n}");
-        now += Backoff::OFFER.ceiling_ms(n);
+    let mut waits = Vec::new();
+    let mut n = 0u64;
+    while k.outcome().is_none() {
+        n += 1;
+        if k.due(now, OfferId(n.to_le_bytes()), u32::MAX) {
+            waits.push(now);
+        }
+        assert!(!k.quiet(now) || now >= QUIET_MS);
+        now += 500;
+        assert!(now < 10 * 60_000, "the knock never ended");
     }
-    assert!(!k.due(now, id(200), 0));
     assert_eq!(k.outcome(), Some(&Outcome::NoAnswer));
-    // About a minute of trying, at most.
-    let total: u64 = (0..MAX_ATTEMPTS)
-        .map(|n| Backoff::OFFER.ceiling_ms(n))
-        .sum();
-    assert!(total <= 90_000, "{total} ms of knocking");
+    // It lasted five minutes and no more than one wait longer.
+    let last = *waits.last().expect("attempts");
+    assert!(last < KNOCK_FOR_MS, "{last}");
+    assert!(
+        (KNOCK_FOR_MS..=KNOCK_FOR_MS + 31_000).contains(&now),
+        "{now}"
+    );
+    // Quick at first (a reload is back within 10 s), then every 15 to 30 s:
+    // about twenty attempts, not three hundred.
+    let gaps: Vec<u64> = waits.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(gaps[..3].iter().all(|&g| g <= 4_000), "{gaps:?}");
+    let slow = &gaps[QUICK_ATTEMPTS as usize..];
+    assert!(slow.iter().all(|&g| g >= 5_000), "{gaps:?}");
+    assert!((15..=30).contains(&waits.len()), "{} attempts", waits.len());
+    // Quiet from 12 s on, while it went on; not once it ended.
+    assert!(!k.quiet(now));
     // An answer after giving up changes nothing.
     assert_eq!(k.answered(&reply(id(1), host_answer().reply)), None);
+}
+
+#[test]
+fn quiet_says_the_host_has_not_answered_for_a_while() {
+    let mut k = Knock::new();
+    assert!(!k.quiet(0), "before any knock");
+    assert!(k.due(1_000, id(1), 0));
+    assert!(!k.quiet(1_000 + QUIET_MS - 1));
+    assert!(k.quiet(1_000 + QUIET_MS));
+    // The host answered "asked": not quiet, it is choosing.
+    let asked = SeatReply::Asked {
+        seat: Seat(2),
+        name: "Leo".into(),
+    };
+    assert_eq!(k.answered(&reply(id(1), asked)), None);
+    assert!(!k.quiet(1_000 + QUIET_MS));
 }
 
 #[test]
@@ -126,7 +159,7 @@ fn while_the_host_is_asked_the_knock_goes_on_past_its_usual_attempts_then_is_ans
     let timed = next(&mut k, &mut now);
     assert_eq!(k.answered(&reply(timed, asked.clone())), None);
     let mut last = now;
-    for _ in 0..MAX_ATTEMPTS + 3 {
+    for _ in 0..QUICK_ATTEMPTS + 3 {
         let id = next(&mut k, &mut now);
         assert!(now - last >= Backoff::OFFER.cap_ms / 2, "{}", now - last);
         last = now;

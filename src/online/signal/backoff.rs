@@ -24,6 +24,15 @@ impl Backoff {
         cap_ms: 10_000,
     };
 
+    /// Sending an offer again after a minute with no answer: the host's
+    /// page may be in the background for minutes (a phone's), and a knock
+    /// every 15 to 30 s is heard soon after it is back without weighing on
+    /// the relays.
+    pub const PATIENT: Backoff = Backoff {
+        base_ms: 10_000,
+        cap_ms: 30_000,
+    };
+
     /// Opening a relay's socket again after it failed or closed: public
     /// relays go down for minutes, so up to 1 to 2 min between attempts.
     pub const RECONNECT: Backoff = Backoff {

@@ -8,9 +8,12 @@
 //!   offer: an answer to any of the attempts fits it, and the host's door
 //!   gives the same connection the same seat ([`super::door::Admit::Again`]).
 //! - No answer: another attempt after [`Backoff::OFFER`]'s wait (about
-//!   0.5, 1, 2, 4 s, then 5 to 10 s); after [`MAX_ATTEMPTS`] with no
-//!   answer the friend is told the relays did not reach the host (the
-//!   codes are the way left).
+//!   0.5, 1, 2, 4 s, then 5 to 10 s) for the first [`QUICK_ATTEMPTS`],
+//!   then [`Backoff::PATIENT`]'s (up to 15 to 30 s). A phone puts the
+//!   host's page in the background for minutes at a time (issue 38): the
+//!   friend knocks for [`KNOCK_FOR_MS`] (five minutes) before being told
+//!   the host did not answer, and after [`QUIET_MS`] without an answer the
+//!   page may say why it waits ([`Knock::quiet`]).
 //! - The first answer to one of this friend's offers decides: a seat, or
 //!   a refusal. Anything else (an answer to another offer, a second
 //!   answer) changes nothing.
@@ -25,8 +28,14 @@ use super::{Backoff, OfferId};
 use crate::online::sdp::CompactSdp;
 use crate::rules::Seat;
 
-/// Attempts with no answer before the friend is told (about a minute).
-pub const MAX_ATTEMPTS: u32 = 10;
+/// Attempts at [`Backoff::OFFER`]'s quick pace, before the knock slows
+/// down to [`Backoff::PATIENT`]'s (about a minute).
+pub const QUICK_ATTEMPTS: u32 = 10;
+/// How long a friend knocks with no answer before being told.
+pub const KNOCK_FOR_MS: u64 = 5 * 60_000;
+/// No answer this long after the first knock: the host's page may be in
+/// the background (a phone's), and the friend's page may say so.
+pub const QUIET_MS: u64 = 12_000;
 /// Attempts a friend makes while the host is asked (at 5 to 10 s each,
 /// about three minutes).
 pub const MAX_WAITING_ATTEMPTS: u32 = 25;
@@ -40,7 +49,7 @@ pub enum Outcome {
         answer: CompactSdp,
     },
     Refused(Refused),
-    /// [`MAX_ATTEMPTS`] went unanswered.
+    /// [`KNOCK_FOR_MS`] of knocking went unanswered.
     NoAnswer,
 }
 
@@ -51,6 +60,8 @@ pub struct Knock {
     sent: Vec<OfferId>,
     /// When the next attempt is due (by the friend's clock).
     next_at_ms: u64,
+    /// When the first attempt went.
+    started_at_ms: Option<u64>,
     outcome: Option<Outcome>,
     /// The host is asked whether this friend may take this seat of this
     /// player's, and the attempt the wait began at.
@@ -65,26 +76,47 @@ impl Knock {
     /// Whether an attempt is due at `now_ms`: the first, or the next after
     /// an unanswered one. If so, `id` (new, random) is the attempt's offer
     /// id, to seal the offer with and send on every relay, and the next
-    /// attempt waits [`Backoff::OFFER`] (with `random` for its jitter).
-    /// Never once the knock ended; the last unanswered attempt ends it
-    /// with [`Outcome::NoAnswer`].
+    /// attempt waits [`Backoff::OFFER`], then [`Backoff::PATIENT`] (with
+    /// `random` for its jitter). Never once the knock ended; an attempt due
+    /// [`KNOCK_FOR_MS`] after the first (or past the waiting attempts,
+    /// while the host is asked) ends it with [`Outcome::NoAnswer`].
     pub fn due(&mut self, now_ms: u64, id: OfferId, random: u32) -> bool {
         if self.outcome.is_some() || now_ms < self.next_at_ms || self.sent.contains(&id) {
             return false;
         }
         let attempt = self.sent.len() as u32;
-        let (limit, delay_attempt) = match &self.waiting {
-            // While the host chooses, at the longest wait between knocks.
-            Some((_, _, from)) => (from.saturating_add(MAX_WAITING_ATTEMPTS), u32::MAX),
-            None => (MAX_ATTEMPTS, attempt),
+        let started = *self.started_at_ms.get_or_insert(now_ms);
+        let (over, wait) = match &self.waiting {
+            // While the host chooses, at the quick pace's longest wait.
+            Some((_, _, from)) => (
+                attempt >= from.saturating_add(MAX_WAITING_ATTEMPTS),
+                Backoff::OFFER.delay_ms(u32::MAX, random),
+            ),
+            None => (
+                now_ms.saturating_sub(started) >= KNOCK_FOR_MS,
+                match attempt.checked_sub(QUICK_ATTEMPTS) {
+                    None => Backoff::OFFER.delay_ms(attempt, random),
+                    Some(slow) => Backoff::PATIENT.delay_ms(slow, random),
+                },
+            ),
         };
-        if attempt >= limit {
+        if over {
             self.outcome = Some(Outcome::NoAnswer);
             return false;
         }
         self.sent.push(id);
-        self.next_at_ms = now_ms.saturating_add(Backoff::OFFER.delay_ms(delay_attempt, random));
+        self.next_at_ms = now_ms.saturating_add(wait);
         true
+    }
+
+    /// Whether the host has not answered for [`QUIET_MS`] since the first
+    /// knock, and the knock goes on: its page may be in the background.
+    pub fn quiet(&self, now_ms: u64) -> bool {
+        self.outcome.is_none()
+            && self.waiting.is_none()
+            && self
+                .started_at_ms
+                .is_some_and(|s| now_ms.saturating_sub(s) >= QUIET_MS)
     }
 
     /// An answer opened from a relay: if it answers one of this friend's
