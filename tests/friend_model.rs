@@ -559,3 +559,304 @@ fn a_friends_page_keeps_its_invariants_over_random_events() {
     assert!(seen.keys > 100, "{seen:?}");
     assert!(seen.reactions > 0, "{seen:?}");
 }
+
+// ----- scenarios --------------------------------------------------------------
+
+fn fresh(byte: u8) -> Option<Fresh> {
+    Some(Fresh([byte; 32]))
+}
+
+fn link() -> Entry {
+    Entry::Link {
+        table: TABLE.into(),
+    }
+}
+
+fn kept(seat: u8) -> KeptSeat {
+    KeptSeat {
+        table: TABLE.into(),
+        seat: Seat(seat),
+        key: SeatKey([5; 16]),
+        name: "Bo".into(),
+    }
+}
+
+fn sent(fx: &[FriendEffect]) -> Vec<&GuestMessage> {
+    fx.iter()
+        .filter_map(|e| match e {
+            FriendEffect::Send(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn timer(fx: &[FriendEffect], kind: TimerKind) -> Option<(TimerId, u64)> {
+    fx.iter().find_map(|e| match e {
+        FriendEffect::StartTimer { id, at_ms } if id.kind == kind => Some((*id, *at_ms)),
+        _ => None,
+    })
+}
+
+/// A page by the table link, knocking for `seat` with `kept`'s key.
+fn knocking(page: &mut FriendTable, kept: Option<KeptSeat>) -> Vec<FriendEffect> {
+    page.update(FriendEvent::Offered {
+        offer: Some(offer_sdp()),
+        kept,
+        now_ms: 1_000,
+        fresh: fresh(1),
+    })
+}
+
+#[test]
+fn a_reload_knocks_for_its_seat_at_once_and_a_kept_key_waits_for_join() {
+    // A reload of a tab that sat at seat 2: it knocks for it by itself.
+    let (page, fx) = FriendTable::new(link(), Some((Seat(2), "Bo".into())), None);
+    assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert_eq!(page.mode(), &Mode::Preparing);
+    assert_eq!(page.seat(), Some(Seat(2)));
+
+    // A browser that held seat 3: offered back, nothing sent until Join.
+    let (mut page, fx) = FriendTable::new(link(), None, Some(kept(3)));
+    assert!(!fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert_eq!(page.returning().map(|r| r.seat), Some(Seat(3)));
+    assert!(page
+        .update(FriendEvent::Join)
+        .contains(&FriendEffect::Prepare));
+    let fx = knocking(&mut page, Some(kept(3)));
+    let offer = fx
+        .iter()
+        .find_map(|e| match e {
+            FriendEffect::Knock(o) => Some(o.clone()),
+            _ => None,
+        })
+        .expect("the first knock at once");
+    assert_eq!(offer.seat, Some(Seat(3)));
+    assert_eq!(offer.name, "Bo");
+    assert_eq!(
+        offer.proof,
+        Some(SeatKey([5; 16]).proof(&offer.offer_id, &offer_sdp()))
+    );
+    // A key for another seat proves nothing.
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    let fx = knocking(&mut page, Some(kept(3)));
+    assert!(fx.iter().any(
+        |e| matches!(e, FriendEffect::Knock(o) if o.proof.is_none() && o.seat == Some(Seat(1)))
+    ));
+    // A key of another table is not this one's.
+    let other = KeptSeat {
+        table: "ff".repeat(16),
+        ..kept(3)
+    };
+    let (page, _) = FriendTable::new(link(), None, Some(other));
+    assert_eq!(page.returning(), None);
+}
+
+#[test]
+fn the_join_is_said_again_until_the_host_is_heard() {
+    let (mut page, _) = FriendTable::new(Entry::Invite, None, None);
+    page.update(FriendEvent::Name("Bo".into()));
+    assert!(page
+        .update(FriendEvent::Join)
+        .contains(&FriendEffect::Prepare));
+    page.update(FriendEvent::ReplyReady(Some("code".into())));
+    assert_eq!(page.mode(), &Mode::Reply("code".into()));
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 10_000 });
+    assert_eq!(
+        sent(&fx),
+        [&GuestMessage::Join { name: "Bo".into() }],
+        "{fx:?}"
+    );
+    let (again, at) = timer(&fx, TimerKind::JoinAgain).expect("the join said again");
+    assert_eq!(at, 12_000);
+    let fx = page.update(FriendEvent::Timer {
+        id: again,
+        now_ms: at,
+        fresh: None,
+    });
+    assert_eq!(sent(&fx), [&GuestMessage::Join { name: "Bo".into() }]);
+    let first = again;
+    let (again, at) = timer(&fx, TimerKind::JoinAgain).expect("and again");
+    assert_eq!(at, 14_000);
+    // The first timer, fired again, is stale: nothing.
+    let fx = page.update(FriendEvent::Timer {
+        id: first,
+        now_ms: 13_000,
+        fresh: None,
+    });
+    assert!(fx.is_empty(), "{fx:?}");
+    // The host answers (a join that crossed the table): heard.
+    let crossed = HostMessage::Refused {
+        refusal: ono99::online::Refusal::AlreadyJoined,
+        ply: 0,
+    };
+    let fx = page.update(FriendEvent::Received {
+        bytes: crossed.encode(),
+        now_ms: 13_000,
+        fresh: None,
+    });
+    assert!(sent(&fx).is_empty(), "{fx:?}");
+    assert!(!page.refused(), "a crossed join is taken in silence");
+    let fx = page.update(FriendEvent::Timer {
+        id: again,
+        now_ms: at,
+        fresh: None,
+    });
+    assert!(fx.is_empty(), "heard: no join again, {fx:?}");
+}
+
+#[test]
+fn a_replaced_page_stops_until_play_here() {
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    let seated = HostAnswer {
+        offer_id: OfferId([1; 8]),
+        sent_at_ms: 0,
+        reply: SeatReply::Seated {
+            seat: Seat(1),
+            answer: answer_sdp(),
+        },
+    };
+    let fx = page.update(FriendEvent::Answer(seated));
+    assert!(
+        fx.contains(&FriendEffect::AcceptAnswer(answer_sdp())),
+        "{fx:?}"
+    );
+    assert!(fx.contains(&FriendEffect::StopRelays));
+    assert_eq!(page.mode(), &Mode::Seating);
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
+    let keepalive = timer(&fx, TimerKind::Keepalive).expect("a keepalive");
+    let fx = page.update(FriendEvent::Received {
+        bytes: HostMessage::SeatKey {
+            key: "0a".repeat(16),
+        }
+        .encode(),
+        now_ms: 2_100,
+        fresh: None,
+    });
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, FriendEffect::StoreKey(k) if k.seat == Seat(1))),
+        "{fx:?}"
+    );
+    let fx = page.update(FriendEvent::Received {
+        bytes: HostMessage::Replaced.encode(),
+        now_ms: 2_200,
+        fresh: None,
+    });
+    assert_eq!(page.mode(), &Mode::Replaced);
+    assert!(fx.contains(&FriendEffect::ForgetTabSeat));
+    assert!(fx.contains(&FriendEffect::CancelTimer(keepalive.0)));
+    // The host closes it: it stays so, and knocks no more.
+    assert_eq!(
+        page.update(FriendEvent::ChannelClosed),
+        [FriendEffect::DropPeer]
+    );
+    assert_eq!(page.mode(), &Mode::Replaced);
+    let fx = page.update(FriendEvent::Timer {
+        id: keepalive.0,
+        now_ms: keepalive.1,
+        fresh: None,
+    });
+    assert!(fx.is_empty(), "{fx:?}");
+    // "Play here": a knock for the same seat, proved with the key kept
+    // (storage holds it now).
+    assert!(page
+        .update(FriendEvent::Join)
+        .contains(&FriendEffect::Prepare));
+    let stored = KeptSeat {
+        key: SeatKey([0x0a; 16]),
+        ..kept(1)
+    };
+    let fx = knocking(&mut page, Some(stored));
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        FriendEffect::Knock(o) if o.seat == Some(Seat(1))
+            && o.proof == Some(SeatKey([0x0a; 16]).proof(&o.offer_id, &offer_sdp()))
+    )));
+}
+
+#[test]
+fn a_lost_connection_knocks_again_but_not_after_leaving() {
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    page.update(FriendEvent::Answer(HostAnswer {
+        offer_id: OfferId([1; 8]),
+        sent_at_ms: 0,
+        reply: SeatReply::Seated {
+            seat: Seat(1),
+            answer: answer_sdp(),
+        },
+    }));
+    page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
+    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert_eq!(page.mode(), &Mode::Preparing);
+    let fx = page.update(FriendEvent::Leave);
+    assert!(fx.contains(&FriendEffect::ForgetTabSeat));
+    assert_eq!(page.mode(), &Mode::Left);
+    // The offer made meanwhile is not taken: nothing knocks.
+    assert!(knocking(&mut page, None).is_empty());
+    // By an invite, a lost connection is lost.
+    let (mut page, _) = FriendTable::new(Entry::Invite, None, None);
+    page.update(FriendEvent::Join);
+    page.update(FriendEvent::ChannelOpen { now_ms: 0 });
+    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(!fx.contains(&FriendEffect::Prepare));
+    assert_eq!(page.mode(), &Mode::Lost);
+}
+
+#[test]
+fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
+    let (mut page, fx) =
+        FriendTable::new(Entry::Watch, Some((Seat(1), "Bo".into())), Some(kept(1)));
+    assert!(fx.is_empty(), "a watcher does nothing by itself: {fx:?}");
+    assert_eq!(page.returning(), None);
+    page.update(FriendEvent::Join);
+    let fx = page.update(FriendEvent::Offered {
+        offer: Some(offer_sdp()),
+        kept: Some(kept(1)),
+        now_ms: 0,
+        fresh: fresh(2),
+    });
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        FriendEffect::Knock(o) if o.seat.is_none() && o.proof.is_none()
+    )));
+    page.update(FriendEvent::Answer(HostAnswer {
+        offer_id: OfferId([2; 8]),
+        sent_at_ms: 0,
+        reply: SeatReply::Seated {
+            seat: Seat(0),
+            answer: answer_sdp(),
+        },
+    }));
+    assert_eq!(page.seat(), None);
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 0 });
+    assert_eq!(
+        sent(&fx),
+        [&GuestMessage::Watch {
+            name: String::new()
+        }]
+    );
+    let fx = page.update(FriendEvent::Received {
+        bytes: HostMessage::SeatKey {
+            key: "0a".repeat(16),
+        }
+        .encode(),
+        now_ms: 1,
+        fresh: None,
+    });
+    assert!(!fx.iter().any(|e| matches!(e, FriendEffect::StoreKey(_))));
+    assert!(page.bad_view(), "a seat's key to a watcher is a bad table");
+    page.update(FriendEvent::Received {
+        bytes: HostMessage::SharingStopped.encode(),
+        now_ms: 2,
+        fresh: None,
+    });
+    assert!(page.sharing_stopped());
+    assert_eq!(
+        page.update(FriendEvent::ChannelClosed),
+        [FriendEffect::DropPeer]
+    );
+    assert!(page.update(FriendEvent::Join).is_empty());
+}
