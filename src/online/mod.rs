@@ -33,6 +33,7 @@
 
 pub mod codes;
 pub mod fair;
+pub mod friend;
 pub mod guest;
 pub mod host;
 pub mod protocol;

@@ -1,0 +1,140 @@
+//! A friend's knocks by the table link, in the model: the offer made,
+//! a knock when one is due (with the proof of the seat's key when this
+//! browser keeps the key of the seat asked for), the host's answer.
+
+use super::KNOCK_TICK_MS;
+use super::{Entry, Fresh, FriendEffect, FriendTable, Knocking, Mode, TimerId, TimerKind};
+use crate::online::sdp::CompactSdp;
+use crate::online::signal::knock::{Knock, Outcome};
+use crate::online::signal::seat_key::KeptSeat;
+use crate::online::signal::{FriendOffer, HostAnswer};
+
+impl FriendTable {
+    pub(super) fn offered(
+        &mut self,
+        offer: Option<CompactSdp>,
+        kept: Option<KeptSeat>,
+        now_ms: u64,
+        fresh: Option<Fresh>,
+        fx: &mut Vec<FriendEffect>,
+    ) {
+        if self.mode != Mode::Preparing || !self.by_relays() {
+            return;
+        }
+        let Some(offer) = offer else {
+            fx.push(FriendEffect::Warn("no offer for the table link".into()));
+            self.mode = Mode::Failed;
+            fx.push(FriendEffect::Redraw);
+            return;
+        };
+        if let Entry::Link { table } = &self.entry {
+            self.kept = kept.filter(|k| k.table == *table);
+        }
+        let timer = self.timer_id(TimerKind::Knock);
+        self.mode = Mode::Knocking(Box::new(Knocking {
+            offer,
+            knock: Knock::new(),
+            timer,
+        }));
+        fx.push(FriendEffect::OpenRelays);
+        fx.push(FriendEffect::Redraw);
+        self.knock_tick(timer, now_ms, fresh, fx);
+    }
+
+    pub(super) fn by_relays(&self) -> bool {
+        matches!(self.entry, Entry::Link { .. } | Entry::Watch)
+    }
+
+    /// A knock if one is due, the next tick; the end after the last.
+    pub(super) fn knock_tick(
+        &mut self,
+        id: TimerId,
+        now_ms: u64,
+        fresh: Option<Fresh>,
+        fx: &mut Vec<FriendEffect>,
+    ) {
+        let seat = self.seat;
+        let name = self.name.trim().to_string();
+        let kept = self.kept.clone();
+        let Mode::Knocking(k) = &mut self.mode else {
+            return;
+        };
+        if k.timer != id {
+            return;
+        }
+        if let Some(fresh) = fresh {
+            let offer_id = fresh.offer_id();
+            if k.knock.due(now_ms, offer_id, fresh.jitter()) {
+                // The proof of this seat's key, if this browser holds it.
+                let proof = kept
+                    .filter(|kept| Some(kept.seat) == seat)
+                    .map(|kept| kept.key.proof(&offer_id, &k.offer));
+                fx.push(FriendEffect::Note(format!(
+                    "the table link: knock {}",
+                    offer_id.hex()
+                )));
+                fx.push(FriendEffect::Knock(FriendOffer {
+                    offer_id,
+                    sent_at_ms: now_ms,
+                    name,
+                    seat,
+                    offer: k.offer.clone(),
+                    proof,
+                }));
+            }
+        }
+        if k.knock.outcome() == Some(&Outcome::NoAnswer) {
+            fx.push(FriendEffect::StopRelays);
+            fx.push(FriendEffect::ClosePeer);
+            self.mode = Mode::Unanswered;
+            fx.push(FriendEffect::Redraw);
+            return;
+        }
+        let next = self.timer_id(TimerKind::Knock);
+        if let Mode::Knocking(k) = &mut self.mode {
+            k.timer = next;
+        }
+        fx.push(FriendEffect::StartTimer {
+            id: next,
+            at_ms: now_ms.saturating_add(KNOCK_TICK_MS),
+        });
+    }
+
+    pub(super) fn answered(&mut self, answer: &HostAnswer, fx: &mut Vec<FriendEffect>) {
+        let Mode::Knocking(k) = &mut self.mode else {
+            return;
+        };
+        let timer = k.timer;
+        match k.knock.answered(answer).cloned() {
+            Some(Outcome::Seated { seat, answer }) => {
+                fx.push(FriendEffect::Note(format!(
+                    "the table link: seat {} given",
+                    seat.0
+                )));
+                fx.push(FriendEffect::CancelTimer(timer));
+                fx.push(FriendEffect::StopRelays);
+                // A watcher holds no seat: the host's reply names seat 0
+                // for its form's sake, and nothing is kept.
+                if let Entry::Link { .. } = self.entry {
+                    self.seat = Some(seat);
+                    fx.push(FriendEffect::KeepTabSeat {
+                        seat,
+                        name: self.name.clone(),
+                    });
+                }
+                self.mode = Mode::Seating;
+                fx.push(FriendEffect::AcceptAnswer(answer));
+                fx.push(FriendEffect::Redraw);
+            }
+            Some(Outcome::Refused(why)) => {
+                fx.push(FriendEffect::CancelTimer(timer));
+                fx.push(FriendEffect::StopRelays);
+                fx.push(FriendEffect::ClosePeer);
+                self.mode = Mode::Refused(why);
+                fx.push(FriendEffect::Redraw);
+            }
+            // The host is asked (the page says so), or nothing new.
+            Some(Outcome::NoAnswer) | None => fx.push(FriendEffect::Redraw),
+        }
+    }
+}

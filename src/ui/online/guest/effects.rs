@@ -1,0 +1,215 @@
+//! What a friend's page does for its model ([`FriendEffect`]): the data
+//! channel, the relays, the timers, storage, the console. No decision
+//! here: each effect is carried out as it says.
+
+use super::{fresh, knock, wall_ms, GuestLink, Ticket};
+use crate::online::friend::{FriendEffect, FriendEvent, TimerId};
+use crate::online::protocol::GuestMessage;
+use crate::online::Reply;
+use crate::ui::online::relays::Relays;
+use crate::ui::platform::console;
+use crate::ui::platform::crypto::RoomKey;
+use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
+use gloo_timers::callback::Timeout;
+use std::collections::HashMap;
+use std::rc::{Rc, Weak};
+
+/// The platform's handles of a friend's page.
+#[derive(Default)]
+pub(super) struct Platform {
+    /// The connection to the host.
+    peer: Option<Rc<Peer>>,
+    /// A connection and the room's key just prepared by the table link,
+    /// until the model opens the relays with them.
+    prepared: Option<(RoomKey, Rc<Peer>)>,
+    /// The table link's relays and the room's key, while knocking.
+    pub(super) relays: Option<(RoomKey, Rc<Relays>)>,
+    /// The model's timers.
+    timers: HashMap<TimerId, Timeout>,
+}
+
+impl Platform {
+    pub(super) fn relays_down(&self) -> bool {
+        self.relays.as_ref().is_some_and(|(_, r)| r.all_down())
+    }
+}
+
+impl GuestLink {
+    /// Carries out the model's effects, in order.
+    pub(super) fn run(self: &Rc<Self>, fx: Vec<FriendEffect>) {
+        let mut redraw = false;
+        for effect in fx {
+            match effect {
+                FriendEffect::Prepare => self.prepare(),
+                FriendEffect::OpenRelays => self.open_relays(),
+                FriendEffect::Knock(offer) => self.knock(offer),
+                FriendEffect::StopRelays => {
+                    let relays = self.platform.borrow_mut().relays.take();
+                    if let Some((_, relays)) = relays {
+                        relays.stop();
+                    }
+                }
+                FriendEffect::AcceptAnswer(answer) => {
+                    let peer = self.platform.borrow().peer.clone();
+                    let this = self.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let accepted = match peer {
+                            Some(peer) => peer.accept(&answer).await.is_ok(),
+                            None => false,
+                        };
+                        if !accepted {
+                            this.dispatch(FriendEvent::AnswerNotTaken);
+                        }
+                    });
+                }
+                FriendEffect::Send(msg) => {
+                    self.send(&msg);
+                }
+                FriendEffect::AskSeatBack => {
+                    self.send(&GuestMessage::Back);
+                }
+                FriendEffect::ClosePeer => {
+                    let peer = self.platform.borrow_mut().peer.take();
+                    if let Some(peer) = peer {
+                        peer.close();
+                    }
+                }
+                FriendEffect::DropPeer => {
+                    let peer = self.platform.borrow_mut().peer.take();
+                    drop(peer);
+                }
+                FriendEffect::StartTimer { id, at_ms } => self.start_timer(id, at_ms),
+                FriendEffect::CancelTimer(id) => {
+                    let timer = self.platform.borrow_mut().timers.remove(&id);
+                    drop(timer);
+                }
+                FriendEffect::StoreKey(kept) => knock::store_key(kept),
+                FriendEffect::KeepTabSeat { seat, name } => {
+                    if let Ticket::Table(link) = &self.ticket {
+                        knock::keep_tab_seat(&link.encode(), seat, &name);
+                    }
+                }
+                FriendEffect::ForgetTabSeat => knock::forget_tab_seat(),
+                FriendEffect::Note(line) => console::note(&line),
+                FriendEffect::Warn(line) => console::warn(&line),
+                FriendEffect::Follow(received) => {
+                    let model = self.model.borrow();
+                    self.view.borrow_mut().follow(&model, &received);
+                }
+                FriendEffect::Redraw => redraw = true,
+            }
+        }
+        if redraw {
+            self.changed();
+        }
+    }
+
+    /// The channel's events, to the model (held weakly: a page gone takes
+    /// nothing).
+    fn on_peer_event(self: &Rc<Self>) -> Rc<dyn Fn(PeerEvent)> {
+        let weak: Weak<GuestLink> = Rc::downgrade(self);
+        Rc::new(move |event| {
+            if let Some(link) = weak.upgrade() {
+                link.peer_event(event);
+            }
+        })
+    }
+
+    /// Prepares a connection: the answer to an invite's offer, or the
+    /// room's key and an offer for the table link.
+    fn prepare(self: &Rc<Self>) {
+        let weak = Rc::downgrade(self);
+        let config = self.config.clone();
+        let on_event = self.on_peer_event();
+        match self.ticket.clone() {
+            Ticket::Code(invite) => wasm_bindgen_futures::spawn_local(async move {
+                let result = Peer::answer(&config, Reaches::Host, &invite.offer, on_event).await;
+                let Some(link) = weak.upgrade() else { return };
+                let code = match result {
+                    Ok((peer, answer)) => {
+                        link.platform.borrow_mut().peer = Some(Rc::new(peer));
+                        Some(
+                            Reply {
+                                seat: invite.seat,
+                                answer,
+                            }
+                            .encode(),
+                        )
+                    }
+                    Err(_) => None,
+                };
+                link.dispatch(FriendEvent::ReplyReady(code));
+            }),
+            Ticket::Table(table) => wasm_bindgen_futures::spawn_local(async move {
+                let offered = knock::offer(&table, &config, on_event).await;
+                let Some(link) = weak.upgrade() else { return };
+                let offer = match offered {
+                    Ok((key, peer, offer)) => {
+                        link.platform.borrow_mut().prepared = Some((key, Rc::new(peer)));
+                        Some(offer)
+                    }
+                    Err(why) => {
+                        console::warn(&format!("no offer for the table link: {why}"));
+                        None
+                    }
+                };
+                let kept = match link.model.borrow().entry() {
+                    crate::online::friend::Entry::Link { table } => knock::kept_key(table),
+                    _ => None,
+                };
+                link.dispatch(FriendEvent::Offered {
+                    offer,
+                    kept,
+                    now_ms: wall_ms(),
+                    fresh: fresh(),
+                });
+                // Not taken (the friend left meanwhile): let it go.
+                link.platform.borrow_mut().prepared.take();
+            }),
+        }
+    }
+
+    /// Listens on the table link's relays with the connection prepared.
+    fn open_relays(self: &Rc<Self>) {
+        let Ticket::Table(link) = &self.ticket else {
+            return;
+        };
+        let Some((key, peer)) = self.platform.borrow_mut().prepared.take() else {
+            return;
+        };
+        let relays = Relays::start(
+            crate::online::signal::relay::Role::Friend,
+            key.room,
+            &link.relays,
+            Rc::downgrade(self),
+            |this, _, heard| this.heard(heard),
+            GuestLink::changed,
+        );
+        let mut platform = self.platform.borrow_mut();
+        platform.peer = Some(peer);
+        platform.relays = Some((key, relays));
+    }
+
+    fn start_timer(self: &Rc<Self>, id: TimerId, at_ms: u64) {
+        let delay = at_ms.saturating_sub(wall_ms()).min(u64::from(u32::MAX)) as u32;
+        let weak = Rc::downgrade(self);
+        let timer = Timeout::new(delay, move || {
+            let Some(link) = weak.upgrade() else { return };
+            link.platform.borrow_mut().timers.remove(&id);
+            link.dispatch(FriendEvent::Timer {
+                id,
+                now_ms: wall_ms().max(at_ms),
+                fresh: fresh(),
+            });
+        });
+        self.platform.borrow_mut().timers.insert(id, timer);
+    }
+
+    /// Sends `msg` to the host; `false` if it could not go (no connection,
+    /// the channel not open, the browser refused it).
+    fn send(&self, msg: &GuestMessage) -> bool {
+        let bytes = msg.encode();
+        let peer = self.platform.borrow().peer.clone();
+        peer.is_some_and(|peer| peer.send(&String::from_utf8_lossy(&bytes)))
+    }
+}
