@@ -35,6 +35,7 @@ impl FriendTable {
             offer,
             knock: Knock::new(),
             timer,
+            quiet: false,
         }));
         fx.push(FriendEffect::OpenRelays);
         fx.push(FriendEffect::Redraw);
@@ -93,6 +94,11 @@ impl FriendTable {
         let next = self.timer_id(TimerKind::Knock);
         if let Mode::Knocking(k) = &mut self.mode {
             k.timer = next;
+            let quiet = k.knock.quiet(now_ms);
+            if quiet != k.quiet {
+                k.quiet = quiet;
+                fx.push(FriendEffect::Redraw);
+            }
         }
         fx.push(FriendEffect::StartTimer {
             id: next,

@@ -119,6 +119,9 @@ pub struct Knocking {
     offer: CompactSdp,
     knock: Knock,
     timer: TimerId,
+    /// The host has not answered for a while ([`Knock::quiet`]): its
+    /// page may be in the background.
+    quiet: bool,
 }
 
 /// An open data channel.
@@ -345,6 +348,13 @@ impl FriendTable {
     }
 
     /// The seat asked for and its player's name, while the host chooses.
+    /// Whether the host has not answered the knocks for a while (its page
+    /// may be in the background, a phone's): the page says so, and that
+    /// it keeps trying.
+    pub fn host_quiet(&self) -> bool {
+        matches!(&self.mode, Mode::Knocking(k) if k.quiet)
+    }
+
     pub fn asking(&self) -> Option<(Seat, &str)> {
         match &self.mode {
             Mode::Knocking(k) => k.knock.waiting(),

@@ -26,11 +26,25 @@ pub(super) struct Platform {
     pub(super) relays: Option<(RoomKey, Rc<Relays>)>,
     /// The model's timers.
     timers: HashMap<TimerId, Timeout>,
+    /// Listens for the page coming back from the background.
+    pub(super) returns: Option<crate::ui::platform::lifecycle::Returns>,
 }
 
 impl Platform {
     pub(super) fn relays_down(&self) -> bool {
         self.relays.as_ref().is_some_and(|(_, r)| r.all_down())
+    }
+
+    /// The page came back after `away_ms` in the background: after a while
+    /// away, the relays it knocks through are reached again at once (a
+    /// socket the relay dropped meanwhile would wait for its backoff).
+    pub(super) fn came_back(&self, away_ms: u64) {
+        if away_ms < super::AWAY_MS {
+            return;
+        }
+        if let Some((_, relays)) = &self.relays {
+            relays.wake();
+        }
     }
 }
 

@@ -37,6 +37,10 @@ pub enum Ticket {
     Table(TableLink),
 }
 
+/// How long the page must have been away before coming back reaches the
+/// relays again (a glance at another tab does not).
+const AWAY_MS: u64 = 5_000;
+
 /// A friend's side of an online table: the model, the platform's handles,
 /// and the table on show.
 pub struct GuestLink {
@@ -124,6 +128,15 @@ impl GuestLink {
             generation: Cell::new(0),
             on_change: RefCell::default(),
         });
+        this.platform.borrow_mut().returns = {
+            let weak = Rc::downgrade(&this);
+            crate::ui::platform::lifecycle::on_return(move |away_ms| {
+                if let Some(link) = weak.upgrade() {
+                    let platform = link.platform.borrow();
+                    platform.came_back(away_ms);
+                }
+            })
+        };
         this.run(fx);
         this
     }
@@ -250,6 +263,12 @@ impl GuestLink {
         let model = self.model.borrow();
         let (seat, name) = model.asking()?;
         Some((seat, name.to_string()))
+    }
+
+    /// Whether the host has not answered the knocks for a while: its page
+    /// may be in the background.
+    pub fn host_quiet(&self) -> bool {
+        self.model.borrow().host_quiet()
     }
 
     /// Whether every relay failed while knocking (the page says codes are
