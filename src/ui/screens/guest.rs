@@ -12,6 +12,7 @@ use crate::i18n::{
 use crate::online::fair::Proof;
 use crate::online::protocol::SeatKind;
 use crate::online::signal::Refused;
+use crate::routes::Route;
 use crate::rules::{Action, Played, Seat};
 use crate::table::TableModel;
 use crate::ui::online::{GuestLink, GuestPhase};
@@ -502,7 +503,7 @@ fn guest_table(props: &GuestTableProps) -> Html {
     });
     let checked = link.mirror().checked().map(|c| {
         let line = i18n::deal_verdict(lang, &c.verdict, c.saw_seal, rules.edition);
-        let url = format!("{}#replay={}", crate::ui::online::page_base(), c.code);
+        let url = Route::Replay(c.code.clone()).link(&crate::ui::online::page_base());
         (line, url)
     });
     let host = link.host_name();

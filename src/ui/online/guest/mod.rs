@@ -12,6 +12,7 @@ use crate::i18n::{self, Key, Lang};
 use crate::online::protocol::Refusal;
 use crate::online::signal::{Refused, TableLink};
 use crate::online::{GuestMessage, GuestMirror, Invite, ProtocolError, Received, Reply};
+use crate::routes::JOIN_PREFIX;
 use crate::rules::{Action, RuleSet, Seat};
 use crate::table::{friend, TableModel};
 use crate::ui::platform::console;
@@ -157,7 +158,7 @@ impl GuestLink {
     /// # Errors
     /// The message to show for a code that cannot be read.
     pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
-        let code = text.rsplit_once("#join=").map_or(text, |(_, c)| c);
+        let code = text.rsplit_once(JOIN_PREFIX).map_or(text, |(_, c)| c);
         let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
         Ok(GuestLink::with(Ticket::Code(invite), net))
     }
