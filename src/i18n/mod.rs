@@ -12,10 +12,15 @@
 //! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: the fixed texts of the
 //!   other languages as data, which the browser fetches for the language
 //!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
-//!   keeps them.
+//!   keeps them;
+//! - `catalogue.rs`: sections only the whole app shows (watchers, a
+//!   friend's table, held seats, reactions: `watch.rs`, `friends.rs`,
+//!   `seats.rs`, `reactions.rs`), each a key enum with its four languages
+//!   as data in `sections/*.txt`.
 //!
 //! The app calls the functions below with the [`Lang`] in use.
 
+pub mod catalogue;
 mod en;
 mod es;
 pub mod fixed;
@@ -31,8 +36,8 @@ mod watch;
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use friends::{friends_text, match_progress, turn_seconds, waiting_for_host, FriendsText};
 pub use keys::{Key, Named, Numbered, OnlineKey};
-pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
-pub use seats::{seat_text, SeatText};
+pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
+pub use seats::{seat_text, SeatKey, SeatText};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
