@@ -309,3 +309,34 @@ fn write_link_fixtures() {
     )
     .expect("written");
 }
+
+/// The first download's plain links to the whole app's page (`href="app/#…"`,
+/// in `index.html` and the pages' code) ask for routes the table has.
+#[test]
+fn the_first_downloads_links_to_the_whole_app_are_routes() {
+    fn files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut paths = vec![root().join("index.html")];
+    files(&root().join("src"), &mut paths);
+    let mut found = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        for (at, _) in text.match_indices("href=\"app/#") {
+            let rest = &text[at + "href=\"".len()..];
+            let href = &rest[..rest.find('"').expect("a closing quote")];
+            let route = Route::parse(href).unwrap_or_else(|e| panic!("{path:?}: {href}: {e}"));
+            assert_ne!(route, Route::Home, "{path:?}: {href}");
+            found.push(route);
+        }
+    }
+    assert!(found.contains(&Route::Friends), "{found:?}");
+    assert!(found.contains(&Route::Settings), "{found:?}");
+}

@@ -42,6 +42,7 @@ pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
+use crate::play::SeatName;
 use crate::rules::{
     Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     RuleOption, SetupError, TurnStep,
@@ -170,6 +171,17 @@ pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
 /// "Player 2": a person's seat named by its number (1 for the first).
 pub fn numbered_player(lang: Lang, number: usize) -> String {
     format!("{} {number}", tr(lang, Key::PlayerNumbered))
+}
+
+/// A seat's name ([`SeatName`], `crate::play::names`) in `lang`: a name
+/// as it is, else "You", "Player 1" or "Bot 8".
+pub fn seat_name(lang: Lang, name: &SeatName) -> String {
+    match name {
+        SeatName::Named(name) => name.clone(),
+        SeatName::You => tr(lang, Key::You).to_string(),
+        SeatName::Player(number) => numbered_player(lang, *number),
+        SeatName::Bot(number) => bot_heading(lang, *number),
+    }
 }
 
 /// Whether `name` is what a record or share link calls a player who gave
