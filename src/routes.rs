@@ -85,31 +85,46 @@ pub enum RouteError {
     UnexpectedCode(&'static str),
 }
 
-/// How a route with a code is made from its code.
-type FromCode = fn(String) -> Route;
-
-/// Each route with a code: its prefix, and how it is made from the code.
-const WITH_CODE: [(&str, FromCode); 6] = [
-    (JOIN_PREFIX, Route::Join),
-    (TABLE_PREFIX, Route::Table),
-    (WATCH_PREFIX, Route::Watch),
-    (REPLAY_PREFIX, Route::Replay),
-    (MINE_PREFIX, Route::Mine),
-    (REVIEW_PREFIX, Route::Review),
+/// Each route's key in an address, in the order of [`Route::index`]: the
+/// prefix of a route with a code (`#join=`), the whole fragment of one
+/// without (`#stats`), nothing for [`Route::Home`].
+const KEYS: [&str; 12] = [
+    "",
+    JOIN_PREFIX,
+    TABLE_PREFIX,
+    WATCH_PREFIX,
+    REPLAY_PREFIX,
+    MINE_PREFIX,
+    REVIEW_PREFIX,
+    "#stats",
+    "#start",
+    "#resume",
+    "#friends",
+    "#settings",
 ];
 
-/// Each route without a code: its word.
-const PLAIN: [(&str, Route); 5] = [
-    ("stats", Route::Stats),
-    ("start", Route::Start),
-    ("resume", Route::Resume),
-    ("friends", Route::Friends),
-    ("settings", Route::Settings),
-];
+/// The word of a route's key: `join` for `#join=`, `stats` for `#stats`.
+fn word_of(key: &str) -> &str {
+    let word = key.get(1..).unwrap_or("");
+    word.strip_suffix('=').unwrap_or(word)
+}
 
-/// The word of a prefix: `join` for `#join=`.
-fn word(prefix: &'static str) -> &'static str {
-    prefix.trim_start_matches('#').trim_end_matches('=')
+/// The route whose key is `KEYS[index]`, with `code` if it takes one.
+fn route_at(index: usize, code: String) -> Route {
+    match index {
+        1 => Route::Join(code),
+        2 => Route::Table(code),
+        3 => Route::Watch(code),
+        4 => Route::Replay(code),
+        5 => Route::Mine(code),
+        6 => Route::Review(code),
+        7 => Route::Stats,
+        8 => Route::Start,
+        9 => Route::Resume,
+        10 => Route::Friends,
+        11 => Route::Settings,
+        _ => Route::Home,
+    }
 }
 
 impl Route {
@@ -129,10 +144,11 @@ impl Route {
     /// without its `=`, or a code after a word that takes none.
     pub fn parse(text: &str) -> Result<Route, RouteError> {
         let text = text.trim();
-        let fragment = match text.rsplit_once('#') {
-            Some((_, fragment)) => fragment,
-            // A whole address without a fragment asks for nothing.
-            None if text.contains("://") || text.starts_with('/') => "",
+        let fragment = match text.bytes().rposition(|b| b == b'#') {
+            Some(at) => text.get(at + 1..).unwrap_or(""),
+            // A whole address without a fragment asks for nothing (a
+            // fragment's word has no `/`).
+            None if text.contains('/') => "",
             None => text,
         };
         let fragment = fragment.trim();
@@ -143,18 +159,36 @@ impl Route {
             Some((name, code)) => (name, Some(code)),
             None => (fragment, None),
         };
-        if let Some((prefix, make)) = WITH_CODE.iter().find(|(p, _)| word(p) == name) {
-            return code
-                .map(|code| make(code.trim().to_string()))
-                .ok_or(RouteError::NoCode(word(prefix)));
-        }
-        if let Some((plain, route)) = PLAIN.iter().find(|(w, _)| *w == name) {
-            return match code {
-                None => Ok(route.clone()),
-                Some(_) => Err(RouteError::UnexpectedCode(plain)),
+        if let Some(index) = KEYS
+            .iter()
+            .position(|key| !key.is_empty() && word_of(key) == name)
+        {
+            let word = KEYS.get(index).map_or("", |key| word_of(key));
+            let takes_code = KEYS.get(index).is_some_and(|key| key.ends_with('='));
+            return match (takes_code, code) {
+                (true, Some(code)) => Ok(route_at(index, code.trim().to_string())),
+                (true, None) => Err(RouteError::NoCode(word)),
+                (false, None) => Ok(route_at(index, String::new())),
+                (false, Some(_)) => Err(RouteError::UnexpectedCode(word)),
             };
         }
         Err(RouteError::Unknown(name.chars().take(MAX_SHOWN).collect()))
+    }
+
+    /// Whether `address` (a whole URL or its fragment, as written) is a
+    /// link people share: its fragment starts with `#join=`, `#table=`,
+    /// `#watch=` or `#replay=` ([`Route::SHARED_LINKS`]). The loader's rule
+    /// in `index.html`, and the first download's, which reads no more of
+    /// an address than this (the whole app's page reads the rest).
+    pub fn is_shared_address(address: &str) -> bool {
+        let fragment = address
+            .find('#')
+            .map_or("", |at| address.get(at + 1..).unwrap_or(""));
+        Route::SHARED_LINKS.iter().any(|word| {
+            fragment
+                .strip_prefix(word)
+                .is_some_and(|rest| rest.starts_with('='))
+        })
     }
 
     /// Reads an address as [`Route::parse`] does; anything unreadable is
@@ -163,34 +197,37 @@ impl Route {
         Route::parse(text).unwrap_or(Route::Home)
     }
 
-    /// The route's prefix and code, for a route with a code.
-    fn with_code(&self) -> Option<(&'static str, &str)> {
-        let (prefix, code) = match self {
-            Route::Join(c) => (JOIN_PREFIX, c),
-            Route::Table(c) => (TABLE_PREFIX, c),
-            Route::Watch(c) => (WATCH_PREFIX, c),
-            Route::Replay(c) => (REPLAY_PREFIX, c),
-            Route::Mine(c) => (MINE_PREFIX, c),
-            Route::Review(c) => (REVIEW_PREFIX, c),
-            _ => return None,
-        };
-        Some((prefix, code))
+    /// The route's place in [`KEYS`], and its code.
+    fn index(&self) -> (usize, Option<&str>) {
+        match self {
+            Route::Home => (0, None),
+            Route::Join(code) => (1, Some(code)),
+            Route::Table(code) => (2, Some(code)),
+            Route::Watch(code) => (3, Some(code)),
+            Route::Replay(code) => (4, Some(code)),
+            Route::Mine(code) => (5, Some(code)),
+            Route::Review(code) => (6, Some(code)),
+            Route::Stats => (7, None),
+            Route::Start => (8, None),
+            Route::Resume => (9, None),
+            Route::Friends => (10, None),
+            Route::Settings => (11, None),
+        }
+    }
+
+    /// The route's key in an address (see [`KEYS`]).
+    fn key(&self) -> &'static str {
+        KEYS.get(self.index().0).copied().unwrap_or("")
     }
 
     /// The route's word: `join`, `stats`; empty for [`Route::Home`].
     pub fn word(&self) -> &'static str {
-        if let Some((prefix, _)) = self.with_code() {
-            return word(prefix);
-        }
-        PLAIN
-            .iter()
-            .find(|(_, r)| r == self)
-            .map_or("", |(w, _)| *w)
+        word_of(self.key())
     }
 
     /// The route's code (what follows `=`), for a route that has one.
     pub fn code(&self) -> Option<&str> {
-        self.with_code().map(|(_, code)| code)
+        self.index().1
     }
 
     /// Whether this is a link people share, which opens the whole app's
@@ -202,11 +239,7 @@ impl Route {
     /// The address's fragment, with its `#` (`#join=<code>`, `#stats`);
     /// empty for [`Route::Home`].
     pub fn fragment(&self) -> String {
-        match self.with_code() {
-            Some((prefix, code)) => format!("{prefix}{code}"),
-            None if *self == Route::Home => String::new(),
-            None => format!("#{}", self.word()),
-        }
+        self.link("")
     }
 
     /// The whole address: `page` without its own fragment, then
@@ -214,6 +247,11 @@ impl Route {
     /// must not be shared: `online::invite_url`).
     pub fn link(&self, page: &str) -> String {
         let base = page.split_once('#').map_or(page, |(base, _)| base);
-        format!("{base}{}", self.fragment())
+        let code = self.code().unwrap_or("");
+        let mut link = String::with_capacity(base.len() + 12 + code.len());
+        link.push_str(base);
+        link.push_str(self.key());
+        link.push_str(code);
+        link
     }
 }

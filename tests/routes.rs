@@ -172,6 +172,27 @@ fn unreadable_addresses_are_told_apart() {
     assert!(message.contains("jion"), "{message}");
 }
 
+/// The first download's check (and the loader's) reads only the
+/// fragment's start: it agrees with the whole parse on every address a
+/// build writes.
+#[test]
+fn the_quick_check_of_a_shared_link_agrees_with_the_parse() {
+    for route in every_route() {
+        for page in ["https://h/ono99/", "https://h/ono99/app/?seed=3", ""] {
+            let link = route.link(page);
+            assert_eq!(
+                Route::is_shared_address(&link),
+                route.is_shared_link(),
+                "{link}"
+            );
+        }
+    }
+    assert!(!Route::is_shared_address("https://h/p/#joining=x"));
+    assert!(!Route::is_shared_address("https://h/p/?x=#join"));
+    assert!(!Route::is_shared_address("join=ABC"));
+    assert!(Route::is_shared_address("#watch="));
+}
+
 #[test]
 fn only_shared_links_open_the_whole_app_by_themselves() {
     let shared: Vec<&str> = every_route()

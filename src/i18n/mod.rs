@@ -175,12 +175,12 @@ pub fn numbered_player(lang: Lang, number: usize) -> String {
 
 /// A seat's name ([`SeatName`], `crate::play::names`) in `lang`: a name
 /// as it is, else "You", "Player 1" or "Bot 8".
-pub fn seat_name(lang: Lang, name: &SeatName) -> String {
+pub fn seat_name(lang: Lang, name: SeatName<'_>) -> String {
     match name {
-        SeatName::Named(name) => name.clone(),
+        SeatName::Named(name) => name.to_string(),
         SeatName::You => tr(lang, Key::You).to_string(),
-        SeatName::Player(number) => numbered_player(lang, *number),
-        SeatName::Bot(number) => bot_heading(lang, *number),
+        SeatName::Player(number) => numbered_player(lang, number),
+        SeatName::Bot(number) => bot_heading(lang, number),
     }
 }
 

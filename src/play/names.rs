@@ -8,10 +8,11 @@ use super::setup::{GameSetup, BOT_NAMES};
 use crate::rules::Seat;
 
 /// How a seat is called, before a language words it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum SeatName {
-    /// A name: typed by its player, or set up for a bot.
-    Named(String),
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeatName<'a> {
+    /// A name: typed by its player (without the spaces around it), or set
+    /// up for a bot.
+    Named(&'a str),
     /// The person at this device ("You").
     You,
     /// A nameless person, numbered from 1 ("Player 1"): where "You" would
@@ -42,9 +43,9 @@ impl<'a> SeatNames<'a> {
     /// The default name of the `index`-th seat after yours (0-based): one
     /// of [`BOT_NAMES`], the same in every language; past them (a table
     /// has at most seven other seats, so never yet), the seat's number.
-    pub fn default_bot(index: usize) -> SeatName {
+    pub fn default_bot(index: usize) -> SeatName<'static> {
         match BOT_NAMES.get(index) {
-            Some(name) => SeatName::Named((*name).to_string()),
+            Some(name) => SeatName::Named(name),
             None => SeatName::Bot(index + 1),
         }
     }
@@ -54,7 +55,7 @@ impl<'a> SeatNames<'a> {
     /// [`SeatName::Bot`] wherever it is shown).
     pub fn default_bot_name(index: usize) -> String {
         match SeatNames::default_bot(index) {
-            SeatName::Named(name) => name,
+            SeatName::Named(name) => name.to_string(),
             _ => String::new(),
         }
     }
@@ -62,15 +63,15 @@ impl<'a> SeatNames<'a> {
     /// How this device names `seat`: the player's own name, else "You"
     /// (or "Player 1" in pass-and-play, where "You" would name every
     /// person); another seat's name as set up, else its default.
-    pub fn name(&self, seat: Seat) -> SeatName {
+    pub fn name(&self, seat: Seat) -> SeatName<'a> {
         match seat.index().checked_sub(1) {
             None => match typed(&self.setup.player_name) {
-                Some(name) => SeatName::Named(name.to_string()),
+                Some(name) => SeatName::Named(name),
                 None if self.setup.people() > 1 => SeatName::Player(1),
                 None => SeatName::You,
             },
             Some(i) => match self.setup.others.get(i).and_then(|s| typed(&s.name)) {
-                Some(name) => SeatName::Named(name.to_string()),
+                Some(name) => SeatName::Named(name),
                 None => SeatNames::default_bot(i),
             },
         }
@@ -78,7 +79,7 @@ impl<'a> SeatNames<'a> {
 
     /// How a record or share link names `seat`: as on this device, except
     /// that a nameless player is "Player 1", never "You" (others read it).
-    pub fn shared(&self, seat: Seat) -> SeatName {
+    pub fn shared(&self, seat: Seat) -> SeatName<'a> {
         match self.name(seat) {
             SeatName::You => SeatName::Player(1),
             name => name,

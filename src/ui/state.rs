@@ -25,12 +25,12 @@ impl GameSetup {
     /// How a record or share link names `seat`: as on screen, except that
     /// a nameless player is "Player 1", never "You" (others read it too).
     pub fn shared_name(&self, seat: Seat, lang: Lang) -> String {
-        i18n::seat_name(lang, &self.seat_names().shared(seat))
+        i18n::seat_name(lang, self.seat_names().shared(seat))
     }
 
     /// The display name of `seat`: the player's own name, or the bot's
     /// (`crate::play::SeatNames`).
     pub fn name(&self, seat: Seat, lang: Lang) -> String {
-        i18n::seat_name(lang, &self.seat_names().name(seat))
+        i18n::seat_name(lang, self.seat_names().name(seat))
     }
 }

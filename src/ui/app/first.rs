@@ -14,7 +14,7 @@ use yew::prelude::*;
 pub fn opened() -> Opened {
     // The page loads the whole app itself for a link (index.html);
     // one that came by another way is handed over too.
-    let link = address::route().is_shared_link();
+    let link = address::is_shared_link();
     Opened {
         screen: link.then_some(Screen::Elsewhere(Request::Address)),
         overlay: Overlay::None,

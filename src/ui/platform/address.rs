@@ -12,6 +12,14 @@ pub fn route() -> Route {
         .map_or(Route::Home, |hash| Route::read(&hash))
 }
 
+/// Whether the page's address is a link people share (`#join=`,
+/// `#table=`, `#watch=`, `#replay=`: [`Route::is_shared_address`]).
+pub fn is_shared_link() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .is_some_and(|hash| Route::is_shared_address(&hash))
+}
+
 /// Drops the address's fragment (`#join=…`, `#replay=…`), keeping the
 /// page (`base`).
 pub fn forget_code(base: &str) {
