@@ -13,7 +13,9 @@
 //! `index.html`'s loader picks the whole app's page for a shared link before
 //! any wasm runs, so it cannot call this code: it spells
 //! [`Route::SHARED_LINKS`] in a regular expression, and `tests/routes.rs`
-//! reads `index.html` and checks that the two lists are the same.
+//! reads `index.html` and checks that the two lists are the same. The
+//! first download asks only the loader's question
+//! ([`Route::is_shared_address`]): the whole parse would cost it 1 KB.
 //!
 //! Every form an older build wrote still reads: a link made on the first
 //! page (`/ono99/#join=…`) or on the whole app's (`/ono99/app/#join=…`),
