@@ -179,7 +179,9 @@ impl Played {
     /// # Errors
     /// See [`ShareError`]; nothing is ever half-read.
     pub fn decode_with_proof(text: &str) -> Result<(Played, Option<Proof>), ShareError> {
-        let code = text.rsplit_once("#replay=").map_or(text, |(_, c)| c);
+        let code = text
+            .rsplit_once(crate::routes::REPLAY_PREFIX)
+            .map_or(text, |(_, c)| c);
         let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
         if compact.is_empty() {
             return Err(ShareError::Empty);

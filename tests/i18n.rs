@@ -1300,3 +1300,217 @@ fn words_a_new_player_read_say_what_they_mean() {
         assert!(text::numbered(lang, Numbered::CardsLeft, 96).contains("96"));
     }
 }
+
+/// Problems in one section of texts kept as data (`i18n::catalogue`):
+/// its file reads whole (every key in every language once, each
+/// language naming English's arguments), no text is empty or left in
+/// English (but those `may_match` allows), French spaces its `: ; ! ?`,
+/// and the texts the app shows are the file's.
+fn section_problems<K: text::catalogue::Section>(
+    may_match: impl Fn(Lang, K) -> bool,
+) -> Vec<String> {
+    use text::catalogue::{arguments, Catalogue};
+    let catalogue = match Catalogue::<K>::parse(K::FILE) {
+        Ok(c) => c,
+        Err(e) => return vec![format!("{}: {e}", std::any::type_name::<K>())],
+    };
+    let mut problems = Vec::new();
+    for &key in K::KEYS {
+        let en = catalogue.get(Lang::En, key);
+        if en.trim().is_empty() {
+            problems.push(format!("{key:?} has no English text"));
+        }
+        // The app reads the same file (a broken one would show key names).
+        if K::catalogue().get(Lang::En, key) != en {
+            problems.push(format!("{key:?}: the app's English is not the file's"));
+        }
+        for lang in Lang::ALL {
+            let t = catalogue.get(lang, key);
+            if t.trim().is_empty() {
+                problems.push(format!("{lang:?} {key:?} is empty"));
+            }
+            if lang != Lang::En && t == en && !may_match(lang, key) {
+                problems.push(format!("{lang:?} {key:?} is still English: {t:?}"));
+            }
+            if arguments(t) != arguments(en) {
+                problems.push(format!(
+                    "{lang:?} {key:?} names other arguments than English"
+                ));
+            }
+            if lang == Lang::Fr {
+                let chars: Vec<char> = t.chars().collect();
+                for (i, c) in chars.iter().enumerate() {
+                    if matches!(c, ':' | ';' | '!' | '?') && (i == 0 || chars[i - 1] != '\u{202f}')
+                    {
+                        problems.push(format!("Fr {key:?}: no narrow no-break space before {c:?}"));
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_section_key_is_written_in_every_language() {
+    use text::{FriendsText, ReactionKey, SeatKey, WatchText};
+    let mut problems = Vec::new();
+    problems.extend(section_problems(|_, _: WatchText| false));
+    problems.extend(section_problems(|_, k: FriendsText| {
+        k == FriendsText::TurnSeconds
+    }));
+    problems.extend(section_problems(|_, _: SeatKey| false));
+    problems.extend(section_problems(|_, _: ReactionKey| false));
+    assert!(problems.is_empty(), "{problems:#?}");
+    // Each section has keys, and the four are all checked above.
+    assert_eq!(WatchText::ALL.len(), 13);
+    assert_eq!(FriendsText::ALL.len(), 12);
+    assert_eq!(SeatKey::ALL.len(), text::SeatText::ALL.len());
+    assert_eq!(ReactionKey::ALL.len(), 11);
+}
+
+#[test]
+fn section_texts_read_as_they_did_with_their_arguments_filled() {
+    use ono99::online::reactions::Reaction;
+    use text::{
+        friends_text, match_progress, mute, reaction_name, seat_text, stopped_sharing,
+        turn_seconds, waiting_for_host, watch_text, watching_count, watching_table, FriendsText,
+        SeatText, WatchText,
+    };
+    // Words as the four-language `match`es of the build before wrote them.
+    assert_eq!(
+        watch_text(Lang::Es, WatchText::WatchLink),
+        "Enlace para mirar"
+    );
+    assert_eq!(
+        watch_text(Lang::Fr, WatchText::NotShared),
+        "Personne ne peut regarder\u{202f}: le lien pour regarder est coupé."
+    );
+    assert_eq!(watching_table(Lang::En, "Ana"), "Watching Ana's table");
+    assert_eq!(watching_count(Lang::Fr, 1), "1 spectateur");
+    assert_eq!(watching_count(Lang::Fr, 2), "2 spectateurs");
+    assert_eq!(watching_count(Lang::En, 0), "0 watching");
+    assert_eq!(
+        stopped_sharing(Lang::Pt, "Ana"),
+        "Ana parou de compartilhar a mesa."
+    );
+    assert_eq!(
+        friends_text(Lang::En, FriendsText::ImBack),
+        "I'm back: let me play"
+    );
+    assert_eq!(match_progress(Lang::En, 2, 1), "Hand 2 · 1 play");
+    assert_eq!(match_progress(Lang::Fr, 3, 14), "Manche 3 · 14 coups joués");
+    assert_eq!(turn_seconds(Lang::Es, 60), "60 s");
+    assert_eq!(
+        waiting_for_host(Lang::En, "Hana"),
+        "Waiting for Hana to come back to the table…"
+    );
+    assert_eq!(
+        seat_text(Lang::Fr, &SeatText::Asking { holder: "Leo" }),
+        "Cette place est celle de Leo, qui est absent. On a demandé à l’hôte de vous la laisser\u{202f}: patientez ici."
+    );
+    assert_eq!(
+        seat_text(
+            Lang::En,
+            &SeatText::RefuseLabel {
+                asker: "Kim",
+                holder: "Leo"
+            }
+        ),
+        "Keep Leo’s seat for Leo, not Kim"
+    );
+    assert_eq!(seat_text(Lang::Pt, &SeatText::Allow), "Permitir");
+    assert_eq!(
+        reaction_name(Lang::Fr, Reaction::Nice),
+        "Bien joué\u{202f}!"
+    );
+    assert_eq!(mute(Lang::Es, "Ana"), "Silenciar a Ana");
+    // Every seat text names its people, in every language.
+    for lang in Lang::ALL {
+        for t in SeatText::ALL {
+            let words = seat_text(lang, t);
+            assert!(!words.contains('{'), "{lang:?} {t:?}: {words}");
+            match t {
+                SeatText::Request { asker, holder }
+                | SeatText::AllowLabel { asker, holder }
+                | SeatText::RefuseLabel { asker, holder } => {
+                    assert!(words.contains(asker) && words.contains(holder), "{words}")
+                }
+                SeatText::Asking { holder } | SeatText::Kept { holder } => {
+                    assert!(words.contains(holder), "{words}")
+                }
+                SeatText::Returning { name } => assert!(words.contains(name), "{words}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_broken_section_file_is_refused_with_its_line() {
+    use text::catalogue::{Catalogue, CatalogueError, Section};
+    use text::WatchText;
+    let good = WatchText::FILE;
+    let parse = |file: &str| Catalogue::<WatchText>::parse(file).err();
+    assert_eq!(parse(good), None);
+    // A key no enum has.
+    let unknown = format!("{good}\n[Nope]\n");
+    assert!(
+        matches!(parse(&unknown), Some(CatalogueError::UnknownKey { name, .. }) if name == "Nope")
+    );
+    // A text before any key.
+    assert_eq!(parse("en = Hi\n"), Some(CatalogueError::NoKey { line: 1 }));
+    // A language the game has not.
+    let german = format!("{good}\n[Watch]\nde = Zuschauen\n");
+    assert!(
+        matches!(parse(&german), Some(CatalogueError::UnknownLang { code, .. }) if code == "de")
+    );
+    // A text given twice.
+    let twice = format!("{good}\n[Watch]\nes = Mirar\n");
+    assert!(matches!(
+        parse(&twice),
+        Some(CatalogueError::Duplicate { .. })
+    ));
+    // A line of no kind, and a bad escape.
+    assert!(matches!(
+        parse(&format!("{good}\nwhat\n")),
+        Some(CatalogueError::Malformed { .. })
+    ));
+    assert!(matches!(
+        parse(&format!("[Watch]\nen = a\\t\n{good}")),
+        Some(CatalogueError::BadEscape { line: 2 })
+    ));
+    // A language left out.
+    let without_pt: String = good
+        .lines()
+        .filter(|l| !l.starts_with("pt = Sair"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        parse(&without_pt),
+        Some(CatalogueError::Missing {
+            key: "Leave",
+            lang: "pt"
+        })
+    );
+    // A language that drops a named argument.
+    let lost: String = good
+        .lines()
+        .map(|l| {
+            if l == "es = Mirando la mesa de {host}" {
+                "es = Mirando la mesa".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(matches!(
+        parse(&lost),
+        Some(CatalogueError::Arguments {
+            key: "WatchingTable",
+            lang: "es",
+            ..
+        })
+    ));
+}

@@ -812,3 +812,44 @@ fn a_match_as_played_resumes_only_at_a_table_of_its_rules_and_seats() {
         Some(Some(state.actions.len()))
     );
 }
+
+/// The one source of seats' names (`play::SeatNames`): the setup's names
+/// as typed, the bots' defaults, and what a language words ("You",
+/// "Player 1", "Bot 8") for every page.
+#[test]
+fn seat_names_come_from_the_setup_with_one_set_of_defaults() {
+    use ono99::i18n::{seat_name, Lang};
+    use ono99::play::{SeatName, SeatNames, BOT_NAMES};
+    let mut setup = GameSetup::default();
+    let names = setup.seat_names();
+    assert_eq!(names.name(Seat(0)), SeatName::You);
+    assert_eq!(names.shared(Seat(0)), SeatName::Player(1));
+    assert_eq!(names.name(Seat(1)), SeatName::Named("Ana"));
+    assert_eq!(seat_name(Lang::Es, names.name(Seat(0))), "Tú");
+    assert_eq!(seat_name(Lang::En, names.shared(Seat(0))), "Player 1");
+    // The setup's bots are named by the same defaults the names fall back on.
+    for (i, seat) in setup.others.iter().enumerate() {
+        assert_eq!(SeatName::Named(&seat.name), SeatNames::default_bot(i));
+    }
+    setup.set_player_count(8);
+    let all: Vec<String> = setup.others.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(all, BOT_NAMES.map(String::from).to_vec());
+    // Past the defaults: no English in the setup, the seat's number in the
+    // language shown.
+    assert_eq!(SeatNames::default_bot(BOT_NAMES.len()), SeatName::Bot(8));
+    assert_eq!(SeatNames::default_bot_name(BOT_NAMES.len()), "");
+    assert_eq!(seat_name(Lang::En, SeatName::Bot(8)), "Bot 8");
+    // Names as typed, without their spaces; a blank name is no name.
+    setup.player_name = "  Hana ".into();
+    setup.others[2].name = "   ".into();
+    setup.others[3].name = " Kim".into();
+    let names = setup.seat_names();
+    assert_eq!(names.name(Seat(0)), SeatName::Named("Hana"));
+    assert_eq!(names.shared(Seat(0)), SeatName::Named("Hana"));
+    assert_eq!(names.name(Seat(3)), SeatName::Named("Cleo"));
+    assert_eq!(names.name(Seat(4)), SeatName::Named("Kim"));
+    // Pass-and-play: a nameless first person is "Player 1", not "You".
+    setup.player_name.clear();
+    setup.others[0].kind = SeatKind::Person;
+    assert_eq!(setup.seat_names().name(Seat(0)), SeatName::Player(1));
+}

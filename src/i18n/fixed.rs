@@ -80,7 +80,7 @@ pub fn parse(file: &str) -> Result<Texts, TextsError> {
 
 /// `text` with `\n` and `\\` read as a line break and a backslash; `None`
 /// for any other backslash.
-fn unescape(text: &str) -> Option<String> {
+pub(super) fn unescape(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {

@@ -12,10 +12,15 @@
 //! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: the fixed texts of the
 //!   other languages as data, which the browser fetches for the language
 //!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
-//!   keeps them.
+//!   keeps them;
+//! - `catalogue.rs`: sections only the whole app shows (watchers, a
+//!   friend's table, held seats, reactions: `watch.rs`, `friends.rs`,
+//!   `seats.rs`, `reactions.rs`), each a key enum with its four languages
+//!   as data in `sections/*.txt`.
 //!
 //! The app calls the functions below with the [`Lang`] in use.
 
+pub mod catalogue;
 mod en;
 mod es;
 pub mod fixed;
@@ -31,12 +36,13 @@ mod watch;
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use friends::{friends_text, match_progress, turn_seconds, waiting_for_host, FriendsText};
 pub use keys::{Key, Named, Numbered, OnlineKey};
-pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey, ReactionTexts};
-pub use seats::{seat_text, SeatText};
+pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
+pub use seats::{seat_text, SeatKey, SeatText};
 pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
+use crate::play::SeatName;
 use crate::rules::{
     Action, Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
     RuleOption, SetupError, TurnStep,
@@ -165,6 +171,17 @@ pub fn labelled(lang: Lang, label: &str, value: &str) -> String {
 /// "Player 2": a person's seat named by its number (1 for the first).
 pub fn numbered_player(lang: Lang, number: usize) -> String {
     format!("{} {number}", tr(lang, Key::PlayerNumbered))
+}
+
+/// A seat's name ([`SeatName`], `crate::play::names`) in `lang`: a name
+/// as it is, else "You", "Player 1" or "Bot 8".
+pub fn seat_name(lang: Lang, name: SeatName<'_>) -> String {
+    match name {
+        SeatName::Named(name) => name.to_string(),
+        SeatName::You => tr(lang, Key::You).to_string(),
+        SeatName::Player(number) => numbered_player(lang, number),
+        SeatName::Bot(number) => bot_heading(lang, number),
+    }
 }
 
 /// Whether `name` is what a record or share link calls a player who gave

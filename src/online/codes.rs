@@ -29,8 +29,8 @@ use crate::rules::{RuleSet, Seat};
 pub const CODE_VERSION: u8 = 1;
 /// The longest code accepted, in characters (a link's code part).
 pub const MAX_CODE_CHARS: usize = 2048;
-/// What comes before the code in an invite link.
-pub const JOIN_PREFIX: &str = "#join=";
+/// What comes before the code in an invite link (`crate::routes`).
+pub use crate::routes::JOIN_PREFIX;
 
 /// Why a pasted code was not accepted. Nothing is changed by a bad code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -63,7 +63,7 @@ pub use sdp::{CompactSdp, SdpError};
 pub fn invite_url(page: &str, code: &str) -> String {
     let end = page.find(['?', '#']).unwrap_or(page.len());
     let base = page.get(..end).unwrap_or(page);
-    format!("{base}#join={code}")
+    crate::routes::Route::Join(code.to_string()).link(base)
 }
 
 /// The servers of a settings field that may name several (the STUN

@@ -7,12 +7,14 @@
 //! how it resumes is tested natively.
 
 pub mod learn;
+pub mod names;
 pub mod save;
 pub mod setup;
 pub mod state;
 pub mod stats;
 
 pub use crate::online::SeatSetup;
+pub use names::{SeatName, SeatNames};
 pub use setup::{
     bot, daily_seed, default_bot, GameSetup, SeatKind, Speed, BOT_LEVELS, BOT_NAMES, ME,
 };

@@ -135,15 +135,6 @@ pub fn daily_seed(day: &str) -> u64 {
     h
 }
 
-/// The default name of the `index`-th bot seat (0-based), before a
-/// language is known.
-pub fn default_bot_name(index: usize) -> String {
-    match BOT_NAMES.get(index) {
-        Some(name) => (*name).to_string(),
-        None => format!("Bot {}", index + 1),
-    }
-}
-
 /// The default bot for the `index`-th seat after yours (0-based).
 pub fn default_bot(index: usize) -> SeatSetup {
     bot(index, Level::Medium)
@@ -152,7 +143,7 @@ pub fn default_bot(index: usize) -> SeatSetup {
 /// A bot of `level` with the `index`-th seat's default name.
 pub fn bot(index: usize, level: Level) -> SeatSetup {
     SeatSetup {
-        name: default_bot_name(index),
+        name: super::SeatNames::default_bot_name(index),
         kind: SeatKind::Bot(level),
     }
 }

@@ -47,26 +47,24 @@ pub fn start() {
 /// for (`#stats`, `#review=…`; forgotten once read, so a reload does not
 /// deal a second new match).
 pub fn open_everything() {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+    let route = platform::address::route();
     // The first download's plain links: its Settings' for what only the
     // whole app has (the turn alert, the relays), which open here; and
     // "Play with friends", which sets a friend's seat. Read once.
     #[cfg(feature = "full")]
-    let hash = match hash.as_str() {
-        "#settings" | "#friends" => {
-            if hash == "#settings" {
+    let route = match route {
+        crate::routes::Route::Settings | crate::routes::Route::Friends => {
+            if route == crate::routes::Route::Settings {
                 screens::header::open_settings_first();
             } else {
                 app::play_with_friends();
             }
             platform::address::forget_code(&online::page_base());
-            String::new()
+            crate::routes::Route::Home
         }
-        _ => hash,
+        route => route,
     };
-    let request = app::Request::parse(&hash);
+    let request = app::Request::from_route(&route);
     if request.spent_on_reading() {
         platform::address::forget_code(&online::page_base());
     }

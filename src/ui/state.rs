@@ -1,7 +1,7 @@
 //! The game state in the page: the pure [`crate::play`] state as Yew's
 //! `Reducible`, and the names a language gives to seats.
 
-use crate::i18n::{self, Key, Lang};
+use crate::i18n::{self, Lang};
 pub use crate::play::{
     bot, daily_seed, default_bot, BotTurn, GameMsg, GameSetup, GameState, HandSummary, SeatKind,
     SeatSetup, Speed, BOT_LEVELS, ME,
@@ -21,43 +21,16 @@ impl Reducible for GameState {
     }
 }
 
-/// The default name of the `index`-th bot seat (0-based) in `lang`.
-fn default_bot_name(index: usize, lang: Lang) -> String {
-    match i18n::BOT_NAMES.get(index) {
-        Some(name) => (*name).to_string(),
-        None => i18n::bot_heading(lang, index + 1),
-    }
-}
-
 impl GameSetup {
     /// How a record or share link names `seat`: as on screen, except that
     /// a nameless player is "Player 1", never "You" (others read it too).
     pub fn shared_name(&self, seat: Seat, lang: Lang) -> String {
-        if seat.index() == 0 && self.player_name.trim().is_empty() {
-            i18n::numbered_player(lang, 1)
-        } else {
-            self.name(seat, lang)
-        }
+        i18n::seat_name(lang, self.seat_names().shared(seat))
     }
 
-    /// The display name of `seat`: the player's own name, or the bot's.
+    /// The display name of `seat`: the player's own name, or the bot's
+    /// (`crate::play::SeatNames`).
     pub fn name(&self, seat: Seat, lang: Lang) -> String {
-        match seat.index().checked_sub(1) {
-            None => {
-                let n = self.player_name.trim();
-                if n.is_empty() && self.people() > 1 {
-                    // Pass-and-play: "You" would name every person.
-                    i18n::numbered_player(lang, 1)
-                } else if n.is_empty() {
-                    i18n::tr(lang, Key::You).to_string()
-                } else {
-                    n.to_string()
-                }
-            }
-            Some(i) => match self.others.get(i) {
-                Some(s) if !s.name.trim().is_empty() => s.name.trim().to_string(),
-                _ => default_bot_name(i, lang),
-            },
-        }
+        i18n::seat_name(lang, self.seat_names().name(seat))
     }
 }

@@ -35,8 +35,9 @@ use crate::rules::RuleSet;
 
 /// The link format this code writes and reads.
 pub const LINK_VERSION: u8 = 1;
-/// What comes before the code in a table link.
-pub const TABLE_PREFIX: &str = "#table=";
+/// What comes before the code in a table link and in a watch link
+/// (`crate::routes`).
+pub use crate::routes::{TABLE_PREFIX, WATCH_PREFIX};
 /// The longest code accepted, in characters.
 pub const MAX_LINK_CHARS: usize = 2048;
 /// The most relays a link names.
@@ -46,9 +47,6 @@ pub const MAX_RELAY_URL: usize = 200;
 /// The prefix that marks an MQTT broker in a relay line (`mqtt+wss://…`);
 /// a plain `wss://` URL is a WebTorrent tracker.
 pub const MQTT_PREFIX: &str = "mqtt+";
-
-/// What comes before the code in a watch link.
-pub const WATCH_PREFIX: &str = "#watch=";
 
 const KIND: u8 = b'T';
 /// The watch link's kind byte.

@@ -14,10 +14,7 @@ use yew::prelude::*;
 pub fn opened() -> Opened {
     // The page loads the whole app itself for a link (index.html);
     // one that came by another way is handed over too.
-    let link = address::join_code().is_some()
-        || address::table_code().is_some()
-        || address::watch_code().is_some()
-        || address::replay_code().is_some();
+    let link = address::is_shared_link();
     Opened {
         screen: link.then_some(Screen::Elsewhere(Request::Address)),
         overlay: Overlay::None,

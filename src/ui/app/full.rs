@@ -7,6 +7,7 @@
 use super::{start, Opened, Overlay, OverlayActions, Screen};
 use crate::i18n::{Key, Lang};
 use crate::online::fair::Proof;
+use crate::routes::Route;
 use crate::rules::Played;
 use crate::ui::online::GuestLink;
 use crate::ui::platform::address;
@@ -22,11 +23,17 @@ use yew::prelude::*;
 /// What the page's address opened (an invite or a share link).
 pub fn opened() -> Opened {
     let net = NetworkPrefs::load();
-    let joining = address::join_code()
-        .map(|code| GuestLink::open(&code, &net))
-        .or_else(|| address::table_code().map(|code| GuestLink::open_table(&code, &net)))
-        .or_else(|| address::watch_code().map(|code| GuestLink::open_watch(&code, &net)));
-    let shared = address::replay_code().map(|c| Played::decode(&c));
+    let route = address::route();
+    let joining = match &route {
+        Route::Join(code) => Some(GuestLink::open(code, &net)),
+        Route::Table(code) => Some(GuestLink::open_table(code, &net)),
+        Route::Watch(code) => Some(GuestLink::open_watch(code, &net)),
+        _ => None,
+    };
+    let shared = match &route {
+        Route::Replay(code) => Some(Played::decode(code)),
+        _ => None,
+    };
     let error = match (&joining, &shared) {
         (Some(Err(key)), _) => Some(*key),
         (_, Some(Err(_))) => Some(Key::ShareBroken),
@@ -81,6 +88,9 @@ fn shared_proof(shared: &Played, mine: bool) -> Option<Rc<Proof>> {
     if mine {
         return None;
     }
-    let (played, proof) = Played::decode_with_proof(&address::replay_code()?).ok()?;
+    let Route::Replay(code) = address::route() else {
+        return None;
+    };
+    let (played, proof) = Played::decode_with_proof(&code).ok()?;
     (played == *shared).then_some(Rc::new(proof?))
 }

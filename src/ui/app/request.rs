@@ -2,11 +2,12 @@
 //! page's address.
 
 use super::Overlay;
+use crate::routes::Route;
 use crate::rules::Played;
 use std::rc::Rc;
 
 /// What the first download asks the whole app's page to open: its
-/// address's `#…` ([`Request::encode`]), a word, then `=` and a match's
+/// address's `#…` ([`Request::encode`]): a [`Route`], with a match's
 /// share code for a replay or a review.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Request {
@@ -25,42 +26,39 @@ pub enum Request {
 }
 
 impl Request {
-    /// The request as the address's `#…`. `None` when the match has no
-    /// share code (it would not replay).
+    /// The request as the address's `#…` (`crate::routes`). `None` when
+    /// the match has no share code (it would not replay).
     // The whole app reads requests; only the first download writes them.
     #[cfg_attr(feature = "full", allow(dead_code))]
     pub fn encode(&self) -> Option<String> {
-        Some(match self {
-            Request::Address => String::new(),
-            Request::Stats => "stats".into(),
-            Request::Start => "start".into(),
-            Request::Resume => "resume".into(),
-            Request::Replay(p, mine) => {
-                format!(
-                    "{}={}",
-                    if *mine { "mine" } else { "replay" },
-                    p.encode().ok()?
-                )
-            }
-            Request::Review(p) => format!("review={}", p.encode().ok()?),
-        })
+        let route = match self {
+            Request::Address => Route::Home,
+            Request::Stats => Route::Stats,
+            Request::Start => Route::Start,
+            Request::Resume => Route::Resume,
+            Request::Replay(p, true) => Route::Mine(p.encode().ok()?),
+            Request::Replay(p, false) => Route::Replay(p.encode().ok()?),
+            Request::Review(p) => Route::Review(p.encode().ok()?),
+        };
+        Some(route.fragment())
     }
 
-    /// Reads a request (the address's `#…`, with or without the `#`);
-    /// anything unreadable is [`Request::Address`] (the app opens as the
-    /// address says).
-    pub fn parse(text: &str) -> Request {
-        let text = text.trim().trim_start_matches('#');
-        let (word, code) = text.split_once('=').unwrap_or((text, ""));
-        let played = || Played::decode(code).ok().map(Rc::new);
-        match word {
-            "stats" => Request::Stats,
-            "start" => Request::Start,
-            "resume" => Request::Resume,
-            "mine" | "replay" => {
-                played().map_or(Request::Address, |p| Request::Replay(p, word == "mine"))
+    /// The request the address's route makes (`crate::routes`):
+    /// [`Request::Address`] for the links people share (the app opens them as the address says) and for a
+    /// match's code that does not read.
+    pub fn from_route(route: &Route) -> Request {
+        let played = |code: &str| Played::decode(code).ok().map(Rc::new);
+        match route {
+            Route::Stats => Request::Stats,
+            Route::Start => Request::Start,
+            Route::Resume => Request::Resume,
+            Route::Mine(code) => {
+                played(code).map_or(Request::Address, |p| Request::Replay(p, true))
             }
-            "review" => played().map_or(Request::Address, Request::Review),
+            Route::Replay(code) => {
+                played(code).map_or(Request::Address, |p| Request::Replay(p, false))
+            }
+            Route::Review(code) => played(code).map_or(Request::Address, Request::Review),
             _ => Request::Address,
         }
     }

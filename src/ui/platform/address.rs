@@ -1,32 +1,27 @@
-//! The page's address: the invite link (`#join=…`) or share link
-//! (`#replay=…`) it was opened with, and dropping it once used.
+//! The page's address: what it opens ([`Route`]: an invite, table, watch
+//! or share link, or what the first download asked the whole app's page
+//! for), and dropping it once used.
 
-/// The invite link the page was opened with (`#join=…`), if any.
-pub fn join_code() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#join=").map(str::to_string)
+use crate::routes::Route;
+
+/// What the page's address opens (`crate::routes`): anything unreadable
+/// is [`Route::Home`].
+pub fn route() -> Route {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map_or(Route::Home, |hash| Route::read(&hash))
 }
 
-/// The table link the page was opened with (`#table=…`), if any.
-pub fn table_code() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#table=").map(str::to_string)
+/// Whether the page's address is a link people share (`#join=`,
+/// `#table=`, `#watch=`, `#replay=`: [`Route::is_shared_address`]).
+pub fn is_shared_link() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .is_some_and(|hash| Route::is_shared_address(&hash))
 }
 
-/// The watch link the page was opened with (`#watch=…`), if any.
-pub fn watch_code() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#watch=").map(str::to_string)
-}
-
-/// The shared match the page was opened with (`#replay=…`), if any.
-pub fn replay_code() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#replay=").map(str::to_string)
-}
-
-/// Drops `#join=…` or `#replay=…` from the address, keeping the page
-/// (`base`).
+/// Drops the address's fragment (`#join=…`, `#replay=…`), keeping the
+/// page (`base`).
 pub fn forget_code(base: &str) {
     if let Some(w) = web_sys::window() {
         if let Ok(history) = w.history() {

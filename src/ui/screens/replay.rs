@@ -311,7 +311,7 @@ fn record_bar(
                 None => shared.encode(),
             };
             if let Ok(code) = code {
-                let link = format!("{}#replay={code}", crate::ui::online::page_base());
+                let link = crate::routes::Route::Replay(code).link(&crate::ui::online::page_base());
                 // The link shows beside the button either way.
                 copy_text(&link, || ());
                 share.set(Some(link));

@@ -46,7 +46,7 @@ impl OnlineTable for HostLink {
             return None;
         };
         let line = i18n::deal_verdict(lang, &verdict, true, state.setup.rules.edition);
-        let link = format!("{}#replay={code}", crate::ui::online::page_base());
+        let link = crate::routes::Route::Replay(code).link(&crate::ui::online::page_base());
         let copy = i18n::online(lang, OnlineKey::CopyMatchLink).to_string();
         Some((line, Some((copy, link))))
     }

@@ -2,9 +2,12 @@
 //! its invite link (text, copy button, QR code), the box for the reply code
 //! they send back, and their status. The lobby opens before a match starts
 //! (and again when the host resumes one); the game screen shows the same
-//! card for a friend invited again mid-match.
+//! card for a friend invited again mid-match. The watch link's card is
+//! its own file (`watch_link.rs`).
 
-use crate::i18n::{self, named, tr, FriendsText, Key, Lang, Named, OnlineKey, WatchText};
+mod watch_link;
+
+use crate::i18n::{self, named, tr, FriendsText, Key, Lang, Named, OnlineKey};
 use crate::online::protocol::Connection;
 use crate::online::qr::QrCode;
 use crate::online::turn_limit::TurnLimit;
@@ -12,6 +15,7 @@ use crate::rules::Seat;
 use crate::ui::online::{HostLink, InviteLink, Reach, TableLinkState};
 use crate::ui::platform::clipboard::copy_text;
 use std::rc::Rc;
+use watch_link::WatchLinkCard;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -431,74 +435,6 @@ pub fn table_link_card(props: &TableLinkProps) -> Html {
             if link.relays_down() {
                 <p class="error-text" role="alert">{ i18n::online(lang, OnlineKey::RelaysDown) }</p>
             }
-        </section>
-    }
-}
-
-/// The watch link (issue 31): its text, Copy and QR code, how many watch,
-/// and "Stop sharing" (every watcher is let go and the link admits nobody
-/// more), or, once stopped, "Share a new watch link".
-#[function_component(WatchLinkCard)]
-pub fn watch_link_card(props: &TableLinkProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let copied = use_state(|| false);
-    let link = &props.link;
-    let text = |t: WatchText| i18n::watch_text(lang, t);
-    let body = match link.watch_link() {
-        TableLinkState::Ready(url) => {
-            let on_stop = {
-                let link = link.clone();
-                let copied = copied.clone();
-                Callback::from(move |_: MouseEvent| {
-                    copied.set(false);
-                    link.stop_watching();
-                })
-            };
-            html! {
-                <>
-                    { link_to_send(&LinkToSend {
-                        lang,
-                        id: "watch-link".to_string(),
-                        url,
-                        label: text(WatchText::WatchLink).to_string(),
-                        label_shown: false,
-                        copy: text(WatchText::CopyWatchLink).to_string(),
-                        copy_class: "btn",
-                        qr: text(WatchText::WatchLinkQr).to_string(),
-                        copied: copied.clone(),
-                    }) }
-                    <div class="row">
-                        <button type="button" class="btn ghost stop-sharing" onclick={on_stop}>{ text(WatchText::StopSharing) }</button>
-                    </div>
-                </>
-            }
-        }
-        TableLinkState::Off if link.watch_stopped() => {
-            let on_again = {
-                let link = link.clone();
-                Callback::from(move |_: MouseEvent| link.share_watch_again())
-            };
-            html! {
-                <>
-                    <p class="muted watch-off" role="status">{ text(WatchText::NotShared) }</p>
-                    <div class="row">
-                        <button type="button" class="btn" onclick={on_again}>{ text(WatchText::ShareAgain) }</button>
-                    </div>
-                </>
-            }
-        }
-        TableLinkState::Preparing => {
-            html! { <p class="muted" role="status">{ tr(lang, Key::PreparingInvite) }</p> }
-        }
-        TableLinkState::Off | TableLinkState::Failed => return Html::default(),
-    };
-    let count = link.watcher_count();
-    html! {
-        <section class="table-link watch-link" aria-labelledby="watch-link-heading">
-            <h3 id="watch-link-heading">{ text(WatchText::WatchLink) }</h3>
-            <p>{ text(WatchText::WatchLinkHelp) }</p>
-            { body }
-            <p class="watching-count" role="status" aria-live="polite">{ i18n::watching_count(lang, count) }</p>
         </section>
     }
 }
