@@ -32,6 +32,8 @@ section! {
         TurnSeconds,
         /// `{host}`: see [`waiting_for_host`].
         WaitingForHost,
+        /// `{host}`: see [`host_quiet`].
+        HostQuiet,
     }
 }
 
@@ -65,4 +67,11 @@ pub fn turn_seconds(lang: Lang, seconds: u32) -> String {
 /// reloaded, or lost its connection): "Waiting for Hana to come back…".
 pub fn waiting_for_host(lang: Lang, host: &str) -> String {
     fill(lang, FriendsText::WaitingForHost, &[("host", host)])
+}
+
+/// A friend's page knocking while the host's has not answered for a
+/// while (issue 38): "Hana's page has not answered yet: it may be in the
+/// background on a phone…".
+pub fn host_quiet(lang: Lang, host: &str) -> String {
+    fill(lang, FriendsText::HostQuiet, &[("host", host)])
 }

@@ -34,7 +34,9 @@ mod translation;
 mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
-pub use friends::{friends_text, match_progress, turn_seconds, waiting_for_host, FriendsText};
+pub use friends::{
+    friends_text, host_quiet, match_progress, turn_seconds, waiting_for_host, FriendsText,
+};
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
 pub use seats::{seat_text, SeatKey, SeatText};

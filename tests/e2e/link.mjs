@@ -212,6 +212,43 @@ export const linkScenarios = [
     }),
   },
   {
+    name: "table link: the host's page frozen in the background: a knocking friend is told it may be, and is seated once the page is back",
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      await stopWatching(host);
+      // A phone puts the host's page in the background: frozen, it runs
+      // nothing and answers no knock. Headless Chromium does not freeze a
+      // page it shows (Page.setWebLifecycleState changes nothing here, as
+      // alerts.mjs found of hiding one), so the test does what a phone's
+      // browser does: the page hears `freeze`, then none of its code runs
+      // (the debugger holds it at its next task: its timers and its relay
+      // sockets' messages wait) until it hears `resume`.
+      await host.page.evaluate(() => document.dispatchEvent(new Event('freeze')));
+      const cdp = await host.page.context().newCDPSession(host.page);
+      await cdp.send('Debugger.enable');
+      await cdp.send('Debugger.pause');
+      const guest = await knocks(ctx, link, 'Zoë', PHONE);
+      pages.push(guest);
+      await guest.page.getByText('Reaching the host through the relays').waitFor();
+      const quiet = guest.page.getByRole('status').filter({ hasText: 'may be in the background' });
+      await quiet.waitFor({ timeout: 30000 });
+      assert((await quiet.textContent()).includes("Host's page"), `the notice does not name the host: ${await quiet.textContent()}`);
+      assert(await guest.page.getByRole('alert').count() === 0, 'the friend was told something went wrong while the host was only away');
+      await shot(guest.page, 'link-host-quiet-phone');
+      // The host's page is back: the friend is seated without a click.
+      const back = Date.now();
+      await cdp.send('Debugger.resume');
+      await cdp.send('Debugger.disable');
+      await host.page.evaluate(() => document.dispatchEvent(new Event('resume')));
+      await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
+      console.log(`       seated ${Date.now() - back} ms after the host's page came back`);
+      await connected(host, 'Zoë');
+      assert(await quiet.count() === 0, 'the notice stayed once seated');
+    }),
+  },
+  {
     name: 'table link: a locked table turns a new friend away until the host unlocks it',
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2, PHONE);

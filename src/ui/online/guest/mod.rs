@@ -82,7 +82,9 @@ impl GuestLink {
     /// # Errors
     /// The message to show for a code that cannot be read.
     pub fn open(text: &str, net: &NetworkPrefs) -> Result<Rc<GuestLink>, Key> {
-        let code = text.rsplit_once(crate::routes::JOIN_PREFIX).map_or(text, |(_, c)| c);
+        let code = text
+            .rsplit_once(crate::routes::JOIN_PREFIX)
+            .map_or(text, |(_, c)| c);
         let invite = Invite::decode(code).map_err(|e| code_error_key(&e))?;
         Ok(GuestLink::with(Ticket::Code(invite), Entry::Invite, net))
     }

@@ -95,6 +95,9 @@ fn body(lang: Lang, link: &Rc<GuestLink>, phase: &GuestPhase) -> Html {
                 } else {
                     <p class="muted knocking" role="status">{ i18n::online(lang, OnlineKey::ReachingHost) }</p>
                 }
+                if link.host_quiet() && !link.relays_down() {
+                    <p class="notice host-quiet" role="status">{ i18n::host_quiet(lang, &link.host_name()) }</p>
+                }
                 if link.relays_down() {
                     <p class="error-text" role="alert">{ i18n::online(lang, OnlineKey::RelaysDown) }</p>
                 }

@@ -128,7 +128,8 @@ pub(super) fn guest_table(props: &GuestTableProps) -> Html {
     });
     let checked = link.mirror().checked().map(|c| {
         let line = i18n::deal_verdict(lang, &c.verdict, c.saw_seal, view.rules.edition);
-        let url = crate::routes::Route::Replay(c.code.clone()).link(&crate::ui::online::page_base());
+        let url =
+            crate::routes::Route::Replay(c.code.clone()).link(&crate::ui::online::page_base());
         (line, url)
     });
     let open = |o: fn(Finished) -> Over| {
