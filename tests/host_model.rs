@@ -220,6 +220,12 @@ impl Run {
                     if let Some(seat) = self.pick(&guests) {
                         if let Some(conn) = self.table.connect(Peer::Seat(seat), &mut fx) {
                             self.wires.owner.insert(conn, Peer::Seat(seat));
+                            // The door answered it (its answer sent).
+                            fx.extend(self.table.update(HostEvent::Answered {
+                                seat,
+                                conn,
+                                now_ms,
+                            }));
                         }
                     }
                     if let Some((w, conn)) = self.table.seat_watcher() {
@@ -684,4 +690,62 @@ fn watchers_fill_their_places_and_leave_them() {
         "each watcher (not the one still coming) told"
     );
     assert_eq!(t.watcher_count(), 0);
+}
+
+/// A friend seated by the table link whose connection never opens: after
+/// `NO_PATH_MS` the lobby says no direct connection could be made; a
+/// connection that opens in time, or later, says nothing.
+#[test]
+fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
+    use ono99::online::host::NO_PATH_MS;
+    let mut t = table(4, 8);
+    let mut fx = Vec::new();
+    let late = t.connect(Peer::Seat(Seat(1)), &mut fx).expect("a connection");
+    let quick = t.connect(Peer::Seat(Seat(3)), &mut fx).expect("a connection");
+    let mut wakes = Vec::new();
+    for (seat, conn) in [(Seat(1), late), (Seat(3), quick)] {
+        let fx = t.update(HostEvent::Answered {
+            seat,
+            conn,
+            now_ms: 1_000,
+        });
+        wakes.extend(fx.iter().filter_map(|e| match e {
+            HostEffect::WakeAt { at_ms } => Some(*at_ms),
+            _ => None,
+        }));
+    }
+    assert_eq!(wakes, vec![1_000 + NO_PATH_MS; 2], "a wake-up for each answer");
+    t.update(HostEvent::Opened {
+        peer: Peer::Seat(Seat(3)),
+        conn: quick,
+    });
+    t.update(HostEvent::Tick {
+        now_ms: 1_000 + NO_PATH_MS - 1,
+    });
+    assert!(!t.no_direct_path(Seat(1)), "told too early");
+    let fx = t.update(HostEvent::Tick {
+        now_ms: 1_000 + NO_PATH_MS,
+    });
+    assert!(t.no_direct_path(Seat(1)));
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Changed)));
+    assert!(!t.no_direct_path(Seat(3)), "an open connection has a path");
+    // It opens after all: nothing more to say.
+    t.update(HostEvent::Opened {
+        peer: Peer::Seat(Seat(1)),
+        conn: late,
+    });
+    assert!(!t.no_direct_path(Seat(1)));
+    // A stale answer (a newer connection since) changes nothing.
+    let mut fx = Vec::new();
+    let newer = t.connect(Peer::Seat(Seat(1)), &mut fx).expect("a connection");
+    let fx = t.update(HostEvent::Answered {
+        seat: Seat(1),
+        conn: late,
+        now_ms: 50_000,
+    });
+    assert!(fx.is_empty());
+    t.update(HostEvent::Tick {
+        now_ms: 50_000 + NO_PATH_MS,
+    });
+    assert!(!t.no_direct_path(Seat(1)), "{newer:?} was never answered");
 }

@@ -34,6 +34,8 @@ section! {
         WaitingForHost,
         /// `{host}`: see [`host_quiet`].
         HostQuiet,
+        /// `{name}`: see [`no_direct_path`].
+        NoDirectPath,
     }
 }
 
@@ -74,4 +76,11 @@ pub fn waiting_for_host(lang: Lang, host: &str) -> String {
 /// background on a phone…".
 pub fn host_quiet(lang: Lang, host: &str) -> String {
     fill(lang, FriendsText::HostQuiet, &[("host", host)])
+}
+
+/// The host's lobby, for a friend seated by the table link whose
+/// connection never opened (issue 38): "Zoë was given this seat, but no
+/// direct connection opened…", and what can help.
+pub fn no_direct_path(lang: Lang, name: &str) -> String {
+    fill(lang, FriendsText::NoDirectPath, &[("name", name)])
 }

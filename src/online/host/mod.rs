@@ -23,7 +23,9 @@ pub use link::{
     RESYNC_WINDOW_MS, WINDOW,
 };
 pub use link::{REACTIONS_IN_WINDOW, REACTION_WINDOW_MS};
-pub use table::{ConnId, HostEffect, HostEvent, HostTable, InviteLink, LinkEvent, Mode};
+pub use table::{
+    ConnId, HostEffect, HostEvent, HostTable, InviteLink, LinkEvent, Mode, NO_PATH_MS,
+};
 
 use super::guest::MAX_LOG;
 pub use super::protocol::SeatKind;

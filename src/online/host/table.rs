@@ -95,8 +95,13 @@ pub enum HostEvent {
         conn: ConnId,
         link: Option<String>,
     },
-    /// A friend who came by the table link was answered on `conn`.
-    Answered { seat: Seat, conn: ConnId },
+    /// A friend who came by the table link was answered on `conn`, at
+    /// `now_ms`.
+    Answered {
+        seat: Seat,
+        conn: ConnId,
+        now_ms: u64,
+    },
     /// The reply code of `seat`'s friend could not connect.
     ReplyFailed(Seat),
     /// `peer`'s connection `conn` opened.
@@ -186,11 +191,31 @@ pub enum HostEffect {
     Note(String),
 }
 
+/// How long a connection answered by the table link may stay unopened
+/// before the lobby says no direct connection could be made (issue 38:
+/// a network that blocks it, with no TURN server set).
+pub const NO_PATH_MS: u64 = 20_000;
+
 /// One connection of the host's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Conn {
     id: ConnId,
     line: Line,
+    /// When the table link's answer went, if it came that way.
+    answered_at_ms: Option<u64>,
+    /// Answered [`NO_PATH_MS`] ago and still not open.
+    no_path: bool,
+}
+
+impl Conn {
+    fn new(id: ConnId) -> Conn {
+        Conn {
+            id,
+            line: Line::Waiting,
+            answered_at_ms: None,
+            no_path: false,
+        }
+    }
 }
 
 /// Where a connection stands.
@@ -366,6 +391,15 @@ impl HostTable {
         })
     }
 
+    /// Whether `seat`'s friend was answered by the table link
+    /// [`NO_PATH_MS`] ago and their connection never opened: no direct
+    /// path between the two browsers (the lobby says why, and what helps).
+    pub fn no_direct_path(&self, seat: Seat) -> bool {
+        self.conns
+            .get(&Peer::Seat(seat))
+            .is_some_and(|c| c.no_path && c.line == Line::Waiting)
+    }
+
     /// Whether every friend's seat is connected (the table link's door
     /// then stops listening).
     pub fn all_seated(&self) -> bool {
@@ -392,9 +426,15 @@ impl HostTable {
                 self.invites.insert(seat, state);
                 fx.push(HostEffect::Changed);
             }
-            HostEvent::Answered { seat, conn } => {
+            HostEvent::Answered { seat, conn, now_ms } => {
                 if self.is_latest(Peer::Seat(seat), conn) {
                     self.invites.insert(seat, InviteLink::ByTableLink);
+                    if let Some(c) = self.conns.get_mut(&Peer::Seat(seat)) {
+                        c.answered_at_ms = Some(now_ms);
+                    }
+                    fx.push(HostEffect::WakeAt {
+                        at_ms: now_ms.saturating_add(NO_PATH_MS),
+                    });
                     fx.push(HostEffect::Changed);
                 }
             }
@@ -420,7 +460,10 @@ impl HostTable {
                 secret,
                 seed,
             } => self.deal_next(now_ms, secret, seed, &mut fx),
-            HostEvent::Tick { now_ms } => self.deal_if_ready(now_ms, &mut fx),
+            HostEvent::Tick { now_ms } => {
+                self.no_path_yet(now_ms, &mut fx);
+                self.deal_if_ready(now_ms, &mut fx);
+            }
             HostEvent::BotTakes(seat) => {
                 let out = self.session.as_mut().map(|s| s.bot_takes(seat));
                 self.send(out.unwrap_or_default(), &mut fx);
@@ -476,13 +519,7 @@ impl HostTable {
         }
         let id = ConnId(self.next_conn);
         self.next_conn = self.next_conn.saturating_add(1);
-        let old = self.conns.insert(
-            peer,
-            Conn {
-                id,
-                line: Line::Waiting,
-            },
-        );
+        let old = self.conns.insert(peer, Conn::new(id));
         if let Some(old) = old.filter(|c| c.line != Line::Closed) {
             fx.push(HostEffect::Close { conn: old.id });
         }
@@ -532,6 +569,7 @@ impl HostTable {
         }
         if let Some(c) = self.conns.get_mut(&peer) {
             c.line = Line::Open;
+            c.no_path = false;
         }
         fx.push(HostEffect::Note(format!(
             "{peer:?}: connection {} open",
@@ -882,6 +920,23 @@ impl HostTable {
             return;
         }
         self.deal_if_ready(now_ms, fx);
+    }
+
+    /// The connections answered long enough ago and still not open: no
+    /// direct path.
+    fn no_path_yet(&mut self, now_ms: u64, fx: &mut Vec<HostEffect>) {
+        for (peer, c) in &mut self.conns {
+            let due = c
+                .answered_at_ms
+                .is_some_and(|at| now_ms >= at.saturating_add(NO_PATH_MS));
+            if due && c.line == Line::Waiting && !c.no_path {
+                c.no_path = true;
+                fx.push(HostEffect::Note(format!(
+                    "{peer:?}: answered {NO_PATH_MS} ms ago, no connection opened"
+                )));
+                fx.push(HostEffect::Changed);
+            }
+        }
     }
 
     /// Deals if the waiting deal has what it waits for, or waited enough.

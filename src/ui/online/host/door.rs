@@ -22,6 +22,7 @@ use crate::online::watch::Peer as Who;
 use crate::rules::Seat;
 use crate::ui::online::relays::Reach;
 use crate::ui::online::{page_base, InviteLink};
+use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, Reaches};
@@ -349,7 +350,11 @@ impl HostLink {
                     if !this.adopt(Who::Seat(seat), conn, peer) {
                         return;
                     }
-                    this.update(HostEvent::Answered { seat, conn });
+                    this.update(HostEvent::Answered {
+                        seat,
+                        conn,
+                        now_ms: now_ms() as u64,
+                    });
                     if let Some(d) = this.door.borrow_mut().as_mut() {
                         d.answers.insert(seat, answer.clone());
                     }

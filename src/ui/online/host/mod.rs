@@ -79,8 +79,9 @@ pub struct HostLink {
 #[derive(Default)]
 struct Wires {
     peers: BTreeMap<ConnId, Rc<Peer>>,
-    /// The table's wake-up, when a deal waits.
-    wake: Option<Timeout>,
+    /// The table's wake-ups (a deal's end, a connection not opening),
+    /// each with when it is due.
+    wakes: Vec<(u64, Timeout)>,
 }
 
 /// Who listens to the table on this page.
@@ -204,7 +205,15 @@ impl HostLink {
                             });
                         }
                     });
-                    self.wires.borrow_mut().wake = Some(timer);
+                    // Several may wait at once (a deal's end, a friend's
+                    // connection not opening): each is kept until well
+                    // after it fired (dropped sooner, it would not fire).
+                    let mut wires = self.wires.borrow_mut();
+                    let now = now_ms() as u64;
+                    wires
+                        .wakes
+                        .retain(|(at, _)| at.saturating_add(120_000) > now);
+                    wires.wakes.push((at_ms, timer));
                 }
                 HostEffect::KeepDeal(kept) => deal::keep(kept.as_deref()),
                 HostEffect::Begin(session) => {
@@ -247,6 +256,19 @@ impl HostLink {
         for relays in relays {
             relays.wake();
         }
+    }
+
+    /// The name of `seat`'s friend if they were seated by the table link
+    /// but no direct connection opened: the lobby says why.
+    pub fn no_direct_path(&self, seat: Seat) -> Option<String> {
+        if !self.table.borrow().no_direct_path(seat) {
+            return None;
+        }
+        // The name the friend knocked with (the lobby's seat still has
+        // the setup's: no join came).
+        let door = self.door.borrow();
+        let name = door.as_ref().and_then(|d| d.door.name(seat));
+        Some(name.unwrap_or_default().to_string())
     }
 
     /// Whether the lobby is of a saved match, resumed after a reload.
@@ -478,7 +500,7 @@ impl HostLink {
         self.update(HostEvent::Close);
         self.close_door();
         self.close_watch_door();
-        self.wires.borrow_mut().wake = None;
+        self.wires.borrow_mut().wakes.clear();
         let peers = std::mem::take(&mut self.wires.borrow_mut().peers);
         for peer in peers.into_values() {
             peer.close();

@@ -184,6 +184,9 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
                     <span class="bot-badge">{ tr(lang, Key::BotPlayingBadge) }</span>
                 }
             </h3>
+            if let Some(who) = props.link.no_direct_path(seat) {
+                <p class="notice no-path" role="status">{ i18n::no_direct_path(lang, if who.is_empty() { &name } else { &who }) }</p>
+            }
             if dead && props.bot_button {
                 <div class="row">
                     <button type="button" class="btn primary" onclick={on_again}>{ named(lang, Named::InviteAgain, &name) }</button>
