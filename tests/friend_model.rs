@@ -66,7 +66,8 @@ fn kind(mode: &Mode) -> &'static str {
         Mode::Preparing => "preparing",
         Mode::Reply(_) => "reply",
         Mode::Knocking(_) => "knocking",
-        Mode::Seating => "seating",
+        Mode::Seating(_) => "seating",
+        Mode::NoPath => "no path",
         Mode::Connected(_) => "connected",
         Mode::Playing(_) => "playing",
         Mode::Lost => "lost",
@@ -385,11 +386,14 @@ impl Sim<'_> {
                         answer: answer_sdp(),
                     },
                 };
-                FriendEvent::Answer(HostAnswer {
-                    offer_id,
-                    sent_at_ms: now_ms,
-                    reply,
-                })
+                FriendEvent::Answer {
+                    answer: HostAnswer {
+                        offer_id,
+                        sent_at_ms: now_ms,
+                        reply,
+                    },
+                    now_ms,
+                }
             }
             5 if self.rng.below(8) == 0 => FriendEvent::AnswerNotTaken,
             6 | 7 => {
@@ -716,13 +720,16 @@ fn a_replaced_page_stops_until_play_here() {
             answer: answer_sdp(),
         },
     };
-    let fx = page.update(FriendEvent::Answer(seated));
+    let fx = page.update(FriendEvent::Answer {
+        answer: seated,
+        now_ms: 1_500,
+    });
     assert!(
         fx.contains(&FriendEffect::AcceptAnswer(answer_sdp())),
         "{fx:?}"
     );
     assert!(fx.contains(&FriendEffect::StopRelays));
-    assert_eq!(page.mode(), &Mode::Seating);
+    assert!(matches!(page.mode(), Mode::Seating(_)));
     let fx = page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
     let keepalive = timer(&fx, TimerKind::Keepalive).expect("a keepalive");
     let fx = page.update(FriendEvent::Received {
@@ -779,14 +786,17 @@ fn a_replaced_page_stops_until_play_here() {
 fn a_lost_connection_knocks_again_but_not_after_leaving() {
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
-    page.update(FriendEvent::Answer(HostAnswer {
-        offer_id: OfferId([1; 8]),
-        sent_at_ms: 0,
-        reply: SeatReply::Seated {
-            seat: Seat(1),
-            answer: answer_sdp(),
+    page.update(FriendEvent::Answer {
+        answer: HostAnswer {
+            offer_id: OfferId([1; 8]),
+            sent_at_ms: 0,
+            reply: SeatReply::Seated {
+                seat: Seat(1),
+                answer: answer_sdp(),
+            },
         },
-    }));
+        now_ms: 1_500,
+    });
     page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
     let fx = page.update(FriendEvent::ChannelClosed);
     assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
@@ -822,14 +832,17 @@ fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
         e,
         FriendEffect::Knock(o) if o.seat.is_none() && o.proof.is_none()
     )));
-    page.update(FriendEvent::Answer(HostAnswer {
-        offer_id: OfferId([2; 8]),
-        sent_at_ms: 0,
-        reply: SeatReply::Seated {
-            seat: Seat(0),
-            answer: answer_sdp(),
+    page.update(FriendEvent::Answer {
+        answer: HostAnswer {
+            offer_id: OfferId([2; 8]),
+            sent_at_ms: 0,
+            reply: SeatReply::Seated {
+                seat: Seat(0),
+                answer: answer_sdp(),
+            },
         },
-    }));
+        now_ms: 1_500,
+    });
     assert_eq!(page.seat(), None);
     let fx = page.update(FriendEvent::ChannelOpen { now_ms: 0 });
     assert_eq!(
@@ -859,4 +872,81 @@ fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
         [FriendEffect::DropPeer]
     );
     assert!(page.update(FriendEvent::Join).is_empty());
+}
+
+/// The host answers but no direct connection opens (issue 38): the page
+/// knocks once more, then says no direct connection can be made, and
+/// knocks again only when asked. A connection that opens starts the count
+/// again.
+#[test]
+fn a_connection_that_never_opens_is_told_after_a_second_try() {
+    use ono99::online::friend::{Phase, MAX_UNOPENED, SEATING_MS};
+    // Each knock of these pages sends the offer id its fresh bytes give.
+    let seated = |offer: u8| FriendEvent::Answer {
+        answer: HostAnswer {
+            offer_id: OfferId([offer; 8]),
+            sent_at_ms: 0,
+            reply: SeatReply::Seated {
+                seat: Seat(1),
+                answer: answer_sdp(),
+            },
+        },
+        now_ms: 1_000,
+    };
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    // The first: the time to open passes.
+    let fx = page.update(seated(1));
+    let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
+    assert_eq!(at, 1_000 + SEATING_MS);
+    let fx = page.update(FriendEvent::Timer {
+        id: opening,
+        now_ms: at,
+        fresh: fresh(2),
+    });
+    assert!(fx.contains(&FriendEffect::ClosePeer), "{fx:?}");
+    assert!(
+        fx.contains(&FriendEffect::Prepare),
+        "knocks once more: {fx:?}"
+    );
+    assert_eq!(page.phase(), Phase::Preparing);
+    // The second: the browser says the connection closed unopened.
+    knocking(&mut page, None);
+    let fx = page.update(seated(1));
+    let (late, _) = timer(&fx, TimerKind::Seating).expect("a time to open");
+    assert_eq!(MAX_UNOPENED, 2);
+    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(!fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert_eq!(page.phase(), Phase::NoPath);
+    // Its old timer firing now changes nothing.
+    assert!(page
+        .update(FriendEvent::Timer {
+            id: late,
+            now_ms: 60_000,
+            fresh: fresh(3),
+        })
+        .is_empty());
+    assert_eq!(page.phase(), Phase::NoPath);
+    // Join again (on another network, say): it knocks, and a connection
+    // that opens starts the count again.
+    assert!(page
+        .update(FriendEvent::Join)
+        .contains(&FriendEffect::Prepare));
+    knocking(&mut page, None);
+    page.update(seated(1));
+    page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
+    assert_eq!(page.phase(), Phase::Connected);
+    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(
+        fx.contains(&FriendEffect::Prepare),
+        "a lost connection knocks again"
+    );
+    knocking(&mut page, None);
+    page.update(seated(1));
+    page.update(FriendEvent::ChannelClosed);
+    assert_eq!(
+        page.phase(),
+        Phase::Preparing,
+        "one unopened after an open one is not two"
+    );
 }

@@ -700,8 +700,12 @@ fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
     use ono99::online::host::NO_PATH_MS;
     let mut t = table(4, 8);
     let mut fx = Vec::new();
-    let late = t.connect(Peer::Seat(Seat(1)), &mut fx).expect("a connection");
-    let quick = t.connect(Peer::Seat(Seat(3)), &mut fx).expect("a connection");
+    let late = t
+        .connect(Peer::Seat(Seat(1)), &mut fx)
+        .expect("a connection");
+    let quick = t
+        .connect(Peer::Seat(Seat(3)), &mut fx)
+        .expect("a connection");
     let mut wakes = Vec::new();
     for (seat, conn) in [(Seat(1), late), (Seat(3), quick)] {
         let fx = t.update(HostEvent::Answered {
@@ -714,7 +718,11 @@ fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
             _ => None,
         }));
     }
-    assert_eq!(wakes, vec![1_000 + NO_PATH_MS; 2], "a wake-up for each answer");
+    assert_eq!(
+        wakes,
+        vec![1_000 + NO_PATH_MS; 2],
+        "a wake-up for each answer"
+    );
     t.update(HostEvent::Opened {
         peer: Peer::Seat(Seat(3)),
         conn: quick,
@@ -737,7 +745,9 @@ fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
     assert!(!t.no_direct_path(Seat(1)));
     // A stale answer (a newer connection since) changes nothing.
     let mut fx = Vec::new();
-    let newer = t.connect(Peer::Seat(Seat(1)), &mut fx).expect("a connection");
+    let newer = t
+        .connect(Peer::Seat(Seat(1)), &mut fx)
+        .expect("a connection");
     let fx = t.update(HostEvent::Answered {
         seat: Seat(1),
         conn: late,

@@ -36,6 +36,9 @@ section! {
         HostQuiet,
         /// `{name}`: see [`no_direct_path`].
         NoDirectPath,
+        /// A friend's page: the host answered, but no direct connection
+        /// opened, twice in a row (issue 38).
+        NoPathHere,
     }
 }
 

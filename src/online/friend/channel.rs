@@ -17,9 +17,13 @@ impl FriendTable {
     pub(super) fn opened(&mut self, now_ms: u64, fx: &mut Vec<FriendEffect>) {
         if !matches!(
             self.mode,
-            Mode::Preparing | Mode::Reply(_) | Mode::Knocking(_) | Mode::Seating
+            Mode::Preparing | Mode::Reply(_) | Mode::Knocking(_) | Mode::Seating(_)
         ) {
             return;
+        }
+        self.unopened = 0;
+        if let Mode::Seating(timer) = self.mode {
+            fx.push(FriendEffect::CancelTimer(timer));
         }
         if let Mode::Knocking(k) = &self.mode {
             fx.push(FriendEffect::CancelTimer(k.timer));
@@ -61,7 +65,10 @@ impl FriendTable {
             | Mode::Lost
             | Mode::Failed
             | Mode::Refused(_)
-            | Mode::Unanswered => return,
+            | Mode::Unanswered
+            | Mode::NoPath => return,
+            // The connection the host answered closed before it opened.
+            Mode::Seating(_) => return self.unopened(fx),
             _ => {}
         }
         if let Mode::Knocking(_) = self.mode {
@@ -96,6 +103,11 @@ impl FriendTable {
     ) {
         match id.kind {
             TimerKind::Knock => self.knock_tick(id, now_ms, fresh, fx),
+            TimerKind::Seating => {
+                if self.mode == Mode::Seating(id) {
+                    self.unopened(fx);
+                }
+            }
             TimerKind::JoinAgain => {
                 let hello = self.hello();
                 let Some(c) = self.channel_mut() else { return };

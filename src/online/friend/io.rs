@@ -28,8 +28,9 @@ pub enum FriendEvent {
         now_ms: u64,
         fresh: Option<Fresh>,
     },
-    /// An answer a relay carried, opened with the table's key.
-    Answer(HostAnswer),
+    /// An answer a relay carried, opened with the table's key, at
+    /// `now_ms`.
+    Answer { answer: HostAnswer, now_ms: u64 },
     /// The browser could not take the host's answer.
     AnswerNotTaken,
     /// The data channel to the host opened.

@@ -2,8 +2,8 @@
 //! a knock when one is due (with the proof of the seat's key when this
 //! browser keeps the key of the seat asked for), the host's answer.
 
-use super::KNOCK_TICK_MS;
 use super::{Entry, Fresh, FriendEffect, FriendTable, Knocking, Mode, TimerId, TimerKind};
+use super::{KNOCK_TICK_MS, MAX_UNOPENED, SEATING_MS};
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::knock::{Knock, Outcome};
 use crate::online::signal::seat_key::KeptSeat;
@@ -106,7 +106,12 @@ impl FriendTable {
         });
     }
 
-    pub(super) fn answered(&mut self, answer: &HostAnswer, fx: &mut Vec<FriendEffect>) {
+    pub(super) fn answered(
+        &mut self,
+        answer: &HostAnswer,
+        now_ms: u64,
+        fx: &mut Vec<FriendEffect>,
+    ) {
         let Mode::Knocking(k) = &mut self.mode else {
             return;
         };
@@ -128,7 +133,9 @@ impl FriendTable {
                         name: self.name.clone(),
                     });
                 }
-                self.mode = Mode::Seating;
+                let opening =
+                    self.start_timer(TimerKind::Seating, now_ms.saturating_add(SEATING_MS), fx);
+                self.mode = Mode::Seating(opening);
                 fx.push(FriendEffect::AcceptAnswer(answer));
                 fx.push(FriendEffect::Redraw);
             }
@@ -141,6 +148,25 @@ impl FriendTable {
             }
             // The host is asked (the page says so), or nothing new.
             Some(Outcome::NoAnswer) | None => fx.push(FriendEffect::Redraw),
+        }
+    }
+
+    /// The connection the host answered did not open (it closed, or
+    /// [`SEATING_MS`] went by): once, the page knocks again; after
+    /// [`MAX_UNOPENED`] in a row, it says no direct connection can be made.
+    pub(super) fn unopened(&mut self, fx: &mut Vec<FriendEffect>) {
+        self.cancel_mode_timers(fx);
+        self.unopened = self.unopened.saturating_add(1);
+        fx.push(FriendEffect::ClosePeer);
+        fx.push(FriendEffect::Note(format!(
+            "the table link: the host answered but no connection opened ({} in a row)",
+            self.unopened
+        )));
+        if self.unopened >= MAX_UNOPENED {
+            self.mode = Mode::NoPath;
+            fx.push(FriendEffect::Redraw);
+        } else {
+            self.join(fx);
         }
     }
 }

@@ -45,6 +45,13 @@ pub const JOIN_AGAIN_MS: u64 = 2_000;
 /// How often a knocking page looks whether a knock is due
 /// ([`Knock::due`] keeps the back-off).
 pub const KNOCK_TICK_MS: u64 = 250;
+/// How long a connection the host answered may take to open before the
+/// page counts it as not made (issue 38: a network with no direct path).
+pub const SEATING_MS: u64 = 25_000;
+/// Seatings in a row whose connection never opened before the page says
+/// no direct connection can be made (one more knock first: a connection
+/// can fail once for other reasons).
+pub const MAX_UNOPENED: u32 = 2;
 
 /// How this page came to the table: who it is at the table follows.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -85,6 +92,8 @@ pub enum TimerKind {
     Keepalive,
     /// A reaction's bubble goes ([`SHOWN_MS`]).
     Reaction,
+    /// The connection the host answered has not opened ([`SEATING_MS`]).
+    Seating,
 }
 
 /// Random bytes the page drew for one event: a knock's offer id and its
@@ -154,8 +163,9 @@ pub enum Mode {
     Reply(String),
     /// By a link: the offer goes out through the relays.
     Knocking(Box<Knocking>),
-    /// By a link: the host gave a seat; the connection completes.
-    Seating,
+    /// By a link: the host gave a seat; the connection completes (the
+    /// timer: [`SEATING_MS`] to open).
+    Seating(TimerId),
     /// Connected, waiting for the host's table (the start).
     Connected(Channel),
     /// At the table, synced.
@@ -168,6 +178,9 @@ pub enum Mode {
     Refused(Refused),
     /// By a link: no answer came through the relays.
     Unanswered,
+    /// By a link: the host answered, but no direct connection opened,
+    /// [`MAX_UNOPENED`] times in a row (a network that blocks it).
+    NoPath,
     /// Another page of this player took the seat up: nothing knocks until
     /// "Play here".
     Replaced,
@@ -190,6 +203,7 @@ pub enum Phase {
     Knocking,
     Refused(Refused),
     Unanswered,
+    NoPath,
     Replaced,
 }
 
@@ -225,6 +239,8 @@ pub struct FriendTable {
     /// The reactions' timers still to come.
     reaction_timers: Vec<TimerId>,
     serial: u32,
+    /// Seatings in a row whose connection never opened.
+    unopened: u32,
 }
 
 impl FriendTable {
@@ -255,6 +271,7 @@ impl FriendTable {
             reactions: Board::new(),
             reaction_timers: Vec::new(),
             serial: 0,
+            unopened: 0,
         };
         let mut fx = Vec::new();
         match (link, tab_seat, this.kept.clone()) {
@@ -311,13 +328,14 @@ impl FriendTable {
             Mode::Ready { .. } => Phase::Ready,
             Mode::Preparing => Phase::Preparing,
             Mode::Reply(code) => Phase::Reply(code.clone()),
-            Mode::Knocking(_) | Mode::Seating => Phase::Knocking,
+            Mode::Knocking(_) | Mode::Seating(_) => Phase::Knocking,
             Mode::Connected(_) => Phase::Connected,
             Mode::Playing(_) => Phase::Playing,
             Mode::Lost | Mode::LetGo | Mode::Left => Phase::Lost,
             Mode::Failed => Phase::Failed,
             Mode::Refused(why) => Phase::Refused(why.clone()),
             Mode::Unanswered => Phase::Unanswered,
+            Mode::NoPath => Phase::NoPath,
             Mode::Replaced => Phase::Replaced,
         }
     }
@@ -396,9 +414,16 @@ impl FriendTable {
             FriendEvent::Join => {
                 let again = matches!(
                     self.mode,
-                    Mode::Ready { .. } | Mode::Refused(_) | Mode::Unanswered | Mode::Replaced
+                    Mode::Ready { .. }
+                        | Mode::Refused(_)
+                        | Mode::Unanswered
+                        | Mode::NoPath
+                        | Mode::Replaced
                 );
                 if again {
+                    // Asked by the friend: the count of connections that
+                    // never opened starts again.
+                    self.unopened = 0;
                     self.join(&mut fx);
                 }
             }
@@ -415,9 +440,10 @@ impl FriendTable {
                 now_ms,
                 fresh,
             } => self.offered(offer, kept, now_ms, fresh, &mut fx),
-            FriendEvent::Answer(answer) => self.answered(&answer, &mut fx),
+            FriendEvent::Answer { answer, now_ms } => self.answered(&answer, now_ms, &mut fx),
             FriendEvent::AnswerNotTaken => {
-                if self.mode == Mode::Seating {
+                if let Mode::Seating(timer) = self.mode {
+                    fx.push(FriendEffect::CancelTimer(timer));
                     self.mode = Mode::Failed;
                     fx.push(FriendEffect::Redraw);
                 }
@@ -490,6 +516,7 @@ impl FriendTable {
     fn cancel_mode_timers(&self, fx: &mut Vec<FriendEffect>) {
         match &self.mode {
             Mode::Knocking(k) => fx.push(FriendEffect::CancelTimer(k.timer)),
+            Mode::Seating(timer) => fx.push(FriendEffect::CancelTimer(*timer)),
             Mode::Connected(c) | Mode::Playing(c) => {
                 fx.extend(c.timers().map(FriendEffect::CancelTimer));
             }

@@ -120,7 +120,10 @@ impl GuestLink {
                 return;
             };
             match HostAnswer::read(&envelope, &plain) {
-                Ok(answer) => this.dispatch(FriendEvent::Answer(answer)),
+                Ok(answer) => this.dispatch(FriendEvent::Answer {
+                    answer,
+                    now_ms: super::wall_ms(),
+                }),
                 Err(why) => console::warn(&format!("relay: an answer refused: {why}")),
             }
         });

@@ -63,7 +63,7 @@ impl PartialEq for GuestLink {
 }
 
 /// The page's wall clock, in milliseconds (what a knock is stamped with).
-fn wall_ms() -> u64 {
+pub(super) fn wall_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 

@@ -39,7 +39,11 @@ pub(super) fn join_form(props: &JoinFormProps) -> Html {
     };
     let joined = !matches!(
         phase,
-        GuestPhase::Ready | GuestPhase::Refused(_) | GuestPhase::Unanswered | GuestPhase::Replaced
+        GuestPhase::Ready
+            | GuestPhase::Refused(_)
+            | GuestPhase::Unanswered
+            | GuestPhase::NoPath
+            | GuestPhase::Replaced
     );
     html! {
         <main class="join" aria-labelledby="join-heading">
@@ -103,7 +107,7 @@ fn body(lang: Lang, link: &Rc<GuestLink>, phase: &GuestPhase) -> Html {
                 }
             </>
         },
-        GuestPhase::Refused(_) | GuestPhase::Unanswered => html! {
+        GuestPhase::Refused(_) | GuestPhase::Unanswered | GuestPhase::NoPath => html! {
             <>
                 { for turned_away() }
                 { join_button(link, tr(lang, Key::JoinButton).to_string()) }

@@ -18,7 +18,7 @@ mod reply;
 mod result;
 mod table;
 
-use crate::i18n::{self, seat_text, tr, Key, Lang, OnlineKey, SeatText, WatchText};
+use crate::i18n::{self, seat_text, tr, FriendsText, Key, Lang, OnlineKey, SeatText, WatchText};
 use crate::online::signal::Refused;
 use crate::ui::online::{GuestLink, GuestPhase};
 use crate::ui::screens::header::Header;
@@ -58,6 +58,9 @@ fn turned_away(lang: Lang, phase: &GuestPhase) -> Option<String> {
         }
         GuestPhase::Replaced => return Some(seat_text(lang, &SeatText::Replaced)),
         GuestPhase::Unanswered => OnlineKey::HostNoAnswer,
+        GuestPhase::NoPath => {
+            return Some(i18n::friends_text(lang, FriendsText::NoPathHere).to_string())
+        }
         _ => return None,
     };
     Some(i18n::online(lang, key).to_string())

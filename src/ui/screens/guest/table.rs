@@ -35,6 +35,7 @@ fn host_may_deal(link: &GuestLink) -> bool {
                 | GuestPhase::Failed
                 | GuestPhase::Refused(_)
                 | GuestPhase::Unanswered
+                | GuestPhase::NoPath
                 | GuestPhase::Replaced
         )
 }
