@@ -875,16 +875,16 @@ fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
 }
 
 /// The host answers but no direct connection opens (issue 38): the page
-/// knocks once more, then says no direct connection can be made, and
-/// knocks again only when asked. A connection that opens starts the count
-/// again.
+/// says no direct connection can be made (knocking again could not help:
+/// the door keeps the seat for the key it never received), and knocks
+/// again only when asked. A connection that opens starts the count again.
 #[test]
-fn a_connection_that_never_opens_is_told_after_a_second_try() {
+fn a_connection_that_never_opens_is_told_and_knocks_only_when_asked() {
     use ono99::online::friend::{Phase, MAX_UNOPENED, SEATING_MS};
     // Each knock of these pages sends the offer id its fresh bytes give.
-    let seated = |offer: u8| FriendEvent::Answer {
+    let seated = || FriendEvent::Answer {
         answer: HostAnswer {
-            offer_id: OfferId([offer; 8]),
+            offer_id: OfferId([1; 8]),
             sent_at_ms: 0,
             reply: SeatReply::Seated {
                 seat: Seat(1),
@@ -893,60 +893,46 @@ fn a_connection_that_never_opens_is_told_after_a_second_try() {
         },
         now_ms: 1_000,
     };
+    assert_eq!(MAX_UNOPENED, 1);
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
-    // The first: the time to open passes.
-    let fx = page.update(seated(1));
+    // The time to open passes.
+    let fx = page.update(seated());
     let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
     assert_eq!(at, 1_000 + SEATING_MS);
+    assert_eq!(page.phase(), Phase::Knocking, "seating shows as knocking");
     let fx = page.update(FriendEvent::Timer {
         id: opening,
         now_ms: at,
         fresh: fresh(2),
     });
     assert!(fx.contains(&FriendEffect::ClosePeer), "{fx:?}");
-    assert!(
-        fx.contains(&FriendEffect::Prepare),
-        "knocks once more: {fx:?}"
-    );
-    assert_eq!(page.phase(), Phase::Preparing);
-    // The second: the browser says the connection closed unopened.
-    knocking(&mut page, None);
-    let fx = page.update(seated(1));
-    let (late, _) = timer(&fx, TimerKind::Seating).expect("a time to open");
-    assert_eq!(MAX_UNOPENED, 2);
-    let fx = page.update(FriendEvent::ChannelClosed);
     assert!(!fx.contains(&FriendEffect::Prepare), "{fx:?}");
     assert_eq!(page.phase(), Phase::NoPath);
-    // Its old timer firing now changes nothing.
-    assert!(page
-        .update(FriendEvent::Timer {
-            id: late,
-            now_ms: 60_000,
-            fresh: fresh(3),
-        })
-        .is_empty());
+    // Its timer again, or the browser's late word, changes nothing.
+    assert!(page.update(FriendEvent::ChannelClosed).is_empty());
     assert_eq!(page.phase(), Phase::NoPath);
-    // Join again (on another network, say): it knocks, and a connection
-    // that opens starts the count again.
+    // Join again (on another network, say): it knocks; the browser says
+    // the connection closed before it opened: told again.
     assert!(page
         .update(FriendEvent::Join)
         .contains(&FriendEffect::Prepare));
     knocking(&mut page, None);
-    page.update(seated(1));
+    page.update(seated());
+    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, FriendEffect::CancelTimer(t) if t.kind == TimerKind::Seating)));
+    assert_eq!(page.phase(), Phase::NoPath);
+    // A connection that opens: connected, and a loss later knocks again.
+    page.update(FriendEvent::Join);
+    knocking(&mut page, None);
+    page.update(seated());
     page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
     assert_eq!(page.phase(), Phase::Connected);
     let fx = page.update(FriendEvent::ChannelClosed);
     assert!(
         fx.contains(&FriendEffect::Prepare),
         "a lost connection knocks again"
-    );
-    knocking(&mut page, None);
-    page.update(seated(1));
-    page.update(FriendEvent::ChannelClosed);
-    assert_eq!(
-        page.phase(),
-        Phase::Preparing,
-        "one unopened after an open one is not two"
     );
 }

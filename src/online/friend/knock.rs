@@ -152,8 +152,8 @@ impl FriendTable {
     }
 
     /// The connection the host answered did not open (it closed, or
-    /// [`SEATING_MS`] went by): once, the page knocks again; after
-    /// [`MAX_UNOPENED`] in a row, it says no direct connection can be made.
+    /// [`SEATING_MS`] went by): after [`MAX_UNOPENED`] in a row, the page
+    /// says no direct connection can be made; before, it knocks again.
     pub(super) fn unopened(&mut self, fx: &mut Vec<FriendEffect>) {
         self.cancel_mode_timers(fx);
         self.unopened = self.unopened.saturating_add(1);

@@ -49,9 +49,12 @@ pub const KNOCK_TICK_MS: u64 = 250;
 /// page counts it as not made (issue 38: a network with no direct path).
 pub const SEATING_MS: u64 = 25_000;
 /// Seatings in a row whose connection never opened before the page says
-/// no direct connection can be made (one more knock first: a connection
-/// can fail once for other reasons).
-pub const MAX_UNOPENED: u32 = 2;
+/// no direct connection can be made. One: knocking again cannot help,
+/// since the door keeps the seat for the key this page never received
+/// (a knock by the same name is refused while the connection is being
+/// made, and asked about after it); the friend who tries again (another
+/// network, a TURN server) presses Join.
+pub const MAX_UNOPENED: u32 = 1;
 
 /// How this page came to the table: who it is at the table follows.
 #[derive(Clone, PartialEq, Eq, Debug)]
