@@ -425,15 +425,10 @@ fn thousands_of_random_tables_keep_every_hand_to_its_seat() {
     assert!(heard > 10_000, "the game heard too little: {heard}");
 }
 
-/// A friend, invited, opens their connection and joins: the lobby holds
-/// the join (nothing reaches the session but the name), and Start deals
-/// the match after the friend's contribution, then welcomes them.
-#[test]
-fn a_friend_joins_contributes_and_is_welcomed_at_the_start() {
-    let mut t = table(2, 9);
-    let seat = Seat(1);
-    let fx = t.update(HostEvent::Invite(seat));
-    let conn = fx
+/// `seat`'s friend, invited, with their connection open: its number.
+fn invited_and_open(t: &mut HostTable, seat: Seat) -> ConnId {
+    let conn = t
+        .update(HostEvent::Invite(seat))
         .iter()
         .find_map(|e| match e {
             HostEffect::Offer { conn, .. } => Some(*conn),
@@ -444,6 +439,17 @@ fn a_friend_joins_contributes_and_is_welcomed_at_the_start() {
         peer: Peer::Seat(seat),
         conn,
     });
+    conn
+}
+
+/// A friend, invited, opens their connection and joins: the lobby holds
+/// the join (nothing reaches the session but the name), and Start deals
+/// the match after the friend's contribution, then welcomes them.
+#[test]
+fn a_friend_joins_contributes_and_is_welcomed_at_the_start() {
+    let mut t = table(2, 9);
+    let seat = Seat(1);
+    let conn = invited_and_open(&mut t, seat);
     assert_eq!(t.open(seat), Some(true));
     let join = GuestMessage::Join {
         name: "Leo".to_string(),
@@ -506,18 +512,7 @@ fn a_silent_friend_cannot_hold_the_deal_back() {
     let mut t = table(4, 2);
     let mut conns = Vec::new();
     for seat in [Seat(1), Seat(3)] {
-        let fx = t.update(HostEvent::Invite(seat));
-        let conn = fx
-            .iter()
-            .find_map(|e| match e {
-                HostEffect::Offer { conn, .. } => Some(*conn),
-                _ => None,
-            })
-            .expect("an offer");
-        t.update(HostEvent::Opened {
-            peer: Peer::Seat(seat),
-            conn,
-        });
+        let conn = invited_and_open(&mut t, seat);
         let join = GuestMessage::Join {
             name: format!("F{}", seat.0),
         };
@@ -566,18 +561,7 @@ fn a_silent_friend_cannot_hold_the_deal_back() {
 fn a_flood_before_the_start_closes_the_connection() {
     let mut t = table(2, 4);
     let seat = Seat(1);
-    let fx = t.update(HostEvent::Invite(seat));
-    let conn = fx
-        .iter()
-        .find_map(|e| match e {
-            HostEffect::Offer { conn, .. } => Some(*conn),
-            _ => None,
-        })
-        .expect("an offer");
-    t.update(HostEvent::Opened {
-        peer: Peer::Seat(seat),
-        conn,
-    });
+    let conn = invited_and_open(&mut t, seat);
     let mut closed = false;
     for i in 0..200 {
         // Joins held: the first one only. A long name each time.
@@ -612,18 +596,7 @@ fn a_flood_before_the_start_closes_the_connection() {
 fn a_replaced_connection_is_told_then_ignored() {
     let mut t = table(2, 5);
     let seat = Seat(1);
-    let fx = t.update(HostEvent::Invite(seat));
-    let conn = fx
-        .iter()
-        .find_map(|e| match e {
-            HostEffect::Offer { conn, .. } => Some(*conn),
-            _ => None,
-        })
-        .expect("an offer");
-    t.update(HostEvent::Opened {
-        peer: Peer::Seat(seat),
-        conn,
-    });
+    let conn = invited_and_open(&mut t, seat);
     let fx = t.update(HostEvent::Replace(seat));
     let told = fx.iter().any(|e| match e {
         HostEffect::Send { bytes, conn: c } => {

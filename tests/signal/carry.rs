@@ -5,8 +5,9 @@
 //! broker that loses, repeats and reorders frames, and carries forged
 //! ones, the messages arrive whole, in order, once.
 
+use super::relay::packets;
 use super::{seal, unseal, ROOM};
-use ono99::online::signal::mqtt::{self, Decoder, Packet};
+use ono99::online::signal::mqtt::{self, Packet};
 use ono99::online::signal::relay::{Conversation, Heard, Role, Send};
 use ono99::online::signal::stream::Stream;
 use ono99::online::signal::{Envelope, MessageKind, Network, OfferId};
@@ -22,16 +23,6 @@ fn ready(role: Role) -> Conversation {
     let (_, _) = c.bytes(&[0x20, 2, 0, 0], T0).expect("the broker's CONNACK");
     assert!(c.is_ready());
     c
-}
-
-fn packets(out: &[Send]) -> Vec<Packet> {
-    let mut decoder = Decoder::new();
-    out.iter()
-        .flat_map(|s| match s {
-            Send::Bytes(b) => decoder.feed(b).expect("our packets read back"),
-            Send::Text(_) => panic!("a text frame to a broker"),
-        })
-        .collect()
 }
 
 /// The topics `out` subscribes to.

@@ -40,7 +40,7 @@ fn texts(out: &[Send]) -> Vec<Value> {
         .collect()
 }
 
-fn packets(out: &[Send]) -> Vec<Packet> {
+pub(super) fn packets(out: &[Send]) -> Vec<Packet> {
     let mut decoder = Decoder::new();
     out.iter()
         .flat_map(|s| match s {

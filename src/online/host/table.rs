@@ -18,7 +18,7 @@
 //! the same peer is stale: whatever it reports is ignored, and nothing is
 //! sent on it.
 
-use super::{DealBook, DealNote, HeldMessages, HostSession, Outbox, Outgoing};
+use super::{Begun, DealBook, DealNote, HeldMessages, HostSession, Outbox, Outgoing};
 use crate::online::fair::{Contribution, Secret};
 use crate::online::protocol::{Connection, GuestMessage, HostMessage, Presence, ProtocolError};
 use crate::online::turn_limit::TurnLimit;
@@ -833,20 +833,30 @@ impl HostTable {
             _ => return self.begin(now_ms, fx),
         };
         match self.deals.begin(secret, &seats, now_ms) {
-            Some(begun) => {
-                fx.push(HostEffect::Note(format!(
-                    "a deal sealed, waiting for {} contributions",
-                    seats.len()
-                )));
-                self.tell(&seats, &begun.seal, fx);
-                fx.push(HostEffect::WakeAt {
-                    at_ms: begun.deadline_ms,
-                });
-                self.mode = Mode::Dealing { seats };
-                fx.push(HostEffect::Changed);
-            }
+            Some(begun) => self.sealed(&begun, seats, |seats| Mode::Dealing { seats }, fx),
             None => self.begin(now_ms, fx),
         }
+    }
+
+    /// A deal `begun` for the friends at `seats`: each gets its seal, the
+    /// table wakes at its deadline, and waits in the mode `waiting` makes.
+    fn sealed(
+        &mut self,
+        begun: &Begun,
+        seats: Vec<Seat>,
+        waiting: fn(Vec<Seat>) -> Mode,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        fx.push(HostEffect::Note(format!(
+            "a deal sealed, waiting for {} contributions",
+            seats.len()
+        )));
+        self.tell(&seats, &begun.seal, fx);
+        fx.push(HostEffect::WakeAt {
+            at_ms: begun.deadline_ms,
+        });
+        self.mode = waiting(seats);
+        fx.push(HostEffect::Changed);
     }
 
     /// The match starts: the friends' first messages, held until now, are
@@ -888,14 +898,7 @@ impl HostTable {
             _ => None,
         };
         match begun {
-            Some(begun) => {
-                self.tell(&seats, &begun.seal, fx);
-                fx.push(HostEffect::WakeAt {
-                    at_ms: begun.deadline_ms,
-                });
-                self.mode = Mode::Redealing { seats };
-                fx.push(HostEffect::Changed);
-            }
+            Some(begun) => self.sealed(&begun, seats, |seats| Mode::Redealing { seats }, fx),
             None => {
                 self.deals.unsealed();
                 fx.push(HostEffect::KeepDeal(None));

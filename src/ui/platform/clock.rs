@@ -11,6 +11,13 @@ pub fn now_ms() -> f64 {
     }
 }
 
+/// Milliseconds since 1970 by the wall clock: what a message between two
+/// pages carries (the other page's high-resolution clock counts from its
+/// own start), and what a frozen page's own clock cannot measure.
+pub fn wall_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
 /// A fresh random seed for a new deal: the browser's crypto source, or
 /// `Math.random` if that is unavailable.
 pub fn random_seed() -> u64 {

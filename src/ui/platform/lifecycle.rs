@@ -15,14 +15,18 @@ use wasm_bindgen::JsCast;
 const DOCUMENT_EVENTS: [&str; 3] = ["visibilitychange", "freeze", "resume"];
 const WINDOW_EVENTS: [&str; 2] = ["pagehide", "pageshow"];
 
+/// How long the page must have been away for its return to count (a
+/// glance at another tab does not).
+pub const AWAY_MS: u64 = 5_000;
+
 /// Listens while it lives: dropped, it stops listening.
 pub struct Returns {
     handler: Closure<dyn Fn(web_sys::Event)>,
 }
 
 /// Calls `back` with how long the page was away (in milliseconds) each
-/// time it comes back: visible again, resumed after being frozen, or
-/// shown from the back/forward cache. `None` when the page has no
+/// time it comes back after at least [`AWAY_MS`]: visible again, resumed
+/// after being frozen, or shown from the back/forward cache. `None` when the page has no
 /// document (nothing to listen to).
 pub fn on_return(back: impl Fn(u64) + 'static) -> Option<Returns> {
     let window = web_sys::window()?;
@@ -43,7 +47,10 @@ pub fn on_return(back: impl Fn(u64) + 'static) -> Option<Returns> {
             return;
         }
         if let Some(since) = away_since.take() {
-            back((now - since).max(0.0) as u64);
+            let away = (now - since).max(0.0) as u64;
+            if away >= AWAY_MS {
+                back(away);
+            }
         }
     });
     let f = handler.as_ref().unchecked_ref();

@@ -2,11 +2,12 @@
 //! channel, the relays, the timers, storage, the console. No decision
 //! here: each effect is carried out as it says.
 
-use super::{fresh, knock, wall_ms, GuestLink, Ticket};
+use super::{fresh, knock, GuestLink, Ticket};
 use crate::online::friend::{FriendEffect, FriendEvent, TimerId};
 use crate::online::protocol::GuestMessage;
 use crate::online::Reply;
 use crate::ui::online::relays::Relays;
+use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::RoomKey;
 use crate::ui::platform::webrtc::{Peer, PeerEvent, Reaches};
@@ -35,13 +36,11 @@ impl Platform {
         self.relays.as_ref().is_some_and(|(_, r)| r.all_down())
     }
 
-    /// The page came back after `away_ms` in the background: after a while
-    /// away, the relays it knocks through are reached again at once (a
-    /// socket the relay dropped meanwhile would wait for its backoff).
+    /// The page came back after `away_ms` in the background: the relays
+    /// it knocks through are reached again at once (a socket the relay
+    /// dropped meanwhile would wait for its backoff).
     pub(super) fn came_back(&self, away_ms: u64) {
-        if away_ms < super::AWAY_MS {
-            return;
-        }
+        console::note(&format!("the page is back after {away_ms} ms away"));
         if let Some((_, relays)) = &self.relays {
             relays.wake();
         }

@@ -122,7 +122,7 @@ impl GuestLink {
             match HostAnswer::read(&envelope, &plain) {
                 Ok(answer) => this.dispatch(FriendEvent::Answer {
                     answer,
-                    now_ms: super::wall_ms(),
+                    now_ms: crate::ui::platform::clock::wall_ms(),
                 }),
                 Err(why) => console::warn(&format!("relay: an answer refused: {why}")),
             }

@@ -20,6 +20,7 @@ use crate::online::signal::{hex, TableLink};
 use crate::online::{GuestMirror, Invite};
 use crate::rules::{Action, RuleSet, Seat};
 use crate::table::TableModel;
+use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::platform::webrtc::{IceConfig, PeerEvent};
 use effects::Platform;
@@ -36,10 +37,6 @@ pub enum Ticket {
     /// the answer.
     Table(TableLink),
 }
-
-/// How long the page must have been away before coming back reaches the
-/// relays again (a glance at another tab does not).
-const AWAY_MS: u64 = 5_000;
 
 /// A friend's side of an online table: the model, the platform's handles,
 /// and the table on show.
@@ -60,11 +57,6 @@ impl PartialEq for GuestLink {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self, other)
     }
-}
-
-/// The page's wall clock, in milliseconds (what a knock is stamped with).
-pub(super) fn wall_ms() -> u64 {
-    js_sys::Date::now() as u64
 }
 
 /// Random bytes for an event that may need some (`None`: the browser gave
@@ -134,8 +126,7 @@ impl GuestLink {
             let weak = Rc::downgrade(&this);
             crate::ui::platform::lifecycle::on_return(move |away_ms| {
                 if let Some(link) = weak.upgrade() {
-                    let platform = link.platform.borrow();
-                    platform.came_back(away_ms);
+                    link.platform.borrow().came_back(away_ms);
                 }
             })
         };

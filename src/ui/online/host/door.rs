@@ -10,7 +10,7 @@
 //! connected, and leaves the relays while every friend is.
 
 use super::holders::{fresh_key, kept_table, HOLDERS_KEY};
-use super::relay_door::{wall_ms, RelayDoor};
+use super::relay_door::RelayDoor;
 use super::HostLink;
 use crate::online::host::HostEvent;
 use crate::online::sdp::CompactSdp;
@@ -23,6 +23,7 @@ use crate::rules::Seat;
 use crate::ui::online::relays::Reach;
 use crate::ui::online::{page_base, InviteLink};
 use crate::ui::platform::clock::now_ms;
+use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, Reaches};

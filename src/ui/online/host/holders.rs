@@ -2,13 +2,13 @@
 //! gives, what the host's tab keeps of them for a reload, and the host's
 //! answer to someone asking for a held seat.
 
-use super::relay_door::wall_ms;
 use super::HostLink;
 use crate::online::host::HostEvent;
 use crate::online::signal::seat_key::{KeptTable, SEAT_KEY_LEN};
 use crate::online::signal::{Refused, SeatKey, SeatReply, SeatRequest};
 use crate::online::{HostMessage, Outgoing};
 use crate::rules::Seat;
+use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use crate::ui::platform::storage;
 use std::rc::Rc;

@@ -44,10 +44,6 @@ use yew::Callback;
 /// seat), so the notice arrives.
 const CLOSE_AFTER_NOTICE_MS: u32 = 1_000;
 
-/// How long the page must have been away before coming back reaches the
-/// relays again (a glance at another tab does not).
-const AWAY_MS: u64 = 5_000;
-
 /// The host's side of an online table.
 pub struct HostLink {
     /// This link itself, for what the browser calls back later.
@@ -238,14 +234,11 @@ impl HostLink {
     }
 
     /// The page came back after `away_ms` in the background (a phone's
-    /// page frozen, a tab hidden): after a while away, the relays of both
-    /// links are reached again at once, so a friend knocking now is heard
-    /// without waiting for a backoff or the next announce.
+    /// page frozen, a tab hidden): the relays of both links are reached
+    /// again at once, so a friend knocking now is heard without waiting for
+    /// a backoff or the next announce.
     fn came_back(&self, away_ms: u64) {
         console::note(&format!("the page is back after {away_ms} ms away"));
-        if away_ms < AWAY_MS {
-            return;
-        }
         let relays: Vec<_> = [
             self.door.borrow().as_ref().map(|d| d.relays().clone()),
             self.watch.borrow().relays(),

@@ -14,6 +14,7 @@ use crate::online::signal::relay::{Heard, ReplyTo, Role};
 use crate::online::signal::replies::Replies;
 use crate::online::signal::{FriendOffer, HostAnswer, MessageKind, Relay, SeatReply, TableLink};
 use crate::ui::online::relays::{Reach, Relays};
+use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use crate::ui::platform::crypto::{self, RoomKey};
 use std::cell::RefCell;
@@ -28,12 +29,6 @@ pub(super) struct RelayDoor {
     seen: SeenOffers,
     /// Every relay each recent offer came by, and its sealed answer.
     replies: Rc<RefCell<Replies<(usize, ReplyTo)>>>,
-}
-
-/// The wall clock, in milliseconds since 1970: offers carry the time they
-/// were sent.
-pub(super) fn wall_ms() -> u64 {
-    js_sys::Date::now() as u64
 }
 
 impl RelayDoor {
