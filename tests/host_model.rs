@@ -10,6 +10,9 @@
 //! - nothing is sent on a connection that is closed or replaced;
 //! - the match begins once, with the session, and the game hears the
 //!   friends only after it began;
+//! - a link's door lets in only its own kind (a seat by the table link,
+//!   a watcher by the watch link), and a seat's reply carries the answer
+//!   made for that seat's latest connection;
 //! - every wake-up asked for lies in the future, and a deal waiting is
 //!   dealt when its wake-up comes;
 //! - before the start nothing but a join is kept, and a flood closes the
@@ -18,10 +21,14 @@
 use ono99::bots::Level;
 use ono99::online::fair::{Contribution, Secret};
 use ono99::online::host::{
-    ConnId, DealBook, HostEffect, HostEvent, HostSession, HostTable, LinkEvent, Mode, Outbox,
-    SeatKind, SeatSetup, TableSetup,
+    ConnId, DealBook, HostEffect, HostEvent, HostSession, HostTable, LinkDoor, LinkEvent, Mode,
+    Outbox, Route, SeatKind, SeatSetup, TableSetup,
 };
 use ono99::online::protocol::{GuestMessage, HostMessage, SeatEvent};
+use ono99::online::sdp::CompactSdp;
+use ono99::online::signal::relay::ReplyTo;
+use ono99::online::signal::seat_key::KeptTable;
+use ono99::online::signal::{FriendOffer, OfferId, SeatKey, SeatReply};
 use ono99::online::watch::Peer;
 use ono99::rules::{Rng, RuleSet, Seat};
 use std::collections::{BTreeMap, BTreeSet};
@@ -54,6 +61,41 @@ struct Wires {
     owner: BTreeMap<ConnId, Peer>,
     /// Connections closed (by an effect or by the browser).
     closed: BTreeSet<ConnId>,
+    /// The answer made for each connection a link's door asked for.
+    answers: BTreeMap<ConnId, CompactSdp>,
+    /// The key each seat's friend was sent last.
+    keys: BTreeMap<Seat, SeatKey>,
+    /// Offers sent so far (a friend may send one again).
+    offers: Vec<FriendOffer>,
+}
+
+/// A real browser's offer, the one every test offer is made from.
+fn sdp() -> CompactSdp {
+    CompactSdp::from_sdp(include_str!("fixtures/chromium-offer.sdp")).expect("a real offer")
+}
+
+/// Connection `n`'s offer by `name`, asking for `seat`: each `n` is
+/// another connection (its own ICE user fragment).
+fn offer(n: u32, name: &str, seat: Option<Seat>) -> FriendOffer {
+    let mut offer = sdp();
+    offer.ice_ufrag = format!("conn{n}");
+    let mut id = [0u8; 8];
+    id[..4].copy_from_slice(&n.to_be_bytes());
+    FriendOffer {
+        offer_id: OfferId(id),
+        sent_at_ms: 1_000,
+        name: name.to_string(),
+        seat,
+        offer,
+        proof: None,
+    }
+}
+
+fn route(relay: usize) -> Route {
+    Route {
+        relay,
+        to: ReplyTo::Mqtt,
+    }
 }
 
 struct Run {
@@ -69,6 +111,10 @@ struct Run {
     wakes: Vec<u64>,
     steps: usize,
     sends: usize,
+    /// Offers made so far (each a new connection's, and offer id).
+    offers: u32,
+    /// Replies that went back by the links.
+    replies: usize,
 }
 
 impl Run {
@@ -86,6 +132,8 @@ impl Run {
             wakes: Vec::new(),
             steps: 0,
             sends: 0,
+            offers: 0,
+            replies: 0,
         }
     }
 
@@ -208,34 +256,16 @@ impl Run {
                 }
                 12 => {
                     if let Some(seat) = self.pick(&guests) {
-                        return match self.rng.below(3) {
+                        return match self.rng.below(2) {
                             0 => HostEvent::BotTakes(seat),
-                            1 => HostEvent::GiveBack(seat),
-                            _ => HostEvent::Replace(seat),
+                            _ => HostEvent::GiveBack(seat),
                         };
                     }
                 }
-                13 => {
-                    let mut fx = Vec::new();
-                    if let Some(seat) = self.pick(&guests) {
-                        if let Some(conn) = self.table.connect(Peer::Seat(seat), &mut fx) {
-                            self.wires.owner.insert(conn, Peer::Seat(seat));
-                            // The door answered it (its answer sent).
-                            fx.extend(self.table.update(HostEvent::Answered {
-                                seat,
-                                conn,
-                                now_ms,
-                            }));
-                        }
-                    }
-                    if let Some((w, conn)) = self.table.seat_watcher() {
-                        self.wires.owner.insert(conn, Peer::Watcher(w));
-                    }
-                    self.check(&fx, "a link's connection");
-                }
+                13 => return self.by_a_link(now_ms),
                 14 => {
-                    if self.rng.below(4) == 0 {
-                        return HostEvent::StopWatchers;
+                    if let Some(event) = self.host_decides() {
+                        return event;
                     }
                     if self.rng.below(40) == 0 {
                         return HostEvent::Close;
@@ -252,6 +282,73 @@ impl Run {
                 }
             }
         }
+    }
+
+    /// Someone comes by the table link or the watch link (the table
+    /// link's door opens first): a stranger, a friend asking for a seat by
+    /// name or number, a holder back with their key, the same connection
+    /// asking again.
+    fn by_a_link(&mut self, wall_ms: u64) -> HostEvent {
+        if self.table.door_name(Seat(1)).is_none() {
+            return HostEvent::TableDoorOpened {
+                kept: KeptTable::default(),
+                keys: [self.rng.below(256) as u8; 32],
+            };
+        }
+        let link = if self.rng.below(4) == 0 {
+            LinkDoor::Watch
+        } else {
+            LinkDoor::Table
+        };
+        let again = self.rng.below(5) == 0;
+        let mut offer = match self.pick(&self.wires.offers.clone()) {
+            Some(old) if again => {
+                // The same connection again, under a new offer id.
+                self.offers += 1;
+                let mut id = [9u8; 8];
+                id[..4].copy_from_slice(&self.offers.to_be_bytes());
+                FriendOffer {
+                    offer_id: OfferId(id),
+                    ..old
+                }
+            }
+            _ => {
+                self.offers += 1;
+                let name = format!("N{}", self.rng.below(6));
+                let seat = (self.rng.below(2) == 0).then(|| Seat(self.rng.below(6) as u8));
+                offer(self.offers, &name, seat)
+            }
+        };
+        // A holder back with the key their seat's friend was sent.
+        let keys: Vec<(Seat, SeatKey)> = self.wires.keys.iter().map(|(&s, &k)| (s, k)).collect();
+        if let (Some((seat, key)), true) = (self.pick(&keys), self.rng.below(3) == 0) {
+            offer.seat = Some(seat);
+            offer.proof = Some(key.proof(&offer.offer_id, &offer.offer));
+        }
+        self.wires.offers.push(offer.clone());
+        HostEvent::OfferHeard {
+            link,
+            route: route(self.rng.below(2)),
+            offer,
+            wall_ms,
+        }
+    }
+
+    /// The host locks or opens the table link, answers a request for a
+    /// held seat, or stops or starts sharing the watch link.
+    fn host_decides(&mut self) -> Option<HostEvent> {
+        let requests = self.table.seat_requests();
+        Some(match self.rng.below(5) {
+            0 => HostEvent::Lock(self.rng.below(2) == 0),
+            1 => HostEvent::Allow {
+                id: self.pick(&requests)?.id,
+                point: None,
+                wall_ms: self.now,
+            },
+            2 => HostEvent::Refuse(self.pick(&requests)?.id),
+            3 => HostEvent::StopWatchers,
+            _ => HostEvent::ShareWatch,
+        })
     }
 
     fn step(&mut self) {
@@ -301,6 +398,10 @@ impl Run {
                     );
                     let msg = HostMessage::decode(bytes).expect("the host writes what it reads");
                     only_its_own(&msg, peer, what);
+                    if let (HostMessage::SeatKey { key }, Peer::Seat(seat)) = (&msg, peer) {
+                        let key = SeatKey::from_hex(key).expect("a seat key the friend reads");
+                        self.wires.keys.insert(seat, key);
+                    }
                 }
                 HostEffect::Close { conn } | HostEffect::CloseSoon { conn } => {
                     closed_here.insert(*conn);
@@ -308,10 +409,43 @@ impl Run {
                 HostEffect::WakeAt { at_ms } => {
                     assert!(*at_ms >= self.now, "a wake-up in the past: {what}");
                 }
+                HostEffect::Answer { link, peer, .. } => match (link, peer) {
+                    (LinkDoor::Table, Peer::Seat(seat)) => assert!(
+                        self.table.guest_seats().contains(seat),
+                        "the table link gave a seat that is no friend's: {what}"
+                    ),
+                    (LinkDoor::Watch, Peer::Watcher(_)) => {}
+                    _ => panic!("a link's door let in the other link's kind: {what}"),
+                },
+                HostEffect::Reply { link, reply, .. } => {
+                    self.replies += 1;
+                    self.reply_fits(*link, reply, what);
+                }
                 _ => {}
             }
         }
         self.wires.closed.extend(closed_here);
+    }
+
+    /// A reply goes by the link of its kind: a seat only by the table
+    /// link, with the answer made for that seat's latest connection; a
+    /// watcher's place only by the watch link.
+    fn reply_fits(&self, link: LinkDoor, reply: &SeatReply, what: &str) {
+        match (link, reply) {
+            (LinkDoor::Table, SeatReply::Seated { seat, answer }) => {
+                let conn = self.table.conn(Peer::Seat(*seat));
+                let made = conn.and_then(|c| self.wires.answers.get(&c));
+                assert_eq!(
+                    made,
+                    Some(answer),
+                    "a seat's reply with another answer: {what}"
+                );
+            }
+            (LinkDoor::Watch, SeatReply::Watching { .. })
+            | (LinkDoor::Watch, SeatReply::Refused(_))
+            | (LinkDoor::Table, SeatReply::Refused(_) | SeatReply::Asked { .. }) => {}
+            _ => panic!("a reply of the other link's kind: {what}: {reply:?}"),
+        }
     }
 
     /// What the page does with the effects: offers become connections,
@@ -328,6 +462,34 @@ impl Run {
                     });
                 }
                 HostEffect::WakeAt { at_ms } => self.wakes.push(at_ms),
+                HostEffect::Answer {
+                    peer,
+                    conn,
+                    route,
+                    offer,
+                    ..
+                } => {
+                    // The browser makes the answer, or fails to.
+                    self.wires.owner.insert(conn, peer);
+                    let event = if self.rng.below(10) == 0 {
+                        HostEvent::AnswerFailed { peer, conn }
+                    } else {
+                        let mut answer = sdp();
+                        answer.ice_ufrag = format!("answer{}", conn.0);
+                        self.wires.answers.insert(conn, answer.clone());
+                        HostEvent::AnswerMade {
+                            peer,
+                            conn,
+                            route,
+                            offer,
+                            answer,
+                            now_ms: self.now,
+                        }
+                    };
+                    let fx = self.table.update(event);
+                    self.check(&fx, "an answer made");
+                    self.follow(fx);
+                }
                 HostEffect::Begin(session) => {
                     self.begun += 1;
                     assert_eq!(self.begun, 1, "the match began twice");
@@ -403,9 +565,10 @@ fn only_its_own(msg: &HostMessage, peer: Peer, what: &str) {
 fn thousands_of_random_tables_keep_every_hand_to_its_seat() {
     let mut totals = (0, 0, 0, 0);
     let mut heard = 0;
+    let mut replies = 0;
     for seed in 0..1_000u64 {
         let mut run = Run::new(seed);
-        for _ in 0..120 {
+        for _ in 0..140 {
             run.step();
             if run.table.closed() {
                 break;
@@ -416,13 +579,15 @@ fn thousands_of_random_tables_keep_every_hand_to_its_seat() {
         totals.2 += run.begun;
         totals.3 += usize::from(run.table.closed());
         heard += run.heard;
+        replies += run.replies;
     }
-    eprintln!("steps, messages, matches begun, tables closed: {totals:?}");
+    eprintln!("steps, messages, matches begun, tables closed: {totals:?}, replies {replies}");
     // The runs reached what they are for: many messages, many starts.
     assert!(totals.1 > 10_000, "too few messages sent: {totals:?}");
     assert!(totals.2 > 500, "too few matches begun: {totals:?}");
     assert!(totals.3 > 50, "too few tables closed: {totals:?}");
     assert!(heard > 10_000, "the game heard too little: {heard}");
+    assert!(replies > 5_000, "too few replies by the links: {replies}");
 }
 
 /// `seat`'s friend, invited, with their connection open: its number.
@@ -435,11 +600,109 @@ fn invited_and_open(t: &mut HostTable, seat: Seat) -> ConnId {
             _ => None,
         })
         .expect("an invitation asks for an offer");
+    t.update(HostEvent::Offered {
+        seat,
+        conn,
+        link: Some("the invite link".to_string()),
+    });
     t.update(HostEvent::Opened {
         peer: Peer::Seat(seat),
         conn,
     });
     conn
+}
+
+/// The table link's relays are reached: its door opens.
+fn door_open(t: &mut HostTable) {
+    t.update(HostEvent::TableDoorOpened {
+        kept: KeptTable::default(),
+        keys: [4; 32],
+    });
+}
+
+/// `offer` comes by `link` at `now_ms`: the table's effects, and the peer
+/// and new connection it asks an answer for, if any.
+fn heard(
+    t: &mut HostTable,
+    link: LinkDoor,
+    offer: &FriendOffer,
+    now_ms: u64,
+) -> (Vec<HostEffect>, Option<(Peer, ConnId)>) {
+    let fx = t.update(HostEvent::OfferHeard {
+        link,
+        route: route(0),
+        offer: offer.clone(),
+        wall_ms: now_ms,
+    });
+    let asked = fx.iter().find_map(|e| match e {
+        HostEffect::Answer { peer, conn, .. } => Some((*peer, *conn)),
+        _ => None,
+    });
+    (fx, asked)
+}
+
+/// The page made the answer `peer`'s connection `conn` was asked for:
+/// the reply that goes back.
+fn answer_made(
+    t: &mut HostTable,
+    (peer, conn): (Peer, ConnId),
+    offer: &FriendOffer,
+    now_ms: u64,
+) -> Option<SeatReply> {
+    let mut answer = sdp();
+    answer.ice_ufrag = format!("answer{}", conn.0);
+    t.update(HostEvent::AnswerMade {
+        peer,
+        conn,
+        route: route(0),
+        offer: offer.clone(),
+        answer,
+        now_ms,
+    })
+    .into_iter()
+    .find_map(|e| match e {
+        HostEffect::Reply { reply, .. } => Some(reply),
+        _ => None,
+    })
+}
+
+/// The reply among `fx`, if one goes back.
+fn reply(fx: &[HostEffect]) -> Option<&SeatReply> {
+    fx.iter().find_map(|e| match e {
+        HostEffect::Reply { reply, .. } => Some(reply),
+        _ => None,
+    })
+}
+
+/// The seat key sent on `conn` among `fx`, if any.
+fn key_sent(fx: &[HostEffect], conn: ConnId) -> Option<SeatKey> {
+    fx.iter().find_map(|e| match e {
+        HostEffect::Send { conn: c, bytes } if *c == conn => match HostMessage::decode(bytes) {
+            Ok(HostMessage::SeatKey { key }) => SeatKey::from_hex(&key),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// `name`'s friend, by the table link at `now_ms`, seated and joined: the
+/// seat, their connection, and the key they were sent.
+fn seated_by_link(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Seat, ConnId, SeatKey) {
+    let first = offer(n, name, None);
+    let (_, asked) = heard(t, LinkDoor::Table, &first, now_ms);
+    let (peer, conn) = asked.expect("a seat given");
+    let Some(SeatReply::Seated { seat, .. }) = answer_made(t, (peer, conn), &first, now_ms) else {
+        panic!("the answer goes back as the seat's reply");
+    };
+    t.update(HostEvent::Opened { peer, conn });
+    let fx = t.update(HostEvent::Received {
+        peer,
+        conn,
+        bytes: GuestMessage::Join { name: name.into() }.encode(),
+        now_ms,
+    });
+    let key = key_sent(&fx, conn).expect("the friend's key, on their own connection");
+    (seat, conn, key)
 }
 
 /// A friend, invited, opens their connection and joins: the lobby holds
@@ -461,9 +724,7 @@ fn a_friend_joins_contributes_and_is_welcomed_at_the_start() {
         bytes: join,
         now_ms: 10,
     });
-    assert!(fx
-        .iter()
-        .any(|e| matches!(e, HostEffect::SeatKey(s) if *s == seat)));
+    // With no table link, no seat key: only the name is taken.
     assert!(!fx.iter().any(|e| matches!(e, HostEffect::Send { .. })));
     assert_eq!(
         t.session().and_then(|s| s.presence(seat)).map(|p| p.name),
@@ -590,38 +851,201 @@ fn a_flood_before_the_start_closes_the_connection() {
     assert!(fx.iter().all(|e| !matches!(e, HostEffect::Send { .. })));
 }
 
-/// A new tab of a seat's holder: the old page is told and let go, and
-/// whatever its connection reports later changes nothing.
+/// A new tab of a seat's holder, by the table link with the seat's key:
+/// the old page is told and let go, whatever its connection reports later
+/// changes nothing, and the new page gets the seat.
 #[test]
-fn a_replaced_connection_is_told_then_ignored() {
+fn a_holder_back_by_a_new_page_replaces_the_old_one() {
     let mut t = table(2, 5);
-    let seat = Seat(1);
-    let conn = invited_and_open(&mut t, seat);
-    let fx = t.update(HostEvent::Replace(seat));
+    door_open(&mut t);
+    let (seat, conn, key) = seated_by_link(&mut t, 1, "Leo", 10);
+    assert_eq!(seat, Seat(1));
+    let mut back = offer(2, "Leo", Some(seat));
+    back.proof = Some(key.proof(&back.offer_id, &back.offer));
+    let (fx, asked) = heard(&mut t, LinkDoor::Table, &back, 20);
     let told = fx.iter().any(|e| match e {
         HostEffect::Send { bytes, conn: c } => {
             *c == conn && matches!(HostMessage::decode(bytes), Ok(HostMessage::Replaced))
         }
         _ => false,
     });
-    assert!(told);
+    assert!(told, "the old page is told");
     assert!(fx
         .iter()
         .any(|e| matches!(e, HostEffect::CloseSoon { conn: c } if *c == conn)));
+    let (peer, newer) = asked.expect("the seat answered for the new page");
+    assert_eq!(peer, Peer::Seat(seat));
+    assert_ne!(newer, conn);
     let fx = t.update(HostEvent::Received {
         peer: Peer::Seat(seat),
         conn,
         bytes: GuestMessage::Resync.encode(),
-        now_ms: 1,
+        now_ms: 21,
     });
     assert!(fx.iter().all(|e| !matches!(e, HostEffect::Send { .. })));
-    let mut fx = Vec::new();
-    let newer = t
-        .connect(Peer::Seat(seat), &mut fx)
-        .expect("a new connection");
-    assert_ne!(newer, conn);
     assert!(t.is_latest(Peer::Seat(seat), newer));
     assert!(!t.is_latest(Peer::Seat(seat), conn));
+    assert!(matches!(
+        answer_made(&mut t, (peer, newer), &back, 22),
+        Some(SeatReply::Seated { seat: s, .. }) if s == seat
+    ));
+}
+
+/// The table link's door in the model: the same connection asking again
+/// gets the answer it was given; a name already seated is refused; a
+/// locked table takes no stranger; someone asking for a held seat is
+/// asked about, and the host's allow seats them while refuse keeps the
+/// seat; the door's relays are left once every friend is seated.
+#[test]
+fn the_table_links_door_seats_answers_again_refuses_and_asks() {
+    use ono99::online::signal::Refused;
+    let mut t = table(4, 3);
+    let fx = t.update(HostEvent::TableDoorOpened {
+        kept: KeptTable::default(),
+        keys: [4; 32],
+    });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Listen(true))));
+    // Nobody yet: the first stranger takes the first friend's seat.
+    let first = offer(1, "Ana", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 10);
+    let asked = asked.expect("a seat");
+    let given = answer_made(&mut t, asked, &first, 10);
+    // The same connection again, its answer lost: the same answer.
+    let again = FriendOffer {
+        offer_id: OfferId([7; 8]),
+        ..first.clone()
+    };
+    let (fx, no_new) = heard(&mut t, LinkDoor::Table, &again, 11);
+    assert!(no_new.is_none(), "no second connection for the same one");
+    assert_eq!(reply(&fx), given.as_ref());
+    // The same name from another connection: refused while Ana is seated.
+    let (fx, _) = heard(&mut t, LinkDoor::Table, &offer(2, " ana ", None), 12);
+    assert_eq!(reply(&fx), Some(&SeatReply::Refused(Refused::NameTaken)));
+    t.update(HostEvent::Opened {
+        peer: asked.0,
+        conn: asked.1,
+    });
+    // Locked: a stranger is turned away.
+    t.update(HostEvent::Lock(true));
+    assert!(t.is_locked());
+    let (fx, none) = heard(&mut t, LinkDoor::Table, &offer(3, "Kim", None), 13);
+    assert!(none.is_none());
+    assert_eq!(reply(&fx), Some(&SeatReply::Refused(Refused::Locked)));
+    t.update(HostEvent::Lock(false));
+    // Bo takes seat 3, then leaves: the seat stays Bo's.
+    let (bo_seat, bo_conn, _) = seated_by_link(&mut t, 4, "Bo", 14);
+    assert_eq!(bo_seat, Seat(3));
+    let fx = t.update(HostEvent::Closed {
+        peer: Peer::Seat(bo_seat),
+        conn: bo_conn,
+    });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Listen(true))));
+    // Kim asks for it: the host is asked.
+    let kim = offer(5, "Kim", Some(bo_seat));
+    let (fx, none) = heard(&mut t, LinkDoor::Table, &kim, 15);
+    assert!(none.is_none());
+    assert_eq!(
+        reply(&fx),
+        Some(&SeatReply::Asked {
+            seat: bo_seat,
+            name: "Bo".into()
+        })
+    );
+    let request = t.seat_requests().pop().expect("the host is asked");
+    assert_eq!(
+        (request.asker.as_str(), request.holder.as_str()),
+        ("Kim", "Bo")
+    );
+    // Refused: Kim is told the seat is kept for Bo.
+    let fx = t.update(HostEvent::Refuse(request.id));
+    assert_eq!(
+        reply(&fx),
+        Some(&SeatReply::Refused(Refused::Kept {
+            seat: bo_seat,
+            name: "Bo".into()
+        }))
+    );
+    assert!(t.seat_requests().is_empty());
+    // Lu asks next, and is allowed: answered at once for the seat, which
+    // the tab keeps as Lu's, a new person of the match.
+    let lu = offer(6, "Lu", Some(bo_seat));
+    heard(&mut t, LinkDoor::Table, &lu, 16);
+    let request = t.seat_requests().pop().expect("the host is asked");
+    let fx = t.update(HostEvent::Allow {
+        id: request.id,
+        point: None,
+        wall_ms: 17,
+    });
+    let kept = fx.iter().find_map(|e| match e {
+        HostEffect::KeepSeats(kept) => Some(kept.clone()),
+        _ => None,
+    });
+    let kept = kept.expect("the seats kept for a reload");
+    assert!(kept
+        .holders
+        .iter()
+        .any(|(s, name, _)| *s == bo_seat && name == "Lu"));
+    assert!(kept.new_players.iter().any(|&(_, s, _)| s == bo_seat));
+    let (peer, conn) = fx
+        .iter()
+        .find_map(|e| match e {
+            HostEffect::Answer { peer, conn, .. } => Some((*peer, *conn)),
+            _ => None,
+        })
+        .expect("Lu's connection");
+    assert_eq!(peer, Peer::Seat(bo_seat));
+    answer_made(&mut t, (peer, conn), &lu, 18);
+    // Every friend seated: the relays are left.
+    let fx = t.update(HostEvent::Opened { peer, conn });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Listen(false))));
+}
+
+/// The watch link's door: watchers are let in at free places with a
+/// watcher's reply (never a seat), turned away once every place is taken,
+/// and nobody comes in once the host stopped sharing; an answer made
+/// after that closes its connection.
+#[test]
+fn the_watch_links_door_lets_watchers_in_until_full_or_stopped() {
+    use ono99::online::signal::Refused;
+    let mut t = table(3, 6);
+    for n in 0..ono99::online::watch::MAX_WATCHERS as u32 {
+        let watcher = offer(100 + n, "W", None);
+        let (_, asked) = heard(&mut t, LinkDoor::Watch, &watcher, 10);
+        let (peer, conn) = asked.expect("a place");
+        assert!(matches!(peer, Peer::Watcher(_)));
+        let reply = answer_made(&mut t, (peer, conn), &watcher, 10);
+        assert!(matches!(reply, Some(SeatReply::Watching { .. })));
+    }
+    let (fx, none) = heard(&mut t, LinkDoor::Watch, &offer(200, "W", None), 11);
+    assert!(none.is_none());
+    assert_eq!(reply(&fx), Some(&SeatReply::Refused(Refused::TableFull)));
+    t.update(HostEvent::StopWatchers);
+    assert!(t.watch_stopped());
+    let (fx, none) = heard(&mut t, LinkDoor::Watch, &offer(201, "W", None), 12);
+    assert!(
+        none.is_none() && reply(&fx).is_none(),
+        "a stopped link admits nobody"
+    );
+    // Shared again: one comes in, but the host stops before its answer.
+    t.update(HostEvent::ShareWatch);
+    let late = offer(202, "W", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Watch, &late, 13);
+    let (peer, conn) = asked.expect("a place again");
+    t.update(HostEvent::StopWatchers);
+    let mut answer = sdp();
+    answer.ice_ufrag = "late".into();
+    let fx = t.update(HostEvent::AnswerMade {
+        peer,
+        conn,
+        route: route(0),
+        offer: late,
+        answer,
+        now_ms: 14,
+    });
+    assert!(reply(&fx).is_none());
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, HostEffect::Close { conn: c } if *c == conn)));
 }
 
 /// Watchers take free places up to the cap; a watcher who leaves frees
@@ -672,25 +1096,30 @@ fn watchers_fill_their_places_and_leave_them() {
 fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
     use ono99::online::host::NO_PATH_MS;
     let mut t = table(4, 8);
-    let mut fx = Vec::new();
-    let late = t
-        .connect(Peer::Seat(Seat(1)), &mut fx)
-        .expect("a connection");
-    let quick = t
-        .connect(Peer::Seat(Seat(3)), &mut fx)
-        .expect("a connection");
+    door_open(&mut t);
     let mut wakes = Vec::new();
-    for (seat, conn) in [(Seat(1), late), (Seat(3), quick)] {
-        let fx = t.update(HostEvent::Answered {
-            seat,
+    let mut conns = Vec::new();
+    for (n, name) in [(1, "Late"), (2, "Quick")] {
+        let first = offer(n, name, None);
+        let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+        let (peer, conn) = asked.expect("a seat");
+        let mut answer = sdp();
+        answer.ice_ufrag = format!("answer{n}");
+        let fx = t.update(HostEvent::AnswerMade {
+            peer,
             conn,
+            route: route(0),
+            offer: first,
+            answer,
             now_ms: 1_000,
         });
         wakes.extend(fx.iter().filter_map(|e| match e {
             HostEffect::WakeAt { at_ms } => Some(*at_ms),
             _ => None,
         }));
+        conns.push(conn);
     }
+    let (late, quick) = (conns[0], conns[1]);
     assert_eq!(
         wakes,
         vec![1_000 + NO_PATH_MS; 2],
@@ -721,14 +1150,43 @@ fn a_seat_answered_but_never_opened_is_told_no_direct_path() {
     let newer = t
         .connect(Peer::Seat(Seat(1)), &mut fx)
         .expect("a connection");
-    let fx = t.update(HostEvent::Answered {
-        seat: Seat(1),
+    let fx = t.update(HostEvent::AnswerMade {
+        peer: Peer::Seat(Seat(1)),
         conn: late,
+        route: route(0),
+        offer: offer(1, "Late", None),
+        answer: sdp(),
         now_ms: 50_000,
     });
-    assert!(fx.is_empty());
+    assert!(
+        fx.iter()
+            .all(|e| matches!(e, HostEffect::Close { conn } if *conn == late)),
+        "a stale answer is only closed: {fx:?}"
+    );
     t.update(HostEvent::Tick {
         now_ms: 50_000 + NO_PATH_MS,
     });
     assert!(!t.no_direct_path(Seat(1)), "{newer:?} was never answered");
+}
+
+/// A connection answered by the table link that closes before it ever
+/// opened (ICE failed at once): the lobby says so without waiting for
+/// `NO_PATH_MS`; one that closes after it was open does not.
+#[test]
+fn a_seat_whose_connection_closes_unopened_is_told_no_direct_path_at_once() {
+    let mut t = table(4, 8);
+    door_open(&mut t);
+    let first = offer(1, "Ice", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+    let (peer, conn) = asked.expect("a seat");
+    answer_made(&mut t, (peer, conn), &first, 1_000);
+    assert!(!t.no_direct_path(Seat(1)));
+    t.update(HostEvent::Closed { peer, conn });
+    assert!(t.no_direct_path(Seat(1)));
+    let (seat, conn, _) = seated_by_link(&mut t, 2, "Open", 2_000);
+    t.update(HostEvent::Closed {
+        peer: Peer::Seat(seat),
+        conn,
+    });
+    assert!(!t.no_direct_path(seat), "it had a path: it was open");
 }

@@ -92,6 +92,11 @@ impl Peer {
     }
 }
 
+/// The number of one of the host's connections (to a seat's friend or a
+/// watcher), unique for the page's life.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct ConnId(pub u32);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -269,6 +269,32 @@ fn relay_lines_name_their_network() {
 
 // ----- the envelope and its messages -----------------------------------------
 
+/// A watcher's answer reads as it did before issue 37 typed it: on the
+/// wire a seat's answer naming seat 0 (the host's, never a friend's), so
+/// watchers' pages of either build read either host's.
+#[test]
+fn a_watchers_answer_keeps_the_bytes_of_seat_zero() {
+    let watching = HostAnswer {
+        reply: SeatReply::Watching {
+            answer: answer_sdp(),
+        },
+        ..host_answer()
+    };
+    let bytes = watching.plaintext();
+    // Sent at (8 bytes), a seat's answer (0), seat 0, the answer.
+    assert_eq!(&bytes[8..10], &[0, 0]);
+    let mut as_seat = host_answer().plaintext();
+    as_seat[9] = 0;
+    assert_eq!(bytes, as_seat, "the bytes builds before issue 37 sent");
+    let sealed = seal(MessageKind::Answer, OFFER_ID, &bytes);
+    assert_eq!(HostAnswer::read(&sealed, unseal(&sealed)), Ok(watching));
+    // A seat past a table's is no answer at all.
+    let mut far = bytes.clone();
+    far[9] = 8;
+    let sealed = seal(MessageKind::Answer, OFFER_ID, &far);
+    assert!(HostAnswer::read(&sealed, unseal(&sealed)).is_err());
+}
+
 #[test]
 fn envelopes_and_messages_round_trip() {
     let offer = friend_offer();

@@ -117,15 +117,11 @@ impl FriendTable {
         };
         let timer = k.timer;
         match k.knock.answered(answer).cloned() {
-            Some(Outcome::Seated { seat, answer }) => {
+            Some(Outcome::Seated { seat, answer }) if self.entry != Entry::Watch => {
                 fx.push(FriendEffect::Note(format!(
                     "the table link: seat {} given",
                     seat.0
                 )));
-                fx.push(FriendEffect::CancelTimer(timer));
-                fx.push(FriendEffect::StopRelays);
-                // A watcher holds no seat: the host's reply names seat 0
-                // for its form's sake, and nothing is kept.
                 if let Entry::Link { .. } = self.entry {
                     self.seat = Some(seat);
                     fx.push(FriendEffect::KeepTabSeat {
@@ -133,11 +129,18 @@ impl FriendTable {
                         name: self.name.clone(),
                     });
                 }
-                let opening =
-                    self.start_timer(TimerKind::Seating, now_ms.saturating_add(SEATING_MS), fx);
-                self.mode = Mode::Seating(opening);
-                fx.push(FriendEffect::AcceptAnswer(answer));
-                fx.push(FriendEffect::Redraw);
+                self.answer_came(timer, answer, now_ms, fx);
+            }
+            Some(Outcome::Watching { answer }) if self.entry == Entry::Watch => {
+                fx.push(FriendEffect::Note("the watch link: let in".to_string()));
+                self.answer_came(timer, answer, now_ms, fx);
+            }
+            // A seat for a watcher, a watcher's place for a friend: not
+            // what this page asked for, and nothing changes.
+            Some(Outcome::Seated { .. } | Outcome::Watching { .. }) => {
+                fx.push(FriendEffect::Note(
+                    "the host's reply is for another link: ignored".to_string(),
+                ));
             }
             Some(Outcome::Refused(why)) => {
                 fx.push(FriendEffect::CancelTimer(timer));
@@ -149,6 +152,23 @@ impl FriendTable {
             // The host is asked (the page says so), or nothing new.
             Some(Outcome::NoAnswer) | None => fx.push(FriendEffect::Redraw),
         }
+    }
+
+    /// The host's answer came: the knock stops and the connection is
+    /// given [`SEATING_MS`] to open.
+    fn answer_came(
+        &mut self,
+        timer: TimerId,
+        answer: CompactSdp,
+        now_ms: u64,
+        fx: &mut Vec<FriendEffect>,
+    ) {
+        fx.push(FriendEffect::CancelTimer(timer));
+        fx.push(FriendEffect::StopRelays);
+        let opening = self.start_timer(TimerKind::Seating, now_ms.saturating_add(SEATING_MS), fx);
+        self.mode = Mode::Seating(opening);
+        fx.push(FriendEffect::AcceptAnswer(answer));
+        fx.push(FriendEffect::Redraw);
     }
 
     /// The connection the host answered did not open (it closed, or

@@ -7,7 +7,9 @@
 //! that close a misbehaving guest's connection; `held.rs` the lobby's
 //! holder of messages sent before the match starts.
 
+mod admission;
 mod deals;
+mod doors;
 mod held;
 mod hosted;
 mod link;
@@ -15,6 +17,7 @@ mod table;
 mod watchers;
 
 pub use deals::{Begun, DealBook, DealNote, Done};
+pub use doors::{LinkDoor, Route};
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 pub use hosted::HostedTable;
 use link::Link;

@@ -18,18 +18,18 @@
 //! the same peer is stale: whatever it reports is ignored, and nothing is
 //! sent on it.
 
+use super::doors::{Doors, LinkDoor, Route};
 use super::{Begun, DealBook, DealNote, HeldMessages, HostSession, Outbox, Outgoing};
 use crate::online::fair::{Contribution, Secret};
 use crate::online::protocol::{Connection, GuestMessage, HostMessage, Presence, ProtocolError};
+use crate::online::sdp::CompactSdp;
+use crate::online::signal::seat_key::KeptTable;
+use crate::online::signal::{FriendOffer, KeyMint, SeatReply};
 use crate::online::turn_limit::TurnLimit;
+pub use crate::online::watch::ConnId;
 use crate::online::watch::{Peer, WatcherId};
 use crate::rules::{Match, Played, Seat};
 use std::collections::BTreeMap;
-
-/// The number of one of the host's connections, unique for the page's
-/// life.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct ConnId(pub u32);
 
 /// What happened on a friend's connection that the game's session must
 /// hear, once the game holds it (`seat`: the session's address of the
@@ -95,13 +95,42 @@ pub enum HostEvent {
         conn: ConnId,
         link: Option<String>,
     },
-    /// A friend who came by the table link was answered on `conn`, at
-    /// `now_ms`.
-    Answered {
-        seat: Seat,
+    /// The table link's relays are reached: its door opens, with what the
+    /// tab kept of its seats (after a reload) and fresh random bytes for
+    /// the seat keys it draws.
+    TableDoorOpened { kept: KeptTable, keys: [u8; 32] },
+    /// An offer came by `link`'s relays, opened with its key and not seen
+    /// before, at `wall_ms` by the host's wall clock (the offers' own).
+    OfferHeard {
+        link: LinkDoor,
+        route: Route,
+        offer: FriendOffer,
+        wall_ms: u64,
+    },
+    /// The page made `answer` for `peer`'s connection `conn` (asked by
+    /// [`HostEffect::Answer`]), at `now_ms`.
+    AnswerMade {
+        peer: Peer,
         conn: ConnId,
+        route: Route,
+        offer: FriendOffer,
+        answer: CompactSdp,
         now_ms: u64,
     },
+    /// No answer could be made for `peer`'s connection `conn`.
+    AnswerFailed { peer: Peer, conn: ConnId },
+    /// The host locks the table link (`true`) or opens it again.
+    Lock(bool),
+    /// The host allows request `id` to take a held seat, at `wall_ms`;
+    /// `point`: the match's seed and the length of its log, once the game
+    /// holds the session.
+    Allow {
+        id: u32,
+        point: Option<(u64, usize)>,
+        wall_ms: u64,
+    },
+    /// The host refuses request `id`.
+    Refuse(u32),
     /// The reply code of `seat`'s friend could not connect.
     ReplyFailed(Seat),
     /// `peer`'s connection `conn` opened.
@@ -139,17 +168,11 @@ pub enum HostEvent {
     GiveBack(Seat),
     /// What the game's session has to send to the friends.
     Send(Outbox),
-    /// `seat`'s holder came back by another page while this one's
-    /// connection is open: the old page is told and let go.
-    Replace(Seat),
     /// The host stopped sharing the watch link: every watcher is told and
-    /// let go.
+    /// let go, and no one comes in by it.
     StopWatchers,
-    /// The host let a new person take `seat` from its holder: the session
-    /// hides the seat's earlier hands from them.
-    NewPlayer(Seat),
-    /// The new people of the match as the tab kept them, after a reload.
-    NewPlayers(Vec<(u64, Seat, usize)>),
+    /// The host shares a new watch link.
+    ShareWatch,
     /// The host left the table.
     Close,
 }
@@ -169,13 +192,30 @@ pub enum HostEffect {
     CloseSoon { conn: ConnId },
     /// Tell the game (which holds the session).
     Game(LinkEvent),
-    /// Send `seat`'s friend the key of their seat, if the table link's
-    /// door holds one (at each of their joins: the channel carries
-    /// messages by then).
-    SeatKey(Seat),
-    /// `seat`'s connection opened (`true`) or closed: the table link's
-    /// door follows.
-    Door { seat: Seat, open: bool },
+    /// Make the answer of `peer`'s new connection `conn` to `offer`, which
+    /// came by `link` (report [`HostEvent::AnswerMade`] or
+    /// [`HostEvent::AnswerFailed`]).
+    Answer {
+        link: LinkDoor,
+        peer: Peer,
+        conn: ConnId,
+        route: Route,
+        offer: FriendOffer,
+    },
+    /// Seal `reply` to `offer` and send it back by `route`, and on every
+    /// other relay of `link` the offer came by.
+    Reply {
+        link: LinkDoor,
+        route: Route,
+        offer: FriendOffer,
+        reply: SeatReply,
+    },
+    /// Listen on the table link's relays (`true`: a friend's seat is free)
+    /// or leave them.
+    Listen(bool),
+    /// Keep this in the tab for a reload of the host's page: the seats'
+    /// holders and the match's new people.
+    KeepSeats(KeptTable),
     /// Report [`HostEvent::Tick`] at `at_ms` (or later).
     WakeAt { at_ms: u64 },
     /// Keep this text in the tab for a reload of the host's page (the
@@ -232,10 +272,12 @@ enum Line {
 pub struct HostTable {
     mode: Mode,
     /// The session, until the match starts and the game takes it.
-    session: Option<HostSession>,
-    guests: Vec<Seat>,
+    pub(super) session: Option<HostSession>,
+    pub(super) guests: Vec<Seat>,
     conns: BTreeMap<Peer, Conn>,
-    invites: BTreeMap<Seat, InviteLink>,
+    pub(super) invites: BTreeMap<Seat, InviteLink>,
+    /// Who comes in by the table link and the watch link (`doors.rs`).
+    pub(super) doors: Doors,
     /// What friends send before the start, capped per seat (a Join is all
     /// an honest friend sends; a seat over its cap is disconnected).
     held: HeldMessages,
@@ -255,6 +297,7 @@ impl HostTable {
             session: Some(session),
             conns: BTreeMap::new(),
             invites: BTreeMap::new(),
+            doors: Doors::default(),
             held: HeldMessages::new(),
             next_conn: 1,
             deals,
@@ -391,13 +434,14 @@ impl HostTable {
         })
     }
 
-    /// Whether `seat`'s friend was answered by the table link
-    /// [`NO_PATH_MS`] ago and their connection never opened: no direct
-    /// path between the two browsers (the lobby says why, and what helps).
+    /// Whether `seat`'s friend was answered by the table link and their
+    /// connection never opened: [`NO_PATH_MS`] went by, or it closed
+    /// unopened (ICE failed). No direct path between the two browsers:
+    /// the lobby says why, and what helps.
     pub fn no_direct_path(&self, seat: Seat) -> bool {
         self.conns
             .get(&Peer::Seat(seat))
-            .is_some_and(|c| c.no_path && c.line == Line::Waiting)
+            .is_some_and(|c| c.no_path && c.line != Line::Open)
     }
 
     /// Whether every friend's seat is connected (the table link's door
@@ -426,18 +470,27 @@ impl HostTable {
                 self.invites.insert(seat, state);
                 fx.push(HostEffect::Changed);
             }
-            HostEvent::Answered { seat, conn, now_ms } => {
-                if self.is_latest(Peer::Seat(seat), conn) {
-                    self.invites.insert(seat, InviteLink::ByTableLink);
-                    if let Some(c) = self.conns.get_mut(&Peer::Seat(seat)) {
-                        c.answered_at_ms = Some(now_ms);
-                    }
-                    fx.push(HostEffect::WakeAt {
-                        at_ms: now_ms.saturating_add(NO_PATH_MS),
-                    });
-                    fx.push(HostEffect::Changed);
-                }
+            HostEvent::TableDoorOpened { kept, keys } => {
+                self.open_table_door(kept, KeyMint::new(keys), &mut fx)
             }
+            HostEvent::OfferHeard {
+                link,
+                route,
+                offer,
+                wall_ms,
+            } => self.offer_heard(link, route, offer, wall_ms, &mut fx),
+            HostEvent::AnswerMade {
+                peer,
+                conn,
+                route,
+                offer,
+                answer,
+                now_ms,
+            } => self.answer_made(peer, conn, (route, offer), answer, now_ms, &mut fx),
+            HostEvent::AnswerFailed { peer, conn } => self.answer_failed(peer, conn),
+            HostEvent::Lock(locked) => self.lock(locked, &mut fx),
+            HostEvent::Allow { id, point, wall_ms } => self.allow(id, point, wall_ms, &mut fx),
+            HostEvent::Refuse(id) => self.refuse(id, &mut fx),
             HostEvent::ReplyFailed(seat) => {
                 self.invites.insert(seat, InviteLink::Failed);
                 fx.push(HostEffect::Changed);
@@ -475,26 +528,13 @@ impl HostTable {
                 fx.push(HostEffect::Changed);
             }
             HostEvent::Send(out) => self.send(out, &mut fx),
-            HostEvent::Replace(seat) => self.replace(seat, &mut fx),
-            HostEvent::StopWatchers => self.stop_watchers(&mut fx),
-            HostEvent::NewPlayer(seat) => self.for_session(
-                |s| {
-                    s.new_player(seat);
-                    Vec::new()
-                },
-                LinkEvent::NewPlayer(seat),
-                &mut fx,
-            ),
-            HostEvent::NewPlayers(list) => {
-                let kept = list.clone();
-                self.for_session(
-                    |s| {
-                        s.restore_new_players(&kept);
-                        Vec::new()
-                    },
-                    LinkEvent::NewPlayers(list),
-                    &mut fx,
-                );
+            HostEvent::StopWatchers => {
+                self.share_watch(false);
+                self.stop_watchers(&mut fx);
+            }
+            HostEvent::ShareWatch => {
+                self.share_watch(true);
+                fx.push(HostEffect::Changed);
             }
             HostEvent::Close => {
                 self.mode = Mode::Closed;
@@ -547,6 +587,29 @@ impl HostTable {
         }
     }
 
+    /// `seat`'s friend, who came by the table link, was answered on
+    /// `conn` at `now_ms`: if it does not open in [`NO_PATH_MS`], the
+    /// lobby says no direct connection could be made.
+    pub(super) fn answered(
+        &mut self,
+        seat: Seat,
+        conn: ConnId,
+        now_ms: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if !self.is_latest(Peer::Seat(seat), conn) {
+            return;
+        }
+        self.invites.insert(seat, InviteLink::ByTableLink);
+        if let Some(c) = self.conns.get_mut(&Peer::Seat(seat)) {
+            c.answered_at_ms = Some(now_ms);
+        }
+        fx.push(HostEffect::WakeAt {
+            at_ms: now_ms.saturating_add(NO_PATH_MS),
+        });
+        fx.push(HostEffect::Changed);
+    }
+
     fn invite(&mut self, seat: Seat, fx: &mut Vec<HostEffect>) {
         if !self.guests.contains(&seat) {
             return;
@@ -576,7 +639,7 @@ impl HostTable {
             conn.0
         )));
         if let Peer::Seat(seat) = peer {
-            fx.push(HostEffect::Door { seat, open: true });
+            self.door_follows(seat, true, fx);
         }
         fx.push(HostEffect::Changed);
     }
@@ -592,9 +655,12 @@ impl HostTable {
         match peer {
             Peer::Seat(seat) => {
                 if let Some(c) = self.conns.get_mut(&peer) {
+                    // Answered by the table link and closed before it ever
+                    // opened: the browsers found no path to each other.
+                    c.no_path |= c.line == Line::Waiting && c.answered_at_ms.is_some();
                     c.line = Line::Closed;
                 }
-                fx.push(HostEffect::Door { seat, open: false });
+                self.door_follows(seat, false, fx);
                 self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(seat), fx);
             }
             Peer::Watcher(_) => self.forget_watcher(peer, fx),
@@ -643,7 +709,7 @@ impl HostTable {
         if join {
             // A join shows the channel carries messages both ways (one
             // sent as it opened is sometimes lost): the seat's key now.
-            fx.push(HostEffect::SeatKey(seat));
+            self.send_seat_key(seat, fx);
         }
         if let Ok(GuestMessage::Contribute {
             number,
@@ -712,7 +778,7 @@ impl HostTable {
 
     /// In the lobby, `change` to the table's session and what it says is
     /// sent; once the game holds the session, `event` goes to the game.
-    fn for_session(
+    pub(super) fn for_session(
         &mut self,
         change: impl FnOnce(&mut HostSession) -> Outbox,
         event: LinkEvent,
@@ -725,7 +791,7 @@ impl HostTable {
     }
 
     /// What a session says, to its peers' current connections, in order.
-    fn send(&mut self, out: Outbox, fx: &mut Vec<HostEffect>) {
+    pub(super) fn send(&mut self, out: Outbox, fx: &mut Vec<HostEffect>) {
         for (address, outgoing) in out {
             let peer = Peer::from_address(address);
             let Some(conn) = self.conns.get(&peer).copied() else {
@@ -767,7 +833,11 @@ impl HostTable {
         self.send(out, fx);
     }
 
-    fn replace(&mut self, seat: Seat, fx: &mut Vec<HostEffect>) {
+    /// `seat`'s holder came back by another page while this one's
+    /// connection is open: the old page is told, so it does not knock
+    /// again by itself, and closed a moment later (a close at once could
+    /// drop the notice).
+    pub(super) fn replace(&mut self, seat: Seat, fx: &mut Vec<HostEffect>) {
         let peer = Peer::Seat(seat);
         let Some(c) = self.conns.get_mut(&peer).filter(|c| c.line == Line::Open) else {
             return;

@@ -345,6 +345,10 @@ pub enum Refused {
     Kept { seat: Seat, name: String },
 }
 
+/// The seat a watcher's answer names on the wire: the host's, which a
+/// friend never takes.
+const WATCHING_SEAT: u8 = 0;
+
 /// The host's reply to an offer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatReply {
@@ -353,6 +357,13 @@ pub enum SeatReply {
         answer: CompactSdp,
     },
     Refused(Refused),
+    /// The watch link's door let a watcher in: its answer completes the
+    /// connection. On the wire it is a seat's answer naming seat 0, the
+    /// host's own, which no friend is ever given (as builds before issue
+    /// 37 sent it).
+    Watching {
+        answer: CompactSdp,
+    },
     /// `seat` is held by `name`, who is away: the host is asked whether
     /// this friend may take it. Not an end: the friend knocks on, and the
     /// host answers a later knock (or this one) once they chose.
@@ -381,6 +392,11 @@ impl HostAnswer {
             SeatReply::Seated { seat, answer } => {
                 w.u8(0);
                 w.u8(seat.0);
+                answer.write(&mut w);
+            }
+            SeatReply::Watching { answer } => {
+                w.u8(0);
+                w.u8(WATCHING_SEAT);
                 answer.write(&mut w);
             }
             SeatReply::Refused(Refused::TableFull) => w.u8(1),
@@ -419,7 +435,11 @@ impl HostAnswer {
                 0 => {
                     let seat = Seat(r.u8().ok()?);
                     let answer = CompactSdp::read(&mut r)?;
-                    (seat.0 < 8).then_some(SeatReply::Seated { seat, answer })?
+                    match seat.0 {
+                        WATCHING_SEAT => SeatReply::Watching { answer },
+                        1..8 => SeatReply::Seated { seat, answer },
+                        _ => return None,
+                    }
                 }
                 1 => SeatReply::Refused(Refused::TableFull),
                 2 => SeatReply::Refused(Refused::Locked),

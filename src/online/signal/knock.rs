@@ -48,6 +48,11 @@ pub enum Outcome {
         seat: Seat,
         answer: CompactSdp,
     },
+    /// The watch link's door let this watcher in; the answer completes
+    /// the connection.
+    Watching {
+        answer: CompactSdp,
+    },
     Refused(Refused),
     /// [`KNOCK_FOR_MS`] of knocking went unanswered.
     NoAnswer,
@@ -135,6 +140,9 @@ impl Knock {
         self.outcome = Some(match &answer.reply {
             SeatReply::Seated { seat, answer } => Outcome::Seated {
                 seat: *seat,
+                answer: answer.clone(),
+            },
+            SeatReply::Watching { answer } => Outcome::Watching {
                 answer: answer.clone(),
             },
             SeatReply::Refused(why) => Outcome::Refused(why.clone()),

@@ -87,7 +87,7 @@ pub use envelope::{
 };
 pub use knock::Knock;
 pub use link::{LinkError, Network, Relay, TableLink};
-pub use seat_key::{SeatKey, SeatProof};
+pub use seat_key::{KeyMint, SeatKey, SeatProof};
 pub use tracker::{TrackerError, TrackerId, TrackerMessage};
 
 /// Bytes of a table link's secret.

@@ -18,7 +18,8 @@
 //! - The host's door gives a held seat back only to a proof under its key
 //!   (`door.rs`); anyone else asks the host, who may allow it.
 //!
-//! Pure: the key's bytes are drawn by the caller.
+//! Pure: the randomness comes from the caller, as the bytes of a
+//! [`KeyMint`] the host's page draws once for its door.
 
 use super::OfferId;
 use crate::online::sdp::CompactSdp;
@@ -92,6 +93,48 @@ impl SeatKey {
         mac.update(&(offer.fingerprint.len() as u32).to_be_bytes());
         mac.update(&offer.fingerprint);
         mac
+    }
+}
+
+/// What the mint's HMAC starts with, so a key is never mistaken for
+/// another HMAC under the same seed.
+const MINT_TAG: &[u8] = b"ONO 99 seat key v1\0";
+
+/// Where the host's door draws its seat keys: 32 random bytes drawn once
+/// by the page (its only randomness), and key `n` is HMAC-SHA-256 of `n`
+/// under them, cut to [`SEAT_KEY_LEN`] bytes. Without the seed no key
+/// tells anything of another; the door stays a pure model.
+#[derive(Clone, PartialEq, Eq)]
+pub struct KeyMint {
+    seed: [u8; 32],
+    next: u64,
+}
+
+// The seed makes every key: it is never printed.
+impl std::fmt::Debug for KeyMint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeyMint(.., next: {})", self.next)
+    }
+}
+
+impl KeyMint {
+    /// A mint from `seed`, fresh random bytes.
+    pub fn new(seed: [u8; 32]) -> KeyMint {
+        KeyMint { seed, next: 0 }
+    }
+
+    /// The next key: never one drawn before from this mint.
+    pub fn draw(&mut self) -> SeatKey {
+        let mut mac = match Hmac::<Sha256>::new_from_slice(&self.seed) {
+            Ok(mac) => mac,
+            Err(_) => unreachable!("HMAC takes a key of any length"),
+        };
+        mac.update(MINT_TAG);
+        mac.update(&self.next.to_be_bytes());
+        self.next = self.next.wrapping_add(1);
+        let mut key = [0u8; SEAT_KEY_LEN];
+        key.copy_from_slice(&mac.finalize().into_bytes()[..SEAT_KEY_LEN]);
+        SeatKey(key)
     }
 }
 
@@ -226,6 +269,20 @@ mod tests {
         assert_eq!(SeatKey::from_hex(&"zz".repeat(SEAT_KEY_LEN)), None);
         assert_eq!(SeatKey::from_hex(&"é".repeat(SEAT_KEY_LEN)), None);
         assert_eq!(format!("{key:?}"), "SeatKey(..)");
+    }
+
+    #[test]
+    fn a_mint_draws_keys_that_differ_and_depend_on_its_seed() {
+        let mut a = KeyMint::new([1; 32]);
+        let mut same = KeyMint::new([1; 32]);
+        let mut other = KeyMint::new([2; 32]);
+        let drawn: Vec<SeatKey> = (0..50).map(|_| a.draw()).collect();
+        let unique: std::collections::BTreeSet<[u8; SEAT_KEY_LEN]> =
+            drawn.iter().map(|k| k.0).collect();
+        assert_eq!(unique.len(), 50);
+        assert_eq!(same.draw(), drawn[0]);
+        assert_ne!(other.draw(), drawn[0]);
+        assert_eq!(format!("{a:?}"), "KeyMint(.., next: 50)");
     }
 
     #[test]

@@ -2,32 +2,26 @@
 //! seats each friend who comes by it (issue 30, docs/online.md
 //! "Signaling over relays").
 //!
-//! An offer heard on a relay is opened with the room's key, checked for
-//! freshness and replays (the [`RelayDoor`] every link's door shares), and
-//! taken to the [`Door`]; a seat given is answered with a new connection
-//! for that seat (which replaces the seat's code invitation), and the
-//! answer goes back sealed the way the offer came. The host listens while a friend's seat is not
-//! connected, and leaves the relays while every friend is.
+//! An offer heard on a relay is opened with the room's key and checked for
+//! freshness and replays (the [`RelayDoor`] every link's door shares);
+//! the table decides who comes in (`online::host::doors`), and this page
+//! makes the answers it asks for and sends its replies back the way each
+//! offer came. Both links' doors go through the same steps here
+//! ([`LinkDoor`]).
 
-use super::holders::{fresh_key, kept_table, HOLDERS_KEY};
+use super::holders::{fresh_bytes, kept_table, HOLDERS_KEY};
 use super::relay_door::RelayDoor;
 use super::HostLink;
-use crate::online::host::HostEvent;
-use crate::online::sdp::CompactSdp;
+use crate::online::host::{ConnId, HostEvent, LinkDoor, Route};
 use crate::online::signal::relay::{Heard, ReplyTo};
-use crate::online::signal::{
-    hex, Admit, Door, FriendOffer, OfferId, Relay, SeatReply, TableLink, SECRET_LEN,
-};
+use crate::online::signal::{hex, FriendOffer, Relay, SeatReply, TableLink, SECRET_LEN};
 use crate::online::watch::Peer as Who;
-use crate::rules::Seat;
+use crate::ui::online::page_base;
 use crate::ui::online::relays::Reach;
-use crate::ui::online::{page_base, InviteLink};
-use crate::ui::platform::clock::now_ms;
-use crate::ui::platform::clock::wall_ms;
+use crate::ui::platform::clock::{now_ms, wall_ms};
 use crate::ui::platform::console;
 use crate::ui::platform::storage;
 use crate::ui::platform::webrtc::{Peer, Reaches};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// The lobby's table link.
@@ -44,16 +38,10 @@ pub enum TableLinkState {
     Failed,
 }
 
-/// The table link's side of the host's page.
+/// The table link's side of the host's page: its relays. Who comes in
+/// by them is the table's to decide (`online::host::doors`).
 pub(super) struct TableDoor {
     relay: RelayDoor,
-    pub(super) door: Door,
-    /// The answer each seat's link connection was given, to give again to
-    /// the same connection asking again.
-    answers: BTreeMap<Seat, CompactSdp>,
-    /// Where to answer the latest knock of each asker the host has not
-    /// answered yet (by its offer id): the relay it came by, and how.
-    pub(super) asking: BTreeMap<OfferId, (usize, ReplyTo)>,
 }
 
 /// Where this tab keeps its table link's secret, until the host leaves the
@@ -92,21 +80,6 @@ impl HostLink {
             host_name: self.host_name.clone(),
             rules: self.rules,
         };
-        let names: Vec<(Seat, String)> = {
-            let table = self.table.borrow();
-            table
-                .guest_seats()
-                .iter()
-                .map(|&seat| {
-                    let name = table
-                        .session()
-                        .and_then(|s| s.setup().seats.get(seat.index()))
-                        .map(|s| s.name.clone())
-                        .unwrap_or_default();
-                    (seat, name)
-                })
-                .collect()
-        };
         *self.table_link.borrow_mut() = TableLinkState::Preparing;
         let weak = Rc::downgrade(self);
         wasm_bindgen_futures::spawn_local(async move {
@@ -134,22 +107,19 @@ impl HostLink {
                     return;
                 }
             };
-            console::note("the table link is ready");
-            // After a reload of this tab: the seats' holders, and the new
-            // people of this match (their seats' earlier hands stay
-            // hidden from them).
-            let kept = kept_table();
-            let mut door = Door::new(names);
-            door.restore(kept.holders.iter().cloned());
-            this.update(HostEvent::NewPlayers(kept.new_players.clone()));
-            *this.door.borrow_mut() = Some(TableDoor {
-                relay,
-                door,
-                answers: BTreeMap::new(),
-                asking: BTreeMap::new(),
+            *this.door.borrow_mut() = Some(TableDoor { relay });
+            // After a reload of this tab: the seats' holders and the new
+            // people of this match come back with the door.
+            let Some(keys) = fresh_bytes() else {
+                *this.table_link.borrow_mut() = TableLinkState::Failed;
+                this.changed();
+                return;
+            };
+            this.update(HostEvent::TableDoorOpened {
+                kept: kept_table(),
+                keys,
             });
             *this.table_link.borrow_mut() = TableLinkState::Ready(link.url(&page_base()));
-            this.listen_while_room();
             this.changed();
         });
     }
@@ -187,61 +157,21 @@ impl HostLink {
     /// Locks the table (`true`): only a friend coming back to their own
     /// seat is let in.
     pub fn lock(&self, locked: bool) {
-        if let Some(d) = self.door.borrow_mut().as_mut() {
-            d.door.lock(locked);
-        }
-        self.changed();
+        self.update(HostEvent::Lock(locked));
     }
 
     pub fn is_locked(&self) -> bool {
-        self.door
-            .borrow()
-            .as_ref()
-            .is_some_and(|d| d.door.is_locked())
+        self.table.borrow().is_locked()
     }
 
-    /// Listens on the relays while a friend's seat is not connected, and
-    /// leaves them once every friend is.
-    pub(super) fn listen_while_room(&self) {
-        let room = {
-            let table = self.table.borrow();
-            !table.closed() && !table.all_seated()
-        };
-        let relays = self
-            .door
-            .borrow()
-            .as_ref()
-            .map(|d| d.relay.relays().clone());
-        if let Some(relays) = relays {
-            if room {
-                relays.resume();
-            } else {
-                relays.stop();
-            }
+    /// Listens on the table link's relays (`true`), or leaves them.
+    pub(super) fn listen(&self, listen: bool) {
+        let relays = self.door.borrow().as_ref().map(|d| d.relays().clone());
+        match relays {
+            Some(relays) if listen => relays.resume(),
+            Some(relays) => relays.stop(),
+            None => {}
         }
-    }
-
-    /// A seat's connection opened or closed: the door follows (a friend
-    /// the host invited by a code holds their seat from now on too).
-    pub(super) fn door_follows(&self, seat: Seat, open: bool) {
-        let mut held = false;
-        let by_code = matches!(self.invite_link(seat), InviteLink::Ready(_));
-        if let Some(d) = self.door.borrow_mut().as_mut() {
-            if open {
-                d.door.connected(seat);
-                if let (true, Some(fresh)) = (by_code, fresh_key()) {
-                    d.door.given_by_host(seat, fresh);
-                }
-                held = d.door.is_held(seat);
-            } else {
-                d.door.left(seat);
-                d.answers.remove(&seat);
-            }
-        }
-        if held {
-            self.keep_holders();
-        }
-        self.listen_while_room();
     }
 
     /// Stops listening for good (the host left the table).
@@ -257,126 +187,87 @@ impl HostLink {
         let this = self.clone();
         if let Some(d) = self.door.borrow().as_ref() {
             d.relay.read(index, heard, move |index, reply, offer| {
-                this.friend_offer(index, reply, offer)
+                this.offer_heard(LinkDoor::Table, index, reply, offer)
             });
         }
     }
 
-    /// A friend's offer, opened: a seat or a refusal, answered.
-    fn friend_offer(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
-        if self.table.borrow().closed() {
-            return;
-        }
-        let now = wall_ms();
-        let Some(fresh) = fresh_key() else { return };
-        let admitted = {
-            let mut slot = self.door.borrow_mut();
-            let Some(d) = slot.as_mut() else { return };
-            if !d.relay.fresh(index, &reply, &offer) {
-                return;
-            }
-            let admitted = d.door.admit(&offer, now, fresh);
-            if let Ok(Admit::Asked { .. }) = &admitted {
-                // Only the asker's latest knock is answered.
-                let asked: Vec<OfferId> = d.door.latest_offers();
-                d.asking.retain(|id, _| asked.contains(id));
-                d.asking.insert(offer.offer_id, (index, reply.clone()));
-            }
-            admitted
-        };
-        console::note(&format!(
-            "relay: an offer from a friend: {}",
-            match &admitted {
-                Ok(Admit::Seat(s)) => format!("seat {}", s.0),
-                Ok(Admit::Again(s)) => format!("seat {} again", s.0),
-                Ok(Admit::Asked { seat, .. }) => format!("asks for held seat {}", seat.0),
-                Err(why) => format!("refused ({why:?})"),
-            }
-        ));
-        match admitted {
-            Err(why) => self.reply(index, &reply, &offer, SeatReply::Refused(why)),
-            Ok(Admit::Again(seat)) => {
-                let answer = self
-                    .door
-                    .borrow()
-                    .as_ref()
-                    .and_then(|d| d.answers.get(&seat).cloned());
-                if let Some(answer) = answer {
-                    self.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
-                }
-            }
-            Ok(Admit::Asked { seat, holder }) => {
-                self.reply(
-                    index,
-                    &reply,
-                    &offer,
-                    SeatReply::Asked { seat, name: holder },
-                );
-                self.changed();
-            }
-            Ok(Admit::Seat(seat)) => {
-                self.replace_open(seat);
-                self.seat_by_link(index, reply, offer, seat)
-            }
-        }
-    }
-
-    /// `seat`'s holder came back by another page while this one's
-    /// connection is still open (a new tab): the old page is told, so it
-    /// does not knock again by itself, and closed a moment later (a close
-    /// at once could drop the notice).
-    fn replace_open(&self, seat: Seat) {
-        self.update(HostEvent::Replace(seat));
-    }
-
-    /// Answers `offer` with a new connection for `seat`.
-    pub(super) fn seat_by_link(
-        self: &Rc<Self>,
+    /// An offer opened on relay `index` of `link`: if it is fresh, the
+    /// table decides.
+    pub(super) fn offer_heard(
+        &self,
+        link: LinkDoor,
         index: usize,
-        reply: ReplyTo,
+        to: ReplyTo,
         offer: FriendOffer,
-        seat: Seat,
     ) {
-        let mut fx = Vec::new();
-        let conn = self.table.borrow_mut().connect(Who::Seat(seat), &mut fx);
-        self.run(fx);
-        let Some(conn) = conn else { return };
-        let on_event = self.on_peer_event(Who::Seat(seat), conn);
+        let fresh = self
+            .relay_door(link, |door| door.fresh(index, &to, &offer))
+            .unwrap_or(false);
+        if fresh {
+            self.update(HostEvent::OfferHeard {
+                link,
+                route: Route { relay: index, to },
+                offer,
+                wall_ms: wall_ms(),
+            });
+        }
+    }
+
+    /// `then` on `link`'s relay door, if it is open.
+    fn relay_door<T>(&self, link: LinkDoor, then: impl FnOnce(&mut RelayDoor) -> T) -> Option<T> {
+        match link {
+            LinkDoor::Table => self.door.borrow_mut().as_mut().map(|d| then(&mut d.relay)),
+            LinkDoor::Watch => self.watch.borrow_mut().door_mut().map(then),
+        }
+    }
+
+    /// Makes the answer of `peer`'s new connection `conn` to `offer`, for
+    /// the table.
+    pub(super) fn answer(
+        self: &Rc<Self>,
+        peer: Who,
+        conn: ConnId,
+        route: Route,
+        offer: FriendOffer,
+    ) {
+        let on_event = self.on_peer_event(peer, conn);
         let config = self.config.clone();
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
-            match result {
-                Ok((peer, answer)) => {
-                    if !this.adopt(Who::Seat(seat), conn, peer) {
-                        return;
+            match Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await {
+                Ok((made, answer)) => {
+                    if this.adopt(peer, conn, made) {
+                        this.update(HostEvent::AnswerMade {
+                            peer,
+                            conn,
+                            route,
+                            offer,
+                            answer,
+                            now_ms: now_ms() as u64,
+                        });
                     }
-                    this.update(HostEvent::Answered {
-                        seat,
-                        conn,
-                        now_ms: now_ms() as u64,
-                    });
-                    if let Some(d) = this.door.borrow_mut().as_mut() {
-                        d.answers.insert(seat, answer.clone());
-                    }
-                    this.reply(index, &reply, &offer, SeatReply::Seated { seat, answer });
                 }
                 Err(why) => {
-                    console::warn(&format!("seat {}: no answer made: {why:?}", seat.0));
-                    if let Some(d) = this.door.borrow_mut().as_mut() {
-                        d.door.left(seat);
-                    }
+                    console::warn(&format!("{peer:?}: no answer made: {why:?}"));
+                    this.update(HostEvent::AnswerFailed { peer, conn });
                 }
             }
             this.changed();
         });
     }
 
-    /// Seals `reply` to `offer` and sends it back on relay `index`, and on
-    /// every other relay the offer came by.
-    pub(super) fn reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
-        if let Some(d) = self.door.borrow().as_ref() {
-            d.relay.reply(index, to, offer, reply);
-        }
+    /// Seals `reply` to `offer` and sends it back by `route` on `link`'s
+    /// relays, and on every other relay the offer came by.
+    pub(super) fn reply(
+        &self,
+        link: LinkDoor,
+        route: &Route,
+        offer: &FriendOffer,
+        reply: SeatReply,
+    ) {
+        self.relay_door(link, |door| {
+            door.reply(route.relay, &route.to, offer, reply)
+        });
     }
 }

@@ -185,12 +185,25 @@ impl HostLink {
                         None => self.screen.borrow_mut().unheard.push(event),
                     }
                 }
-                HostEffect::SeatKey(seat) => self.send_seat_key(seat),
-                HostEffect::Door { seat, open } => {
+                HostEffect::Answer {
+                    peer,
+                    conn,
+                    route,
+                    offer,
+                    ..
+                } => {
                     if let Some(this) = self.me.upgrade() {
-                        this.door_follows(seat, open);
+                        this.answer(peer, conn, route, offer);
                     }
                 }
+                HostEffect::Reply {
+                    link,
+                    route,
+                    offer,
+                    reply,
+                } => self.reply(link, &route, &offer, reply),
+                HostEffect::Listen(listen) => self.listen(listen),
+                HostEffect::KeepSeats(kept) => holders::keep_table(&kept),
                 HostEffect::WakeAt { at_ms } => {
                     let delay = at_ms.saturating_sub(now_ms() as u64).min(60_000) as u32;
                     let weak = self.me.clone();
@@ -259,9 +272,8 @@ impl HostLink {
         }
         // The name the friend knocked with (the lobby's seat still has
         // the setup's: no join came).
-        let door = self.door.borrow();
-        let name = door.as_ref().and_then(|d| d.door.name(seat));
-        Some(name.unwrap_or_default().to_string())
+        let table = self.table.borrow();
+        Some(table.door_name(seat).unwrap_or_default().to_string())
     }
 
     /// Whether the lobby is of a saved match, resumed after a reload.

@@ -2,9 +2,9 @@
 //! its own, whose door lets in watchers and never gives a seat.
 //!
 //! An offer heard on the watch link's relays is opened with the watch
-//! room's key, checked for freshness and replays ([`SeenOffers`]), and
-//! answered with a new connection at a free watcher's place (a
-//! [`crate::online::watch::Peer::Watcher`]) while a place is free. The
+//! room's key and checked for freshness and replays, as the table link's
+//! (`door.rs`); the table lets a watcher in at a free place (a
+//! [`crate::online::watch::Peer::Watcher`]) while one is free. The
 //! connection then carries what the host's session sends watchers (the
 //! public table) and takes only their watch, pings and resyncs. "Stop
 //! sharing" tells each watcher, closes it, forgets the secret and leaves
@@ -13,15 +13,12 @@
 use super::door::TableLinkState;
 use super::relay_door::RelayDoor;
 use super::HostLink;
-use crate::online::host::HostEvent;
-use crate::online::signal::relay::{Heard, ReplyTo};
-use crate::online::signal::{FriendOffer, Refused, Relay, SeatReply, TableLink};
-use crate::online::watch::Peer as Who;
-use crate::rules::Seat;
+use crate::online::host::{HostEvent, LinkDoor};
+use crate::online::signal::relay::Heard;
+use crate::online::signal::{Relay, TableLink};
 use crate::ui::online::page_base;
 use crate::ui::platform::console;
 use crate::ui::platform::storage;
-use crate::ui::platform::webrtc::{Peer, Reaches};
 use std::rc::Rc;
 
 /// Where this tab keeps its watch link's secret: a reload of the host's
@@ -32,9 +29,6 @@ const WATCH_SECRET_KEY: &str = "ono99.watch-secret";
 pub(super) struct WatchShare {
     state: TableLinkState,
     door: Option<RelayDoor>,
-    /// The host stopped sharing: nothing opens again until "Share a new
-    /// watch link".
-    stopped: bool,
     /// The relays the link goes through (kept to share again).
     relays: Vec<Relay>,
 }
@@ -44,7 +38,6 @@ impl Default for WatchShare {
         WatchShare {
             state: TableLinkState::Off,
             door: None,
-            stopped: false,
             relays: Vec::new(),
         }
     }
@@ -55,6 +48,11 @@ impl WatchShare {
     pub(super) fn relays(&self) -> Option<Rc<crate::ui::online::relays::Relays>> {
         Some(self.door.as_ref()?.relays().clone())
     }
+
+    /// The watch link's door on its relays, while it is shared.
+    pub(super) fn door_mut(&mut self) -> Option<&mut RelayDoor> {
+        self.door.as_mut()
+    }
 }
 
 impl HostLink {
@@ -62,7 +60,7 @@ impl HostLink {
     pub fn open_watch_door(self: &Rc<Self>, relays: Vec<Relay>) {
         {
             let mut share = self.watch.borrow_mut();
-            if relays.is_empty() || share.door.is_some() || share.stopped {
+            if relays.is_empty() || share.door.is_some() || self.watch_stopped() {
                 return;
             }
             if share.state == TableLinkState::Preparing {
@@ -92,7 +90,7 @@ impl HostLink {
             );
             let door = door.await;
             let Some(this) = weak.upgrade() else { return };
-            if this.table.borrow().closed() || this.watch.borrow().stopped {
+            if this.table.borrow().closed() || this.watch_stopped() {
                 if let Ok(door) = door {
                     door.stop();
                 }
@@ -127,7 +125,7 @@ impl HostLink {
 
     /// Whether the host stopped sharing the watch link.
     pub fn watch_stopped(&self) -> bool {
-        self.watch.borrow().stopped
+        self.table.borrow().watch_stopped()
     }
 
     /// How many watch now (their connections open).
@@ -142,7 +140,6 @@ impl HostLink {
         storage::tab::delete(WATCH_SECRET_KEY);
         {
             let mut share = self.watch.borrow_mut();
-            share.stopped = true;
             share.state = TableLinkState::Off;
             if let Some(door) = share.door.take() {
                 door.stop();
@@ -154,13 +151,9 @@ impl HostLink {
     /// "Share a new watch link" after stopping: a new secret, so the old
     /// link stays closed.
     pub fn share_watch_again(self: &Rc<Self>) {
-        let relays = {
-            let mut share = self.watch.borrow_mut();
-            share.stopped = false;
-            share.relays.clone()
-        };
+        self.update(HostEvent::ShareWatch);
+        let relays = self.watch.borrow().relays.clone();
         self.open_watch_door(relays);
-        self.changed();
     }
 
     /// Stops listening for good (the host left the table). The secret is
@@ -176,79 +169,8 @@ impl HostLink {
         let this = self.clone();
         if let Some(door) = self.watch.borrow().door.as_ref() {
             door.read(index, heard, move |index, reply, offer| {
-                this.offer_watcher(index, reply, offer)
+                this.offer_heard(LinkDoor::Watch, index, reply, offer)
             });
-        }
-    }
-
-    /// A watcher's offer, opened: a connection at a free watcher's
-    /// address, or "full".
-    fn offer_watcher(self: &Rc<Self>, index: usize, reply: ReplyTo, offer: FriendOffer) {
-        if self.table.borrow().closed() {
-            return;
-        }
-        let fresh = {
-            let mut share = self.watch.borrow_mut();
-            let Some(door) = share.door.as_mut() else {
-                return;
-            };
-            door.fresh(index, &reply, &offer)
-        };
-        if !fresh {
-            return;
-        }
-        let Some((watcher, conn)) = self.table.borrow_mut().seat_watcher() else {
-            console::note("relay: a watcher turned away: full");
-            self.watcher_reply(
-                index,
-                &reply,
-                &offer,
-                SeatReply::Refused(Refused::TableFull),
-            );
-            return;
-        };
-        let who = Who::Watcher(watcher);
-        console::note(&format!("relay: watcher {} at the table", watcher.index()));
-        let on_event = self.on_peer_event(who, conn);
-        let config = self.config.clone();
-        let this = self.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let result = Peer::answer(&config, Reaches::Friend, &offer.offer, on_event).await;
-            match result {
-                Ok((peer, answer)) if !this.watch_stopped() => {
-                    if this.adopt(who, conn, peer) {
-                        // The answer's form names a seat at a table: seat
-                        // 0 stands for "watch" (a watcher's page reads no
-                        // seat from it; its address comes with the
-                        // welcome).
-                        let seated = SeatReply::Seated {
-                            seat: Seat(0),
-                            answer,
-                        };
-                        this.watcher_reply(index, &reply, &offer, seated);
-                    }
-                }
-                Ok((peer, _)) => {
-                    peer.close();
-                    this.table.borrow_mut().not_made(who, conn);
-                }
-                Err(why) => {
-                    console::warn(&format!(
-                        "watcher {}: no answer made: {why:?}",
-                        watcher.index()
-                    ));
-                    this.table.borrow_mut().not_made(who, conn);
-                }
-            }
-            this.changed();
-        });
-    }
-
-    /// Seals `reply` to a watcher's `offer` and sends it back on every
-    /// relay of the watch link the offer came by.
-    fn watcher_reply(&self, index: usize, to: &ReplyTo, offer: &FriendOffer, reply: SeatReply) {
-        if let Some(door) = self.watch.borrow().door.as_ref() {
-            door.reply(index, to, offer, reply);
         }
     }
 }
