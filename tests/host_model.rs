@@ -28,6 +28,7 @@ use ono99::online::protocol::{GuestMessage, HostMessage, SeatEvent};
 use ono99::online::sdp::CompactSdp;
 use ono99::online::signal::relay::ReplyTo;
 use ono99::online::signal::seat_key::KeptTable;
+use ono99::online::signal::stream::Stream;
 use ono99::online::signal::{FriendOffer, OfferId, SeatKey, SeatReply};
 use ono99::online::watch::Peer;
 use ono99::rules::{Rng, RuleSet, Seat};
@@ -67,6 +68,9 @@ struct Wires {
     keys: BTreeMap<Seat, SeatKey>,
     /// Offers sent so far (a friend may send one again).
     offers: Vec<FriendOffer>,
+    /// The connections the brokers may carry, each with its friend's end
+    /// of the stream.
+    carried: BTreeMap<ConnId, (Peer, Stream)>,
 }
 
 /// A real browser's offer, the one every test offer is made from.
@@ -115,6 +119,8 @@ struct Run {
     offers: u32,
     /// Replies that went back by the links.
     replies: usize,
+    /// The host's messages the friends' streams put together.
+    carried_messages: usize,
 }
 
 impl Run {
@@ -134,6 +140,7 @@ impl Run {
             sends: 0,
             offers: 0,
             replies: 0,
+            carried_messages: 0,
         }
     }
 
@@ -204,7 +211,7 @@ impl Run {
         let now_ms = self.now;
         let guests = self.guests();
         loop {
-            match self.rng.below(16) {
+            match self.rng.below(18) {
                 0 | 1 => {
                     if let Some(seat) = self.pick(&guests) {
                         return HostEvent::Invite(seat);
@@ -263,6 +270,11 @@ impl Run {
                     }
                 }
                 13 => return self.by_a_link(now_ms),
+                16 | 17 => {
+                    if let Some(event) = self.carried_frame(now_ms) {
+                        return event;
+                    }
+                }
                 14 => {
                     if let Some(event) = self.host_decides() {
                         return event;
@@ -276,7 +288,7 @@ impl Run {
                     if let Some(game) = self.game.as_mut() {
                         let mut rng = Rng::new(now_ms);
                         if let Some(out) = game.play_bot(&mut rng) {
-                            return HostEvent::Send(out);
+                            return HostEvent::Send { out, now_ms };
                         }
                     }
                 }
@@ -332,6 +344,33 @@ impl Run {
             offer,
             wall_ms,
         }
+    }
+
+    /// A frame through a broker on a connection the host listens for: a
+    /// message of the friend's in their stream, a frame again, or garbage.
+    fn carried_frame(&mut self, now_ms: u64) -> Option<HostEvent> {
+        let conns: Vec<ConnId> = self.wires.carried.keys().copied().collect();
+        let conn = self.pick(&conns)?;
+        let peer = self.wires.carried.get(&conn)?.0;
+        let bytes = self.bytes(peer);
+        let garbage = self.rng.below(8) == 0;
+        let (_, stream) = self.wires.carried.get_mut(&conn)?;
+        if bytes.len() < 8_000 {
+            let _ = stream.send(&bytes);
+        }
+        let frames = stream.due(now_ms);
+        let frame = if garbage || frames.is_empty() {
+            (0..self.rng.below(30))
+                .map(|_| self.rng.below(256) as u8)
+                .collect()
+        } else {
+            frames[self.rng.below(frames.len())].clone()
+        };
+        Some(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms,
+        })
     }
 
     /// The host locks or opens the table link, answers a request for a
@@ -420,6 +459,33 @@ impl Run {
                 HostEffect::Reply { link, reply, .. } => {
                     self.replies += 1;
                     self.reply_fits(*link, reply, what);
+                }
+                HostEffect::ListenCarried { conn, .. } => {
+                    let peer = *self.wires.owner.get(conn).expect("a connection it made");
+                    assert!(matches!(peer, Peer::Seat(_)), "a watcher carried: {what}");
+                    let stream = Stream::new(7_000 + conn.0);
+                    self.wires.carried.insert(*conn, (peer, stream));
+                }
+                HostEffect::Carry { conn, frames, .. } => {
+                    let (peer, stream) = self.wires.carried.get_mut(conn).unwrap_or_else(|| {
+                        panic!("frames of a connection not listened for: {what}")
+                    });
+                    let peer = *peer;
+                    assert!(
+                        self.table.conn(peer) == Some(*conn) || closing.contains(conn),
+                        "frames on a replaced connection: {what}"
+                    );
+                    for frame in frames {
+                        let Ok(messages) = stream.receive(frame) else {
+                            panic!("a stream past its limit: {what}");
+                        };
+                        for bytes in messages {
+                            self.carried_messages += 1;
+                            let msg =
+                                HostMessage::decode(&bytes).expect("the host writes what it reads");
+                            only_its_own(&msg, peer, what);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -519,7 +585,10 @@ impl Run {
                             Vec::new()
                         }
                     };
-                    let fx = self.table.update(HostEvent::Send(out));
+                    let fx = self.table.update(HostEvent::Send {
+                        out,
+                        now_ms: self.now,
+                    });
                     self.check(&fx, "the game's answer");
                     self.follow(fx);
                 }
@@ -566,6 +635,7 @@ fn thousands_of_random_tables_keep_every_hand_to_its_seat() {
     let mut totals = (0, 0, 0, 0);
     let mut heard = 0;
     let mut replies = 0;
+    let mut carried = 0;
     for seed in 0..1_000u64 {
         let mut run = Run::new(seed);
         for _ in 0..140 {
@@ -580,14 +650,16 @@ fn thousands_of_random_tables_keep_every_hand_to_its_seat() {
         totals.3 += usize::from(run.table.closed());
         heard += run.heard;
         replies += run.replies;
+        carried += run.carried_messages;
     }
-    eprintln!("steps, messages, matches begun, tables closed: {totals:?}, replies {replies}");
+    eprintln!("steps, messages, matches begun, tables closed: {totals:?}, replies {replies}, carried {carried}");
     // The runs reached what they are for: many messages, many starts.
     assert!(totals.1 > 10_000, "too few messages sent: {totals:?}");
     assert!(totals.2 > 500, "too few matches begun: {totals:?}");
     assert!(totals.3 > 50, "too few tables closed: {totals:?}");
     assert!(heard > 10_000, "the game heard too little: {heard}");
     assert!(replies > 5_000, "too few replies by the links: {replies}");
+    assert!(carried > 1_000, "too few messages carried: {carried}");
 }
 
 /// `seat`'s friend, invited, with their connection open: its number.
@@ -1189,4 +1261,118 @@ fn a_seat_whose_connection_closes_unopened_is_told_no_direct_path_at_once() {
         conn,
     });
     assert!(!t.no_direct_path(seat), "it had a path: it was open");
+}
+
+/// The frames among `fx` for `conn`, put together by the friend's end of
+/// the stream: the host's messages.
+fn carried_to(fx: &[HostEffect], conn: ConnId, friend: &mut Stream) -> Vec<HostMessage> {
+    fx.iter()
+        .filter_map(|e| match e {
+            HostEffect::Carry {
+                conn: c, frames, ..
+            } if *c == conn => Some(frames),
+            _ => None,
+        })
+        .flatten()
+        .flat_map(|frame| friend.receive(frame).expect("within the limit"))
+        .map(|bytes| HostMessage::decode(&bytes).expect("the host writes what it reads"))
+        .collect()
+}
+
+/// A friend whose browser finds no direct path to the host's (issue 38):
+/// the direct connection closes unopened, the lobby says so; the friend's
+/// frames then come through a broker on the offer they were seated by, the
+/// seat opens through a relay, and the match is dealt and played on it: a
+/// frame the broker lost goes again at a later wake-up.
+#[test]
+fn a_friend_with_no_direct_path_plays_through_the_brokers() {
+    use ono99::online::host::CARRY_TICK_MS;
+    let mut t = table(2, 11);
+    door_open(&mut t);
+    let first = offer(1, "Kai", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+    let (peer, conn) = asked.expect("a seat");
+    let fx = t.update(HostEvent::AnswerMade {
+        peer,
+        conn,
+        route: route(0),
+        offer: first.clone(),
+        answer: sdp(),
+        now_ms: 1_000,
+    });
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        HostEffect::ListenCarried { conn: c, offer_id } if *c == conn && *offer_id == first.offer_id
+    )));
+    // ICE fails: the direct connection closes before it opened.
+    t.update(HostEvent::Closed { peer, conn });
+    assert!(t.no_direct_path(Seat(1)));
+    assert!(!t.through_relay(peer));
+    // The friend's join comes through the broker.
+    let mut friend = Stream::new(42);
+    friend
+        .send(&GuestMessage::Join { name: "Kai".into() }.encode())
+        .expect("a small message");
+    let mut now = 30_000;
+    for frame in friend.due(now) {
+        let fx = t.update(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms: now,
+        });
+        // The seat's key goes back the same way.
+        let back = carried_to(&fx, conn, &mut friend);
+        assert!(back
+            .iter()
+            .any(|m| matches!(m, HostMessage::SeatKey { .. })));
+    }
+    assert!(t.through_relay(peer));
+    assert!(!t.no_direct_path(Seat(1)));
+    assert_eq!(t.open(Seat(1)), Some(true));
+    // Start: the seal goes through the broker, and is lost on the way.
+    let fx = t.update(HostEvent::Start {
+        now_ms: now,
+        secret: Some(Secret([2; 32])),
+        fixed: false,
+    });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Carry { .. })));
+    assert!(!fx.iter().any(|e| matches!(e, HostEffect::Send { .. })));
+    // The wake-ups bring it again once its wait is over.
+    let mut sealed = None;
+    for _ in 0..20 {
+        now += CARRY_TICK_MS;
+        let fx = t.update(HostEvent::Tick { now_ms: now });
+        for m in carried_to(&fx, conn, &mut friend) {
+            if let HostMessage::Sealed { number, .. } = m {
+                sealed = Some(number);
+            }
+        }
+        if sealed.is_some() {
+            break;
+        }
+    }
+    let number = sealed.expect("the seal sent again");
+    // The friend's share, and the welcome back at the deal.
+    friend
+        .send(
+            &GuestMessage::Contribute {
+                number,
+                contribution: Contribution([9; 16]),
+            }
+            .encode(),
+        )
+        .expect("a small message");
+    let mut welcomed = false;
+    for frame in friend.due(now) {
+        let fx = t.update(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms: now,
+        });
+        welcomed |= carried_to(&fx, conn, &mut friend)
+            .iter()
+            .any(|m| matches!(m, HostMessage::Welcome(w) if w.seat == Seat(1)));
+    }
+    assert_eq!(t.mode(), &Mode::Playing);
+    assert!(welcomed, "the welcome, with the hand, through the broker");
 }

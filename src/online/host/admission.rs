@@ -247,6 +247,7 @@ impl HostTable {
         let (link, reply) = match peer {
             Peer::Seat(seat) => {
                 self.answered(seat, conn, now_ms, fx);
+                self.may_carry(conn, offer.offer_id, fx);
                 if let Some(t) = self.doors.table.as_mut() {
                     t.answers.insert(seat, (conn, answer.clone()));
                 }

@@ -8,10 +8,12 @@
 //! holder of messages sent before the match starts.
 
 mod admission;
+mod carried;
 mod deals;
 mod doors;
 mod held;
 mod hosted;
+mod lines;
 mod link;
 mod table;
 mod watchers;
@@ -20,6 +22,7 @@ pub use deals::{Begun, DealBook, DealNote, Done};
 pub use doors::{LinkDoor, Route};
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 pub use hosted::HostedTable;
+pub use lines::CARRY_TICK_MS;
 use link::Link;
 pub use link::{
     BAD_IN_A_ROW, BAD_IN_WINDOW, PINGS_IN_WINDOW, PING_WINDOW_MS, RACES_PER_PLY, RESYNCS_IN_WINDOW,

@@ -19,12 +19,13 @@
 //! sent on it.
 
 use super::doors::{Doors, LinkDoor, Route};
+use super::lines::Carried;
 use super::{Begun, DealBook, DealNote, HeldMessages, HostSession, Outbox, Outgoing};
 use crate::online::fair::{Contribution, Secret};
 use crate::online::protocol::{Connection, GuestMessage, HostMessage, Presence, ProtocolError};
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::seat_key::KeptTable;
-use crate::online::signal::{FriendOffer, KeyMint, SeatReply};
+use crate::online::signal::{FriendOffer, KeyMint, OfferId, SeatReply};
 use crate::online::turn_limit::TurnLimit;
 pub use crate::online::watch::ConnId;
 use crate::online::watch::{Peer, WatcherId};
@@ -131,6 +132,13 @@ pub enum HostEvent {
     },
     /// The host refuses request `id`.
     Refuse(u32),
+    /// A frame of connection `conn` came through a broker (no direct
+    /// connection opened), opened with the table's key, at `now_ms`.
+    Carried {
+        conn: ConnId,
+        frame: Vec<u8>,
+        now_ms: u64,
+    },
     /// The reply code of `seat`'s friend could not connect.
     ReplyFailed(Seat),
     /// `peer`'s connection `conn` opened.
@@ -166,8 +174,8 @@ pub enum HostEvent {
     BotTakes(Seat),
     /// In the lobby: the friend plays their seat again.
     GiveBack(Seat),
-    /// What the game's session has to send to the friends.
-    Send(Outbox),
+    /// What the game's session has to send to the friends, at `now_ms`.
+    Send { out: Outbox, now_ms: u64 },
     /// The host stopped sharing the watch link: every watcher is told and
     /// let go, and no one comes in by it.
     StopWatchers,
@@ -175,6 +183,22 @@ pub enum HostEvent {
     ShareWatch,
     /// The host left the table.
     Close,
+}
+
+impl HostEvent {
+    /// The time the event tells, if any (the page's clock).
+    fn now_ms(&self) -> Option<u64> {
+        match self {
+            HostEvent::Received { now_ms, .. }
+            | HostEvent::Start { now_ms, .. }
+            | HostEvent::DealNext { now_ms, .. }
+            | HostEvent::Tick { now_ms }
+            | HostEvent::AnswerMade { now_ms, .. }
+            | HostEvent::Carried { now_ms, .. }
+            | HostEvent::Send { now_ms, .. } => Some(*now_ms),
+            _ => None,
+        }
+    }
 }
 
 /// What the host's page must do.
@@ -213,6 +237,16 @@ pub enum HostEffect {
     /// Listen on the table link's relays (`true`: a friend's seat is free)
     /// or leave them.
     Listen(bool),
+    /// Listen on the brokers for the frames of `conn`, carried under the
+    /// offer `offer_id` it answered (report [`HostEvent::Carried`]).
+    ListenCarried { conn: ConnId, offer_id: OfferId },
+    /// Seal these frames of `conn` with the table's key and publish them
+    /// on the brokers, to the friend of the offer `offer_id`.
+    Carry {
+        conn: ConnId,
+        offer_id: OfferId,
+        frames: Vec<Vec<u8>>,
+    },
     /// Keep this in the tab for a reload of the host's page: the seats'
     /// holders and the match's new people.
     KeepSeats(KeptTable),
@@ -245,6 +279,9 @@ struct Conn {
     answered_at_ms: Option<u64>,
     /// Answered [`NO_PATH_MS`] ago and still not open.
     no_path: bool,
+    /// Its direct connection closed before it opened: only the brokers
+    /// may open it now.
+    direct_lost: bool,
 }
 
 impl Conn {
@@ -254,6 +291,7 @@ impl Conn {
             line: Line::Waiting,
             answered_at_ms: None,
             no_path: false,
+            direct_lost: false,
         }
     }
 }
@@ -278,6 +316,13 @@ pub struct HostTable {
     pub(super) invites: BTreeMap<Seat, InviteLink>,
     /// Who comes in by the table link and the watch link (`doors.rs`).
     pub(super) doors: Doors,
+    /// The connections the brokers may carry (`carried.rs`).
+    pub(super) carried: BTreeMap<ConnId, Carried>,
+    /// When the carried streams' wake-up is due, if one was asked.
+    pub(super) carry_wake: Option<u64>,
+    /// The latest time an event told (the page's clock).
+    pub(super) now_ms: u64,
+    pub(super) stream_ids: u32,
     /// What friends send before the start, capped per seat (a Join is all
     /// an honest friend sends; a seat over its cap is disconnected).
     held: HeldMessages,
@@ -298,6 +343,10 @@ impl HostTable {
             conns: BTreeMap::new(),
             invites: BTreeMap::new(),
             doors: Doors::default(),
+            carried: BTreeMap::new(),
+            carry_wake: None,
+            now_ms: 0,
+            stream_ids: 0,
             held: HeldMessages::new(),
             next_conn: 1,
             deals,
@@ -456,12 +505,21 @@ impl HostTable {
         if self.closed() {
             return fx;
         }
+        if let Some(now_ms) = event.now_ms() {
+            self.now_ms = self.now_ms.max(now_ms);
+        }
+        self.apply(event, &mut fx);
+        self.carry_out(&mut fx);
+        fx
+    }
+
+    fn apply(&mut self, event: HostEvent, fx: &mut Vec<HostEffect>) {
         match event {
-            HostEvent::Invite(seat) => self.invite(seat, &mut fx),
+            HostEvent::Invite(seat) => self.invite(seat, fx),
             HostEvent::Offered { seat, conn, link } => {
                 if !self.is_latest(Peer::Seat(seat), conn) {
                     fx.push(HostEffect::Close { conn });
-                    return fx;
+                    return;
                 }
                 let state = match link {
                     Some(link) => InviteLink::Ready(link),
@@ -471,14 +529,14 @@ impl HostTable {
                 fx.push(HostEffect::Changed);
             }
             HostEvent::TableDoorOpened { kept, keys } => {
-                self.open_table_door(kept, KeyMint::new(keys), &mut fx)
+                self.open_table_door(kept, KeyMint::new(keys), fx)
             }
             HostEvent::OfferHeard {
                 link,
                 route,
                 offer,
                 wall_ms,
-            } => self.offer_heard(link, route, offer, wall_ms, &mut fx),
+            } => self.offer_heard(link, route, offer, wall_ms, fx),
             HostEvent::AnswerMade {
                 peer,
                 conn,
@@ -486,51 +544,68 @@ impl HostTable {
                 offer,
                 answer,
                 now_ms,
-            } => self.answer_made(peer, conn, (route, offer), answer, now_ms, &mut fx),
+            } => self.answer_made(peer, conn, (route, offer), answer, now_ms, fx),
             HostEvent::AnswerFailed { peer, conn } => self.answer_failed(peer, conn),
-            HostEvent::Lock(locked) => self.lock(locked, &mut fx),
-            HostEvent::Allow { id, point, wall_ms } => self.allow(id, point, wall_ms, &mut fx),
-            HostEvent::Refuse(id) => self.refuse(id, &mut fx),
+            HostEvent::Lock(locked) => self.lock(locked, fx),
+            HostEvent::Allow { id, point, wall_ms } => self.allow(id, point, wall_ms, fx),
+            HostEvent::Refuse(id) => self.refuse(id, fx),
             HostEvent::ReplyFailed(seat) => {
                 self.invites.insert(seat, InviteLink::Failed);
                 fx.push(HostEffect::Changed);
             }
-            HostEvent::Opened { peer, conn } => self.opened(peer, conn, &mut fx),
-            HostEvent::Closed { peer, conn } => self.closed_conn(peer, conn, &mut fx),
+            HostEvent::Opened { peer, conn } => {
+                // A direct connection that closed does not open again.
+                let lost = self
+                    .conns
+                    .get(&peer)
+                    .is_some_and(|c| c.id == conn && c.direct_lost);
+                if !lost {
+                    self.opened(peer, conn, fx);
+                }
+            }
+            HostEvent::Closed { peer, conn } => self.closed_conn(peer, conn, fx),
             HostEvent::Received {
                 peer,
                 conn,
                 bytes,
                 now_ms,
-            } => self.received(peer, conn, &bytes, now_ms, &mut fx),
+            } => self.received(peer, conn, &bytes, now_ms, fx),
             HostEvent::Start {
                 now_ms,
                 secret,
                 fixed,
-            } => self.start(now_ms, secret, fixed, &mut fx),
+            } => self.start(now_ms, secret, fixed, fx),
             HostEvent::DealNext {
                 now_ms,
                 secret,
                 seed,
-            } => self.deal_next(now_ms, secret, seed, &mut fx),
+            } => self.deal_next(now_ms, secret, seed, fx),
             HostEvent::Tick { now_ms } => {
-                self.no_path_yet(now_ms, &mut fx);
-                self.deal_if_ready(now_ms, &mut fx);
+                self.no_path_yet(now_ms, fx);
+                self.deal_if_ready(now_ms, fx);
+                if self.carry_wake.is_some_and(|at| at <= now_ms) {
+                    self.carry_wake = None;
+                }
             }
             HostEvent::BotTakes(seat) => {
                 let out = self.session.as_mut().map(|s| s.bot_takes(seat));
-                self.send(out.unwrap_or_default(), &mut fx);
+                self.send(out.unwrap_or_default(), fx);
                 fx.push(HostEffect::Changed);
             }
             HostEvent::GiveBack(seat) => {
                 let out = self.session.as_mut().map(|s| s.give_back(seat));
-                self.send(out.unwrap_or_default(), &mut fx);
+                self.send(out.unwrap_or_default(), fx);
                 fx.push(HostEffect::Changed);
             }
-            HostEvent::Send(out) => self.send(out, &mut fx),
+            HostEvent::Send { out, .. } => self.send(out, fx),
+            HostEvent::Carried {
+                conn,
+                frame,
+                now_ms,
+            } => self.carried_frame(conn, &frame, now_ms, fx),
             HostEvent::StopWatchers => {
                 self.share_watch(false);
-                self.stop_watchers(&mut fx);
+                self.stop_watchers(fx);
             }
             HostEvent::ShareWatch => {
                 self.share_watch(true);
@@ -540,6 +615,7 @@ impl HostTable {
                 self.mode = Mode::Closed;
                 self.deals = DealBook::default();
                 fx.push(HostEffect::KeepDeal(None));
+                self.carried.clear();
                 for conn in std::mem::take(&mut self.conns).into_values() {
                     if conn.line != Line::Closed {
                         fx.push(HostEffect::Close { conn: conn.id });
@@ -547,7 +623,24 @@ impl HostTable {
                 }
             }
         }
-        fx
+    }
+
+    /// Whether `peer`'s connection `conn` was answered by the table link,
+    /// never opened, and may still come through the brokers.
+    fn unopened_may_carry(&self, peer: Peer, conn: ConnId) -> bool {
+        self.carried.contains_key(&conn)
+            && self
+                .conns
+                .get(&peer)
+                .is_some_and(|c| c.line == Line::Waiting && c.answered_at_ms.is_some())
+    }
+
+    /// `conn`'s peer, if it is a peer's latest connection.
+    pub(super) fn peer_of(&self, conn: ConnId) -> Option<Peer> {
+        self.conns
+            .iter()
+            .find(|(_, c)| c.id == conn)
+            .map(|(&peer, _)| peer)
     }
 
     /// A new connection for `peer` (an invitation, a friend or a watcher
@@ -560,8 +653,11 @@ impl HostTable {
         let id = ConnId(self.next_conn);
         self.next_conn = self.next_conn.saturating_add(1);
         let old = self.conns.insert(peer, Conn::new(id));
-        if let Some(old) = old.filter(|c| c.line != Line::Closed) {
-            fx.push(HostEffect::Close { conn: old.id });
+        if let Some(old) = old {
+            self.forget_carried(old.id);
+            if old.line != Line::Closed {
+                fx.push(HostEffect::Close { conn: old.id });
+            }
         }
         if let Peer::Seat(seat) = peer {
             self.held.forget(seat);
@@ -626,7 +722,7 @@ impl HostTable {
         fx.push(HostEffect::Changed);
     }
 
-    fn opened(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
+    pub(super) fn opened(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
         if !self.is_current(peer, conn) {
             return;
         }
@@ -653,13 +749,20 @@ impl HostTable {
             conn.0
         )));
         match peer {
+            Peer::Seat(_) if self.unopened_may_carry(peer, conn) => {
+                // Answered by the table link and closed before it ever
+                // opened: the browsers found no path to each other. The
+                // friend may come through the brokers on it yet.
+                if let Some(c) = self.conns.get_mut(&peer) {
+                    c.no_path = true;
+                    c.direct_lost = true;
+                }
+            }
             Peer::Seat(seat) => {
                 if let Some(c) = self.conns.get_mut(&peer) {
-                    // Answered by the table link and closed before it ever
-                    // opened: the browsers found no path to each other.
-                    c.no_path |= c.line == Line::Waiting && c.answered_at_ms.is_some();
                     c.line = Line::Closed;
                 }
+                self.forget_carried(conn);
                 self.door_follows(seat, false, fx);
                 self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(seat), fx);
             }
@@ -676,7 +779,7 @@ impl HostTable {
         self.for_session(|s| s.disconnect(address), LinkEvent::Closed(address), fx);
     }
 
-    fn received(
+    pub(super) fn received(
         &mut self,
         peer: Peer,
         conn: ConnId,
@@ -797,7 +900,9 @@ impl HostTable {
             let Some(conn) = self.conns.get(&peer).copied() else {
                 continue;
             };
-            if conn.line == Line::Closed {
+            // Closed, or never opened and not to open directly (it may come
+            // through the brokers yet): nothing can go on it now.
+            if conn.line == Line::Closed || (conn.line == Line::Waiting && conn.no_path) {
                 continue;
             }
             match outgoing {

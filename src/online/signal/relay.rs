@@ -420,12 +420,22 @@ impl Wire for BrokerWire {
         (connect, false)
     }
 
-    /// The host subscribes to the room's topic.
+    /// The host subscribes to the room's topic; either side again to the
+    /// carried frames it listened for (a broker's new session keeps no
+    /// subscription of the socket before it).
     fn ready(&mut self, side: Side, _: u64) -> Vec<Send> {
-        match side.role {
+        let mut out = match side.role {
             Role::Host => self.subscribe(mqtt::host_topic(&side.room)),
             Role::Friend => Vec::new(),
+        };
+        for offer in self.carried.clone() {
+            out.extend(self.subscribe(mqtt::carry_topic(
+                &side.room,
+                &offer,
+                inbound_kind(side.role),
+            )));
         }
+        out
     }
 
     /// Subscribed to the offer's answer topic first, then published.

@@ -141,6 +141,12 @@ impl Stream {
         self.out.is_empty()
     }
 
+    /// Whether [`Stream::due`] may have frames at a later time: fragments
+    /// wait for an acknowledgement, or one is owed.
+    pub fn wants_tick(&self) -> bool {
+        !self.out.is_empty() || self.owe_ack
+    }
+
     /// The frames to send at `now_ms`: an acknowledgement owed, then
     /// fragments never sent or whose wait is over, within the window and
     /// the rate.

@@ -56,6 +56,9 @@ pub struct Relays {
     timer: RefCell<Option<Interval>>,
     /// Listening (the host: seats to fill; a friend: not yet seated).
     active: Cell<bool>,
+    /// The connections whose carried frames this page listens for: each
+    /// new socket's conversation listens again.
+    carried: RefCell<Vec<OfferId>>,
 }
 
 /// 25 random bytes for a conversation's ids.
@@ -121,6 +124,7 @@ impl Relays {
             on_change,
             timer: RefCell::default(),
             active: Cell::new(false),
+            carried: RefCell::default(),
         });
         this.resume();
         this
@@ -232,6 +236,35 @@ impl Relays {
         }
     }
 
+    /// A sealed frame of the table's messages, on every broker (a tracker
+    /// carries none): sent now where the broker is ready, else when it is.
+    pub fn carry(&self, envelope: &Envelope) {
+        for slot in self.slots.borrow_mut().iter_mut() {
+            let out = slot.conversation.carry(envelope);
+            if let Some(socket) = &slot.socket {
+                send_all(socket, out);
+            }
+        }
+    }
+
+    /// Listens on every broker for this side's carried frames of the
+    /// connection seated by `offer`.
+    pub fn listen_carried(&self, offer: OfferId) {
+        {
+            let mut carried = self.carried.borrow_mut();
+            if carried.contains(&offer) {
+                return;
+            }
+            carried.push(offer);
+        }
+        for slot in self.slots.borrow_mut().iter_mut() {
+            let out = slot.conversation.listen_carried(offer);
+            if let Some(socket) = &slot.socket {
+                send_all(socket, out);
+            }
+        }
+    }
+
     /// Every second: what the conversations have due, and closed sockets
     /// opened again when their wait is over.
     fn tick(self: &Rc<Self>) {
@@ -265,6 +298,10 @@ impl Relays {
             slot.generation += 1;
             slot.conversation =
                 Conversation::new(slot.relay.network, self.role, self.room, random_ids());
+            for &offer in self.carried.borrow().iter() {
+                // Sent once the broker accepts the new socket.
+                let _ = slot.conversation.listen_carried(offer);
+            }
             let protocol = match slot.relay.network {
                 Network::Tracker => None,
                 Network::Mqtt => Some(crate::online::signal::mqtt::WS_PROTOCOL),

@@ -164,13 +164,15 @@ impl HostLink {
         self.table.borrow().is_locked()
     }
 
-    /// Listens on the table link's relays (`true`), or leaves them.
+    /// Listens on the table link's relays (`true`), or leaves them (not
+    /// while the brokers carry a friend's connection).
     pub(super) fn listen(&self, listen: bool) {
         let relays = self.door.borrow().as_ref().map(|d| d.relays().clone());
+        let carrying = self.table.borrow().carries_any();
         match relays {
             Some(relays) if listen => relays.resume(),
-            Some(relays) => relays.stop(),
-            None => {}
+            Some(relays) if !carrying => relays.stop(),
+            _ => {}
         }
     }
 
@@ -184,6 +186,9 @@ impl HostLink {
     }
 
     fn heard(self: &Rc<Self>, index: usize, heard: Heard) {
+        if let Heard::Carried { envelope } = heard {
+            return self.heard_carried(envelope);
+        }
         let this = self.clone();
         if let Some(d) = self.door.borrow().as_ref() {
             d.relay.read(index, heard, move |index, reply, offer| {
@@ -215,7 +220,11 @@ impl HostLink {
     }
 
     /// `then` on `link`'s relay door, if it is open.
-    fn relay_door<T>(&self, link: LinkDoor, then: impl FnOnce(&mut RelayDoor) -> T) -> Option<T> {
+    pub(super) fn relay_door<T>(
+        &self,
+        link: LinkDoor,
+        then: impl FnOnce(&mut RelayDoor) -> T,
+    ) -> Option<T> {
         match link {
             LinkDoor::Table => self.door.borrow_mut().as_mut().map(|d| then(&mut d.relay)),
             LinkDoor::Watch => self.watch.borrow_mut().door_mut().map(then),

@@ -12,6 +12,7 @@
 //! [`LinkEvent`]s and what the game's session says goes out through
 //! [`HostLink::send`].
 
+mod carried;
 mod deal;
 mod door;
 mod holders;
@@ -75,6 +76,9 @@ pub struct HostLink {
 #[derive(Default)]
 struct Wires {
     peers: BTreeMap<ConnId, Rc<Peer>>,
+    /// The connections the brokers may carry, by the offer each was
+    /// seated by.
+    carried: BTreeMap<crate::online::signal::OfferId, ConnId>,
     /// The table's wake-ups (a deal's end, a connection not opening),
     /// each with when it is due.
     wakes: Vec<(u64, Timeout)>,
@@ -204,6 +208,10 @@ impl HostLink {
                 } => self.reply(link, &route, &offer, reply),
                 HostEffect::Listen(listen) => self.listen(listen),
                 HostEffect::KeepSeats(kept) => holders::keep_table(&kept),
+                HostEffect::ListenCarried { conn, offer_id } => self.listen_carried(conn, offer_id),
+                HostEffect::Carry {
+                    offer_id, frames, ..
+                } => self.carry(offer_id, frames),
                 HostEffect::WakeAt { at_ms } => {
                     let delay = at_ms.saturating_sub(now_ms() as u64).min(60_000) as u32;
                     let weak = self.me.clone();
@@ -496,7 +504,10 @@ impl HostLink {
     /// Sends what the game's session says to the friends (in order).
     pub fn send<'a>(&self, out: impl IntoIterator<Item = &'a (Seat, Outgoing)>) {
         let out = out.into_iter().cloned().collect();
-        self.update(HostEvent::Send(out));
+        self.update(HostEvent::Send {
+            out,
+            now_ms: now_ms() as u64,
+        });
     }
 
     /// Closes every connection (the host leaves the table).

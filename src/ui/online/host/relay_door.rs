@@ -62,6 +62,12 @@ impl RelayDoor {
         &self.relays
     }
 
+    /// The room's key, which seals the link's offers, answers and carried
+    /// frames.
+    pub(super) fn key(&self) -> &RoomKey {
+        &self.key
+    }
+
     /// The relays and how each stands.
     pub(super) fn reach(&self) -> Vec<(Relay, Reach)> {
         self.relays.reach()

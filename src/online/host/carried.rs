@@ -1,0 +1,164 @@
+//! A seat's connection carried by the table's brokers when no direct
+//! connection opens (issue 38), in the host's model.
+//!
+//! Every friend answered by the table link may come back this way: their
+//! connection is listened for on the brokers under the offer id they were
+//! seated by ([`HostEffect::ListenCarried`]). If their browser finds no
+//! direct path to the host's, it sends its frames there instead; the page
+//! opens each with the table's key and hands it over
+//! ([`HostEvent::Carried`](super::HostEvent::Carried)). The first frame of
+//! a connection still being made opens it, *through a relay*: from then on
+//! what the table sends on it goes into its [`Stream`] (numbered,
+//! acknowledged, cut under the brokers' limits, rate-limited) and out as
+//! [`HostEffect::Carry`], and the stream's retries run on the table's
+//! wake-ups. The match plays the same.
+
+use super::lines::{Carried, CARRY_TICK_MS};
+use super::table::{ConnId, HostEffect, HostTable};
+use crate::online::signal::stream::Stream;
+use crate::online::signal::OfferId;
+use crate::online::watch::Peer;
+
+impl HostTable {
+    /// Whether `peer`'s connection is open through a relay (no direct
+    /// connection could be made).
+    pub fn through_relay(&self, peer: Peer) -> bool {
+        self.conn(peer).is_some_and(|conn| {
+            self.is_current(peer, conn)
+                && self.carried.get(&conn).is_some_and(|c| c.stream.is_some())
+        })
+    }
+
+    /// Whether any connection is carried by the brokers now (the page
+    /// then stays on them, whoever else is seated).
+    pub fn carries_any(&self) -> bool {
+        self.carried.iter().any(|(&conn, c)| {
+            c.stream.is_some()
+                && self
+                    .peer_of(conn)
+                    .is_some_and(|peer| self.is_current(peer, conn))
+        })
+    }
+
+    /// `seat`'s connection `conn` was answered for the offer `offer_id`:
+    /// its frames are listened for on the brokers, in case no direct
+    /// connection opens.
+    pub(super) fn may_carry(&mut self, conn: ConnId, offer_id: OfferId, fx: &mut Vec<HostEffect>) {
+        self.carried.insert(
+            conn,
+            Carried {
+                offer_id,
+                stream: None,
+            },
+        );
+        fx.push(HostEffect::ListenCarried { conn, offer_id });
+    }
+
+    /// A frame for `conn` came through a broker, opened with the table's
+    /// key, at `now_ms`.
+    pub(super) fn carried_frame(
+        &mut self,
+        conn: ConnId,
+        frame: &[u8],
+        now_ms: u64,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        let Some(peer) = self.peer_of(conn).filter(|&p| self.is_current(p, conn)) else {
+            return;
+        };
+        let mint = self.next_stream_id();
+        let Some(carried) = self.carried.get_mut(&conn) else {
+            return;
+        };
+        let first = carried.stream.is_none();
+        let stream = carried.stream.get_or_insert_with(|| Stream::new(mint));
+        let messages = match stream.receive(frame) {
+            Ok(messages) => messages,
+            Err(why) => {
+                fx.push(HostEffect::Note(format!(
+                    "{peer:?}: the carried connection ends: {why}"
+                )));
+                self.carried.remove(&conn);
+                fx.push(HostEffect::Close { conn });
+                return;
+            }
+        };
+        if first {
+            fx.push(HostEffect::Note(format!(
+                "{peer:?}: connection {} carried by the brokers",
+                conn.0
+            )));
+            self.opened(peer, conn, fx);
+        }
+        for message in messages {
+            self.received(peer, conn, &message, now_ms, fx);
+        }
+    }
+
+    /// What goes on carried connections goes into their streams, and the
+    /// frames due now go out; a wake-up is asked while a stream has any
+    /// to send again.
+    pub(super) fn carry_out(&mut self, fx: &mut Vec<HostEffect>) {
+        if self.carried.values().all(|c| c.stream.is_none()) {
+            return;
+        }
+        let mut out = Vec::with_capacity(fx.len());
+        for effect in fx.drain(..) {
+            match effect {
+                HostEffect::Send { conn, bytes } => match self.carried.get_mut(&conn) {
+                    Some(Carried {
+                        stream: Some(stream),
+                        ..
+                    }) => {
+                        if stream.send(&bytes).is_err() {
+                            // Far too much waits: the connection ends.
+                            self.carried.remove(&conn);
+                            out.push(HostEffect::Close { conn });
+                        }
+                    }
+                    _ => out.push(HostEffect::Send { conn, bytes }),
+                },
+                other => out.push(other),
+            }
+        }
+        *fx = out;
+        self.carry_due(fx);
+    }
+
+    /// The frames every carried stream has to send at the table's time,
+    /// and the next wake-up while one has more.
+    pub(super) fn carry_due(&mut self, fx: &mut Vec<HostEffect>) {
+        let now = self.now_ms;
+        let mut busy = false;
+        for (&conn, carried) in &mut self.carried {
+            let Some(stream) = carried.stream.as_mut() else {
+                continue;
+            };
+            let frames = stream.due(now);
+            if !frames.is_empty() {
+                fx.push(HostEffect::Carry {
+                    conn,
+                    offer_id: carried.offer_id,
+                    frames,
+                });
+            }
+            busy |= stream.wants_tick();
+        }
+        let due = now.saturating_add(CARRY_TICK_MS);
+        if busy && self.carry_wake.is_none_or(|at| at > due || at < now) {
+            self.carry_wake = Some(due);
+            fx.push(HostEffect::WakeAt { at_ms: due });
+        }
+    }
+
+    /// A connection that ended forgets its stream.
+    pub(super) fn forget_carried(&mut self, conn: ConnId) {
+        self.carried.remove(&conn);
+    }
+
+    /// A new stream's id: another for each of the page's streams.
+    fn next_stream_id(&mut self) -> u32 {
+        self.stream_ids = self.stream_ids.wrapping_add(0x9E37_79B9);
+        self.stream_ids
+    }
+}

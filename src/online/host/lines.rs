@@ -1,0 +1,18 @@
+//! What the host keeps of a connection's line beside the table
+//! (`carried.rs` says what it does with it): whether the brokers carry it.
+
+use crate::online::signal::stream::Stream;
+use crate::online::signal::OfferId;
+
+/// How often a carried stream is looked at for frames to send again (and
+/// acknowledgements owed) while it has any.
+pub const CARRY_TICK_MS: u64 = 250;
+
+/// A connection the brokers may carry.
+#[derive(Clone, Debug)]
+pub(super) struct Carried {
+    /// The offer the friend was seated by: the topic their frames use.
+    pub(super) offer_id: OfferId,
+    /// Its stream, once a frame came (the connection is carried).
+    pub(super) stream: Option<Stream>,
+}
