@@ -12,7 +12,10 @@
 //! - a watcher keeps no key, no seat, and sends no seat's message;
 //! - once replaced (another tab took the seat), nothing knocks until
 //!   "Play here"; once gone, nothing at all;
-//! - garbage from the host changes nothing but a notice (and a resync).
+//! - garbage from the host changes nothing but a notice (and a resync);
+//! - once the brokers carry the table (no direct connection opened),
+//!   every message goes through them and none on a channel, and they
+//!   carry nothing but an open table.
 
 use ono99::bots::Level;
 use ono99::online::friend::{
@@ -24,6 +27,7 @@ use ono99::online::reactions::Reaction;
 use ono99::online::sdp::CompactSdp;
 use ono99::online::signal::envelope::SeatReply;
 use ono99::online::signal::seat_key::KeptSeat;
+use ono99::online::signal::stream::Stream;
 use ono99::online::signal::{HostAnswer, OfferId, Refused, SeatKey};
 use ono99::online::watch::watcher_seat;
 use ono99::rules::{Action, Rng, RuleSet, Seat};
@@ -92,6 +96,10 @@ struct Seen {
     replaced: usize,
     keys: usize,
     reactions: usize,
+    /// Tables the brokers came to carry, and messages they carried to the
+    /// host.
+    carried: usize,
+    carried_messages: usize,
 }
 
 struct Sim<'a> {
@@ -116,6 +124,10 @@ struct Sim<'a> {
     asked: Option<u32>,
     /// Replaced, and "Play here" not pressed since.
     replaced: bool,
+    /// The host's end of the stream while the brokers carry the table,
+    /// and its frames on their way to the page.
+    host_end: Option<Stream>,
+    to_page: Vec<Vec<u8>>,
     seen: &'a mut Seen,
     label: String,
 }
@@ -136,6 +148,33 @@ impl Sim<'_> {
         self.page.entry() == &Entry::Watch
     }
 
+    /// A message the page sent the host (on a channel or through the
+    /// brokers): checked, and read by the host while connected.
+    fn sent(&mut self, msg: &GuestMessage, before: &Mode, label: &str) {
+        if let GuestMessage::Act { ply, .. } = msg {
+            assert!(
+                matches!(before, Mode::Playing(_)),
+                "{label}: an action outside Playing"
+            );
+            assert_ne!(self.asked, Some(*ply), "{label}: two actions for one ply");
+            self.asked = Some(*ply);
+            self.seen.acts += 1;
+        }
+        if self.watching() {
+            assert!(
+                matches!(
+                    msg,
+                    GuestMessage::Watch { .. } | GuestMessage::Ping { .. } | GuestMessage::Resync
+                ),
+                "{label}: a watcher sent {msg:?}"
+            );
+        }
+        if self.connected {
+            let out = self.host.handle_at(self.me, &msg.encode(), self.now);
+            self.post(out);
+        }
+    }
+
     /// One event through the model, the invariants checked on what it gave.
     fn step(&mut self, event: FriendEvent) {
         self.seen.events += 1;
@@ -151,13 +190,18 @@ impl Sim<'_> {
         if matches!(event, FriendEvent::Join) {
             self.replaced = false;
         }
-        if matches!(event, FriendEvent::Received { .. }) {
+        // The host said something: on a channel, or a data frame (not an
+        // acknowledgement) through the brokers.
+        if matches!(&event, FriendEvent::Received { .. })
+            || matches!(&event, FriendEvent::Carried { frame, .. } if frame.first() == Some(&0))
+        {
             self.asked = None;
         }
         let opening = matches!(event, FriendEvent::ChannelOpen { .. });
         let offered = matches!(event, FriendEvent::Offered { .. });
         let fx = self.page.update(event);
         let open_before = matches!(before, Mode::Connected(_) | Mode::Playing(_));
+        let carry_opening = fx.iter().any(|e| matches!(e, FriendEffect::CarryOpen(_)));
         for effect in &fx {
             match effect {
                 FriendEffect::StartTimer { id, at_ms } => {
@@ -176,30 +220,47 @@ impl Sim<'_> {
                         open_before || opening,
                         "{label}: {msg:?} sent with no channel"
                     );
-                    if let GuestMessage::Act { ply, .. } = msg {
-                        assert!(
-                            matches!(before, Mode::Playing(_)),
-                            "{label}: an action outside Playing"
-                        );
-                        assert_ne!(self.asked, Some(*ply), "{label}: two actions for one ply");
-                        self.asked = Some(*ply);
-                        self.seen.acts += 1;
+                    assert!(
+                        self.host_end.is_none(),
+                        "{label}: {msg:?} on a channel while the brokers carry the table"
+                    );
+                    self.sent(msg, &before, &label);
+                }
+                FriendEffect::CarryOpen(_) => {
+                    assert!(!self.watching(), "{label}: a watcher carried");
+                    assert!(
+                        matches!(before, Mode::Seating(_)),
+                        "{label}: carried from {before:?}"
+                    );
+                    self.host_end = Some(Stream::new(55));
+                    self.seen.carried += 1;
+                    self.to_page.clear();
+                    self.inbox.clear();
+                    self.connected = true;
+                }
+                FriendEffect::Carry { frames, .. } => {
+                    assert!(
+                        open_before || carry_opening,
+                        "{label}: frames with no carried table"
+                    );
+                    let Some(host_end) = self.host_end.as_mut() else {
+                        panic!("{label}: frames before the brokers were reached");
+                    };
+                    let mut messages = Vec::new();
+                    for frame in frames {
+                        messages.extend(host_end.receive(frame).expect("within the limit"));
                     }
-                    if self.watching() {
-                        assert!(
-                            matches!(
-                                msg,
-                                GuestMessage::Watch { .. }
-                                    | GuestMessage::Ping { .. }
-                                    | GuestMessage::Resync
-                            ),
-                            "{label}: a watcher sent {msg:?}"
-                        );
+                    for bytes in messages {
+                        let msg =
+                            GuestMessage::decode(&bytes).expect("the page writes what it reads");
+                        self.seen.carried_messages += 1;
+                        self.sent(&msg, &before, &label);
                     }
-                    if self.connected {
-                        let out = self.host.handle_at(self.me, &msg.encode(), self.now);
-                        self.post(out);
-                    }
+                }
+                FriendEffect::CarryClose => {
+                    self.host_end = None;
+                    self.to_page.clear();
+                    self.connected = false;
                 }
                 FriendEffect::AskSeatBack => {
                     assert!(!self.watching(), "{label}: a watcher asks for a seat");
@@ -231,7 +292,11 @@ impl Sim<'_> {
                 FriendEffect::KeepTabSeat { .. } => {
                     assert!(!self.watching(), "{label}: a watcher keeps a seat");
                 }
-                FriendEffect::ClosePeer | FriendEffect::DropPeer => self.connected = false,
+                // (A direct connection let go while the brokers carry the
+                // table: the host's side still stands.)
+                FriendEffect::ClosePeer | FriendEffect::DropPeer if self.host_end.is_none() => {
+                    self.connected = false
+                }
                 _ => {}
             }
         }
@@ -280,7 +345,9 @@ impl Sim<'_> {
             }
             assert!(fx.iter().all(|e| matches!(
                 e,
-                FriendEffect::Send(GuestMessage::Resync) | FriendEffect::Redraw
+                FriendEffect::Send(GuestMessage::Resync)
+                    | FriendEffect::Carry { .. }
+                    | FriendEffect::Redraw
             )));
         }
         if matches!(self.page.mode(), Mode::Playing(_)) {
@@ -343,6 +410,11 @@ impl Sim<'_> {
 
     fn random_event(&mut self) -> FriendEvent {
         let now_ms = self.now;
+        // A network with no direct path, often: the connection the host
+        // answered closes before it opens (the brokers then carry it).
+        if matches!(self.page.mode(), Mode::Seating(_)) && self.rng.below(3) == 0 {
+            return FriendEvent::ChannelClosed { now_ms };
+        }
         match self.rng.below(22) {
             0 => FriendEvent::Join,
             1 => FriendEvent::Name(["Bo", " Ana ", "", "Zoë"][self.rng.below(4)].into()),
@@ -381,6 +453,9 @@ impl Sim<'_> {
                         seat,
                         name: "Bo".into(),
                     },
+                    _ if self.watching() => SeatReply::Watching {
+                        answer: answer_sdp(),
+                    },
                     _ => SeatReply::Seated {
                         seat,
                         answer: answer_sdp(),
@@ -403,6 +478,34 @@ impl Sim<'_> {
                     self.inbox.clear();
                 }
                 FriendEvent::ChannelOpen { now_ms }
+            }
+            8..=11 if self.host_end.is_some() => {
+                // Through the brokers: the host's messages in its stream,
+                // its frames sometimes lost, repeated or out of order.
+                let Some(host_end) = self.host_end.as_mut() else {
+                    unreachable!("checked by the guard")
+                };
+                for bytes in self.inbox.drain(..) {
+                    host_end.send(&bytes).expect("a host message");
+                }
+                self.to_page.extend(host_end.due(now_ms));
+                if self.to_page.is_empty() {
+                    return FriendEvent::Name("Bo".into());
+                }
+                let i = self.rng.below(self.to_page.len().min(3));
+                let frame = match self.rng.below(10) {
+                    0 => self.to_page[i].clone(),
+                    1 => {
+                        self.to_page.remove(i);
+                        return FriendEvent::Name("Bo".into());
+                    }
+                    _ => self.to_page.remove(i),
+                };
+                FriendEvent::Carried {
+                    frame,
+                    now_ms,
+                    fresh: self.fresh(),
+                }
             }
             8..=11 if !self.inbox.is_empty() => {
                 let bytes = self.inbox.remove(0);
@@ -432,13 +535,13 @@ impl Sim<'_> {
                 }
             }
             14 if self.rng.below(6) == 0 => {
-                if self.connected {
+                if self.connected && self.host_end.is_none() {
                     let out = self.host.disconnect(self.me);
                     self.post(out);
                     self.connected = false;
                 }
                 self.inbox.clear();
-                FriendEvent::ChannelClosed
+                FriendEvent::ChannelClosed { now_ms }
             }
             15 | 16 => {
                 // A timer: mostly the next one due, sometimes a stale one.
@@ -534,6 +637,8 @@ fn run(index: u64, seen: &mut Seen) {
         knocks: Vec::new(),
         asked: None,
         replaced: false,
+        host_end: None,
+        to_page: Vec::new(),
         seen,
         label: format!("run {index}:"),
     };
@@ -562,6 +667,8 @@ fn a_friends_page_keeps_its_invariants_over_random_events() {
     assert!(seen.replaced > 100, "{seen:?}");
     assert!(seen.keys > 100, "{seen:?}");
     assert!(seen.reactions > 0, "{seen:?}");
+    assert!(seen.carried > 100, "{seen:?}");
+    assert!(seen.carried_messages > 500, "{seen:?}");
 }
 
 // ----- scenarios --------------------------------------------------------------
@@ -755,7 +862,7 @@ fn a_replaced_page_stops_until_play_here() {
     assert!(fx.contains(&FriendEffect::CancelTimer(keepalive.0)));
     // The host closes it: it stays so, and knocks no more.
     assert_eq!(
-        page.update(FriendEvent::ChannelClosed),
+        page.update(FriendEvent::ChannelClosed { now_ms: 5_000 }),
         [FriendEffect::DropPeer]
     );
     assert_eq!(page.mode(), &Mode::Replaced);
@@ -798,7 +905,7 @@ fn a_lost_connection_knocks_again_but_not_after_leaving() {
         now_ms: 1_500,
     });
     page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
-    let fx = page.update(FriendEvent::ChannelClosed);
+    let fx = page.update(FriendEvent::ChannelClosed { now_ms: 5_000 });
     assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
     assert_eq!(page.mode(), &Mode::Preparing);
     let fx = page.update(FriendEvent::Leave);
@@ -810,7 +917,7 @@ fn a_lost_connection_knocks_again_but_not_after_leaving() {
     let (mut page, _) = FriendTable::new(Entry::Invite, None, None);
     page.update(FriendEvent::Join);
     page.update(FriendEvent::ChannelOpen { now_ms: 0 });
-    let fx = page.update(FriendEvent::ChannelClosed);
+    let fx = page.update(FriendEvent::ChannelClosed { now_ms: 5_000 });
     assert!(!fx.contains(&FriendEffect::Prepare));
     assert_eq!(page.mode(), &Mode::Lost);
 }
@@ -868,19 +975,20 @@ fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
     });
     assert!(page.sharing_stopped());
     assert_eq!(
-        page.update(FriendEvent::ChannelClosed),
+        page.update(FriendEvent::ChannelClosed { now_ms: 5_000 }),
         [FriendEffect::DropPeer]
     );
     assert!(page.update(FriendEvent::Join).is_empty());
 }
 
-/// The host answers but no direct connection opens (issue 38): the page
-/// says no direct connection can be made (knocking again could not help:
-/// the door keeps the seat for the key it never received), and knocks
-/// again only when asked. A connection that opens starts the count again.
+/// The host answers but no direct connection opens (issue 38): the
+/// brokers carry the table instead; if the host is not heard that way
+/// either, the page says no connection can be made (knocking again could
+/// not help: the door keeps the seat for the key it never received), and
+/// knocks again only when asked. A connection that opens starts again.
 #[test]
-fn a_connection_that_never_opens_is_told_and_knocks_only_when_asked() {
-    use ono99::online::friend::{Phase, MAX_UNOPENED, SEATING_MS};
+fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked() {
+    use ono99::online::friend::{Phase, CARRY_WAIT_MS, MAX_UNOPENED, SEATING_MS};
     // Each knock of these pages sends the offer id its fresh bytes give.
     let seated = || FriendEvent::Answer {
         answer: HostAnswer {
@@ -896,7 +1004,7 @@ fn a_connection_that_never_opens_is_told_and_knocks_only_when_asked() {
     assert_eq!(MAX_UNOPENED, 1);
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
-    // The time to open passes.
+    // The time to open passes: the brokers carry the table.
     let fx = page.update(seated());
     let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
     assert_eq!(at, 1_000 + SEATING_MS);
@@ -907,32 +1015,218 @@ fn a_connection_that_never_opens_is_told_and_knocks_only_when_asked() {
         fresh: fresh(2),
     });
     assert!(fx.contains(&FriendEffect::ClosePeer), "{fx:?}");
+    assert!(
+        fx.contains(&FriendEffect::CarryOpen(OfferId([1; 8]))),
+        "{fx:?}"
+    );
     assert!(!fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert!(page.through_relay());
+    assert!(
+        fx.iter().any(|e| matches!(e, FriendEffect::Carry { offer_id, frames } if *offer_id == OfferId([1; 8]) && !frames.is_empty())),
+        "the join goes through the brokers: {fx:?}"
+    );
+    assert!(!fx.iter().any(|e| matches!(e, FriendEffect::Send(_))));
+    // The browser's late word about the dead connection changes nothing.
+    assert_eq!(
+        page.update(FriendEvent::ChannelClosed { now_ms: 5_000 }),
+        [FriendEffect::DropPeer]
+    );
+    assert!(page.through_relay());
+    // Nothing comes from the host that way either: told.
+    let (wait, wait_at) = timer(&fx, TimerKind::CarryWait).expect("a time to hear the host");
+    assert_eq!(wait_at, at + CARRY_WAIT_MS);
+    let fx = page.update(FriendEvent::Timer {
+        id: wait,
+        now_ms: wait_at,
+        fresh: fresh(3),
+    });
+    assert!(fx.contains(&FriendEffect::CarryClose), "{fx:?}");
     assert_eq!(page.phase(), Phase::NoPath);
-    // Its timer again, or the browser's late word, changes nothing.
-    assert!(page.update(FriendEvent::ChannelClosed).is_empty());
-    assert_eq!(page.phase(), Phase::NoPath);
+    assert!(!page.through_relay());
+    assert!(page
+        .update(FriendEvent::ChannelClosed { now_ms: 5_000 })
+        .is_empty());
     // Join again (on another network, say): it knocks; the browser says
-    // the connection closed before it opened: told again.
+    // the connection closed before it opened: the brokers again.
     assert!(page
         .update(FriendEvent::Join)
         .contains(&FriendEffect::Prepare));
     knocking(&mut page, None);
     page.update(seated());
-    let fx = page.update(FriendEvent::ChannelClosed);
+    let fx = page.update(FriendEvent::ChannelClosed { now_ms: 5_000 });
     assert!(fx
         .iter()
         .any(|e| matches!(e, FriendEffect::CancelTimer(t) if t.kind == TimerKind::Seating)));
-    assert_eq!(page.phase(), Phase::NoPath);
+    assert!(page.through_relay());
     // A connection that opens: connected, and a loss later knocks again.
-    page.update(FriendEvent::Join);
+    page.update(FriendEvent::Leave);
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
     page.update(seated());
     page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
     assert_eq!(page.phase(), Phase::Connected);
-    let fx = page.update(FriendEvent::ChannelClosed);
+    assert!(!page.through_relay());
+    let fx = page.update(FriendEvent::ChannelClosed { now_ms: 5_000 });
     assert!(
         fx.contains(&FriendEffect::Prepare),
         "a lost connection knocks again"
     );
+}
+
+/// The frames among `fx`, put together by the host's end of the stream.
+fn carried_to_host(fx: &[FriendEffect], host_end: &mut Stream) -> Vec<GuestMessage> {
+    fx.iter()
+        .filter_map(|e| match e {
+            FriendEffect::Carry { frames, .. } => Some(frames),
+            _ => None,
+        })
+        .flatten()
+        .flat_map(|f| host_end.receive(f).expect("within the limit"))
+        .map(|b| GuestMessage::decode(&b).expect("the page writes what the host reads"))
+        .collect()
+}
+
+/// A table carried by the brokers plays as over a channel: the join
+/// reaches a real host session, its welcome and table come back as
+/// frames (one lost, sent again), the friend acts through them; a host
+/// silent for `CARRY_SILENT_MS` is lost, and the page knocks again.
+#[test]
+fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
+    use ono99::online::friend::{CARRY_SILENT_MS, SEATING_MS};
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    let fx = page.update(FriendEvent::Answer {
+        answer: HostAnswer {
+            offer_id: OfferId([1; 8]),
+            sent_at_ms: 0,
+            reply: SeatReply::Seated {
+                seat: Seat(1),
+                answer: answer_sdp(),
+            },
+        },
+        now_ms: 1_000,
+    });
+    let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
+    assert_eq!(at, 1_000 + SEATING_MS);
+    let fx = page.update(FriendEvent::Timer {
+        id: opening,
+        now_ms: at,
+        fresh: fresh(2),
+    });
+    let mut timers: Vec<(TimerId, u64)> = fx
+        .iter()
+        .filter_map(|e| match e {
+            FriendEffect::StartTimer { id, at_ms } => Some((*id, *at_ms)),
+            _ => None,
+        })
+        .collect();
+    let mut host = host_session(3, 5);
+    let mut host_end = Stream::new(77);
+    let mut now = at;
+    let mut to_host = carried_to_host(&fx, &mut host_end);
+    assert!(matches!(to_host.first(), Some(GuestMessage::Join { .. })));
+    let mut lost_one = false;
+    for _ in 0..400 {
+        // The host reads what came, and its own bots play.
+        for msg in to_host.drain(..) {
+            for (seat, out) in host.handle_at(Seat(1), &msg.encode(), now) {
+                if let (Seat(1), Outgoing::Message(m)) = (seat, out) {
+                    host_end.send(&m.encode()).expect("a host message");
+                }
+            }
+        }
+        let moved = match host.mover() {
+            Some(Mover::Bot(..)) => host.play_bot(&mut Rng::new(now)),
+            Some(Mover::Local(s)) => {
+                let action = host.game().legal_actions()[0];
+                host.act_local(s, action).ok()
+            }
+            _ => None,
+        };
+        if let Some(out) = moved {
+            for (seat, o) in out {
+                if let (Seat(1), Outgoing::Message(m)) = (seat, o) {
+                    host_end.send(&m.encode()).expect("a host message");
+                }
+            }
+        }
+        now += 300;
+        let mut fx = Vec::new();
+        for frame in host_end.due(now) {
+            // The broker loses the first frame once.
+            if !lost_one {
+                lost_one = true;
+                continue;
+            }
+            fx.extend(page.update(FriendEvent::Carried {
+                frame,
+                now_ms: now,
+                fresh: fresh(4),
+            }));
+        }
+        // The page's timers that came due.
+        timers.retain(|&(id, at_ms)| {
+            if at_ms <= now {
+                fx.extend(page.update(FriendEvent::Timer {
+                    id,
+                    now_ms: now,
+                    fresh: fresh(5),
+                }));
+                false
+            } else {
+                true
+            }
+        });
+        let my_turn = host.game().to_act().map(|t| t.seat) == Some(Seat(1));
+        if let (Mode::Playing(_), true) = (page.mode(), my_turn) {
+            let action = host.game().legal_actions()[0];
+            fx.extend(page.update(FriendEvent::Act(action)));
+        }
+        for e in &fx {
+            if let FriendEffect::StartTimer { id, at_ms } = e {
+                timers.push((*id, *at_ms));
+            }
+            if let FriendEffect::CancelTimer(id) = e {
+                timers.retain(|(t, _)| t != id);
+            }
+        }
+        to_host.extend(carried_to_host(&fx, &mut host_end));
+        if host.game().is_over() {
+            break;
+        }
+    }
+    assert!(lost_one);
+    assert!(page.through_relay());
+    assert!(
+        page.mirror().ply() > 5,
+        "the match moved on through the brokers: {}",
+        page.mirror().ply()
+    );
+    // The host goes silent: after CARRY_SILENT_MS the page knocks again.
+    let silent_from = now;
+    let mut knocked = false;
+    while now < silent_from + CARRY_SILENT_MS + 1_000 && !knocked {
+        now += 250;
+        let due: Vec<TimerId> = timers
+            .iter()
+            .filter(|(_, at_ms)| *at_ms <= now)
+            .map(|(id, _)| *id)
+            .collect();
+        timers.retain(|(_, at_ms)| *at_ms > now);
+        for id in due {
+            let fx = page.update(FriendEvent::Timer {
+                id,
+                now_ms: now,
+                fresh: fresh(6),
+            });
+            knocked |= fx.contains(&FriendEffect::Prepare);
+            for e in &fx {
+                if let FriendEffect::StartTimer { id, at_ms } = e {
+                    timers.push((*id, *at_ms));
+                }
+            }
+        }
+    }
+    assert!(knocked, "a silent host is lost, and the page knocks again");
+    assert!(!page.through_relay());
 }

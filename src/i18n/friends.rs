@@ -37,8 +37,12 @@ section! {
         /// `{name}`: see [`no_direct_path`].
         NoDirectPath,
         /// A friend's page: the host answered, but no direct connection
-        /// opened, twice in a row (issue 38).
+        /// opened and the brokers carried nothing either (issue 38).
         NoPathHere,
+        /// The host's lobby, beside a seat the brokers carry (issue 38).
+        ThroughRelay,
+        /// `{host}`: see [`through_relay_here`].
+        ThroughRelayHere,
     }
 }
 
@@ -86,4 +90,11 @@ pub fn host_quiet(lang: Lang, host: &str) -> String {
 /// direct connection opened…", and what can help.
 pub fn no_direct_path(lang: Lang, name: &str) -> String {
     fill(lang, FriendsText::NoDirectPath, &[("name", name)])
+}
+
+/// A friend's page whose table the brokers carry (issue 38): "No direct
+/// connection could be made to Ana's browser, so the game goes through a
+/// relay…".
+pub fn through_relay_here(lang: Lang, host: &str) -> String {
+    fill(lang, FriendsText::ThroughRelayHere, &[("host", host)])
 }

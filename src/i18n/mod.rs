@@ -35,8 +35,8 @@ mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use friends::{
-    friends_text, host_quiet, match_progress, no_direct_path, turn_seconds, waiting_for_host,
-    FriendsText,
+    friends_text, host_quiet, match_progress, no_direct_path, through_relay_here, turn_seconds,
+    waiting_for_host, FriendsText,
 };
 pub use keys::{Key, Named, Numbered, OnlineKey};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};

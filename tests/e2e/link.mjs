@@ -10,6 +10,7 @@
 
 import { assert, shot, openSettings, closeSettings, audit, playOnline } from './lib.mjs';
 import { startRelays } from './relays.mjs';
+import { tcpOnlyBrowser } from './tcp-only.mjs';
 import { handOf, join, openLobby, page as onlinePage } from './online.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -69,11 +70,11 @@ async function knocks(ctx, link, name, viewport = DESKTOP, atJoin = () => {}, pr
 /** A friend opens the link, gives `name` and presses Join; resolves with
  *  their page, the milliseconds from opening the link to seated (`ms`) and
  *  from pressing Join to seated (`joinMs`). */
-async function friendJoins(ctx, link, name, viewport = DESKTOP, prepare = async () => {}) {
+async function friendJoins(ctx, link, name, viewport = DESKTOP, prepare = async () => {}, timeout = 30000) {
   const t0 = Date.now();
   let t1 = 0;
   const guest = await knocks(ctx, link, name, viewport, () => { t1 = Date.now(); }, prepare);
-  await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout: 30000 });
+  await guest.page.getByText(/Waiting for .* to start/).waitFor({ timeout });
   return { guest, ms: Date.now() - t0, joinMs: Date.now() - t1 };
 }
 
@@ -150,6 +151,42 @@ export const linkScenarios = [
       await host.page.getByRole('button', { name: 'Start game' }).click();
       for (const g of pages.slice(1)) await g.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
       for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
+  },
+  {
+    // Issue 38: a friend whose network lets no direct connection through
+    // (its own namespace, TCP to the site and the relays only, forwarded
+    // through Unix sockets) is seated anyway, and plays a whole match
+    // through the broker; no direct channel ever opens.
+    name: 'table link: a friend with no direct path (own network, TCP only) is seated through the broker and plays the match to its end',
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      const port = (url) => Number(new URL(url.replace(/^mqtt\+/, '')).port);
+      const far = await tcpOnlyBrowser([port(ctx.server.url), port(relays.trackerUrl), port(relays.brokerUrl)]);
+      try {
+        const t0 = Date.now();
+        const { guest } = await friendJoins({ ...ctx, browser: far.browser }, link, 'Kai', PHONE, async () => {}, 120000);
+        pages.push(guest);
+        const seatedMs = Date.now() - t0;
+        await connected(host, 'Kai');
+        await host.page.getByRole('region', { name: 'Seat of Kai' }).getByText('through a relay', { exact: false }).waitFor({ timeout: 20000 });
+        await shot(host.page, 'link-relayed-lobby-desktop');
+        await guest.page.getByText('through a relay', { exact: false }).first().waitFor({ timeout: 20000 });
+        await shot(guest.page, 'link-relayed-guest-phone');
+        ctx.note(`table link → seated through the broker (no direct path, loopback relays): ${seatedMs} ms`);
+        const before = relays.counts.brokerPackets;
+        await host.page.getByRole('button', { name: 'Start game' }).click();
+        await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 60000 });
+        const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+        await playOnline(host.page, [{ seat: 1, page: guest.page }], over);
+        await guest.page.getByRole('dialog').waitFor({ timeout: 60000 });
+        assert(relays.counts.brokerPackets - before > 50, `the match went through the broker: ${relays.counts.brokerPackets - before} packets`);
+        for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+      } finally {
+        await far.close();
+      }
     }),
   },
   // A measurement, not a check (docs/online.md): run with E2E_TIMING=1.

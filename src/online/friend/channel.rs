@@ -54,6 +54,12 @@ impl FriendTable {
     }
 
     pub(super) fn closed(&mut self, fx: &mut Vec<FriendEffect>) {
+        if self.through_relay() {
+            // The direct connection that never opened, closing late: the
+            // brokers carry the table.
+            fx.push(FriendEffect::DropPeer);
+            return;
+        }
         match self.mode {
             // Replaced, let go or gone: stays so.
             Mode::Replaced | Mode::LetGo | Mode::Left => {
@@ -103,6 +109,7 @@ impl FriendTable {
     ) {
         match id.kind {
             TimerKind::Knock => self.knock_tick(id, now_ms, fresh, fx),
+            TimerKind::CarryTick | TimerKind::CarryWait => self.carry_timer(id, now_ms, fx),
             TimerKind::Seating => {
                 if self.mode == Mode::Seating(id) {
                     self.unopened(fx);

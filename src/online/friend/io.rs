@@ -6,7 +6,7 @@ use crate::online::protocol::GuestMessage;
 use crate::online::reactions::Reaction;
 use crate::online::sdp::CompactSdp;
 use crate::online::signal::seat_key::KeptSeat;
-use crate::online::signal::{FriendOffer, HostAnswer};
+use crate::online::signal::{FriendOffer, HostAnswer, OfferId};
 use crate::rules::{Action, Seat};
 
 /// What happened, as the page tells the model.
@@ -41,8 +41,15 @@ pub enum FriendEvent {
         now_ms: u64,
         fresh: Option<Fresh>,
     },
-    /// The connection to the host is gone.
-    ChannelClosed,
+    /// The connection to the host is gone, at `now_ms`.
+    ChannelClosed { now_ms: u64 },
+    /// A frame of the table the brokers carried (no direct connection
+    /// opened), opened with the table's key, at `now_ms`.
+    Carried {
+        frame: Vec<u8>,
+        now_ms: u64,
+        fresh: Option<Fresh>,
+    },
     /// A timer the model started went off.
     Timer {
         id: TimerId,
@@ -81,6 +88,18 @@ pub enum FriendEffect {
     Send(GuestMessage),
     /// Send the host "I'm back" (the message exists in the whole app only).
     AskSeatBack,
+    /// Reach the link's brokers again and listen there for the host's
+    /// frames of the connection seated by this offer (no direct
+    /// connection opened; report [`FriendEvent::Carried`]).
+    CarryOpen(OfferId),
+    /// Seal these frames with the table's key and publish them on the
+    /// brokers, to the host, for the connection seated by `offer_id`.
+    Carry {
+        offer_id: OfferId,
+        frames: Vec<Vec<u8>>,
+    },
+    /// The brokers no longer carry the table: leave them.
+    CarryClose,
     /// Close the connection and let it go.
     ClosePeer,
     /// Let the closed connection go.
@@ -108,4 +127,21 @@ pub enum FriendEffect {
     Follow(Received),
     /// Something on show changed.
     Redraw,
+}
+
+impl FriendEvent {
+    /// The time the event tells, if any (the page's wall clock).
+    pub(super) fn now_ms(&self) -> Option<u64> {
+        match self {
+            FriendEvent::Offered { now_ms, .. }
+            | FriendEvent::Answer { now_ms, .. }
+            | FriendEvent::ChannelOpen { now_ms }
+            | FriendEvent::ChannelClosed { now_ms }
+            | FriendEvent::Received { now_ms, .. }
+            | FriendEvent::Carried { now_ms, .. }
+            | FriendEvent::Timer { now_ms, .. }
+            | FriendEvent::React { now_ms, .. } => Some(*now_ms),
+            _ => None,
+        }
+    }
 }

@@ -116,6 +116,7 @@ impl FriendTable {
             return;
         };
         let timer = k.timer;
+        let seated_by = answer.offer_id;
         match k.knock.answered(answer).cloned() {
             Some(Outcome::Seated { seat, answer }) if self.entry != Entry::Watch => {
                 fx.push(FriendEffect::Note(format!(
@@ -123,6 +124,7 @@ impl FriendTable {
                     seat.0
                 )));
                 if let Entry::Link { .. } = self.entry {
+                    self.seated_by = Some(seated_by);
                     self.seat = Some(seat);
                     fx.push(FriendEffect::KeepTabSeat {
                         seat,
@@ -176,8 +178,12 @@ impl FriendTable {
     /// says no direct connection can be made; before, it knocks again.
     pub(super) fn unopened(&mut self, fx: &mut Vec<FriendEffect>) {
         self.cancel_mode_timers(fx);
-        self.unopened = self.unopened.saturating_add(1);
         fx.push(FriendEffect::ClosePeer);
+        // The brokers may carry the table instead.
+        if self.try_carrying(fx) {
+            return;
+        }
+        self.unopened = self.unopened.saturating_add(1);
         fx.push(FriendEffect::Note(format!(
             "the table link: the host answered but no connection opened ({} in a row)",
             self.unopened

@@ -13,10 +13,12 @@
 //! that need some), no browser API. The states are in [`Mode`]; who came
 //! (an invite, the table link, the watch link) is the [`Entry`].
 
+mod carried;
 mod channel;
 mod io;
 mod knock;
 
+pub use carried::{CARRY_SILENT_MS, CARRY_TICK_MS, CARRY_WAIT_MS};
 pub use io::{FriendEffect, FriendEvent};
 
 use super::fair::Contribution;
@@ -97,6 +99,11 @@ pub enum TimerKind {
     Reaction,
     /// The connection the host answered has not opened ([`SEATING_MS`]).
     Seating,
+    /// The carried stream's frames ([`carried::CARRY_TICK_MS`]).
+    CarryTick,
+    /// The host not heard yet through the brokers
+    /// ([`carried::CARRY_WAIT_MS`]).
+    CarryWait,
 }
 
 /// Random bytes the page drew for one event: a knock's offer id and its
@@ -244,6 +251,13 @@ pub struct FriendTable {
     serial: u32,
     /// Seatings in a row whose connection never opened.
     unopened: u32,
+    /// The offer the host's latest seat answered: the brokers carry the
+    /// table under it if no direct connection opens.
+    seated_by: Option<OfferId>,
+    /// The table carried by the brokers (`carried.rs`).
+    carried: Option<carried::CarriedLine>,
+    /// The latest time an event told.
+    now_ms: u64,
 }
 
 impl FriendTable {
@@ -275,6 +289,9 @@ impl FriendTable {
             reaction_timers: Vec::new(),
             serial: 0,
             unopened: 0,
+            seated_by: None,
+            carried: None,
+            now_ms: 0,
         };
         let mut fx = Vec::new();
         match (link, tab_seat, this.kept.clone()) {
@@ -412,6 +429,23 @@ impl FriendTable {
     /// Takes one event; what the page must do now.
     pub fn update(&mut self, event: FriendEvent) -> Vec<FriendEffect> {
         let mut fx = Vec::new();
+        if let Some(now_ms) = event.now_ms() {
+            self.now_ms = self.now_ms.max(now_ms);
+        }
+        // The stream's frames go with what is sent, and with what comes
+        // (an acknowledgement owed); its own times are its tick's.
+        let stream_time = matches!(event, FriendEvent::Carried { .. });
+        self.apply(event, &mut fx);
+        // The brokers carry only an open table: whatever left it (replaced,
+        // let go, left, lost) leaves them too.
+        if self.carried.is_some() && self.channel().is_none() {
+            self.stop_carrying(&mut fx);
+        }
+        self.carry_out(stream_time, &mut fx);
+        fx
+    }
+
+    fn apply(&mut self, event: FriendEvent, fx: &mut Vec<FriendEffect>) {
         match event {
             FriendEvent::Name(name) => self.name = name,
             FriendEvent::Join => {
@@ -427,7 +461,7 @@ impl FriendTable {
                     // Asked by the friend: the count of connections that
                     // never opened starts again.
                     self.unopened = 0;
-                    self.join(&mut fx);
+                    self.join(fx);
                 }
             }
             FriendEvent::ReplyReady(code) => {
@@ -442,8 +476,8 @@ impl FriendTable {
                 kept,
                 now_ms,
                 fresh,
-            } => self.offered(offer, kept, now_ms, fresh, &mut fx),
-            FriendEvent::Answer { answer, now_ms } => self.answered(&answer, now_ms, &mut fx),
+            } => self.offered(offer, kept, now_ms, fresh, fx),
+            FriendEvent::Answer { answer, now_ms } => self.answered(&answer, now_ms, fx),
             FriendEvent::AnswerNotTaken => {
                 if let Mode::Seating(timer) = self.mode {
                     fx.push(FriendEffect::CancelTimer(timer));
@@ -451,14 +485,19 @@ impl FriendTable {
                     fx.push(FriendEffect::Redraw);
                 }
             }
-            FriendEvent::ChannelOpen { now_ms } => self.opened(now_ms, &mut fx),
+            FriendEvent::ChannelOpen { now_ms } => self.opened(now_ms, fx),
             FriendEvent::Received {
                 bytes,
                 now_ms,
                 fresh,
-            } => self.received(&bytes, now_ms, fresh, &mut fx),
-            FriendEvent::ChannelClosed => self.closed(&mut fx),
-            FriendEvent::Timer { id, now_ms, fresh } => self.timer(id, now_ms, fresh, &mut fx),
+            } => self.received(&bytes, now_ms, fresh, fx),
+            FriendEvent::ChannelClosed { .. } => self.closed(fx),
+            FriendEvent::Carried {
+                frame,
+                now_ms,
+                fresh,
+            } => self.carried_frame(&frame, now_ms, fresh, fx),
+            FriendEvent::Timer { id, now_ms, fresh } => self.timer(id, now_ms, fresh, fx),
             FriendEvent::Act(action) => {
                 self.notices
                     .retain(|n| !matches!(n, Notice::RefusedAt(_) | Notice::NewMatch));
@@ -474,7 +513,7 @@ impl FriendTable {
                     fx.push(FriendEffect::AskSeatBack);
                 }
             }
-            FriendEvent::React { reaction, now_ms } => self.react(reaction, now_ms, &mut fx),
+            FriendEvent::React { reaction, now_ms } => self.react(reaction, now_ms, fx),
             FriendEvent::Mute(seat) => {
                 self.reactions.toggle_mute(seat);
                 fx.push(FriendEffect::Redraw);
@@ -484,14 +523,14 @@ impl FriendTable {
                     if let Mode::Knocking(_) = self.mode {
                         fx.push(FriendEffect::StopRelays);
                     }
-                    self.cancel_mode_timers(&mut fx);
+                    self.cancel_mode_timers(fx);
                     self.mode = Mode::Left;
                     fx.push(FriendEffect::ForgetTabSeat);
                     fx.push(FriendEffect::ClosePeer);
+                    self.stop_carrying(fx);
                 }
             }
         }
-        fx
     }
 
     fn timer_id(&mut self, kind: TimerKind) -> TimerId {
@@ -502,7 +541,12 @@ impl FriendTable {
         }
     }
 
-    fn start_timer(&mut self, kind: TimerKind, at_ms: u64, fx: &mut Vec<FriendEffect>) -> TimerId {
+    pub(super) fn start_timer(
+        &mut self,
+        kind: TimerKind,
+        at_ms: u64,
+        fx: &mut Vec<FriendEffect>,
+    ) -> TimerId {
         let id = self.timer_id(kind);
         fx.push(FriendEffect::StartTimer { id, at_ms });
         id
@@ -516,7 +560,7 @@ impl FriendTable {
     }
 
     /// Cancels the timers the mode holds (not the reactions').
-    fn cancel_mode_timers(&self, fx: &mut Vec<FriendEffect>) {
+    pub(super) fn cancel_mode_timers(&self, fx: &mut Vec<FriendEffect>) {
         match &self.mode {
             Mode::Knocking(k) => fx.push(FriendEffect::CancelTimer(k.timer)),
             Mode::Seating(timer) => fx.push(FriendEffect::CancelTimer(*timer)),
@@ -537,6 +581,7 @@ impl FriendTable {
     }
 
     fn join(&mut self, fx: &mut Vec<FriendEffect>) {
+        self.seated_by = None;
         self.mode = Mode::Preparing;
         fx.push(FriendEffect::Prepare);
         fx.push(FriendEffect::Redraw);

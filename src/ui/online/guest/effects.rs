@@ -25,6 +25,11 @@ pub(super) struct Platform {
     prepared: Option<(RoomKey, Rc<Peer>)>,
     /// The table link's relays and the room's key, while knocking.
     pub(super) relays: Option<(RoomKey, Rc<Relays>)>,
+    /// The room's key, kept once the knock is over: the brokers may carry
+    /// the table with it.
+    pub(super) key: Option<RoomKey>,
+    /// The brokers, while they carry the table.
+    pub(super) carrying: Option<Rc<Relays>>,
     /// The model's timers.
     timers: HashMap<TimerId, Timeout>,
     /// Listens for the page coming back from the background.
@@ -44,6 +49,9 @@ impl Platform {
         if let Some((_, relays)) = &self.relays {
             relays.wake();
         }
+        if let Some(relays) = &self.carrying {
+            relays.wake();
+        }
     }
 }
 
@@ -58,10 +66,14 @@ impl GuestLink {
                 FriendEffect::Knock(offer) => self.knock(offer),
                 FriendEffect::StopRelays => {
                     let relays = self.platform.borrow_mut().relays.take();
-                    if let Some((_, relays)) = relays {
+                    if let Some((key, relays)) = relays {
                         relays.stop();
+                        self.platform.borrow_mut().key = Some(key);
                     }
                 }
+                FriendEffect::CarryOpen(offer_id) => self.carry_open(offer_id),
+                FriendEffect::Carry { offer_id, frames } => self.carry(offer_id, frames),
+                FriendEffect::CarryClose => self.carry_close(),
                 FriendEffect::AcceptAnswer(answer) => {
                     let peer = self.platform.borrow().peer.clone();
                     let this = self.clone();

@@ -5,6 +5,7 @@
 //! out the [`FriendEffect`]s (`effects.rs`); by the table link, the
 //! relays' side of its knocks and the seat's storage are in `knock.rs`.
 
+mod carried;
 mod effects;
 mod knock;
 mod view;
@@ -149,7 +150,7 @@ impl GuestLink {
                 now_ms,
                 fresh: fresh(),
             },
-            PeerEvent::Closed => FriendEvent::ChannelClosed,
+            PeerEvent::Closed => FriendEvent::ChannelClosed { now_ms },
         });
     }
 
@@ -206,6 +207,11 @@ impl GuestLink {
 
     pub fn phase(&self) -> GuestPhase {
         self.model.borrow().phase()
+    }
+
+    /// Whether the brokers carry the table (no direct connection opened).
+    pub fn through_relay(&self) -> bool {
+        self.model.borrow().through_relay()
     }
 
     pub fn name(&self) -> String {

@@ -284,6 +284,12 @@ impl HostLink {
         Some(table.door_name(seat).unwrap_or_default().to_string())
     }
 
+    /// Whether `seat`'s friend is connected through a relay (the brokers
+    /// carry their connection: no direct one could be made).
+    pub fn through_relay(&self, seat: Seat) -> bool {
+        self.table.borrow().through_relay(Who::Seat(seat))
+    }
+
     /// Whether the lobby is of a saved match, resumed after a reload.
     pub fn resumed(&self) -> bool {
         self.table.borrow().resumed()

@@ -120,7 +120,12 @@ fn body(lang: Lang, link: &Rc<GuestLink>, phase: &GuestPhase) -> Html {
             </>
         },
         GuestPhase::Connected | GuestPhase::Playing => html! {
-            <p class="waiting" role="status">{ named(lang, Named::WaitingToStart, &link.host_name()) }</p>
+            <>
+                <p class="waiting" role="status">{ named(lang, Named::WaitingToStart, &link.host_name()) }</p>
+                if link.through_relay() {
+                    <p class="notice via-relay">{ i18n::through_relay_here(lang, &link.host_name()) }</p>
+                }
+            </>
         },
         GuestPhase::Lost => Html::default(),
     }

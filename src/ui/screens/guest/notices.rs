@@ -35,6 +35,9 @@ pub(super) fn table_notices(props: &TableNoticesProps) -> Html {
             if reconnecting {
                 <p class="notice reconnecting" role="status">{ i18n::online(lang, OnlineKey::Reconnecting) }</p>
             }
+            if link.through_relay() && phase == GuestPhase::Playing {
+                <p class="notice via-relay">{ i18n::through_relay_here(lang, &host) }</p>
+            }
             { host_away_notice(lang, link, &phase, &host) }
             { stand_in_notice(lang, link) }
             if let Some(why) = turned_away(lang, &phase) {

@@ -180,6 +180,9 @@ pub fn seat_invite(props: &SeatInviteProps) -> Html {
             <h3>
                 <span class="who">{ name.clone() }</span>
                 <span class="status" data-status={css}>{ i18n::connection(lang, status) }</span>
+                if props.link.through_relay(seat) {
+                    <span class="via-relay">{ i18n::friends_text(lang, FriendsText::ThroughRelay) }</span>
+                }
                 if bot {
                     <span class="bot-badge">{ tr(lang, Key::BotPlayingBadge) }</span>
                 }
