@@ -25,7 +25,8 @@ use ono99::online::sdp::CompactSdp;
 use ono99::online::signal::envelope::SeatReply;
 use ono99::online::signal::seat_key::KeptSeat;
 use ono99::online::signal::{HostAnswer, OfferId, Refused, SeatKey};
-use ono99::online::watch::watcher_seat;
+use ono99::online::watch::Peer;
+use ono99::online::watch::WatcherId;
 use ono99::rules::{Action, Rng, RuleSet, Seat};
 use std::collections::BTreeMap;
 
@@ -97,7 +98,7 @@ struct Seen {
 struct Sim<'a> {
     rng: Rng,
     host: HostSession,
-    me: Seat,
+    me: Peer,
     page: FriendTable,
     now: u64,
     /// The timers started and not cancelled, and when they fire.
@@ -299,7 +300,7 @@ impl Sim<'_> {
             .max(self.page.reactions().count() as usize);
     }
 
-    fn post(&mut self, out: Vec<(Seat, Outgoing)>) {
+    fn post(&mut self, out: Vec<(Peer, Outgoing)>) {
         for (seat, o) in out {
             if seat != self.me {
                 continue;
@@ -374,7 +375,7 @@ impl Sim<'_> {
                     n if self.rng.below(5) > 0 => self.knocks[self.rng.below(n)],
                     _ => OfferId([1; 8]),
                 };
-                let seat = if self.watching() { Seat(0) } else { self.me };
+                let seat = self.me.seat().unwrap_or(Seat(0));
                 let reply = match self.rng.below(6) {
                     0 => SeatReply::Refused(Refused::TableFull),
                     1 => SeatReply::Asked {
@@ -502,14 +503,17 @@ fn run(index: u64, seen: &mut Seen) {
     let n = 2 + rng.below(3);
     let host = host_session(n, rng.next_u64());
     let (entry, me) = match index % 3 {
-        0 => (Entry::Invite, Seat(1)),
+        0 => (Entry::Invite, Peer::Seat(Seat(1))),
         1 => (
             Entry::Link {
                 table: TABLE.into(),
             },
-            Seat(1),
+            Peer::Seat(Seat(1)),
         ),
-        _ => (Entry::Watch, watcher_seat(0).expect("a watcher's place")),
+        _ => (
+            Entry::Watch,
+            Peer::Watcher(WatcherId::new(0).expect("a watcher's place")),
+        ),
     };
     // Now and then a tab that sat here (a reload), or a browser that did.
     let tab_seat = (rng.below(4) == 0).then(|| (Seat(1), "Bo".to_string()));

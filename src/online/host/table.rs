@@ -23,7 +23,7 @@ use crate::online::fair::{Contribution, Secret};
 use crate::online::protocol::{Connection, GuestMessage, HostMessage, Presence, ProtocolError};
 use crate::online::turn_limit::TurnLimit;
 use crate::online::watch::{Peer, WatcherId};
-use crate::rules::{Match, Played, Seat};
+use crate::rules::{Match, Played, Seat, SeatMap};
 use std::collections::BTreeMap;
 
 /// The number of one of the host's connections, unique for the page's
@@ -31,20 +31,19 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct ConnId(pub u32);
 
-/// What happened on a friend's connection that the game's session must
-/// hear, once the game holds it (`seat`: the session's address of the
-/// peer, [`Peer::address`]).
+/// What happened on a friend's (or a watcher's) connection that the
+/// game's session must hear, once the game holds it.
 #[derive(Clone, Debug)]
 pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
-    /// as read here (the game's session takes it read).
+    /// A message from `peer`, at `now_ms` by the page's clock, as read
+    /// here (the game's session takes it read).
     Message {
-        seat: Seat,
+        peer: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
-    /// The connection to `seat`'s friend was lost.
-    Closed(Seat),
+    /// The connection to `peer` was lost.
+    Closed(Peer),
     /// `seat`'s friend gets a new invitation.
     Invited(Seat),
     /// The host let a new person take `seat` from its holder (issue 36).
@@ -235,7 +234,7 @@ pub struct HostTable {
     session: Option<HostSession>,
     guests: Vec<Seat>,
     conns: BTreeMap<Peer, Conn>,
-    invites: BTreeMap<Seat, InviteLink>,
+    invites: SeatMap<InviteLink>,
     /// What friends send before the start, capped per seat (a Join is all
     /// an honest friend sends; a seat over its cap is disconnected).
     held: HeldMessages,
@@ -254,7 +253,7 @@ impl HostTable {
             guests: session.guest_seats().collect(),
             session: Some(session),
             conns: BTreeMap::new(),
-            invites: BTreeMap::new(),
+            invites: SeatMap::new(),
             held: HeldMessages::new(),
             next_conn: 1,
             deals,
@@ -305,7 +304,7 @@ impl HostTable {
     /// `seat`'s invitation.
     pub fn invite_link(&self, seat: Seat) -> InviteLink {
         self.invites
-            .get(&seat)
+            .get(seat)
             .cloned()
             .unwrap_or(InviteLink::Preparing)
     }
@@ -595,7 +594,7 @@ impl HostTable {
                     c.line = Line::Closed;
                 }
                 fx.push(HostEffect::Door { seat, open: false });
-                self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(seat), fx);
+                self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(peer), fx);
             }
             Peer::Watcher(_) => self.forget_watcher(peer, fx),
         }
@@ -606,8 +605,7 @@ impl HostTable {
     /// session (the table's or the game's) forgets them.
     fn forget_watcher(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
         self.conns.remove(&peer);
-        let address = peer.address();
-        self.for_session(|s| s.disconnect(address), LinkEvent::Closed(address), fx);
+        self.for_session(|s| s.disconnect(peer), LinkEvent::Closed(peer), fx);
     }
 
     fn received(
@@ -696,12 +694,11 @@ impl HostTable {
         now_ms: u64,
         fx: &mut Vec<HostEffect>,
     ) {
-        let seat = peer.address();
         let message = read.clone();
         self.for_session(
-            move |s| s.receive_read(seat, read, now_ms).out,
+            move |s| s.receive_read(peer, read, now_ms).out,
             LinkEvent::Message {
-                seat,
+                peer,
                 message,
                 now_ms,
             },
@@ -726,8 +723,7 @@ impl HostTable {
 
     /// What a session says, to its peers' current connections, in order.
     fn send(&mut self, out: Outbox, fx: &mut Vec<HostEffect>) {
-        for (address, outgoing) in out {
-            let peer = Peer::from_address(address);
+        for (peer, outgoing) in out {
             let Some(conn) = self.conns.get(&peer).copied() else {
                 continue;
             };
@@ -758,11 +754,16 @@ impl HostTable {
         }
     }
 
-    /// `message` for each of `seats`.
-    fn tell(&mut self, seats: &[Seat], message: &HostMessage, fx: &mut Vec<HostEffect>) {
-        let out = seats
+    /// `message` for each of `to` (seats or peers).
+    fn tell<P: Into<Peer> + Copy>(
+        &mut self,
+        to: &[P],
+        message: &HostMessage,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        let out = to
             .iter()
-            .map(|&s| (s, Outgoing::Message(message.clone())))
+            .map(|&p| (p.into(), Outgoing::Message(message.clone())))
             .collect();
         self.send(out, fx);
     }
@@ -984,7 +985,7 @@ impl HostTable {
             return fx;
         };
         fx.push(HostEffect::Note("the deal revealed".to_string()));
-        let peers: Vec<Seat> = self.open_peers().map(Peer::address).collect();
+        let peers: Vec<Peer> = self.open_peers().collect();
         self.tell(&peers, &message, &mut fx);
         fx.push(HostEffect::Changed);
         fx
@@ -994,7 +995,7 @@ impl HostTable {
     /// match, if the match is over.
     fn reveal_again(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
         if let Some(message) = self.deals.reveal_again() {
-            self.tell(&[peer.address()], &message, fx);
+            self.tell(&[peer], &message, fx);
         }
     }
 }

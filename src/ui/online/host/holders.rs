@@ -38,7 +38,7 @@ impl HostLink {
         let key = self.door.borrow().as_ref().and_then(|d| d.door.key(seat));
         if let Some(key) = key {
             self.send(&[(
-                seat,
+                seat.into(),
                 Outgoing::Message(HostMessage::SeatKey { key: key.hex() }),
             )]);
         }
