@@ -462,8 +462,8 @@ impl GuestMirror {
 
     fn welcomed(&mut self, mut welcome: Welcome) -> Received {
         let seats = welcome.seats.len();
-        // A player's seat is at the table; a watcher's is a watcher's
-        // address, past any table.
+        // A player's place is a seat at the table; a watcher's, a
+        // watcher's (outside the table).
         let seat_fits = match welcome.place {
             Peer::Watcher(_) => self.watching,
             Peer::Seat(seat) => !self.watching && seat.index() < seats,

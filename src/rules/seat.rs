@@ -15,6 +15,11 @@ pub const MIN_SEATS: usize = 2;
 pub struct Seat(pub u8);
 
 impl Seat {
+    /// A seat number no table has: the seat someone who holds none reads
+    /// the match as (a watcher, a new person before their seat was
+    /// theirs), dealt no card and drawing face down.
+    pub const OUTSIDE: Seat = Seat(u8::MAX);
+
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize

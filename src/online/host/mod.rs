@@ -91,11 +91,11 @@ pub enum Mover {
 }
 
 /// The host's table: the match (with its setup, seed and actions, so it
-/// can be saved and replayed), and a link per guest seat.
+/// can be saved and replayed), a link per guest seat and one per watcher.
 ///
-/// Every method that changes something returns what to send to which guest
-/// seat; guests who are not connected are sent nothing and get a full
-/// [`Sync`] when they come back.
+/// Every method that changes something returns what to send to which
+/// [`Peer`] (a guest seat's friend or a watcher); guests who are not
+/// connected are sent nothing and get a full [`Sync`] when they come back.
 #[derive(Clone, Debug)]
 pub struct HostSession {
     setup: TableSetup,
@@ -127,11 +127,6 @@ pub struct HostSession {
 /// Messages for peers (friends' seats and watchers), in the order to send
 /// them.
 pub type Outbox = Vec<(Peer, Outgoing)>;
-
-/// The seat the engine's events are redacted for when whoever reads them
-/// holds no seat (a watcher, or a new person before they took theirs): a
-/// number no table has, so no dealt card and no drawn one.
-const OUTSIDE: Seat = Seat(u8::MAX);
 
 /// What one message from a guest did: the messages to send, and the action
 /// it made the match take (its seat is the guest's), if it was one.
@@ -346,8 +341,9 @@ impl HostSession {
         })
     }
 
-    /// Reads one message from the guest at `from`, which is untrusted: it is
-    /// measured, parsed, its version, seat, ply, turn and legality checked.
+    /// Reads one message from `from` (a guest seat's friend, or a watcher:
+    /// `watchers.rs`), which is untrusted: it is measured, parsed, its
+    /// version, seat, ply, turn and legality checked.
     /// A refused message changes nothing but the guest's bad-message count
     /// ([`Refusal::counts_as_bad`]: refusals an honest guest meets in a race
     /// are not counted, up to [`RACES_PER_PLY`] at one ply); after a burst
@@ -611,7 +607,7 @@ impl HostSession {
             // table knows it (a seat number no table has: no dealt card,
             // no drawn one). `redact` maps one event to one.
             let before = self.game.log().get(..from).unwrap_or(self.game.log());
-            let outside = redact(before, OUTSIDE, n, SeatSet::first(n));
+            let outside = redact(before, Seat::OUTSIDE, n, SeatSet::first(n));
             for (slot, event) in log.iter_mut().zip(outside) {
                 *slot = event;
             }
@@ -899,5 +895,5 @@ impl HostSession {
 /// The seat `peer`'s share of the engine's events is redacted for: its
 /// own, or one outside the table for a watcher.
 fn reader(peer: Peer) -> Seat {
-    peer.seat().unwrap_or(OUTSIDE)
+    peer.seat().unwrap_or(Seat::OUTSIDE)
 }

@@ -8,7 +8,6 @@
 //! through [`HostSession::connected`], with the players.
 
 use super::link::Link;
-use super::OUTSIDE;
 use super::{
     Handled, HostSession, Outbox, Outgoing, PINGS_IN_WINDOW, PING_WINDOW_MS, RESYNCS_IN_WINDOW,
     RESYNC_WINDOW_MS,
@@ -102,7 +101,7 @@ impl HostSession {
     /// nothing and draws nothing.
     pub(super) fn watcher_resume(&self, w: WatcherId) -> Outgoing {
         let n = self.game.seat_count();
-        let mut log = redact(self.game.log(), OUTSIDE, n, SeatSet::first(n));
+        let mut log = redact(self.game.log(), Seat::OUTSIDE, n, SeatSet::first(n));
         log.drain(..log.len().saturating_sub(MAX_LOG));
         let view = self.game.view(Seat(0));
         Outgoing::Message(HostMessage::Sync(Sync::for_watcher(
