@@ -11,6 +11,7 @@ use common::random_rules;
 use ono99::online::fair::{Contribution, Gathering, Secret, Verdict, CONTRIBUTION_WAIT_MS};
 use ono99::online::host::{HostSession, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::protocol::{GuestMessage, HostMessage, SeatEvent};
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{Rng, Seat};
 
@@ -61,8 +62,9 @@ impl Friends {
         self.heard[seat.index() - 1].push(received);
     }
 
-    fn deliver(&mut self, out: Vec<(Seat, Outgoing)>) {
-        for (seat, outgoing) in out {
+    fn deliver(&mut self, out: Vec<(Peer, Outgoing)>) {
+        for (peer, outgoing) in out {
+            let seat = peer.seat().expect("a friend's message");
             if let Outgoing::Message(message) = outgoing {
                 self.tell(seat, &message);
             }
@@ -230,7 +232,7 @@ fn a_host_that_deals_from_a_seed_of_its_choosing_is_caught() {
     // honest proof of the sealed deal at the end.
     host.redeal(dealt.seed ^ 1).expect("nothing played yet");
     for seat in FRIENDS {
-        let out = vec![(seat, host.resume(seat))];
+        let out = vec![(seat.into(), host.resume(seat))];
         friends.deliver(out);
     }
     play_out(&mut host, &mut rng, &mut friends);
@@ -457,7 +459,7 @@ fn a_watcher_who_came_mid_match_verifies_the_public_cards() {
     let address = host.open_watcher().expect("a watcher's place");
     let mut watcher = GuestMirror::watching();
     let watch = GuestMirror::watch_request("Eve").encode();
-    let deliver_to_watcher = |out: Vec<(Seat, Outgoing)>, watcher: &mut GuestMirror| {
+    let deliver_to_watcher = |out: Vec<(Peer, Outgoing)>, watcher: &mut GuestMirror| {
         for (to, outgoing) in out {
             if let (true, Outgoing::Message(m)) = (to == address, outgoing) {
                 watcher.receive(&m.encode()).expect("reads");

@@ -29,7 +29,8 @@ use ono99::online::signal::envelope::SeatReply;
 use ono99::online::signal::seat_key::KeptSeat;
 use ono99::online::signal::stream::Stream;
 use ono99::online::signal::{HostAnswer, OfferId, Refused, SeatKey};
-use ono99::online::watch::watcher_seat;
+use ono99::online::watch::Peer;
+use ono99::online::watch::WatcherId;
 use ono99::rules::{Action, Rng, RuleSet, Seat};
 use std::collections::BTreeMap;
 
@@ -105,7 +106,7 @@ struct Seen {
 struct Sim<'a> {
     rng: Rng,
     host: HostSession,
-    me: Seat,
+    me: Peer,
     page: FriendTable,
     now: u64,
     /// The timers started and not cancelled, and when they fire.
@@ -366,7 +367,7 @@ impl Sim<'_> {
             .max(self.page.reactions().count() as usize);
     }
 
-    fn post(&mut self, out: Vec<(Seat, Outgoing)>) {
+    fn post(&mut self, out: Vec<(Peer, Outgoing)>) {
         for (seat, o) in out {
             if seat != self.me {
                 continue;
@@ -446,7 +447,7 @@ impl Sim<'_> {
                     n if self.rng.below(5) > 0 => self.knocks[self.rng.below(n)],
                     _ => OfferId([1; 8]),
                 };
-                let seat = if self.watching() { Seat(0) } else { self.me };
+                let seat = self.me.seat().unwrap_or(Seat(0));
                 let reply = match self.rng.below(6) {
                     0 => SeatReply::Refused(Refused::TableFull),
                     1 => SeatReply::Asked {
@@ -605,14 +606,17 @@ fn run(index: u64, seen: &mut Seen) {
     let n = 2 + rng.below(3);
     let host = host_session(n, rng.next_u64());
     let (entry, me) = match index % 3 {
-        0 => (Entry::Invite, Seat(1)),
+        0 => (Entry::Invite, Peer::Seat(Seat(1))),
         1 => (
             Entry::Link {
                 table: TABLE.into(),
             },
-            Seat(1),
+            Peer::Seat(Seat(1)),
         ),
-        _ => (Entry::Watch, watcher_seat(0).expect("a watcher's place")),
+        _ => (
+            Entry::Watch,
+            Peer::Watcher(WatcherId::new(0).expect("a watcher's place")),
+        ),
     };
     // Now and then a tab that sat here (a reload), or a browser that did.
     let tab_seat = (rng.below(4) == 0).then(|| (Seat(1), "Bo".to_string()));
@@ -1130,7 +1134,7 @@ fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
         // The host reads what came, and its own bots play.
         for msg in to_host.drain(..) {
             for (seat, out) in host.handle_at(Seat(1), &msg.encode(), now) {
-                if let (Seat(1), Outgoing::Message(m)) = (seat, out) {
+                if let (Peer::Seat(Seat(1)), Outgoing::Message(m)) = (seat, out) {
                     host_end.send(&m.encode()).expect("a host message");
                 }
             }
@@ -1145,7 +1149,7 @@ fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
         };
         if let Some(out) = moved {
             for (seat, o) in out {
-                if let (Seat(1), Outgoing::Message(m)) = (seat, o) {
+                if let (Peer::Seat(Seat(1)), Outgoing::Message(m)) = (seat, o) {
                     host_end.send(&m.encode()).expect("a host message");
                 }
             }

@@ -15,6 +15,7 @@ use common::random_rules;
 use ono99::bots::{make_bot, Level};
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::protocol::GuestMessage;
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{redact, Action, Rng, RuleSet, Seat, SeatSet, TurnStep};
 use ono99::table::friend::{ending, follow, players_of};
@@ -43,13 +44,14 @@ fn host_session(rules: RuleSet, n: usize, seed: u64) -> HostSession {
     HostSession::new(TableSetup { rules, seats }, seed).expect("valid table")
 }
 
-fn deliver(outbox: Vec<(Seat, Outgoing)>, pages: &mut [Option<Page>]) -> Vec<Received> {
+fn deliver(outbox: Vec<(Peer, Outgoing)>, pages: &mut [Option<Page>]) -> Vec<Received> {
     let mut got = Vec::new();
     for (seat, out) in outbox {
         let Outgoing::Message(msg) = out else {
             continue;
         };
-        let Some(Some((mirror, model))) = pages.get_mut(seat.index()) else {
+        let page = seat.seat().and_then(|s| pages.get_mut(s.index()));
+        let Some(Some((mirror, model))) = page else {
             continue;
         };
         let received = mirror.receive(&msg.encode()).expect("a readable message");

@@ -7,6 +7,7 @@
 use ono99::bots::{make_bot, Level};
 use ono99::online::host::{HostSession, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::turn_limit::TurnLimit;
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMessage, GuestMirror, Received};
 use ono99::play::save::{parse_save, save_text};
 use ono99::play::{GameMsg, GameSetup, GameState, Speed};
@@ -134,7 +135,7 @@ fn a_friends_typed_name_is_the_seats_name_everywhere_and_through_a_reload() {
     let resumed = {
         let mut session = session.clone();
         for (seat, out) in session.handle(MIA, &GuestMirror::join_request("Mia").encode()) {
-            if let (MIA, Outgoing::Message(msg)) = (seat, out) {
+            if let (Peer::Seat(MIA), Outgoing::Message(msg)) = (seat, out) {
                 mirror.receive(&msg.encode()).expect("readable");
             }
         }
@@ -257,7 +258,7 @@ fn the_turn_limit_is_saved_and_older_saves_have_none() {
 }
 
 /// Every message of `out` for `seat`, applied to `mirror`.
-fn deliver(out: Vec<(Seat, Outgoing)>, seat: Seat, mirror: &mut GuestMirror) -> Vec<Received> {
+fn deliver(out: Vec<(Peer, Outgoing)>, seat: Seat, mirror: &mut GuestMirror) -> Vec<Received> {
     out.into_iter()
         .filter_map(|(s, o)| match o {
             Outgoing::Message(msg) if s == seat => Some(mirror.receive(&msg.encode()).expect("ok")),

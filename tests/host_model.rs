@@ -180,16 +180,17 @@ impl Run {
                 name: "W".to_string(),
             },
             6 => {
-                // A legal move when it is this seat's turn at the game.
-                let seat = peer.address();
+                // A legal move when it is this seat's turn at the game
+                // (never a watcher's: it holds no seat).
                 let turn = self
                     .game
                     .as_ref()
                     .or(self.table.session())
-                    .filter(|g| g.game().to_act().map(|t| t.seat) == Some(seat))
-                    .map(|g| (g.game().legal_actions(), g.ply()));
+                    .and_then(|g| Some((g, peer.seat()?)))
+                    .filter(|(g, seat)| g.game().to_act().map(|t| t.seat) == Some(*seat))
+                    .map(|(g, seat)| (seat, g.game().legal_actions(), g.ply()));
                 match turn {
-                    Some((legal, ply)) => match self.pick(&legal) {
+                    Some((seat, legal, ply)) => match self.pick(&legal) {
                         Some(action) => GuestMessage::Act { seat, ply, action },
                         None => GuestMessage::Resync,
                     },
@@ -570,11 +571,11 @@ impl Run {
                     let game = self.game.as_mut().expect("the game holds the session");
                     let out: Outbox = match event {
                         LinkEvent::Message {
-                            seat,
+                            peer,
                             message,
                             now_ms,
-                        } => game.receive_read(seat, message, now_ms).out,
-                        LinkEvent::Closed(seat) => game.disconnect(seat),
+                        } => game.receive_read(peer, message, now_ms).out,
+                        LinkEvent::Closed(peer) => game.disconnect(peer),
                         LinkEvent::Invited(seat) => game.invite_again(seat),
                         LinkEvent::NewPlayer(seat) => {
                             game.new_player(seat);
@@ -600,8 +601,7 @@ impl Run {
 
 /// Fails if `msg`, sent to `peer`, holds what is not theirs to see.
 fn only_its_own(msg: &HostMessage, peer: Peer, what: &str) {
-    let address = peer.address();
-    let watcher = matches!(peer, Peer::Watcher(_));
+    let watcher = peer.is_watcher();
     let no_hidden = |events: &[SeatEvent]| {
         for event in events {
             match event {
@@ -614,9 +614,9 @@ fn only_its_own(msg: &HostMessage, peer: Peer, what: &str) {
         }
     };
     match msg {
-        HostMessage::Welcome(w) => assert_eq!(w.seat, address, "a welcome to another: {what}"),
+        HostMessage::Welcome(w) => assert_eq!(w.place, peer, "a welcome to another: {what}"),
         HostMessage::Sync(sync) => {
-            assert_eq!(sync.view.seat, address, "a seat's view to another: {what}");
+            assert_eq!(sync.place(), peer, "a seat's view to another: {what}");
             if watcher {
                 assert!(sync.view.hand.is_empty(), "a hand to a watcher: {what}");
                 no_hidden(&sync.log);
@@ -829,7 +829,7 @@ fn a_friend_joins_contributes_and_is_welcomed_at_the_start() {
     assert_eq!(t.mode(), &Mode::Playing);
     let welcomed = fx.iter().any(|e| match e {
         HostEffect::Send { bytes, .. } => {
-            matches!(HostMessage::decode(bytes), Ok(HostMessage::Welcome(w)) if w.seat == seat)
+            matches!(HostMessage::decode(bytes), Ok(HostMessage::Welcome(w)) if w.place == seat)
         }
         _ => false,
     });
@@ -1371,7 +1371,7 @@ fn a_friend_with_no_direct_path_plays_through_the_brokers() {
         });
         welcomed |= carried_to(&fx, conn, &mut friend)
             .iter()
-            .any(|m| matches!(m, HostMessage::Welcome(w) if w.seat == Seat(1)));
+            .any(|m| matches!(m, HostMessage::Welcome(w) if w.place == Seat(1)));
     }
     assert_eq!(t.mode(), &Mode::Playing);
     assert!(welcomed, "the welcome, with the hand, through the broker");

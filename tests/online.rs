@@ -15,6 +15,7 @@ use ono99::online::protocol::{
 use ono99::online::sdp::{
     Address, Candidate, CandidateType, CompactSdp, HashAlgorithm, SetupRole, TcpType,
 };
+use ono99::online::watch::Peer;
 use ono99::online::GuestMirror;
 use ono99::rules::{Action, Card, Edition, Event, Format, PlayerView, Rng, RuleSet, Seat};
 use proptest::prelude::*;
@@ -141,9 +142,10 @@ impl Sim {
         });
     }
 
-    fn post(&mut self, outbox: Vec<(Seat, Outgoing)>) {
+    fn post(&mut self, outbox: Vec<(Peer, Outgoing)>) {
         self.record();
-        for (seat, out) in outbox {
+        for (peer, out) in outbox {
+            let seat = peer.seat().expect("no watcher here");
             match out {
                 Outgoing::Message(msg) => {
                     self.check_secrecy(seat, &msg);
@@ -213,7 +215,7 @@ impl Sim {
         self.post(out);
     }
 
-    fn take(&mut self, outbox: Vec<(Seat, Outgoing)>) {
+    fn take(&mut self, outbox: Vec<(Peer, Outgoing)>) {
         self.post(outbox);
     }
 
@@ -601,14 +603,17 @@ fn table(seed: u64, plies: usize) -> HostSession {
 }
 
 /// The message was refused to seat 1 and nothing else happened.
-fn assert_refused_unchanged(before: &HostSession, after: &HostSession, out: &[(Seat, Outgoing)]) {
+fn assert_refused_unchanged(before: &HostSession, after: &HostSession, out: &[(Peer, Outgoing)]) {
     assert_eq!(before.game(), after.game());
     assert_eq!(before.actions(), after.actions());
     assert_eq!(before.presence(Seat(1)), after.presence(Seat(1)));
     assert!(
         matches!(
             out,
-            [(Seat(1), Outgoing::Message(HostMessage::Refused { .. }))]
+            [(
+                Peer::Seat(Seat(1)),
+                Outgoing::Message(HostMessage::Refused { .. })
+            )]
         ),
         "{out:?}"
     );
@@ -794,7 +799,7 @@ fn a_disconnected_guest_is_played_by_a_bot_and_gets_its_seat_back() {
     // The guest comes back: a full resync of the current state.
     let mut mirror = GuestMirror::new();
     for (seat, out) in host.handle(Seat(1), &GuestMirror::join_request("Bo").encode()) {
-        if let (Seat(1), Outgoing::Message(msg)) = (seat, out) {
+        if let (Peer::Seat(Seat(1)), Outgoing::Message(msg)) = (seat, out) {
             mirror.receive(&msg.encode()).expect("readable");
         }
     }
@@ -1067,9 +1072,9 @@ fn a_friends_presence_reads_the_same_on_the_host_and_on_another_friends_page() {
     };
     let mut host = HostSession::new(setup, 3).expect("valid");
     let mut di = GuestMirror::new();
-    let deliver = |out: Vec<(Seat, Outgoing)>, di: &mut GuestMirror| {
+    let deliver = |out: Vec<(Peer, Outgoing)>, di: &mut GuestMirror| {
         for (seat, out) in out {
-            if let (Seat(2), Outgoing::Message(msg)) = (seat, out) {
+            if let (Peer::Seat(Seat(2)), Outgoing::Message(msg)) = (seat, out) {
                 di.receive(&msg.encode()).expect("readable");
             }
         }

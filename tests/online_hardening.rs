@@ -17,6 +17,7 @@ use ono99::online::protocol::{
     clean_name, Connection, GuestMessage, HostMessage, Presence, Refusal, SeatEvent, Sync, Update,
     MAX_HOST_MESSAGE, MAX_NAME_BYTES, MAX_NAME_CHARS,
 };
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{
     card_outcome, Action, Card, Direction, Edition, Match, Outcome, PlayerView, Position, Rng,
@@ -43,7 +44,7 @@ fn session(rules: RuleSet, seats: usize, seed: u64) -> HostSession {
 }
 
 /// The messages of `out` for `seat`, in order.
-fn for_seat(out: &[(Seat, Outgoing)], seat: Seat) -> Vec<HostMessage> {
+fn for_seat(out: &[(Peer, Outgoing)], seat: Seat) -> Vec<HostMessage> {
     out.iter()
         .filter(|(s, _)| *s == seat)
         .filter_map(|(_, o)| match o {
@@ -53,7 +54,7 @@ fn for_seat(out: &[(Seat, Outgoing)], seat: Seat) -> Vec<HostMessage> {
         .collect()
 }
 
-fn closes(out: &[(Seat, Outgoing)]) -> bool {
+fn closes(out: &[(Peer, Outgoing)]) -> bool {
     out.iter().any(|(_, o)| *o == Outgoing::Close)
 }
 
@@ -69,7 +70,7 @@ fn join(host: &mut HostSession, seat: Seat) -> GuestMirror {
 }
 
 /// Plays random legal actions until it is `seat`'s turn (or the match ends).
-fn until_turn_of(host: &mut HostSession, seat: Seat, rng: &mut Rng) -> Vec<(Seat, Outgoing)> {
+fn until_turn_of(host: &mut HostSession, seat: Seat, rng: &mut Rng) -> Vec<(Peer, Outgoing)> {
     let mut out = Vec::new();
     for _ in 0..10_000 {
         let Some(t) = host.game().to_act() else { break };
@@ -429,7 +430,7 @@ fn mutate(msg: &HostMessage, mirror_ply: u32, rng: &mut Rng) -> HostMessage {
     let mut msg = msg.clone();
     match &mut msg {
         HostMessage::Welcome(w) => match rng.below(5) {
-            0 => w.seat = any_seat(rng),
+            0 => w.place = Peer::from_wire(any_seat(rng)),
             1 => w.seats.truncate(rng.below(3)),
             2 => {
                 let extra = w.seats.first().cloned();
@@ -1068,7 +1069,7 @@ fn nothing_sent_to_a_friend_carries_the_draw_order() {
                 break;
             }
         }
-        out.push((Seat(1), host.resume(Seat(1))));
+        out.push((Seat(1).into(), host.resume(Seat(1))));
         for msg in for_seat(&out, Seat(1)) {
             let text = String::from_utf8(msg.encode()).expect("utf-8");
             assert!(!text.contains("\"deck\"") && !text.contains("\"order\""));

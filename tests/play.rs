@@ -4,6 +4,7 @@
 //! the stand-in cases `stand_in_…`.
 
 use ono99::bots::{make_bot, Level};
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMessage, GuestMirror, HostMessage, Outgoing};
 use ono99::play::save::{
     load_save, parse_save, save_game, save_text, BadSave, Resume, SaveError, Store, StoreError,
@@ -638,7 +639,7 @@ fn one_engine_messages_lost_before_sending_are_replaced_by_a_resync() {
     }
     assert!(matches!(
         resync.as_slice(),
-        [(FRIEND, Outgoing::Message(HostMessage::Sync(_)))]
+        [(Peer::Seat(FRIEND), Outgoing::Message(HostMessage::Sync(_)))]
     ));
     assert_eq!(mirror.view(), Some(&state.game().view(FRIEND)));
 }

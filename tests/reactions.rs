@@ -10,6 +10,7 @@ use ono99::online::protocol::{Connection, GuestMessage, HostMessage, Refusal};
 use ono99::online::reactions::{
     bot_reaction, Board, Followed, RateGate, Reaction, REACTION_GAP_MS, SHOWN_MS,
 };
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMirror, Received};
 use ono99::rules::{Card, Event, Match, Rng, RuleSet, Seat};
 
@@ -47,11 +48,11 @@ fn react(r: Reaction) -> Vec<u8> {
 }
 
 /// The reactions in `out`, as (to, seat, reaction).
-fn reacted(out: &[(Seat, Outgoing)]) -> Vec<(Seat, Seat, Reaction)> {
+fn reacted(out: &[(Peer, Outgoing)]) -> Vec<(Seat, Seat, Reaction)> {
     out.iter()
         .filter_map(|(to, o)| match o {
             Outgoing::Message(HostMessage::Reacted { seat, reaction }) => {
-                Some((*to, *seat, *reaction))
+                Some((to.seat().expect("no watcher here"), *seat, *reaction))
             }
             _ => None,
         })

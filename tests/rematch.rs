@@ -14,6 +14,7 @@ use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, Tab
 use ono99::online::protocol::{
     Connection, GuestMessage, HostMessage, Sync, MAX_HOST_MESSAGE, PROTOCOL_VERSION,
 };
+use ono99::online::watch::Peer;
 use ono99::online::{GuestMirror, Received};
 use ono99::play::{GameMsg, GameSetup, GameState, Speed};
 use ono99::rules::{Format, Rng, RuleSet, Seat};
@@ -64,12 +65,12 @@ fn table(rules: RuleSet, n: usize) -> TableSetup {
 
 /// Delivers what the host sends, checking after each message that every
 /// synced friend's view is the host's view of its seat.
-fn deliver(host: &HostSession, out: Vec<(Seat, Outgoing)>, friends: &mut [Option<Friend>]) {
+fn deliver(host: &HostSession, out: Vec<(Peer, Outgoing)>, friends: &mut [Option<Friend>]) {
     for (seat, out) in out {
         let Outgoing::Message(msg) = out else {
             panic!("an honest friend was closed at {seat}");
         };
-        let Some(Some(friend)) = friends.get_mut(seat.index()) else {
+        let Some(Some(friend)) = seat.seat().and_then(|s| friends.get_mut(s.index())) else {
             continue;
         };
         friend.receive(&msg.encode());
@@ -186,7 +187,7 @@ fn play_again_keeps_the_seats_deals_anew_and_every_friend_follows_it_to_the_end(
             // Each connected friend: the announcement, then the new deal.
             for (i, f) in friends.iter().enumerate() {
                 if f.is_some() {
-                    let to: Vec<_> = out.iter().filter(|(s, _)| s.index() == i).collect();
+                    let to: Vec<_> = out.iter().filter(|(s, _)| *s == Seat(i as u8)).collect();
                     assert!(
                         matches!(
                             to.as_slice(),
@@ -486,7 +487,7 @@ fn the_play_state_starts_the_next_match_on_the_same_session() {
     // What the page's effect does: send what was not sent yet.
     fn send(state: &GameState, friend: &mut Friend, sent: &mut u64) {
         for (seat, out) in state.outbox.since(*sent).expect("kept") {
-            if let (Seat(1), Outgoing::Message(msg)) = (*seat, out) {
+            if let (Peer::Seat(Seat(1)), Outgoing::Message(msg)) = (*seat, out) {
                 friend.receive(&msg.encode());
             }
         }

@@ -17,6 +17,7 @@ use common::random_rules;
 
 use ono99::bots::{make_bot, Level};
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
+use ono99::online::watch::Peer;
 use ono99::online::GuestMirror;
 use ono99::rules::{redact, Action, Event, Match, Rng, Seat, SeatEvent, SeatSet};
 use ono99::table::friend::{follow, players_of};
@@ -311,14 +312,15 @@ fn the_result_speaks_of_the_deciding_hand_only() {
 // ----- a friend's table equals the host's ----------------------------------
 
 fn deliver(
-    outbox: Vec<(Seat, Outgoing)>,
+    outbox: Vec<(Peer, Outgoing)>,
     mirrors: &mut [Option<(GuestMirror, Option<TableModel>)>],
 ) {
-    for (seat, out) in outbox {
+    for (to, out) in outbox {
         let Outgoing::Message(msg) = out else {
             continue;
         };
-        let Some(Some((mirror, model))) = mirrors.get_mut(seat.index()) else {
+        let mirror = to.seat().and_then(|seat| mirrors.get_mut(seat.index()));
+        let Some(Some((mirror, model))) = mirror else {
             continue;
         };
         let received = mirror.receive(&msg.encode()).expect("a readable message");

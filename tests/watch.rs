@@ -15,15 +15,16 @@ use ono99::bots::Level;
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
 use ono99::online::protocol::{GuestMessage, HostMessage, Refusal, SeatEvent, Welcome};
 use ono99::online::signal::{LinkError, Network, Relay, TableLink};
-use ono99::online::watch::{is_watcher, watcher_seat, MAX_WATCHERS};
+use ono99::online::watch::{Peer, WatcherId, MAX_WATCHERS};
 use ono99::online::{GuestMirror, Received, PROTOCOL_VERSION};
 use ono99::rules::{Action, PlayerView, Rng, RuleSet, Seat};
 
-/// What every player may know of the table, as a watcher at `seat` holds
-/// it: the host's view with no hand, from the watcher's own seat.
-fn public_view(host: &HostSession, seat: Seat) -> PlayerView {
+/// What every player may know of the table, as watcher `w` holds it: the
+/// host's view with no hand, from the watcher's own place (its number on
+/// the wire).
+fn public_view(host: &HostSession, w: WatcherId) -> PlayerView {
     let mut view = host.game().view(Seat(0));
-    view.seat = seat;
+    view.seat = Peer::Watcher(w).on_wire();
     view.hand.clear();
     view
 }
@@ -42,12 +43,12 @@ fn assert_no_hidden_event(events: &[SeatEvent], at: &str) {
     }
 }
 
-/// Fails if `msg`, sent to the watcher at `seat`, holds a hidden card.
-fn assert_no_hidden_card(msg: &HostMessage, seat: Seat, at: &str) {
+/// Fails if `msg`, sent to watcher `me`, holds a hidden card.
+fn assert_no_hidden_card(msg: &HostMessage, me: WatcherId, at: &str) {
     match msg {
-        HostMessage::Welcome(w) => assert_eq!(w.seat, seat, "welcome at {at}"),
+        HostMessage::Welcome(w) => assert_eq!(w.place, me, "welcome at {at}"),
         HostMessage::Sync(sync) => {
-            assert_eq!(sync.view.seat, seat, "a sync's seat at {at}");
+            assert_eq!(sync.place(), me, "a sync's place at {at}");
             assert!(sync.view.hand.is_empty(), "a hand in a sync at {at}");
             assert_no_hidden_event(&sync.log, at);
         }
@@ -57,7 +58,7 @@ fn assert_no_hidden_card(msg: &HostMessage, seat: Seat, at: &str) {
 }
 
 struct Watcher {
-    seat: Seat,
+    seat: WatcherId,
     mirror: GuestMirror,
 }
 
@@ -87,12 +88,12 @@ impl Sim<'_> {
     /// Sends the outbox: messages for watchers go through their wire form,
     /// are checked, and applied to the watcher's mirror; a close takes the
     /// watcher away. Messages for guest seats (none connected) are dropped.
-    fn post(&mut self, out: Vec<(Seat, Outgoing)>) {
+    fn post(&mut self, out: Vec<(Peer, Outgoing)>) {
         for (to, outgoing) in out {
-            if !is_watcher(to) {
+            let Some(me) = to.watcher() else {
                 continue;
-            }
-            let Some(i) = self.watchers.iter().position(|w| w.seat == to) else {
+            };
+            let Some(i) = self.watchers.iter().position(|w| w.seat == me) else {
                 continue;
             };
             match outgoing {
@@ -103,7 +104,7 @@ impl Sim<'_> {
                     let at = format!("match {}, ply {}, {to}", self.index, self.host.ply());
                     let read = HostMessage::decode(&msg.encode()).expect("readable");
                     assert_eq!(read, msg, "the wire form at {at}");
-                    assert_no_hidden_card(&read, to, &at);
+                    assert_no_hidden_card(&read, me, &at);
                     self.totals.watcher_messages += 1;
                     let w = &mut self.watchers[i];
                     let received = w.mirror.apply(read);
@@ -128,14 +129,14 @@ impl Sim<'_> {
                     "match {}, ply {}, {}",
                     self.index,
                     self.host.ply(),
-                    w.seat
+                    Peer::Watcher(w.seat)
                 );
                 self.totals.mirror_checks += 1;
             }
         }
     }
 
-    fn handle(&mut self, from: Seat, msg: &GuestMessage) -> Vec<(Seat, Outgoing)> {
+    fn handle(&mut self, from: WatcherId, msg: &GuestMessage) -> Vec<(Peer, Outgoing)> {
         self.now_ms += 1_000;
         self.host.handle_at(from, &msg.encode(), self.now_ms)
     }
@@ -359,7 +360,7 @@ fn table() -> HostSession {
     HostSession::new(setup, 7).expect("a table")
 }
 
-fn refusal(out: &[(Seat, Outgoing)]) -> Option<&Refusal> {
+fn refusal(out: &[(Peer, Outgoing)]) -> Option<&Refusal> {
     out.iter().find_map(|(_, o)| match o {
         Outgoing::Message(HostMessage::Refused { refusal, .. }) => Some(refusal),
         _ => None,
@@ -379,7 +380,6 @@ fn a_watcher_takes_no_seat_and_a_player_cannot_watch() {
 
     // A watcher that asks to join is refused: it never gets a seat.
     let seat = host.open_watcher().expect("a place");
-    assert!(is_watcher(seat));
     let out = host.handle(seat, &GuestMirror::join_request("Eve").encode());
     assert_eq!(refusal(&out), Some(&Refusal::OtherLink));
     assert_eq!(host.watcher_count(), 0);
@@ -388,18 +388,17 @@ fn a_watcher_takes_no_seat_and_a_player_cannot_watch() {
     let out = host.handle(seat, &GuestMirror::watch_request("Eve").encode());
     assert!(matches!(
         &out[..],
-        [(_, Outgoing::Message(HostMessage::Welcome(Welcome { seat: s, .. }))), (_, Outgoing::Message(HostMessage::Sync(_)))]
-            if *s == seat
+        [(_, Outgoing::Message(HostMessage::Welcome(Welcome { place, .. }))), (_, Outgoing::Message(HostMessage::Sync(_)))]
+            if *place == seat
     ));
     assert_eq!(host.watcher_count(), 1);
     assert_eq!(
         host.presence(Seat(1)).map(|p| p.name),
         Some("Bo".to_string())
     );
-    // Seats at the table are not watchers' addresses, and the reverse.
-    assert!(host.setup().seats.len() < usize::from(seat.0));
-    // An address the page's door gave, not opened here: the watch opens it.
-    let other = watcher_seat(MAX_WATCHERS - 1).expect("an address");
+    // A watcher the page's door gave a place, not opened here: the watch
+    // opens it.
+    let other = WatcherId::new(MAX_WATCHERS - 1).expect("a watcher");
     let out = host.handle(other, &GuestMirror::watch_request("Lu").encode());
     assert!(matches!(
         &out[..],
@@ -409,15 +408,15 @@ fn a_watcher_takes_no_seat_and_a_player_cannot_watch() {
         ]
     ));
     assert_eq!(host.watcher_count(), 2);
-    // Anything else from an address with no place is ignored.
-    let free = watcher_seat(5).expect("an address");
+    // Anything else from a watcher with no place is ignored.
+    let free = WatcherId::new(5).expect("a watcher");
     assert!(host.handle(free, &GuestMessage::Resync.encode()).is_empty());
 }
 
 #[test]
 fn watchers_are_capped_and_a_burst_of_bad_messages_closes_one() {
     let mut host = table();
-    let seats: Vec<Seat> = (0..MAX_WATCHERS)
+    let seats: Vec<WatcherId> = (0..MAX_WATCHERS)
         .map(|_| host.open_watcher().expect("a place"))
         .collect();
     assert_eq!(host.open_watcher(), None, "more than the cap");
@@ -484,7 +483,7 @@ fn a_mirror_keeps_its_role() {
     let mut watcher = GuestMirror::watching();
     let welcome = Welcome {
         version: PROTOCOL_VERSION,
-        seat: Seat(1),
+        place: Peer::Seat(Seat(1)),
         rules: RuleSet::modern(),
         seats: (0..3).filter_map(|s| host.presence(Seat(s))).collect(),
     };
@@ -539,4 +538,84 @@ fn a_watch_link_is_never_a_table_link() {
     let table = link.url("https://example.org/ono99/app/");
     assert_eq!(TableLink::decode_watch(&table), Err(LinkError::WrongKind));
     assert_eq!(TableLink::decode(&table), Ok(link));
+}
+
+/// The table the watcher fixture was written from: Ana hosting, Bo's
+/// seat waiting for him, an Easy bot; dealt from seed 7.
+fn fixture_table() -> HostSession {
+    let seats = vec![
+        SeatSetup {
+            name: "Ana".into(),
+            kind: SeatKind::Host,
+        },
+        SeatSetup {
+            name: "Bo".into(),
+            kind: SeatKind::Guest,
+        },
+        SeatSetup {
+            name: "Cy".into(),
+            kind: SeatKind::Bot(Level::Easy),
+        },
+    ];
+    let setup = TableSetup {
+        rules: RuleSet::modern(),
+        seats,
+    };
+    HostSession::new(setup, 7).expect("a table")
+}
+
+/// A watcher's welcome and view as the build before `Peer` wrote them
+/// (tests/fixtures/watcher-messages.txt: watcher 1, numbered seat 65 on
+/// the wire): this build reads them as watcher 1's, writes them back byte
+/// for byte, and sends the same bytes at the same table, so pages of
+/// either build understand hosts of the other.
+#[test]
+fn a_watchers_welcome_and_view_keep_their_bytes() {
+    let text = std::fs::read_to_string("tests/fixtures/watcher-messages.txt").expect("fixture");
+    let lines: Vec<&str> = text.lines().collect();
+    let [welcome, view] = lines.as_slice() else {
+        panic!("two lines: a welcome and a view");
+    };
+    let second = WatcherId::new(1).expect("a watcher");
+    let HostMessage::Welcome(w) = HostMessage::decode(welcome.as_bytes()).expect("reads") else {
+        panic!("a welcome");
+    };
+    assert_eq!(w.place, Peer::Watcher(second));
+    assert_eq!(HostMessage::Welcome(w).encode(), welcome.as_bytes());
+    let HostMessage::Sync(sync) = HostMessage::decode(view.as_bytes()).expect("reads") else {
+        panic!("a view");
+    };
+    assert_eq!(sync.place(), Peer::Watcher(second));
+    assert!(sync.view.hand.is_empty());
+    assert_eq!(HostMessage::Sync(sync).encode(), view.as_bytes());
+
+    // This build's host sends the same bytes to its second watcher.
+    let mut host = fixture_table();
+    host.open_watcher().expect("a place");
+    let w = host.open_watcher().expect("a place");
+    assert_eq!(w, second);
+    let sent: Vec<Vec<u8>> = host
+        .handle(w, &GuestMirror::watch_request("Eve").encode())
+        .into_iter()
+        .filter_map(|(to, o)| match o {
+            Outgoing::Message(m) if to == w => Some(m.encode()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sent, [welcome.as_bytes(), view.as_bytes()]);
+
+    // A watcher's page reads them; a player's refuses them.
+    let mut watcher = GuestMirror::watching();
+    let mut player = GuestMirror::new();
+    for line in [welcome, view] {
+        assert!(!watcher
+            .receive(line.as_bytes())
+            .expect("reads")
+            .wants_resync());
+        assert!(matches!(
+            player.receive(line.as_bytes()),
+            Ok(Received::Invalid(_))
+        ));
+    }
+    assert!(watcher.view().is_some());
 }

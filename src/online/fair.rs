@@ -375,10 +375,6 @@ impl Verdict {
     }
 }
 
-/// A seat outside every table: what a spectator's events are redacted for
-/// (no hand is dealt to it, every draw is face down).
-const OUTSIDER: Seat = Seat(u8::MAX);
-
 /// Checks a finished match's deal on one page.
 ///
 /// - `played`: the match as the host sent it at the end (its seed must be
@@ -427,7 +423,7 @@ pub fn check(
     let n = game.seat_count();
     let log = game.log();
     // From the deal every seat was in; `redact` follows who leaves.
-    let expected = redact(log, viewer.unwrap_or(OUTSIDER), n, SeatSet::first(n));
+    let expected = redact(log, viewer.unwrap_or(Seat::OUTSIDE), n, SeatSet::first(n));
     compare(log, &expected, viewer, seen)
 }
 

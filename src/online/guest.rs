@@ -8,7 +8,7 @@ use super::protocol::{
 };
 use super::reactions::Reaction;
 use super::sealed::Seals;
-use super::watch::is_watcher;
+use super::watch::Peer;
 use crate::rules::card::CARD_KINDS;
 use crate::rules::seat::{MAX_SEATS, MIN_SEATS};
 use crate::rules::{Action, Card, PlayerView, Seat, HAND_SIZE};
@@ -170,7 +170,7 @@ impl GuestMirror {
             && self
                 .welcome
                 .as_ref()
-                .and_then(|w| w.seats.get(w.seat.index()))
+                .and_then(|w| w.seats.get(w.place.seat()?.index()))
                 .is_some_and(|p| p.bot_playing)
     }
 
@@ -379,7 +379,7 @@ impl GuestMirror {
             }
             HostMessage::Reacted { seat, reaction } => {
                 let at_table = self.presence().get(seat.index()).is_some();
-                let own = self.welcome.as_ref().is_some_and(|w| w.seat == seat);
+                let own = self.welcome.as_ref().is_some_and(|w| w.place == seat);
                 if !at_table || own {
                     // Harmless, so not a reason to resync: just dropped.
                     return Received::Ignored;
@@ -462,12 +462,11 @@ impl GuestMirror {
 
     fn welcomed(&mut self, mut welcome: Welcome) -> Received {
         let seats = welcome.seats.len();
-        // A player's seat is at the table; a watcher's is a watcher's
-        // address, past any table.
-        let seat_fits = if self.watching {
-            is_watcher(welcome.seat)
-        } else {
-            welcome.seat.index() < seats
+        // A player's place is a seat at the table; a watcher's, a
+        // watcher's (outside the table).
+        let seat_fits = match welcome.place {
+            Peer::Watcher(_) => self.watching,
+            Peer::Seat(seat) => !self.watching && seat.index() < seats,
         };
         if welcome.version != PROTOCOL_VERSION
             || !(MIN_SEATS..=MAX_SEATS).contains(&seats)
@@ -477,7 +476,9 @@ impl GuestMirror {
             return Received::Invalid("a table outside the rules");
         }
         if let Some(view) = &self.view {
-            if view.seat != welcome.seat || view.seats.len() != seats || view.rules != welcome.rules
+            if Peer::from_wire(view.seat) != welcome.place
+                || view.seats.len() != seats
+                || view.rules != welcome.rules
             {
                 if !self.held_over {
                     return Received::Invalid("a table that does not fit the view");
@@ -596,7 +597,7 @@ fn check_view(
     let seats = view.seats.len();
     let in_range = |seat: Seat| seat.index() < seats;
     let seat_fits = if watching {
-        is_watcher(view.seat) && view.hand.is_empty()
+        Peer::from_wire(view.seat).is_watcher() && view.hand.is_empty()
     } else {
         in_range(view.seat)
     };
@@ -604,7 +605,8 @@ fn check_view(
         return Err("a seat count or seat outside the rules");
     }
     if let Some(w) = welcome {
-        if w.seat != view.seat || w.seats.len() != seats || w.rules != view.rules {
+        if w.place != Peer::from_wire(view.seat) || w.seats.len() != seats || w.rules != view.rules
+        {
             return Err("a view that does not fit the table");
         }
     }

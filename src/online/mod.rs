@@ -20,8 +20,9 @@
 //!   rate gate and what a page shows of them;
 //! - [`signal`]: one table link for every friend, and the offers and
 //!   answers it sends through public relays (issue 30, in progress);
-//! - [`watch`]: watchers of a table (by the watch link): their addresses
-//!   and their cap;
+//! - [`watch`]: watchers of a table (by the watch link): who is at the
+//!   other end of a host's connection ([`watch::Peer`]: a seat's friend
+//!   or a watcher) and the watchers' cap;
 //! - [`turn_limit`]: when a friend's turn is over the limit the host
 //!   picked (a stand-in bot takes the seat).
 //!

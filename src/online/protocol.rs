@@ -9,9 +9,10 @@
 use super::fair::{Contribution, Digest};
 use crate::bots::Level;
 use crate::online::reactions::Reaction;
+use crate::online::watch::{Peer, WatcherId, MAX_WATCHERS};
 pub use crate::rules::seat_event::{redact, SeatEvent};
 use crate::rules::{Action, PlayerView, RuleError, RuleSet, Seat, ToAct};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The protocol version this code speaks. Both sides must speak the same.
 pub const PROTOCOL_VERSION: u32 = 2;
@@ -153,14 +154,62 @@ pub struct Presence {
     pub bot_playing: bool,
 }
 
+/// The first seat number that stands for a watcher's place on the wire
+/// (tables have at most 8 seats): watcher `k` is numbered `64 + k` in its
+/// welcome and its views, as every build since watchers came reads it.
+const WIRE_WATCHER_BASE: u8 = 64;
+
+impl Peer {
+    /// The seat number this place goes by on the wire: the seat, or a
+    /// watcher's number past any table. The one place that writes it.
+    pub fn on_wire(self) -> Seat {
+        match self {
+            Peer::Seat(seat) => seat,
+            Peer::Watcher(w) => Seat(WIRE_WATCHER_BASE + w.index() as u8),
+        }
+    }
+
+    /// The place a seat number of the wire stands for: a watcher's in the
+    /// watchers' range, else a seat (which the reader checks is at the
+    /// table). The one place that reads it.
+    pub fn from_wire(seat: Seat) -> Peer {
+        let watcher = seat
+            .0
+            .checked_sub(WIRE_WATCHER_BASE)
+            .map(usize::from)
+            .filter(|&k| k < MAX_WATCHERS)
+            .and_then(WatcherId::new);
+        match watcher {
+            Some(w) => Peer::Watcher(w),
+            None => Peer::Seat(seat),
+        }
+    }
+}
+
+/// A [`Peer`] in a message's serde form: the seat number of
+/// [`Peer::on_wire`].
+mod wire_place {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(place: &Peer, s: S) -> Result<S::Ok, S::Error> {
+        place.on_wire().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Peer, D::Error> {
+        Seat::deserialize(d).map(Peer::from_wire)
+    }
+}
+
 /// The table a guest has joined.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Welcome {
     /// The protocol version the host speaks (also in the envelope).
     pub version: u32,
-    /// The guest's own seat.
-    pub seat: Seat,
+    /// The guest's own place: its seat, or a watcher's place outside the
+    /// table (`"seat"` on the wire, [`Peer::on_wire`]).
+    #[serde(rename = "seat", with = "wire_place")]
+    pub place: Peer,
     pub rules: RuleSet,
     pub seats: Vec<Presence>,
 }
@@ -173,11 +222,28 @@ pub struct Welcome {
 pub struct Sync {
     /// Actions taken in the match so far.
     pub ply: u32,
+    /// What the guest's place may know: a watcher's has no hand, and its
+    /// seat is the watcher's number on the wire ([`Sync::place`]).
     pub view: PlayerView,
     /// The match's events as this seat may know them, from its deal (the
     /// latest [`crate::online::guest::MAX_LOG`]): every hand's log. A host
     /// before this sent the current hand's only; both read the same.
     pub log: Vec<SeatEvent>,
+}
+
+impl Sync {
+    /// The place whose view this is.
+    pub fn place(&self) -> Peer {
+        Peer::from_wire(self.view.seat)
+    }
+
+    /// What a watcher may know: `view`, the table as every player sees it
+    /// with no hand, given the watcher's place.
+    pub fn for_watcher(w: WatcherId, ply: u32, mut view: PlayerView, log: Vec<SeatEvent>) -> Sync {
+        view.seat = Peer::Watcher(w).on_wire();
+        view.hand.clear();
+        Sync { ply, view, log }
+    }
 }
 
 /// What one accepted action did, as one seat may know it.
@@ -495,6 +561,25 @@ mod tests {
             ply: 3,
         };
         assert_eq!(HostMessage::decode(&refused.encode()), Ok(refused));
+    }
+
+    #[test]
+    fn a_place_keeps_its_number_on_the_wire() {
+        use crate::rules::seat::MAX_SEATS;
+        for s in 0..MAX_SEATS as u8 {
+            let place = Peer::Seat(Seat(s));
+            assert_eq!(place.on_wire(), Seat(s));
+            assert_eq!(Peer::from_wire(Seat(s)), place);
+        }
+        for w in WatcherId::all() {
+            let place = Peer::Watcher(w);
+            assert_eq!(place.on_wire(), Seat(64 + w.index() as u8));
+            assert_eq!(Peer::from_wire(place.on_wire()), place);
+        }
+        // Numbers of neither kind read as seats, which no table has.
+        for n in [8, 63, 80, 255] {
+            assert_eq!(Peer::from_wire(Seat(n)), Peer::Seat(Seat(n)));
+        }
     }
 
     #[test]

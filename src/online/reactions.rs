@@ -9,8 +9,7 @@
 //! the ply, never drawn from a random generator, so a bot that reacts
 //! plays exactly as one that does not.
 
-use crate::rules::seat::MAX_SEATS;
-use crate::rules::{Event, Seat};
+use crate::rules::{Event, Seat, SeatMap};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -77,9 +76,8 @@ impl Reaction {
 /// the largest table is never let through.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct RateGate {
-    /// Each seat's latest reaction let through, by seat index (an array,
-    /// not a list that grows: less code in the host's page).
-    last: [Option<u64>; MAX_SEATS],
+    /// Each seat's latest reaction let through.
+    last: SeatMap<u64>,
 }
 
 impl RateGate {
@@ -96,7 +94,7 @@ impl RateGate {
     /// reaction goes through (0: it may now). A clock that went back
     /// waits one whole gap from then, never longer.
     pub fn wait_ms(&self, seat: Seat, now_ms: u64) -> u64 {
-        match self.last.get(seat.index()).copied().flatten() {
+        match self.last.get(seat).copied() {
             None => 0,
             Some(last) if now_ms < last => REACTION_GAP_MS,
             Some(last) => REACTION_GAP_MS.saturating_sub(now_ms - last),
@@ -109,7 +107,7 @@ impl RateGate {
     /// again from `now_ms`, so a page whose clock jumped is not held up
     /// for longer than one gap.
     pub fn allow(&mut self, seat: Seat, now_ms: u64) -> bool {
-        let Some(slot) = self.last.get_mut(seat.index()) else {
+        let Some(slot) = self.last.slot(seat) else {
             return false;
         };
         match *slot {

@@ -5,34 +5,20 @@
 //! [`crate::online::signal::TableLink::watch_url`]), says
 //! [`crate::online::GuestMessage::Watch`] and then gets what every player
 //! may know of the table and nothing more: no hand, no dealt or drawn card,
-//! no draw order. The host's session addresses a watcher as a seat number
-//! past any table ([`WATCHER_BASE`] and up), so the messages for watchers
-//! travel in the same outbox as the players': engine events redacted for
-//! such a seat (`rules::seat_event::redact`) carry no card of any hand.
+//! no draw order. The host's session addresses each of its connections
+//! as a [`Peer`], a seat's friend or a watcher, so the messages for
+//! watchers travel in the same outbox as the players' and no code can
+//! take one for the other. Only the wire numbers a watcher's place as a
+//! seat past any table (`online::protocol`, as every build has since
+//! watchers came): engine events redacted for such a seat
+//! (`rules::seat_event::redact`) carry no card of any hand.
 
 use crate::rules::Seat;
+use std::fmt;
 
-/// The first seat number that is a watcher's, not a seat at the table
-/// (tables have at most 8 seats). Watcher `k` is `Seat(WATCHER_BASE + k)`.
-pub const WATCHER_BASE: u8 = 64;
 /// The most watchers a table takes at once: each costs the host one
 /// connection and a copy of every update.
 pub const MAX_WATCHERS: usize = 16;
-
-/// Whether `seat` is a watcher's address rather than a seat at the table.
-pub fn is_watcher(seat: Seat) -> bool {
-    seat.0 >= WATCHER_BASE && usize::from(seat.0 - WATCHER_BASE) < MAX_WATCHERS
-}
-
-/// Watcher `k`'s address (`None` past [`MAX_WATCHERS`]).
-pub fn watcher_seat(k: usize) -> Option<Seat> {
-    (k < MAX_WATCHERS).then(|| Seat(WATCHER_BASE + k as u8))
-}
-
-/// The number of the watcher at `seat` (`None` for a seat at the table).
-pub fn watcher_index(seat: Seat) -> Option<usize> {
-    is_watcher(seat).then(|| usize::from(seat.0 - WATCHER_BASE))
-}
 
 /// A watcher's number at the host: 0 up to [`MAX_WATCHERS`] (exclusive).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -57,8 +43,9 @@ impl WatcherId {
 
 /// Who is at the other end of one of the host's connections: the friend
 /// at a seat of the table, or a watcher. The two are different types, so
-/// no code can send a seat's hand to a watcher by mixing up numbers; the
-/// host's session addresses both with one number ([`Peer::address`]).
+/// no code can send a seat's hand to a watcher by mixing up numbers. On a
+/// friend's page it is the page's own place at the table (its welcome
+/// says which).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Peer {
     Seat(Seat),
@@ -66,28 +53,60 @@ pub enum Peer {
 }
 
 impl Peer {
-    /// The number the host's session knows this peer by: the seat, or a
-    /// watcher's address past any table ([`WATCHER_BASE`] and up).
-    pub fn address(self) -> Seat {
-        match self {
-            Peer::Seat(seat) => seat,
-            Peer::Watcher(w) => Seat(WATCHER_BASE + w.0),
-        }
-    }
-
-    /// The peer the session's number `address` stands for.
-    pub fn from_address(address: Seat) -> Peer {
-        match watcher_index(address).and_then(WatcherId::new) {
-            Some(w) => Peer::Watcher(w),
-            None => Peer::Seat(address),
-        }
-    }
-
     /// The seat, for a friend at the table.
     pub fn seat(self) -> Option<Seat> {
         match self {
             Peer::Seat(seat) => Some(seat),
             Peer::Watcher(_) => None,
+        }
+    }
+
+    /// The watcher, for one who came by the watch link.
+    pub fn watcher(self) -> Option<WatcherId> {
+        match self {
+            Peer::Seat(_) => None,
+            Peer::Watcher(w) => Some(w),
+        }
+    }
+
+    /// Whether this is a watcher's place.
+    pub fn is_watcher(self) -> bool {
+        matches!(self, Peer::Watcher(_))
+    }
+}
+
+impl From<Seat> for Peer {
+    fn from(seat: Seat) -> Peer {
+        Peer::Seat(seat)
+    }
+}
+
+impl From<WatcherId> for Peer {
+    fn from(w: WatcherId) -> Peer {
+        Peer::Watcher(w)
+    }
+}
+
+/// A seat's friend is that peer, and only that one (so an outbox reads
+/// `to == Seat(1)`).
+impl PartialEq<Seat> for Peer {
+    fn eq(&self, seat: &Seat) -> bool {
+        *self == Peer::Seat(*seat)
+    }
+}
+
+/// A watcher is that peer, and only that one.
+impl PartialEq<WatcherId> for Peer {
+    fn eq(&self, w: &WatcherId) -> bool {
+        *self == Peer::Watcher(*w)
+    }
+}
+
+impl fmt::Display for Peer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Peer::Seat(seat) => seat.fmt(f),
+            Peer::Watcher(w) => write!(f, "watcher {}", w.0),
         }
     }
 }
@@ -103,31 +122,19 @@ mod tests {
     use crate::rules::seat::MAX_SEATS;
 
     #[test]
-    fn watchers_are_never_seats_at_a_table() {
+    fn a_peer_is_a_seat_or_a_watcher() {
         for s in 0..MAX_SEATS {
-            assert!(!is_watcher(Seat(s as u8)));
-        }
-        for k in 0..MAX_WATCHERS {
-            let seat = watcher_seat(k).expect("within the cap");
-            assert!(is_watcher(seat));
-            assert_eq!(watcher_index(seat), Some(k));
-        }
-        assert_eq!(watcher_seat(MAX_WATCHERS), None);
-        assert!(!is_watcher(Seat(WATCHER_BASE + MAX_WATCHERS as u8)));
-    }
-
-    #[test]
-    fn a_peer_and_its_address_agree() {
-        for s in 0..MAX_SEATS {
-            let peer = Peer::Seat(Seat(s as u8));
-            assert_eq!(Peer::from_address(peer.address()), peer);
+            let peer = Peer::from(Seat(s as u8));
             assert_eq!(peer.seat(), Some(Seat(s as u8)));
+            assert_eq!(peer.watcher(), None);
+            assert!(peer == Seat(s as u8));
         }
         for w in WatcherId::all() {
-            let peer = Peer::Watcher(w);
-            assert!(is_watcher(peer.address()));
-            assert_eq!(Peer::from_address(peer.address()), peer);
+            let peer = Peer::from(w);
             assert_eq!(peer.seat(), None);
+            assert_eq!(peer.watcher(), Some(w));
+            assert!(peer.is_watcher());
+            assert!(peer != Seat(w.0));
         }
         assert_eq!(WatcherId::all().count(), MAX_WATCHERS);
         assert_eq!(WatcherId::new(MAX_WATCHERS), None);

@@ -27,6 +27,6 @@ pub use played::Played;
 pub use record::{replay, GameRecord, RecordError};
 pub use replayer::{DoesNotReplay, Replayed, Replayer};
 pub use rng::Rng;
-pub use seat::{Direction, PerSeat, Seat, SeatSet};
+pub use seat::{Direction, PerSeat, Seat, SeatMap, SeatSet};
 pub use seat_event::{redact, SeatEvent};
 pub use view::{PlayerView, PublicSeat};

@@ -431,7 +431,7 @@ impl TableModel {
     /// Whether this is a watcher's table (by the watch link): nobody at it
     /// is "you", no hand is known, nothing is offered.
     pub fn spectating(&self) -> bool {
-        crate::online::watch::is_watcher(self.view.seat)
+        crate::online::watch::Peer::from_wire(self.view.seat).is_watcher()
     }
 
     /// Who "you" is in the call-outs.

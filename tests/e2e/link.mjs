@@ -171,7 +171,9 @@ export const linkScenarios = [
         pages.push(guest);
         const seatedMs = Date.now() - t0;
         await connected(host, 'Kai');
-        await host.page.getByRole('region', { name: 'Seat of Kai' }).getByText('through a relay', { exact: false }).waitFor({ timeout: 20000 });
+        const seat = host.page.getByRole('region', { name: 'Seat of Kai' });
+        await seat.getByText('through a relay', { exact: false }).waitFor({ timeout: 20000 });
+        await seat.scrollIntoViewIfNeeded();
         await shot(host.page, 'link-relayed-lobby-desktop');
         await guest.page.getByText('through a relay', { exact: false }).first().waitFor({ timeout: 20000 });
         await shot(guest.page, 'link-relayed-guest-phone');

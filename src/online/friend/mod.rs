@@ -48,8 +48,11 @@ pub const JOIN_AGAIN_MS: u64 = 2_000;
 /// ([`Knock::due`] keeps the back-off).
 pub const KNOCK_TICK_MS: u64 = 250;
 /// How long a connection the host answered may take to open before the
-/// page counts it as not made (issue 38: a network with no direct path).
-pub const SEATING_MS: u64 = 25_000;
+/// page counts it as not made, and the brokers carry the table (issue 38:
+/// a network with no direct path). A direct connection, even through a
+/// TURN server on a phone's network, opens in a few seconds; ICE itself
+/// gives up only after about 30.
+pub const SEATING_MS: u64 = 12_000;
 /// Seatings in a row whose connection never opened before the page says
 /// no direct connection can be made. One: knocking again cannot help,
 /// since the door keeps the seat for the key this page never received

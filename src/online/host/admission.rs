@@ -365,7 +365,7 @@ impl HostTable {
     /// friend the host invited by a code holds their seat from now on
     /// too), and the relays are listened to while a seat is free.
     pub(super) fn door_follows(&mut self, seat: Seat, open: bool, fx: &mut Vec<HostEffect>) {
-        let by_code = matches!(self.invites.get(&seat), Some(InviteLink::Ready(_)));
+        let by_code = matches!(self.invites.get(seat), Some(InviteLink::Ready(_)));
         let Some(t) = self.doors.table.as_mut() else {
             return;
         };
@@ -391,7 +391,7 @@ impl HostTable {
         let key = self.door().and_then(|d| d.key(seat));
         if let Some(key) = key {
             let message = HostMessage::SeatKey { key: key.hex() };
-            self.send(vec![(seat, Outgoing::Message(message))], fx);
+            self.send(vec![(Peer::Seat(seat), Outgoing::Message(message))], fx);
         }
     }
 

@@ -1,8 +1,7 @@
 //! The lobby's holder of friends' messages: what they send before the
 //! match starts waits here, capped per seat.
 
-use crate::rules::seat::MAX_SEATS;
-use crate::rules::Seat;
+use crate::rules::{Seat, SeatMap};
 
 /// Messages held per seat before the match starts ([`HeldMessages`]): an
 /// honest friend sends one, its join.
@@ -26,9 +25,17 @@ pub struct Overflow {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct HeldMessages {
     messages: Vec<(Seat, String)>,
-    count: [usize; MAX_SEATS],
-    bytes: [usize; MAX_SEATS],
-    over: [bool; MAX_SEATS],
+    /// What each seat that sent something has held.
+    seats: SeatMap<Held>,
+}
+
+/// What one seat has held.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Held {
+    count: usize,
+    bytes: usize,
+    /// It went over a cap: nothing more is held until it is forgotten.
+    over: bool,
 }
 
 impl HeldMessages {
@@ -43,38 +50,42 @@ impl HeldMessages {
     /// is no seat): the message and every held one of the seat are dropped,
     /// and the seat stays over until [`HeldMessages::forget`].
     pub fn push(&mut self, seat: Seat, text: String) -> Result<(), Overflow> {
-        let i = seat.index();
-        if i >= MAX_SEATS || self.over[i] {
-            return Err(Overflow { seat });
-        }
-        let count = self.count[i].saturating_add(1);
-        let bytes = self.bytes[i].saturating_add(text.len());
+        let held = match self.seats.get_or_insert_with(seat, Held::default) {
+            Some(held) if !held.over => held,
+            _ => return Err(Overflow { seat }),
+        };
+        let count = held.count.saturating_add(1);
+        let bytes = held.bytes.saturating_add(text.len());
         if count > HELD_PER_SEAT || bytes > HELD_BYTES_PER_SEAT {
             self.forget(seat);
-            self.over[i] = true;
+            self.seats.insert(
+                seat,
+                Held {
+                    over: true,
+                    ..Held::default()
+                },
+            );
             return Err(Overflow { seat });
         }
-        self.count[i] = count;
-        self.bytes[i] = bytes;
+        *held = Held {
+            count,
+            bytes,
+            over: false,
+        };
         self.messages.push((seat, text));
         Ok(())
     }
 
     /// Whether `seat` went over a cap (its connection should be closed).
     pub fn is_over(&self, seat: Seat) -> bool {
-        self.over.get(seat.index()).copied().unwrap_or(false)
+        self.seats.get(seat).is_some_and(|h| h.over)
     }
 
     /// Drops `seat`'s held messages and its counts: its connection was
     /// replaced or closed.
     pub fn forget(&mut self, seat: Seat) {
-        let i = seat.index();
-        if i < MAX_SEATS {
-            self.messages.retain(|(s, _)| *s != seat);
-            self.count[i] = 0;
-            self.bytes[i] = 0;
-            self.over[i] = false;
-        }
+        self.messages.retain(|(s, _)| *s != seat);
+        self.seats.remove(seat);
     }
 
     /// Every held message in arrival order, emptying the holder (counts
@@ -91,7 +102,7 @@ impl HeldMessages {
     /// Whether a message from `seat` is held (in the lobby, only a join
     /// is: the friend has said who they are).
     pub fn holds(&self, seat: Seat) -> bool {
-        self.count.get(seat.index()).is_some_and(|&n| n > 0)
+        self.seats.get(seat).is_some_and(|h| h.count > 0)
     }
     pub fn is_empty(&self) -> bool {
         self.messages.is_empty()

@@ -11,6 +11,7 @@
 use super::{Handled, HostSession, Outbox};
 use crate::online::protocol::{GuestMessage, Presence, ProtocolError};
 use crate::online::reactions::Reaction;
+use crate::online::watch::Peer;
 use crate::rules::{Action, Match, RuleError, Seat};
 use std::any::Any;
 
@@ -34,12 +35,12 @@ pub trait HostedTable: Any {
     /// ([`HostSession::receive_read`]).
     fn receive_read(
         &mut self,
-        from: Seat,
+        from: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     ) -> Handled;
-    /// The connection to `seat`'s friend was lost.
-    fn disconnect(&mut self, seat: Seat) -> Outbox;
+    /// The connection to `peer` was lost.
+    fn disconnect(&mut self, peer: Peer) -> Outbox;
     /// `seat`'s friend gets a new invitation.
     fn invite_again(&mut self, seat: Seat) -> Outbox;
     /// A new person took `seat` ([`HostSession::new_player`]).
@@ -88,14 +89,14 @@ impl HostedTable for HostSession {
     }
     fn receive_read(
         &mut self,
-        from: Seat,
+        from: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     ) -> Handled {
         HostSession::receive_read(self, from, message, now_ms)
     }
-    fn disconnect(&mut self, seat: Seat) -> Outbox {
-        HostSession::disconnect(self, seat)
+    fn disconnect(&mut self, peer: Peer) -> Outbox {
+        HostSession::disconnect(self, peer)
     }
     fn invite_again(&mut self, seat: Seat) -> Outbox {
         HostSession::invite_again(self, seat)

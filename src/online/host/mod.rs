@@ -40,9 +40,10 @@ use super::protocol::{
     Sync, Update, Welcome, PROTOCOL_VERSION,
 };
 use super::reactions::{RateGate, Reaction};
+use super::watch::Peer;
 use crate::bots::{make_bot, Level};
 use crate::rules::{
-    Action, DoesNotReplay, Match, PerSeat, Played, Rng, RuleError, RuleSet, Seat, SeatSet,
+    Action, DoesNotReplay, Match, Played, Rng, RuleError, RuleSet, Seat, SeatMap, SeatSet,
     SetupError,
 };
 use serde::{Deserialize, Serialize};
@@ -70,7 +71,8 @@ pub enum RestoreError {
     Action { index: usize, error: RuleError },
 }
 
-/// Something for the transport to do for one guest seat.
+/// Something for the transport to do for one peer (a seat's friend or a
+/// watcher).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Outgoing {
     /// Send this message (its bytes are [`HostMessage::encode`]).
@@ -95,18 +97,19 @@ pub enum Mover {
 }
 
 /// The host's table: the match (with its setup, seed and actions, so it
-/// can be saved and replayed), and a link per guest seat.
+/// can be saved and replayed), a link per guest seat and one per watcher.
 ///
-/// Every method that changes something returns what to send to which guest
-/// seat; guests who are not connected are sent nothing and get a full
-/// [`Sync`] when they come back.
+/// Every method that changes something returns what to send to which
+/// [`Peer`] (a guest seat's friend or a watcher); guests who are not
+/// connected are sent nothing and get a full [`Sync`] when they come back.
 #[derive(Clone, Debug)]
 pub struct HostSession {
     setup: TableSetup,
     seed: u64,
     game: Match,
     actions: Vec<(Seat, Action)>,
-    links: PerSeat<Option<Link>>,
+    /// Each friend's seat's link (seats played here have none).
+    links: SeatMap<Link>,
     /// Which match of this table this is: 1 for the first, one more at
     /// each [`HostSession::rematch`].
     number: u32,
@@ -127,8 +130,9 @@ pub struct HostSession {
     new_players: Vec<(Seat, usize)>,
 }
 
-/// Messages for guest seats, in the order to send them.
-pub type Outbox = Vec<(Seat, Outgoing)>;
+/// Messages for peers (friends' seats and watchers), in the order to send
+/// them.
+pub type Outbox = Vec<(Peer, Outgoing)>;
 
 /// What one message from a guest did: the messages to send, and the action
 /// it made the match take (its seat is the guest's), if it was one.
@@ -159,13 +163,12 @@ impl HostSession {
         game: Match,
         actions: Vec<(Seat, Action)>,
     ) -> HostSession {
-        let links = PerSeat(
-            setup
-                .seats
-                .iter()
-                .map(|s| (s.kind == SeatKind::Guest).then(Link::new))
-                .collect(),
-        );
+        let links = (0..setup.seats.len())
+            .map(|i| Seat(i as u8))
+            .zip(&setup.seats)
+            .filter(|(_, s)| s.kind == SeatKind::Guest)
+            .map(|(seat, _)| (seat, Link::new()))
+            .collect();
         HostSession {
             setup,
             seed,
@@ -198,7 +201,7 @@ impl HostSession {
         // The new match is all its players' own.
         self.new_players.clear();
         self.number = self.number.saturating_add(1);
-        for link in self.links.0.iter_mut().flatten() {
+        for (_, link) in self.links.iter_mut() {
             // Plies start again from 0: races are counted afresh.
             link.race_ply = 0;
             link.races = 0;
@@ -301,7 +304,7 @@ impl HostSession {
     /// A seat's player as every guest sees it.
     pub fn presence(&self, seat: Seat) -> Option<Presence> {
         let setup = self.setup.seats.get(seat.index())?;
-        let link = self.links.0.get(seat.index()).and_then(Option::as_ref);
+        let link = self.links.get(seat);
         Some(Presence {
             name: link
                 .and_then(|l| l.name.clone())
@@ -320,24 +323,21 @@ impl HostSession {
     /// nothing, and neither does a seat that is not a guest's.
     pub fn named(&mut self, seat: Seat, name: &str) {
         let name = clean_name(name);
-        if let (Some(Some(link)), false) = (self.links.0.get_mut(seat.index()), name.is_empty()) {
+        if let (Some(link), false) = (self.links.get_mut(seat), name.is_empty()) {
             link.name = Some(name);
         }
     }
 
     /// The guest seats.
     pub fn guest_seats(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.links
-            .iter()
-            .filter(|(_, l)| l.is_some())
-            .map(|(s, _)| s)
+        self.links.seats()
     }
 
     /// Who must act now; `None` once the match is over.
     pub fn mover(&self) -> Option<Mover> {
         let seat = self.game.to_act()?.seat;
         let kind = self.setup.seats.get(seat.index())?.kind;
-        let link = self.links.0.get(seat.index()).and_then(Option::as_ref);
+        let link = self.links.get(seat);
         Some(match (kind, link) {
             (SeatKind::Bot(level), _) => Mover::Bot(seat, level),
             (_, Some(l)) if l.bot_playing => Mover::Bot(seat, Level::Medium),
@@ -347,8 +347,9 @@ impl HostSession {
         })
     }
 
-    /// Reads one message from the guest at `from`, which is untrusted: it is
-    /// measured, parsed, its version, seat, ply, turn and legality checked.
+    /// Reads one message from `from` (a guest seat's friend, or a watcher:
+    /// `watchers.rs`), which is untrusted: it is measured, parsed, its
+    /// version, seat, ply, turn and legality checked.
     /// A refused message changes nothing but the guest's bad-message count
     /// ([`Refusal::counts_as_bad`]: refusals an honest guest meets in a race
     /// are not counted, up to [`RACES_PER_PLY`] at one ply); after a burst
@@ -358,8 +359,8 @@ impl HostSession {
     ///
     /// Without a clock, pings and resyncs are answered however often they
     /// come: the transport should call [`HostSession::handle_at`].
-    pub fn handle(&mut self, from: Seat, bytes: &[u8]) -> Outbox {
-        self.handle_inner(from, bytes, None).out
+    pub fn handle(&mut self, from: impl Into<Peer>, bytes: &[u8]) -> Outbox {
+        self.handle_inner(from.into(), bytes, None).out
     }
 
     /// As [`HostSession::handle`], at `now_ms` by the caller's monotonic
@@ -367,15 +368,15 @@ impl HostSession {
     /// [`RESYNCS_IN_WINDOW`] resyncs in [`RESYNC_WINDOW_MS`], each is
     /// refused with [`Refusal::TooFrequent`] and counted as bad, so a flood
     /// ends with the connection closed.
-    pub fn handle_at(&mut self, from: Seat, bytes: &[u8], now_ms: u64) -> Outbox {
-        self.handle_inner(from, bytes, Some(now_ms)).out
+    pub fn handle_at(&mut self, from: impl Into<Peer>, bytes: &[u8], now_ms: u64) -> Outbox {
+        self.handle_inner(from.into(), bytes, Some(now_ms)).out
     }
 
     /// As [`HostSession::handle_at`], saying which action the message made
     /// the match take, if any: the page applies exactly that one, so it
     /// never re-derives what the session accepted.
-    pub fn receive(&mut self, from: Seat, bytes: &[u8], now_ms: u64) -> Handled {
-        self.handle_inner(from, bytes, Some(now_ms))
+    pub fn receive(&mut self, from: impl Into<Peer>, bytes: &[u8], now_ms: u64) -> Handled {
+        self.handle_inner(from.into(), bytes, Some(now_ms))
     }
 
     /// As [`HostSession::receive`], for a message the transport already
@@ -384,27 +385,28 @@ impl HostSession {
     /// the transport.
     pub fn receive_read(
         &mut self,
-        from: Seat,
+        from: impl Into<Peer>,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     ) -> Handled {
-        self.handle_read(from, message, Some(now_ms))
+        self.handle_read(from.into(), message, Some(now_ms))
     }
 
-    fn handle_inner(&mut self, from: Seat, bytes: &[u8], now_ms: Option<u64>) -> Handled {
+    fn handle_inner(&mut self, from: Peer, bytes: &[u8], now_ms: Option<u64>) -> Handled {
         self.handle_read(from, GuestMessage::decode(bytes), now_ms)
     }
 
     fn handle_read(
         &mut self,
-        from: Seat,
+        from: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
-        if super::watch::is_watcher(from) {
-            return self.handle_watcher(from, message, now_ms);
-        }
-        let Some(Some(link)) = self.links.0.get(from.index()) else {
+        let from = match from {
+            Peer::Watcher(w) => return self.handle_watcher(w, message, now_ms),
+            Peer::Seat(seat) => seat,
+        };
+        let Some(link) = self.links.get(from) else {
             return Handled::default();
         };
         if link.connection == Connection::Closed {
@@ -416,25 +418,26 @@ impl HostSession {
             .and_then(|msg| self.accept(from, msg, now_ms));
         let reacted = self.let_through.take();
         let ply = self.ply();
-        let closing = match (self.links.0.get_mut(from.index()), &result) {
-            (Some(Some(link)), Err(refusal)) if !refusal.counts_as_bad() => {
+        let closing = match (self.links.get_mut(from), &result) {
+            (Some(link), Err(refusal)) if !refusal.counts_as_bad() => {
                 if link.race(ply) {
                     link.count(true)
                 } else {
                     link.over_limit()
                 }
             }
-            (Some(Some(link)), _) => link.count(result.is_err()),
+            (Some(link), _) => link.count(result.is_err()),
             _ => false,
         };
+        let to = Peer::Seat(from);
         let mut out = match result {
             Ok(out) => out,
-            Err(refusal) => vec![(from, self.refused(refusal))],
+            Err(refusal) => vec![(to, self.refused(refusal))],
         };
         if closing {
-            out.push((from, self.refused(Refusal::Closing)));
-            out.push((from, Outgoing::Close));
-            if let Some(Some(link)) = self.links.0.get_mut(from.index()) {
+            out.push((to, self.refused(Refusal::Closing)));
+            out.push((to, Outgoing::Close));
+            if let Some(link) = self.links.get_mut(from) {
                 link.connection = Connection::Closed;
             }
             out.extend(self.status_notice(from));
@@ -459,7 +462,7 @@ impl HostSession {
         msg: GuestMessage,
         now_ms: Option<u64>,
     ) -> Result<Outbox, Refusal> {
-        let Some(Some(link)) = self.links.0.get_mut(from.index()) else {
+        let Some(link) = self.links.get_mut(from) else {
             return Ok(Vec::new());
         };
         let joined = link.connection == Connection::Connected;
@@ -478,7 +481,7 @@ impl HostSession {
                     }
                 }
                 Ok(vec![(
-                    from,
+                    from.into(),
                     Outgoing::Message(HostMessage::Pong {
                         nonce,
                         ply: self.ply(),
@@ -498,7 +501,7 @@ impl HostSession {
                         });
                     }
                 }
-                Ok(vec![(from, self.resume(from))])
+                Ok(vec![(from.into(), self.resume(from))])
             }
             // Past the flood limit, refused (and counted as bad); sooner
             // than the gap after the seat's last, dropped unanswered (the
@@ -533,13 +536,7 @@ impl HostSession {
                 if seat != from {
                     return Err(Refusal::NotYourSeat { seat, yours: from });
                 }
-                if self
-                    .links
-                    .0
-                    .get(from.index())
-                    .and_then(Option::as_ref)
-                    .is_some_and(|l| l.bot_playing)
-                {
+                if self.links.get(from).is_some_and(|l| l.bot_playing) {
                     return Err(Refusal::BotPlaying);
                 }
                 match self.game.to_act() {
@@ -569,34 +566,44 @@ impl HostSession {
 
     fn join(&mut self, seat: Seat, name: &str) -> Outbox {
         self.named(seat, name);
-        if let Some(Some(link)) = self.links.0.get_mut(seat.index()) {
+        if let Some(link) = self.links.get_mut(seat) {
             link.connection = Connection::Connected;
             link.bad_in_a_row = 0;
         }
-        let welcome = Welcome {
-            version: PROTOCOL_VERSION,
-            seat,
-            rules: *self.game.rules(),
-            seats: self.game.seats().filter_map(|s| self.presence(s)).collect(),
-        };
+        let welcome = self.welcome(Peer::Seat(seat));
         let mut out = vec![
-            (seat, Outgoing::Message(HostMessage::Welcome(welcome))),
-            (seat, self.resume(seat)),
+            (
+                seat.into(),
+                Outgoing::Message(HostMessage::Welcome(welcome)),
+            ),
+            (seat.into(), self.resume(seat)),
         ];
         out.extend(self.status_notice(seat));
         out
     }
 
-    /// Everything `seat` may know now, for a guest that (re)joined or asked
+    /// The table `place` joined: its place (a seat, or a watcher's
+    /// outside the table), the rules and who sits where.
+    fn welcome(&self, place: Peer) -> Welcome {
+        Welcome {
+            version: PROTOCOL_VERSION,
+            place,
+            rules: *self.game.rules(),
+            seats: self.game.seats().filter_map(|s| self.presence(s)).collect(),
+        }
+    }
+
+    /// Everything `peer` may know now, for a guest that (re)joined or asked
     /// for it: its view and the match's log as it may know it, every hand
     /// from the deal (its latest [`MAX_LOG`] events, as much as a guest
     /// keeps), so a friend who joins late reads the earlier hands too.
     /// Nothing in it comes from the seed: no other hand and no draw order,
-    /// only sizes.
-    pub fn resume(&self, seat: Seat) -> Outgoing {
-        if super::watch::is_watcher(seat) {
-            return self.watcher_resume(seat);
-        }
+    /// only sizes. A watcher's is the table as every player sees it.
+    pub fn resume(&self, peer: impl Into<Peer>) -> Outgoing {
+        let seat = match peer.into() {
+            Peer::Watcher(w) => return self.watcher_resume(w),
+            Peer::Seat(seat) => seat,
+        };
         let n = self.game.seat_count();
         // From the deal every seat was in; `redact` follows who leaves.
         #[allow(unused_mut)]
@@ -606,7 +613,7 @@ impl HostSession {
             // table knows it (a seat number no table has: no dealt card,
             // no drawn one). `redact` maps one event to one.
             let before = self.game.log().get(..from).unwrap_or(self.game.log());
-            let outside = redact(before, Seat(u8::MAX), n, SeatSet::first(n));
+            let outside = redact(before, Seat::OUTSIDE, n, SeatSet::first(n));
             for (slot, event) in log.iter_mut().zip(outside) {
                 *slot = event;
             }
@@ -672,11 +679,7 @@ impl HostSession {
 
     /// Whether a Medium bot plays `seat` for its guest now.
     pub fn bot_playing(&self, seat: Seat) -> bool {
-        self.links
-            .0
-            .get(seat.index())
-            .and_then(Option::as_ref)
-            .is_some_and(|l| l.bot_playing)
+        self.links.get(seat).is_some_and(|l| l.bot_playing)
     }
 
     /// Everything again: each connected guest's [`Sync`], and a close for
@@ -688,11 +691,8 @@ impl HostSession {
         out.extend(
             self.links
                 .iter()
-                .filter(|(_, l)| {
-                    l.as_ref()
-                        .is_some_and(|l| l.connection == Connection::Closed)
-                })
-                .map(|(s, _)| (s, Outgoing::Close)),
+                .filter(|(_, l)| l.connection == Connection::Closed)
+                .map(|(s, _)| (s.into(), Outgoing::Close)),
         );
         out
     }
@@ -735,7 +735,7 @@ impl HostSession {
             .map(|guest| {
                 let update = Update {
                     ply,
-                    events: redact(&events, guest, seat_count, in_match),
+                    events: redact(&events, reader(guest), seat_count, in_match),
                     to_act,
                     ninety_nine_this_turn,
                 };
@@ -763,13 +763,16 @@ impl HostSession {
 
     /// `seat`'s reaction, for every connected guest but the seat's own.
     fn reacted(&self, seat: Seat, reaction: Reaction) -> Outbox {
-        self.to_every_guest(|| HostMessage::Reacted { seat, reaction }, Some(seat))
+        self.to_every_guest(
+            || HostMessage::Reacted { seat, reaction },
+            Some(seat.into()),
+        )
     }
 
     /// The message `msg` makes, for every connected guest (but `except`):
     /// the one place that says who hears what the whole table hears (a
     /// reaction). Made afresh for each.
-    fn to_every_guest(&self, msg: impl Fn() -> HostMessage, except: Option<Seat>) -> Outbox {
+    fn to_every_guest(&self, msg: impl Fn() -> HostMessage, except: Option<Peer>) -> Outbox {
         let mut out = Vec::new();
         for g in self.connected() {
             if Some(g) != except {
@@ -781,17 +784,13 @@ impl HostSession {
 
     /// The connected guests, then the connected watchers: everyone told
     /// of what happens at the table (each as their seat may know it).
-    fn connected(&self) -> impl Iterator<Item = Seat> + '_ {
+    fn connected(&self) -> impl Iterator<Item = Peer> + '_ {
         let guests = self
             .links
             .iter()
-            .filter(|(_, l)| {
-                l.as_ref()
-                    .is_some_and(|l| l.connection == Connection::Connected)
-            })
-            .map(|(s, _)| s);
-        let guests = guests.chain(self.watching());
-        guests
+            .filter(|(_, l)| l.connection == Connection::Connected)
+            .map(|(s, _)| Peer::Seat(s));
+        guests.chain(self.watching().map(Peer::Watcher))
     }
 
     /// `seat`'s presence, for every other connected guest.
@@ -814,21 +813,24 @@ impl HostSession {
     }
 
     fn with_link(&mut self, seat: Seat, change: impl FnOnce(&mut Link)) -> Outbox {
-        match self.links.0.get_mut(seat.index()) {
-            Some(Some(link)) => change(link),
+        match self.links.get_mut(seat) {
+            Some(link) => change(link),
             _ => return Vec::new(),
         }
         self.status_notice(seat)
     }
 
-    /// The transport lost `seat`'s connection. Its messages stop; the
+    /// The transport lost `peer`'s connection. Its messages stop; the
     /// others are told.
-    pub fn disconnect(&mut self, seat: Seat) -> Outbox {
-        // A watcher's place is freed; players are not told of watchers.
-        if super::watch::is_watcher(seat) {
-            self.watcher_left(seat);
-            return Vec::new();
-        }
+    pub fn disconnect(&mut self, peer: impl Into<Peer>) -> Outbox {
+        let seat = match peer.into() {
+            // A watcher's place is freed; players are not told of watchers.
+            Peer::Watcher(w) => {
+                self.watcher_left(w);
+                return Vec::new();
+            }
+            Peer::Seat(seat) => seat,
+        };
         self.with_link(seat, |l| {
             if l.connection == Connection::Connected {
                 l.connection = Connection::Disconnected;
@@ -884,16 +886,20 @@ impl HostSession {
         let mut out = self.with_link(seat, |l| l.bot_playing = playing);
         let own = self
             .links
-            .0
-            .get(seat.index())
-            .and_then(Option::as_ref)
+            .get(seat)
             .is_some_and(|l| l.connection == Connection::Connected);
         if let (true, Some(presence)) = (own, self.presence(seat)) {
             out.push((
-                seat,
+                seat.into(),
                 Outgoing::Message(HostMessage::SeatStatus { seat, presence }),
             ));
         }
         out
     }
+}
+
+/// The seat `peer`'s share of the engine's events is redacted for: its
+/// own, or one outside the table for a watcher.
+fn reader(peer: Peer) -> Seat {
+    peer.seat().unwrap_or(Seat::OUTSIDE)
 }

@@ -29,23 +29,22 @@ use crate::online::signal::{FriendOffer, KeyMint, OfferId, SeatReply};
 use crate::online::turn_limit::TurnLimit;
 pub use crate::online::watch::ConnId;
 use crate::online::watch::{Peer, WatcherId};
-use crate::rules::{Match, Played, Seat};
+use crate::rules::{Match, Played, Seat, SeatMap};
 use std::collections::BTreeMap;
 
-/// What happened on a friend's connection that the game's session must
-/// hear, once the game holds it (`seat`: the session's address of the
-/// peer, [`Peer::address`]).
+/// What happened on a friend's (or a watcher's) connection that the
+/// game's session must hear, once the game holds it.
 #[derive(Clone, Debug)]
 pub enum LinkEvent {
-    /// A message from `seat`'s friend, at `now_ms` by the page's clock,
-    /// as read here (the game's session takes it read).
+    /// A message from `peer`, at `now_ms` by the page's clock, as read
+    /// here (the game's session takes it read).
     Message {
-        seat: Seat,
+        peer: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
-    /// The connection to `seat`'s friend was lost.
-    Closed(Seat),
+    /// The connection to `peer` was lost.
+    Closed(Peer),
     /// `seat`'s friend gets a new invitation.
     Invited(Seat),
     /// The host let a new person take `seat` from its holder (issue 36).
@@ -313,7 +312,7 @@ pub struct HostTable {
     pub(super) session: Option<HostSession>,
     pub(super) guests: Vec<Seat>,
     conns: BTreeMap<Peer, Conn>,
-    pub(super) invites: BTreeMap<Seat, InviteLink>,
+    pub(super) invites: SeatMap<InviteLink>,
     /// Who comes in by the table link and the watch link (`doors.rs`).
     pub(super) doors: Doors,
     /// The connections the brokers may carry (`carried.rs`).
@@ -341,7 +340,7 @@ impl HostTable {
             guests: session.guest_seats().collect(),
             session: Some(session),
             conns: BTreeMap::new(),
-            invites: BTreeMap::new(),
+            invites: SeatMap::new(),
             doors: Doors::default(),
             carried: BTreeMap::new(),
             carry_wake: None,
@@ -397,7 +396,7 @@ impl HostTable {
     /// `seat`'s invitation.
     pub fn invite_link(&self, seat: Seat) -> InviteLink {
         self.invites
-            .get(&seat)
+            .get(seat)
             .cloned()
             .unwrap_or(InviteLink::Preparing)
     }
@@ -764,7 +763,7 @@ impl HostTable {
                 }
                 self.forget_carried(conn);
                 self.door_follows(seat, false, fx);
-                self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(seat), fx);
+                self.for_session(|s| s.disconnect(seat), LinkEvent::Closed(peer), fx);
             }
             Peer::Watcher(_) => self.forget_watcher(peer, fx),
         }
@@ -775,8 +774,7 @@ impl HostTable {
     /// session (the table's or the game's) forgets them.
     fn forget_watcher(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
         self.conns.remove(&peer);
-        let address = peer.address();
-        self.for_session(|s| s.disconnect(address), LinkEvent::Closed(address), fx);
+        self.for_session(|s| s.disconnect(peer), LinkEvent::Closed(peer), fx);
     }
 
     pub(super) fn received(
@@ -865,12 +863,11 @@ impl HostTable {
         now_ms: u64,
         fx: &mut Vec<HostEffect>,
     ) {
-        let seat = peer.address();
         let message = read.clone();
         self.for_session(
-            move |s| s.receive_read(seat, read, now_ms).out,
+            move |s| s.receive_read(peer, read, now_ms).out,
             LinkEvent::Message {
-                seat,
+                peer,
                 message,
                 now_ms,
             },
@@ -895,8 +892,7 @@ impl HostTable {
 
     /// What a session says, to its peers' current connections, in order.
     pub(super) fn send(&mut self, out: Outbox, fx: &mut Vec<HostEffect>) {
-        for (address, outgoing) in out {
-            let peer = Peer::from_address(address);
+        for (peer, outgoing) in out {
             let Some(conn) = self.conns.get(&peer).copied() else {
                 continue;
             };
@@ -929,11 +925,16 @@ impl HostTable {
         }
     }
 
-    /// `message` for each of `seats`.
-    fn tell(&mut self, seats: &[Seat], message: &HostMessage, fx: &mut Vec<HostEffect>) {
-        let out = seats
+    /// `message` for each of `to` (seats or peers).
+    fn tell<P: Into<Peer> + Copy>(
+        &mut self,
+        to: &[P],
+        message: &HostMessage,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        let out = to
             .iter()
-            .map(|&s| (s, Outgoing::Message(message.clone())))
+            .map(|&p| (p.into(), Outgoing::Message(message.clone())))
             .collect();
         self.send(out, fx);
     }
@@ -1159,7 +1160,7 @@ impl HostTable {
             return fx;
         };
         fx.push(HostEffect::Note("the deal revealed".to_string()));
-        let peers: Vec<Seat> = self.open_peers().map(Peer::address).collect();
+        let peers: Vec<Peer> = self.open_peers().collect();
         self.tell(&peers, &message, &mut fx);
         fx.push(HostEffect::Changed);
         fx
@@ -1169,7 +1170,7 @@ impl HostTable {
     /// match, if the match is over.
     fn reveal_again(&mut self, peer: Peer, fx: &mut Vec<HostEffect>) {
         if let Some(message) = self.deals.reveal_again() {
-            self.tell(&[peer.address()], &message, fx);
+            self.tell(&[peer], &message, fx);
         }
     }
 }

@@ -15,19 +15,18 @@ use super::{
 use crate::online::guest::MAX_LOG;
 use crate::online::protocol::{
     clean_name, redact, Connection, GuestMessage, HostMessage, ProtocolError, Refusal, Sync,
-    Welcome, PROTOCOL_VERSION,
 };
-use crate::online::watch::{watcher_index, watcher_seat, MAX_WATCHERS};
+use crate::online::watch::{Peer, WatcherId, MAX_WATCHERS};
 use crate::rules::{Seat, SeatSet};
 
 impl HostSession {
-    /// A place for someone who came by the watch link: the address to give
-    /// their connection, whose first message must be
+    /// A place for someone who came by the watch link: the watcher to
+    /// give their connection, whose first message must be
     /// [`GuestMessage::Watch`]. `None` when [`MAX_WATCHERS`] places are
     /// taken (the page turns them away). A transport that chooses the
-    /// addresses itself need not call this: a watch from a free watcher's
-    /// address opens its place.
-    pub fn open_watcher(&mut self) -> Option<Seat> {
+    /// watchers itself need not call this: a watch from a free watcher
+    /// opens its place.
+    pub fn open_watcher(&mut self) -> Option<WatcherId> {
         let k = match self.watchers.iter().position(Option::is_none) {
             Some(k) => k,
             None if self.watchers.len() < MAX_WATCHERS => {
@@ -38,14 +37,12 @@ impl HostSession {
         };
         let slot = self.watchers.get_mut(k)?;
         *slot = Some(Link::new());
-        watcher_seat(k)
+        WatcherId::new(k)
     }
 
-    /// Opens watcher `k`'s place if it is free (`k` below [`MAX_WATCHERS`]).
-    fn open_watcher_at(&mut self, k: usize) {
-        if k >= MAX_WATCHERS {
-            return;
-        }
+    /// Opens `w`'s place if it is free.
+    fn open_watcher_at(&mut self, w: WatcherId) {
+        let k = w.index();
         if self.watchers.len() <= k {
             self.watchers.resize(k + 1, None);
         }
@@ -55,7 +52,7 @@ impl HostSession {
     }
 
     /// The watchers who said [`GuestMessage::Watch`] and are still there.
-    pub fn watching(&self) -> impl Iterator<Item = Seat> + '_ {
+    pub fn watching(&self) -> impl Iterator<Item = WatcherId> + '_ {
         self.watchers
             .iter()
             .enumerate()
@@ -63,7 +60,7 @@ impl HostSession {
                 w.as_ref()
                     .is_some_and(|l| l.connection == Connection::Connected)
             })
-            .filter_map(|(k, _)| watcher_seat(k))
+            .filter_map(|(k, _)| WatcherId::new(k))
     }
 
     /// How many watch the table now (the host's "2 watching").
@@ -74,8 +71,8 @@ impl HostSession {
     /// The transport lost a watcher's connection (or never opened it): its
     /// place is free again. Nobody else is told: players do not follow who
     /// watches.
-    pub fn watcher_left(&mut self, seat: Seat) {
-        if let Some(slot) = watcher_index(seat).and_then(|k| self.watchers.get_mut(k)) {
+    pub fn watcher_left(&mut self, w: WatcherId) {
+        if let Some(slot) = self.watchers.get_mut(w.index()) {
             *slot = None;
         }
     }
@@ -86,56 +83,54 @@ impl HostSession {
     pub fn stop_watchers(&mut self) -> Outbox {
         let mut out = Outbox::new();
         for (k, slot) in self.watchers.iter_mut().enumerate() {
-            let (Some(link), Some(seat)) = (slot.take(), watcher_seat(k)) else {
+            let (Some(link), Some(w)) = (slot.take(), WatcherId::new(k)) else {
                 continue;
             };
+            let to = Peer::Watcher(w);
             if link.connection == Connection::Connected {
-                out.push((seat, Outgoing::Message(HostMessage::SharingStopped)));
+                out.push((to, Outgoing::Message(HostMessage::SharingStopped)));
             }
-            out.push((seat, Outgoing::Close));
+            out.push((to, Outgoing::Close));
         }
         out
     }
 
     /// What a watcher may know now: the table as every player sees it,
-    /// with no hand (the view's seat is the watcher's own, outside the
+    /// with no hand (the view's place is the watcher's own, outside the
     /// table), and the match's log redacted for a seat that was dealt
     /// nothing and draws nothing.
-    pub(super) fn watcher_resume(&self, seat: Seat) -> Outgoing {
+    pub(super) fn watcher_resume(&self, w: WatcherId) -> Outgoing {
         let n = self.game.seat_count();
-        let mut view = self.game.view(Seat(0));
-        view.seat = seat;
-        view.hand.clear();
-        let mut log = redact(self.game.log(), seat, n, SeatSet::first(n));
+        let mut log = redact(self.game.log(), Seat::OUTSIDE, n, SeatSet::first(n));
         log.drain(..log.len().saturating_sub(MAX_LOG));
-        Outgoing::Message(HostMessage::Sync(Sync {
-            ply: self.ply(),
+        let view = self.game.view(Seat(0));
+        Outgoing::Message(HostMessage::Sync(Sync::for_watcher(
+            w,
+            self.ply(),
             view,
             log,
-        }))
+        )))
     }
 
-    /// One message from the watcher at `from`, as untrusted as a guest's:
+    /// One message from the watcher `w`, as untrusted as a guest's:
     /// [`GuestMessage::Watch`] first, then pings and resyncs within the
     /// guests' limits; a join or an action is refused
     /// ([`Refusal::OtherLink`]) and counts as bad, and a burst of bad
     /// messages closes the connection and frees the place.
     pub(super) fn handle_watcher(
         &mut self,
-        from: Seat,
+        w: WatcherId,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: Option<u64>,
     ) -> Handled {
         let ply = self.ply();
-        let Some(k) = watcher_index(from) else {
-            return Handled::default();
-        };
-        // The page's watch door gives each connection its address (it
+        let from = Peer::Watcher(w);
+        // The page's watch door gives each connection its watcher (it
         // knows which are free); the place opens with the first watch.
         if matches!(message, Ok(GuestMessage::Watch { .. })) {
-            self.open_watcher_at(k);
+            self.open_watcher_at(w);
         }
-        let Some(Some(link)) = self.watchers.get_mut(k) else {
+        let Some(Some(link)) = self.watchers.get_mut(w.index()) else {
             return Handled::default();
         };
         let joined = link.connection == Connection::Connected;
@@ -167,7 +162,7 @@ impl HostSession {
                 }
                 _ => {
                     let pong = HostMessage::Pong { nonce, ply };
-                    return self.watcher_answer(from, Outgoing::Message(pong));
+                    return self.watcher_answer(w, Outgoing::Message(pong));
                 }
             },
             Ok(GuestMessage::Resync) => match now_ms {
@@ -194,17 +189,17 @@ impl HostSession {
             Ok(true) => vec![
                 (
                     from,
-                    Outgoing::Message(HostMessage::Welcome(self.watcher_welcome(from))),
+                    Outgoing::Message(HostMessage::Welcome(self.welcome(from))),
                 ),
-                (from, self.watcher_resume(from)),
+                (from, self.watcher_resume(w)),
             ],
-            Ok(false) => vec![(from, self.watcher_resume(from))],
+            Ok(false) => vec![(from, self.watcher_resume(w))],
             Err(refusal) => vec![(from, self.refused(refusal))],
         };
         if closing {
             out.push((from, self.refused(Refusal::Closing)));
             out.push((from, Outgoing::Close));
-            self.watcher_left(from);
+            self.watcher_left(w);
         }
         Handled {
             out,
@@ -214,25 +209,14 @@ impl HostSession {
     }
 
     /// A good message answered: it counts as good.
-    fn watcher_answer(&mut self, from: Seat, answer: Outgoing) -> Handled {
-        if let Some(Some(link)) = watcher_index(from).and_then(|k| self.watchers.get_mut(k)) {
+    fn watcher_answer(&mut self, w: WatcherId, answer: Outgoing) -> Handled {
+        if let Some(Some(link)) = self.watchers.get_mut(w.index()) {
             link.count(false);
         }
         Handled {
-            out: vec![(from, answer)],
+            out: vec![(Peer::Watcher(w), answer)],
             accepted: None,
             reacted: None,
-        }
-    }
-
-    /// The table a watcher joined: its own address as its seat (outside
-    /// the table: it holds none), the rules and who sits where.
-    fn watcher_welcome(&self, seat: Seat) -> Welcome {
-        Welcome {
-            version: PROTOCOL_VERSION,
-            seat,
-            rules: *self.game.rules(),
-            seats: self.game.seats().filter_map(|s| self.presence(s)).collect(),
         }
     }
 }

@@ -2,10 +2,10 @@
 //! the page sends them (it sends after it draws, and several updates may
 //! come first).
 
+use crate::online::watch::Peer;
 #[cfg(doc)]
 use crate::online::HostSession;
 use crate::online::Outgoing;
-use crate::rules::Seat;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -21,7 +21,7 @@ pub struct Outbox {
     count: u64,
     /// Each behind its own `Rc`: a new state copies pointers, not
     /// messages.
-    items: Rc<VecDeque<Rc<(Seat, Outgoing)>>>,
+    items: Rc<VecDeque<Rc<(Peer, Outgoing)>>>,
 }
 
 impl Outbox {
@@ -46,7 +46,7 @@ impl Outbox {
 
     /// The messages after the first `sent`, or `None` when some of them
     /// are no longer kept (then send [`HostSession::resync_all`]).
-    pub fn since(&self, sent: u64) -> Option<impl Iterator<Item = &(Seat, Outgoing)>> {
+    pub fn since(&self, sent: u64) -> Option<impl Iterator<Item = &(Peer, Outgoing)>> {
         let first = self.count - self.items.len() as u64;
         let skip = usize::try_from(sent.checked_sub(first)?).ok()?;
         Some(self.items.iter().skip(skip).map(|item| &**item))

@@ -9,6 +9,7 @@ use crate::online::host::HostedTable;
 use crate::online::host::Outbox;
 use crate::online::protocol::ProtocolError;
 use crate::online::reactions::Reaction;
+use crate::online::watch::Peer;
 use crate::online::GuestMessage;
 use crate::play::setup::Speed;
 use crate::rules::{Action, Seat};
@@ -38,17 +39,18 @@ pub enum GameMsg {
     /// Play the bots' moves without pauses until a person is needed again
     /// (the person is out of this hand, or out of the match).
     SkipAhead,
-    /// An online table: a message from the friend at `seat`, untrusted,
+    /// An online table: a message from `peer` (a seat's friend or a
+    /// watcher), untrusted,
     /// for the host's session to check (`now_ms`: the page's clock, for
     /// the session's rate limits), as the transport read it
     /// ([`GameMsg::received`]).
     Received {
-        seat: Seat,
+        peer: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     },
-    /// An online table: the connection to `seat`'s friend was lost.
-    Disconnected(Seat),
+    /// An online table: the connection to `peer` was lost.
+    Disconnected(Peer),
     /// An online table: `seat`'s friend gets a new invitation (their next
     /// join is welcome).
     InvitedAgain(Seat),
@@ -87,10 +89,11 @@ pub enum GameMsg {
 }
 
 impl GameMsg {
-    /// A message from the friend at `seat`, as its bytes came.
-    pub fn received(seat: Seat, bytes: &[u8], now_ms: u64) -> GameMsg {
+    /// A message from `from` (a seat's friend or a watcher), as its bytes
+    /// came.
+    pub fn received(from: impl Into<Peer>, bytes: &[u8], now_ms: u64) -> GameMsg {
         GameMsg::Received {
-            seat,
+            peer: from.into(),
             message: GuestMessage::decode(bytes),
             now_ms,
         }
@@ -170,13 +173,13 @@ impl GameState {
                 next
             }
             GameMsg::Received {
-                seat,
+                peer,
                 message,
                 now_ms,
             } => {
                 self.session()?;
                 let mut next = self.clone();
-                if !next.receive(seat, message, now_ms) {
+                if !next.receive(peer, message, now_ms) {
                     // Nothing but who is connected changed: a new state to
                     // draw, but no new version, so no timer (bots,
                     // summaries, passing) starts over.
@@ -185,7 +188,7 @@ impl GameState {
                 next
             }
             // Who is connected: no new version either.
-            GameMsg::Disconnected(seat) => return self.link_changed(|s| s.disconnect(seat)),
+            GameMsg::Disconnected(peer) => return self.link_changed(|s| s.disconnect(peer)),
             GameMsg::InvitedAgain(seat) => return self.link_changed(|s| s.invite_again(seat)),
             GameMsg::NewPlayer(seat) => {
                 return self.link_changed(|s| {
@@ -260,13 +263,13 @@ impl GameState {
 }
 
 impl GameState {
-    /// A message from `seat`'s friend: the session checks it, and the
-    /// action it accepted (if any) is the match's next. `None`: nothing
-    /// changed that the table shows (a ping, a refusal: only messages to
-    /// send, if any).
+    /// A message from `peer`: the session checks it, and the action it
+    /// accepted (if any, a seat's friend's) is the match's next. `None`:
+    /// nothing changed that the table shows (a ping, a refusal: only
+    /// messages to send, if any).
     fn receive(
         &mut self,
-        seat: Seat,
+        peer: Peer,
         message: Result<GuestMessage, ProtocolError>,
         now_ms: u64,
     ) -> bool {
@@ -274,8 +277,13 @@ impl GameState {
             return false;
         };
         let before = session.game().log().len();
-        let handled = session.receive_read(seat, message, now_ms);
+        let handled = session.receive_read(peer, message, now_ms);
         self.outbox.push(handled.out);
+        // A watcher neither reacts nor acts: the session lets through
+        // only a seat's.
+        let Peer::Seat(seat) = peer else {
+            return false;
+        };
         if let Some(reaction) = handled.reacted {
             self.heard(seat, reaction, now_ms);
         }

@@ -508,7 +508,7 @@ impl HostLink {
     }
 
     /// Sends what the game's session says to the friends (in order).
-    pub fn send<'a>(&self, out: impl IntoIterator<Item = &'a (Seat, Outgoing)>) {
+    pub fn send<'a>(&self, out: impl IntoIterator<Item = &'a (Who, Outgoing)>) {
         let out = out.into_iter().cloned().collect();
         self.update(HostEvent::Send {
             out,

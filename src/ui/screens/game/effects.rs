@@ -86,16 +86,16 @@ pub fn use_host_link(state: &UseReducerHandle<GameState>, link: Option<Online>) 
                     h.dispatch(match event {
                         #[cfg(feature = "full")]
                         LinkEvent::Message {
-                            seat,
+                            peer,
                             message,
                             now_ms,
                         } => GameMsg::Received {
-                            seat,
+                            peer,
                             message,
                             now_ms,
                         },
                         #[cfg(feature = "full")]
-                        LinkEvent::Closed(seat) => GameMsg::Disconnected(seat),
+                        LinkEvent::Closed(peer) => GameMsg::Disconnected(peer),
                         #[cfg(feature = "full")]
                         LinkEvent::Invited(seat) => GameMsg::InvitedAgain(seat),
                         #[cfg(feature = "full")]

@@ -6,6 +6,7 @@ use super::online_bar::{BarState, DealResult, OnlineTable};
 use crate::i18n::{self, named, tr, Key, Lang, Named, OnlineKey, WatchText};
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
+use crate::online::watch::Peer;
 use crate::online::{Mover, Outgoing};
 use crate::rules::Seat;
 use crate::ui::online::{DealNote, HostLink, LinkEvent, TableLinkState};
@@ -29,7 +30,7 @@ impl OnlineTable for HostLink {
         self.clear_callbacks_of(on_event);
     }
 
-    fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>) {
+    fn send(&self, out: &mut dyn Iterator<Item = &(Peer, Outgoing)>) {
         HostLink::send(self, out);
     }
 

@@ -5,6 +5,7 @@
 use crate::i18n::Lang;
 use crate::online::protocol::Connection;
 use crate::online::protocol::Presence;
+use crate::online::watch::Peer;
 use crate::online::Outgoing;
 use crate::rules::Seat;
 use crate::ui::online::LinkEvent;
@@ -25,7 +26,7 @@ pub trait OnlineTable {
     /// This screen no longer listens (if it still was the one).
     fn stop_listening(&self, on_event: &Callback<LinkEvent>);
     /// Sends what the session says to the friends, in order.
-    fn send(&self, out: &mut dyn Iterator<Item = &(Seat, Outgoing)>);
+    fn send(&self, out: &mut dyn Iterator<Item = &(Peer, Outgoing)>);
     /// Closes every connection (the host leaves the table).
     fn close_all(&self);
     /// Deals the next match ("Play again") so that anyone can check it:
