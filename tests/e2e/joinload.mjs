@@ -24,7 +24,9 @@
 //   MQTT PUBLISH sent, after Join;
 // - answer heard: the first tracker message carrying an answer, or MQTT
 //   PUBLISH received, after Join;
-// - channel open: the first RTCDataChannel open;
+// - answer applied (setRemoteDescription), ICE connected, DTLS connected
+//   (the peer connection's states), channel open (the first
+//   RTCDataChannel open);
 // - seated: the first frame showing "Waiting for … to start".
 //
 // A measurement, never a check: it runs only when asked
@@ -101,6 +103,15 @@ function joinProbe(name) {
       const ch = make.apply(this, args);
       ch.addEventListener('open', () => mark('channel open'));
       return ch;
+    };
+    // The answer applied, then ICE connected and DTLS done (the peer
+    // connection's state), before the channel opens.
+    const remote = PC.prototype.setRemoteDescription;
+    PC.prototype.setRemoteDescription = function (...args) {
+      mark('answer applied');
+      this.addEventListener('iceconnectionstatechange', () => { if (this.iceConnectionState === 'connected') mark('ice connected'); });
+      this.addEventListener('connectionstatechange', () => { if (this.connectionState === 'connected') mark('dtls connected'); });
+      return remote.apply(this, args);
     };
     const offer = PC.prototype.createOffer;
     PC.prototype.createOffer = function (...args) {
@@ -199,7 +210,7 @@ async function coldJoin(ctx, host, link, n) {
 }
 
 /** The marks in the order they happen. */
-const ORDER = ['html', 'style sheets', 'ono99-web wasm asked', 'ono99-full wasm asked', 'ono99-web wasm fetched', 'ono99-web compiled', 'ono99-full wasm fetched', 'ono99-full compiled', 'started', 'join visible', 'join pressed', 'relay socket open', 'offer made', 'offer sent', 'answer heard', 'channel open', 'seated'];
+const ORDER = ['html', 'style sheets', 'ono99-web wasm asked', 'ono99-full wasm asked', 'ono99-web wasm fetched', 'ono99-web compiled', 'ono99-full wasm fetched', 'ono99-full compiled', 'started', 'join visible', 'join pressed', 'relay socket open', 'offer made', 'offer sent', 'answer heard', 'answer applied', 'ice connected', 'dtls connected', 'channel open', 'seated'];
 
 export const joinLoadScenarios = process.env.E2E_TIMING === '1' ? [{
   name: `a friend on a phone opens a table link (Lighthouse mobile profile, ${RUNS} cold loads): open → Join → seated, where the time goes`,
