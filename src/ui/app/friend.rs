@@ -3,22 +3,22 @@
 //! `src/friend_main.rs`). It carries the friend's page and the table from
 //! their seat, not the setup, the host's lobby, statistics or Today's
 //! deal, so it arrives in about half the time of the whole app on a
-//! phone's network. Leaving the table, or a link it cannot read, opens the
-//! whole app on the same page (the address without the link: the page's
-//! loader then loads the whole app).
+//! phone's network. Leaving the table opens the whole app on the same page
+//! (the address without the link: the page's loader then loads the whole
+//! app); a link it cannot read opens the whole app with the link, which
+//! says what is wrong with it.
 
-use crate::i18n::{tr, Key, Lang};
+use crate::i18n::{Key, Lang};
 use crate::routes::Route;
 use crate::ui::online::{self, GuestLink};
 use crate::ui::platform::address;
 use crate::ui::platform::prefs::{NetworkPrefs, Prefs};
 use crate::ui::screens::guest::GuestScreen;
-use crate::ui::screens::header::Header;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The friend's link the address holds, opened; or the message for one
-/// that cannot be read (`None`: no friend's link at all).
+/// The friend's link the address holds, opened; or why it cannot be
+/// (`None`: no friend's link at all).
 fn opened() -> Option<Result<Rc<GuestLink>, Key>> {
     let net = NetworkPrefs::load();
     match address::route() {
@@ -29,11 +29,33 @@ fn opened() -> Option<Result<Rc<GuestLink>, Key>> {
     }
 }
 
-/// Opens the whole app on this page, the link dropped: its setup (a
-/// broken link's message is said there, as the whole app says it).
+/// Opens the whole app on this page, the link dropped: its setup.
 fn open_whole_app() {
     address::forget_code(&online::page_base());
     address::reload();
+}
+
+/// Where a link this page could not read is noted for the page's head
+/// script (`index.html`), which then loads the whole app for it: the
+/// whole app says what is wrong with it on its setup screen, as it always
+/// did.
+const WHOLE_APP: &str = "ono99.whole-app";
+
+/// Opens the whole app on this page with the link kept, to say what is
+/// wrong with it.
+fn open_whole_app_for_link() {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    use crate::ui::platform::storage::tab;
+    tab::write(WHOLE_APP, &hash);
+    if tab::read(WHOLE_APP).as_deref() == Some(hash.as_str()) {
+        address::reload();
+    } else {
+        // Not noted (no storage in this tab): without the link, rather
+        // than this page again.
+        open_whole_app();
+    }
 }
 
 /// The friend's page: the guest's screens with the preferences by
@@ -44,12 +66,12 @@ pub fn friend_page() -> Html {
     let lang = prefs.lang;
     let link = use_mut_ref(opened);
     use_effect_with(*prefs, |p| p.apply_to_page());
-    let whole_app = link.borrow().is_none();
+    let readable = matches!(&*link.borrow(), Some(Ok(_)));
     use_effect_with((), move |_| {
-        if whole_app {
+        if !readable {
             // Not a friend's link (the loader picks this module only for
-            // one): the whole app.
-            open_whole_app();
+            // one), or one that cannot be read: the whole app.
+            open_whole_app_for_link();
             return;
         }
         crate::ui::platform::boot::take_over();
@@ -75,8 +97,7 @@ pub fn friend_page() -> Html {
             let on_leave = Callback::from(|()| open_whole_app());
             html! { <GuestScreen link={link.clone()} {on_leave} /> }
         }
-        Some(Err(key)) => broken(lang, *key),
-        None => Html::default(),
+        _ => Html::default(),
     };
     html! {
         <ContextProvider<Lang> context={lang}>
@@ -86,21 +107,5 @@ pub fn friend_page() -> Html {
         </ContextProvider<Callback<Prefs>>>
         </ContextProvider<Prefs>>
         </ContextProvider<Lang>>
-    }
-}
-
-/// A link that cannot be read: its message, and Back to the whole app.
-fn broken(lang: Lang, key: Key) -> Html {
-    let onclick = Callback::from(|_: MouseEvent| open_whole_app());
-    html! {
-        <>
-        <Header />
-        <main class="join">
-            <p class="error-text notice" role="alert">{ tr(lang, key) }</p>
-            <div class="row">
-                <button type="button" class="btn primary" {onclick}>{ tr(lang, Key::Back) }</button>
-            </div>
-        </main>
-        </>
     }
 }
