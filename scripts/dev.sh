@@ -202,7 +202,7 @@ test_all() {
     step "cargo fmt --check" cargo fmt --check
     step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
     step "clippy (wasm32: the first download and the search worker)" cargo clippy --target wasm32-unknown-unknown --lib --bin ono99-web --bin ono99-worker -- -D warnings
-    step "clippy (wasm32: the whole app, feature full)" cargo clippy --target wasm32-unknown-unknown --features full --lib --bin ono99-full -- -D warnings
+    step "clippy (wasm32: the whole app and a friend's page, feature full)" cargo clippy --target wasm32-unknown-unknown --features full --lib --bin ono99-full --bin ono99-friend -- -D warnings
     step "native tests" cargo test
     step "WebCrypto calls of a table link reproduce tests/signal/vector.txt (Node's WebCrypto)" node tests/signal/webcrypto-check.mjs
     step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib

@@ -135,6 +135,12 @@ impl Route {
     /// list: `tests/routes.rs` compares them).
     pub const SHARED_LINKS: [&'static str; 4] = ["join", "table", "watch", "replay"];
 
+    /// The words of the links that open a friend's page: the whole app's
+    /// page loads a friend's page alone for them (`ono99-friend`, issue 38;
+    /// `index.html`'s head spells the same list: `tests/routes.rs`
+    /// compares them).
+    pub const FRIEND_LINKS: [&'static str; 3] = ["join", "table", "watch"];
+
     /// Reads an address: a whole URL (its fragment is read), a fragment
     /// (`#join=…`), or a fragment without its `#` (`stats`). Surrounding
     /// whitespace is ignored, and so is text before the last `#` (a link

@@ -226,6 +226,31 @@ fn the_loader_sends_the_same_links_to_the_whole_app() {
     }
 }
 
+/// The whole app's page loads a friend's page alone (`ono99-friend`) for
+/// the links `index.html`'s head lists: [`Route::FRIEND_LINKS`], each a
+/// shared link.
+#[test]
+fn the_head_sends_friends_links_to_the_friends_page() {
+    let html = std::fs::read_to_string(root().join("index.html")).expect("index.html");
+    let start = html
+        .find("['#join'")
+        .expect("the head's list of friends' links, ['#join',…]");
+    let rest = &html[start + 1..];
+    let end = rest.find(']').expect("its end, ]");
+    let words: Vec<&str> = rest[..end]
+        .split(',')
+        .map(|w| w.trim_matches(|c| c == '\'' || c == '#'))
+        .collect();
+    assert_eq!(
+        words,
+        Route::FRIEND_LINKS,
+        "index.html's list of friends' links"
+    );
+    for word in Route::FRIEND_LINKS {
+        assert!(Route::SHARED_LINKS.contains(&word));
+    }
+}
+
 /// A small deterministic fuzz loop: any text, made of the characters that
 /// matter to addresses and some that do not, reads without panicking, and
 /// whatever reads as a route is written back to the same route.

@@ -77,6 +77,16 @@ pub fn open_everything() {
     });
 }
 
+/// Mounts a friend's page alone (`ono99-friend`, issue 38: the module the
+/// whole app's page loads for an invite, table or watch link), as
+/// [`open_everything`] mounts the whole app.
+#[cfg(feature = "full")]
+pub fn open_friend() {
+    when_language_ready(|| {
+        yew::Renderer::<app::FriendPage>::new().render();
+    });
+}
+
 /// Runs `mount` once the first screen is painted and the saved language's
 /// texts are fetched (they are data, `crate::i18n::fixed`; index.html started the
 /// fetch). Mounting waits so the first screen the app draws is in the

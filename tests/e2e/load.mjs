@@ -134,7 +134,7 @@ function kindOf(target, url) {
  * through Target.sendMessageToTarget), all throttled alike. Collects every
  * request's URL, target and on-the-wire length, with DevTools timestamps.
  */
-async function instrument(context, page, server) {
+export async function instrument(context, page, server) {
   const cdp = await context.newCDPSession(page);
   const requests = new Map(); // `${session}|${requestId}` -> record
   const foreign = [];

@@ -53,6 +53,8 @@ import { friendsScenarios } from './friends.mjs';
 import { reactionScenarios } from './reactions.mjs';
 import { replayScenarios, learnScenarios, reviewScenarios, workerScenarios } from './replay.mjs';
 import { loadScenarios, loadMetrics, BUDGET_KB } from './load.mjs';
+import { joinLoadScenarios } from './joinload.mjs';
+import { friendPageScenarios } from './friendpage.mjs';
 import { fitScenarios } from './fit.mjs';
 import { themeScenarios } from './theme.mjs';
 import { deployScenarios } from './deploy.mjs';
@@ -166,7 +168,7 @@ async function main() {
 
   const size = distFiles(DIST);
 
-  const all = [...loadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...linkScenarios, ...seatScenarios, ...friendScenarios, ...alertScenarios, ...watchScenarios, ...standInScenarios, ...friendsScenarios, ...reactionScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
+  const all = [...loadScenarios, ...joinLoadScenarios, ...scenarios, ...tableScenarios, ...fitScenarios, ...faceScenarios, ...i18nScenarios, ...persistenceScenarios, ...passPlayScenarios, ...onlineScenarios, ...linkScenarios, ...friendPageScenarios, ...seatScenarios, ...friendScenarios, ...alertScenarios, ...watchScenarios, ...standInScenarios, ...friendsScenarios, ...reactionScenarios, ...replayScenarios, ...learnScenarios, ...reviewScenarios, ...workerScenarios, ...themeScenarios, ...deployScenarios, soakScenario]
     .map((s, i) => ({ ...s, index: i, notes: [] }))
     .filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))
     .flatMap((s) => Array.from({ length: Math.max(1, Number(process.env.E2E_REPEAT) || 1) }, () => s));

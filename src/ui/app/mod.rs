@@ -3,6 +3,8 @@
 //! given to every screen by context (the preferences, and a callback that
 //! saves and applies a change). How a match starts and ends is `start.rs`.
 
+#[cfg(feature = "full")]
+mod friend;
 mod request;
 mod start;
 
@@ -33,6 +35,8 @@ use crate::ui::screens::rules::RulesScreen;
 use crate::ui::screens::save_notice::SaveNotice;
 use crate::ui::screens::setup::SetupScreen;
 use crate::ui::state::{GameSetup, GameState, Speed};
+#[cfg(feature = "full")]
+pub use friend::FriendPage;
 pub use request::Request;
 #[cfg(feature = "full")]
 pub use start::play_with_friends;
