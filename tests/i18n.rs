@@ -1152,16 +1152,17 @@ fn online_texts_are_translated_with_french_spacing() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The fixed texts of Spanish, French and Portuguese are data files the
-/// browser fetches (`src/i18n/lang/*.txt`): each parses, names every key
-/// exactly once, is what `tr` says, and keeps the texts as the code had
-/// them (a few checked here, French's narrow spaces among them).
+/// The fixed texts of Spanish, French and Portuguese are files the
+/// browser fetches, written from `src/i18n/texts/*.txt` (`build.rs`
+/// natively, `assets/lang-files.mjs` for the browser): each parses, names
+/// every key exactly once, is what `tr` says, and keeps the texts as the
+/// code had them (a few checked here, French's narrow spaces among them).
 #[test]
 fn language_files_name_every_key_once() {
     use ono99::i18n::fixed;
     for lang in FOREIGN {
         let file = fixed::compiled_in(lang);
-        let texts = fixed::parse(file).unwrap_or_else(|e| panic!("lang/{}.txt: {e}", lang.code()));
+        let texts = fixed::parse(file).unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()));
         let mut named: Vec<&str> = file
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -1170,7 +1171,7 @@ fn language_files_name_every_key_once() {
         named.sort_unstable();
         let mut all = Key::NAMES.to_vec();
         all.sort_unstable();
-        assert_eq!(named, all, "lang/{}.txt names each key once", lang.code());
+        assert_eq!(named, all, "{}.txt names each key once", lang.code());
         for &key in Key::ALL {
             assert_eq!(texts.get(key), tr(lang, key), "{lang:?} {key:?}");
         }
@@ -1184,6 +1185,40 @@ fn language_files_name_every_key_once() {
     for (lang, key, text) in known {
         assert_eq!(tr(lang, key), text, "{lang:?} {key:?}");
     }
+}
+
+/// The browser's build writes the languages' files from the same blocks
+/// as `build.rs` (`assets/lang-files.mjs`, run by the post-build hook):
+/// byte for byte the files the native build compiles in and these tests
+/// read, so the browser fetches exactly the texts checked here.
+#[test]
+fn the_browser_build_writes_the_same_language_files() {
+    use ono99::i18n::fixed;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("ono99-lang-files-{}", std::process::id()));
+    let run = std::process::Command::new("node")
+        .arg(root.join("assets/lang-files.mjs"))
+        .arg(&out)
+        .output();
+    let Ok(run) = run else {
+        eprintln!("node is not installed: the browser's language files are not compared");
+        return;
+    };
+    assert!(
+        run.status.success(),
+        "assets/lang-files.mjs: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for lang in FOREIGN {
+        let written = std::fs::read_to_string(out.join(format!("{}.txt", lang.code())))
+            .unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()));
+        assert!(
+            written == fixed::compiled_in(lang),
+            "assets/lang-files.mjs and build.rs write different {}.txt",
+            lang.code()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 /// A damaged language file is refused with the line at fault, never read

@@ -1,6 +1,8 @@
-//! The fixed texts of the interface, by name. Each language's `key`
-//! method maps every one of them to words (English in code, the others
-//! from their files, `lang/*.txt`, by these names).
+//! The fixed texts of the interface, by name. Each key's words, in the
+//! four languages, are a block of `texts/*.txt` (one file a screen, the
+//! catalogue's shape: `blocks.rs`): `build.rs` compiles English in (a key
+//! without its block does not compile) and writes the other languages'
+//! files, which the browser fetches (`fixed.rs`).
 
 /// Builds the [`Key`] enum, its `ALL` list and its names together, so a
 /// test can walk every key and a language file can name them.
@@ -15,7 +17,7 @@ macro_rules! keys {
             pub const ALL: &'static [Key] = &[$(Key::$key),+];
 
             /// Each key's name, in the order of [`Key::ALL`]: what the
-            /// language files (`lang/*.txt`) call it.
+            /// texts' files (`texts/*.txt`) call it.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($key)),+];
         }
     };

@@ -1,25 +1,53 @@
 //! Every text the player sees or hears, in every language. Depends on the
 //! vocabulary of `rules`, `bots`, `play` and `table` only (no Yew, no
 //! browser), so it compiles natively and `tests/i18n.rs` checks it there;
-//! the browser app (`crate::ui`) only calls it. Its parts:
+//! the browser app (`crate::ui`) only calls it.
 //!
-//! - `keys.rs`: the fixed texts by name ([`Key`]);
-//! - what happened comes as typed messages ([`Callout`], from the pure
-//!   table model, `crate::table`), worded here;
-//! - `translation.rs`: what a language provides;
-//! - `en.rs`, `es.rs`, `fr.rs`, `pt.rs`: one file per language, wording
-//!   keys, call-outs and values;
-//! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: the fixed texts of the
-//!   other languages as data, which the browser fetches for the language
-//!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
-//!   keeps them;
-//! - `catalogue.rs`: sections only the whole app shows (watchers, a
+//! ## One catalogue shape (issue 37)
+//!
+//! Every text is a key with its four languages as data, a block of a text
+//! file (`blocks.rs` reads it, strictly):
+//!
+//! ```text
+//! [StoppedSharing]
+//! en = {host} stopped sharing the table.
+//! es = {host} dejó de compartir la mesa.
+//! fr = {host} a arrêté de partager la table.
+//! pt = {host} parou de compartilhar a mesa.
+//! ```
+//!
+//! `{name}` is a named argument (each language names English's), `\n` a
+//! line break. The files differ only in how they reach the page:
+//!
+//! - `texts/*.txt`, one file a screen: the fixed texts ([`Key`], the enum
+//!   in `keys.rs`), which the first download shows. `build.rs` compiles
+//!   their English in (`en.rs`; a key without its block does not compile)
+//!   and writes one file per other language, which the browser fetches
+//!   for the language in use (`fixed.rs`; the post-build hook writes the
+//!   same files, `assets/lang-files.mjs`), so the first download carries
+//!   one language's words;
+//! - `sections/*.txt`: texts only the whole app shows (watchers, a
 //!   friend's table, held seats, reactions: `watch.rs`, `friends.rs`,
-//!   `seats.rs`, `reactions.rs`), each a key enum with its four languages
-//!   as data in `sections/*.txt`.
+//!   `seats.rs`, `reactions.rs`), each a key enum made by `section!`
+//!   (`catalogue.rs`), compiled into the whole app in four languages.
+//!
+//! To add a text: a key in `keys.rs` and its block in the screen's
+//! `texts/*.txt` (or a key in a section's enum and its block in its file).
+//! To add a language: a [`Lang`], its code in `blocks::CODES`, its line in
+//! every block, its file in index.html's `#lang-files`, and its grammar
+//! (below).
+//!
+//! ## Grammar in code
+//!
+//! What a catalogue entry cannot say stays code, one file per language
+//! (`en.rs`, `es.rs`, `fr.rs`, `pt.rs`, implementing `translation.rs`):
+//! sentences built from typed values ([`Callout`] from the pure table
+//! model, `crate::table`; rule errors, counts, options), with their
+//! articles, plurals, ordinals and lists of names.
 //!
 //! The app calls the functions below with the [`Lang`] in use.
 
+mod blocks;
 pub mod catalogue;
 mod en;
 mod es;
