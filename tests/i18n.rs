@@ -1375,7 +1375,10 @@ fn section_problems<K: text::catalogue::Section>(
             if lang == Lang::Fr {
                 let chars: Vec<char> = t.chars().collect();
                 for (i, c) in chars.iter().enumerate() {
-                    if matches!(c, ':' | ';' | '!' | '?') && (i == 0 || chars[i - 1] != '\u{202f}')
+                    // "wss://" is an address, not French prose.
+                    if matches!(c, ':' | ';' | '!' | '?')
+                        && chars.get(i + 1) != Some(&'/')
+                        && (i == 0 || chars[i - 1] != '\u{202f}')
                     {
                         problems.push(format!("Fr {key:?}: no narrow no-break space before {c:?}"));
                     }
@@ -1388,8 +1391,10 @@ fn section_problems<K: text::catalogue::Section>(
 
 #[test]
 fn every_section_key_is_written_in_every_language() {
-    use text::{FriendsText, ReactionKey, SeatKey, WatchText};
+    use text::{FriendsText, OnlineKey, OnlineLine, ReactionKey, SeatKey, WatchText};
     let mut problems = Vec::new();
+    problems.extend(section_problems(|_, _: OnlineKey| false));
+    problems.extend(section_problems(|_, _: OnlineLine| false));
     problems.extend(section_problems(|_, _: WatchText| false));
     problems.extend(section_problems(|_, k: FriendsText| {
         k == FriendsText::TurnSeconds
@@ -1402,6 +1407,8 @@ fn every_section_key_is_written_in_every_language() {
     assert_eq!(FriendsText::ALL.len(), 15);
     assert_eq!(SeatKey::ALL.len(), text::SeatText::ALL.len());
     assert_eq!(ReactionKey::ALL.len(), 11);
+    assert_eq!(OnlineKey::ALL.len(), 38);
+    assert_eq!(OnlineLine::ALL.len(), 3);
 }
 
 #[test]

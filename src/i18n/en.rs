@@ -1,9 +1,9 @@
 //! English texts: the reference every other language follows.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
@@ -597,62 +597,5 @@ impl ReplayTexts for En {
                 format!("{} It wins {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for En {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Table link",
-            OnlineKey::TableLinkHelp => "Send this one link to every friend. Each friend who opens it and presses Join takes a free seat: nothing comes back to you by hand.",
-            OnlineKey::CopyTableLink => "Copy the table link",
-            OnlineKey::TableLinkQr => "QR code of the table link",
-            OnlineKey::LockTable => "Lock the table",
-            OnlineKey::LockTableHelp => "While the table is locked, only a friend coming back to their own seat can join.",
-            OnlineKey::RelaysUsed => "Your friends reach you through these public relays, which see only scrambled messages:",
-            OnlineKey::RelaysUsedByFriend => "When you press Join, your page reaches the host through these public relays, which see only scrambled messages:",
-            OnlineKey::RelayReached => "reached",
-            OnlineKey::RelayTrying => "connecting…",
-            OnlineKey::RelayUnreachable => "cannot be reached",
-            OnlineKey::RelayIdle => "idle: every friend is here",
-            OnlineKey::NoRelays => "No relay is set (Settings, Online tables, Relays): connect each friend with codes.",
-            OnlineKey::RelaysDown => "No relay could be reached: connect each friend with codes.",
-            OnlineKey::CodesInstead => "Connect with codes instead",
-            OnlineKey::ReachingHost => "Reaching the host through the relays…",
-            OnlineKey::HostNoAnswer => "The host did not answer through the relays. Check that their page is still open, or ask them for an invite link with codes.",
-            OnlineKey::RefusedFull => "Every seat at this table is taken.",
-            OnlineKey::RefusedLocked => "The host has locked this table.",
-            OnlineKey::RefusedName => "Someone with this name is already at the table: choose another name.",
-            OnlineKey::Reconnecting => "Connection lost: reconnecting through the relays…",
-            OnlineKey::YourTurnTitle => "▶ Your turn — ONO 99",
-            OnlineKey::YourTurnNotice => "Your turn: the online table is waiting for you.",
-            OnlineKey::TurnAlerts => "Tell me when it’s my turn (system notification)",
-            OnlineKey::TurnAlertsHelp => "When this page is in the background and an online match waits on you, its tab says so and the chime plays. With this on, your system shows a notification too.",
-            OnlineKey::TurnAlertsRefused => "The browser did not allow notifications for this site, so this stays off. You can allow them in the browser’s settings for this site.",
-            OnlineKey::TurnAlertsUnsupported => "This browser cannot show notifications, so this stays off.",
-            OnlineKey::Relays => "Relays",
-            OnlineKey::RelaysHelp => "One address per line: wss://… for a WebTorrent tracker, mqtt+wss://… for an MQTT broker. Table links go through these relays; leave the field empty to connect with codes only.",
-            OnlineKey::DealShuffling => "Shuffling with your friends…",
-            OnlineKey::DealVerified => "Deal verified: every card came from the host's sealed secret and the friends' shares.",
-            OnlineKey::DealVerifiedLate => "Deal verified: every card you saw came from the deal's seed. This page joined after the deal began, so it could not add its own share.",
-            OnlineKey::DealSecretChanged => "Deal not verified: the secret the host revealed is not the one it sealed before the deal.",
-            OnlineKey::DealLeftOut => "Deal not verified: your share of the deal was left out.",
-            OnlineKey::DealSeedDiffers => "Deal not verified: the match was not dealt from the sealed secret and the shares.",
-            OnlineKey::DealDoesNotReplay => "Deal not verified: the match's moves do not replay from its seed.",
-            OnlineKey::DealLogDiffers => "Deal not verified: the table showed something the seed does not give.",
-            OnlineKey::CopyMatchLink => "Copy the match's link",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("Line {line} is not a relay address (wss://… or mqtt+wss://…): the relays were not saved.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Deal not verified: in hand {hand} the seed gives {expected} where the table showed {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Dealt without the share of {names}: it did not come in time.")
     }
 }

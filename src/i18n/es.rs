@@ -2,9 +2,9 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -629,62 +629,5 @@ impl ReplayTexts for Es {
                 format!("{} Gana {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Es {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Enlace de la mesa",
-            OnlineKey::TableLinkHelp => "Envía este único enlace a todos tus amigos. Cada amigo que lo abra y pulse Unirme ocupa un lugar libre: nadie tiene que enviarte ningún código de vuelta.",
-            OnlineKey::CopyTableLink => "Copiar el enlace de la mesa",
-            OnlineKey::TableLinkQr => "Código QR del enlace de la mesa",
-            OnlineKey::LockTable => "Cerrar la mesa",
-            OnlineKey::LockTableHelp => "Mientras la mesa está cerrada, solo puede unirse un amigo que vuelve a su propio lugar.",
-            OnlineKey::RelaysUsed => "Tus amigos llegan hasta ti a través de estos repetidores públicos, que solo ven mensajes cifrados:",
-            OnlineKey::RelaysUsedByFriend => "Al pulsar Unirme, tu página llega al anfitrión a través de estos repetidores públicos, que solo ven mensajes cifrados:",
-            OnlineKey::RelayReached => "conectado",
-            OnlineKey::RelayTrying => "conectando…",
-            OnlineKey::RelayUnreachable => "no se puede alcanzar",
-            OnlineKey::RelayIdle => "en pausa: todos tus amigos están aquí",
-            OnlineKey::NoRelays => "No hay ningún repetidor (Ajustes, Mesas en línea, Repetidores): conecta a cada amigo con códigos.",
-            OnlineKey::RelaysDown => "No se pudo llegar a ningún repetidor: conecta a cada amigo con códigos.",
-            OnlineKey::CodesInstead => "Conectar con códigos en su lugar",
-            OnlineKey::ReachingHost => "Buscando al anfitrión a través de los repetidores…",
-            OnlineKey::HostNoAnswer => "El anfitrión no respondió a través de los repetidores. Comprueba que su página sigue abierta o pídele un enlace de invitación con códigos.",
-            OnlineKey::RefusedFull => "Todos los lugares de esta mesa están ocupados.",
-            OnlineKey::RefusedLocked => "El anfitrión ha cerrado esta mesa.",
-            OnlineKey::RefusedName => "Ya hay alguien con este nombre en la mesa: elige otro nombre.",
-            OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
-            OnlineKey::YourTurnTitle => "▶ Tu turno — ONO 99",
-            OnlineKey::YourTurnNotice => "Tu turno: la mesa en línea te está esperando.",
-            OnlineKey::TurnAlerts => "Avisarme cuando sea mi turno (notificación del sistema)",
-            OnlineKey::TurnAlertsHelp => "Cuando esta página está en segundo plano y una partida en línea te espera, su pestaña lo indica y suena el aviso. Con esta opción, el sistema también muestra una notificación.",
-            OnlineKey::TurnAlertsRefused => "El navegador no permitió notificaciones para este sitio, así que esta opción sigue desactivada. Puedes permitirlas en los ajustes del navegador para este sitio.",
-            OnlineKey::TurnAlertsUnsupported => "Este navegador no puede mostrar notificaciones, así que esta opción sigue desactivada.",
-            OnlineKey::Relays => "Repetidores",
-            OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
-            OnlineKey::DealShuffling => "Barajando con tus amigos…",
-            OnlineKey::DealVerified => "Reparto verificado: cada carta salió del secreto sellado del anfitrión y de las aportaciones de los amigos.",
-            OnlineKey::DealVerifiedLate => "Reparto verificado: cada carta que viste salió de la semilla del reparto. Esta página llegó después de empezar el reparto, así que no pudo añadir su propia aportación.",
-            OnlineKey::DealSecretChanged => "Reparto no verificado: el secreto que reveló el anfitrión no es el que selló antes del reparto.",
-            OnlineKey::DealLeftOut => "Reparto no verificado: tu aportación al reparto quedó fuera.",
-            OnlineKey::DealSeedDiffers => "Reparto no verificado: la partida no se repartió con el secreto sellado y las aportaciones.",
-            OnlineKey::DealDoesNotReplay => "Reparto no verificado: las jugadas de la partida no se reproducen desde su semilla.",
-            OnlineKey::DealLogDiffers => "Reparto no verificado: la mesa mostró algo que la semilla no da.",
-            OnlineKey::CopyMatchLink => "Copiar el enlace de la partida",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("La línea {line} no es la dirección de un repetidor (wss://… o mqtt+wss://…): los repetidores no se han guardado.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Reparto no verificado: en la mano {hand} la semilla da {expected} donde la mesa mostró {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Repartido sin la aportación de {names}: no llegó a tiempo.")
     }
 }

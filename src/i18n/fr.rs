@@ -2,9 +2,9 @@
 //! "Jouer 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -638,62 +638,5 @@ impl ReplayTexts for Fr {
                 format!("{} Elle gagne {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Fr {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Lien de la table",
-            OnlineKey::TableLinkHelp => "Envoyez ce lien unique à tous vos amis. Chaque ami qui l’ouvre et appuie sur Rejoindre prend une place libre\u{202f}: personne n’a de code à vous renvoyer.",
-            OnlineKey::CopyTableLink => "Copier le lien de la table",
-            OnlineKey::TableLinkQr => "Code QR du lien de la table",
-            OnlineKey::LockTable => "Verrouiller la table",
-            OnlineKey::LockTableHelp => "Tant que la table est verrouillée, seul un ami qui revient à sa propre place peut la rejoindre.",
-            OnlineKey::RelaysUsed => "Vos amis vous joignent par ces relais publics, qui ne voient que des messages chiffrés\u{202f}:",
-            OnlineKey::RelaysUsedByFriend => "Quand vous appuyez sur Rejoindre, votre page joint l’hôte par ces relais publics, qui ne voient que des messages chiffrés\u{202f}:",
-            OnlineKey::RelayReached => "joignable",
-            OnlineKey::RelayTrying => "connexion…",
-            OnlineKey::RelayUnreachable => "injoignable",
-            OnlineKey::RelayIdle => "en pause\u{202f}: tous vos amis sont là",
-            OnlineKey::NoRelays => "Aucun relais n’est défini (Réglages, Tables en ligne, Relais)\u{202f}: connectez chaque ami avec des codes.",
-            OnlineKey::RelaysDown => "Aucun relais n’a pu être joint\u{202f}: connectez chaque ami avec des codes.",
-            OnlineKey::CodesInstead => "Se connecter plutôt avec des codes",
-            OnlineKey::ReachingHost => "Recherche de l’hôte par les relais…",
-            OnlineKey::HostNoAnswer => "L’hôte n’a pas répondu par les relais. Vérifiez que sa page est toujours ouverte, ou demandez-lui un lien d’invitation avec des codes.",
-            OnlineKey::RefusedFull => "Toutes les places de cette table sont prises.",
-            OnlineKey::RefusedLocked => "L’hôte a verrouillé cette table.",
-            OnlineKey::RefusedName => "Quelqu’un porte déjà ce nom à la table\u{202f}: choisissez-en un autre.",
-            OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
-            OnlineKey::YourTurnTitle => "▶ À vous de jouer — ONO 99",
-            OnlineKey::YourTurnNotice => "À vous de jouer\u{202f}: la table en ligne vous attend.",
-            OnlineKey::TurnAlerts => "Me prévenir quand c’est mon tour (notification du système)",
-            OnlineKey::TurnAlertsHelp => "Quand cette page est en arrière-plan et qu’une partie en ligne vous attend, son onglet l’indique et le carillon sonne. Avec cette option, le système affiche aussi une notification.",
-            OnlineKey::TurnAlertsRefused => "Le navigateur n’a pas autorisé les notifications pour ce site, l’option reste donc désactivée. Vous pouvez les autoriser dans les réglages du navigateur pour ce site.",
-            OnlineKey::TurnAlertsUnsupported => "Ce navigateur ne peut pas afficher de notifications, l’option reste donc désactivée.",
-            OnlineKey::Relays => "Relais",
-            OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
-            OnlineKey::DealShuffling => "Mélange avec vos amis…",
-            OnlineKey::DealVerified => "Donne vérifiée\u{202f}: chaque carte vient du secret scellé de l’hôte et des apports des amis.",
-            OnlineKey::DealVerifiedLate => "Donne vérifiée\u{202f}: chaque carte que vous avez vue vient de la graine de la donne. Cette page est arrivée après le début de la donne, elle n’a donc pas pu y ajouter son propre apport.",
-            OnlineKey::DealSecretChanged => "Donne non vérifiée\u{202f}: le secret révélé par l’hôte n’est pas celui qu’il a scellé avant la donne.",
-            OnlineKey::DealLeftOut => "Donne non vérifiée\u{202f}: votre apport à la donne a été laissé de côté.",
-            OnlineKey::DealSeedDiffers => "Donne non vérifiée\u{202f}: la partie n’a pas été distribuée à partir du secret scellé et des apports.",
-            OnlineKey::DealDoesNotReplay => "Donne non vérifiée\u{202f}: les coups de la partie ne se rejouent pas depuis sa graine.",
-            OnlineKey::DealLogDiffers => "Donne non vérifiée\u{202f}: la table a montré quelque chose que la graine ne donne pas.",
-            OnlineKey::CopyMatchLink => "Copier le lien de la partie",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("La ligne {line} n’est pas une adresse de relais (wss://… ou mqtt+wss://…)\u{202f}: les relais n’ont pas été enregistrés.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Donne non vérifiée\u{202f}: à la manche {hand}, la graine donne {expected} là où la table a montré {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Distribué sans l’apport de {names}\u{202f}: il n’est pas arrivé à temps.")
     }
 }

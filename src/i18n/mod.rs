@@ -27,8 +27,9 @@
 //!   same files, `assets/lang-files.mjs`), so the first download carries
 //!   one language's words;
 //! - `sections/*.txt`: texts only the whole app shows (watchers, a
-//!   friend's table, held seats, reactions: `watch.rs`, `friends.rs`,
-//!   `seats.rs`, `reactions.rs`), each a key enum made by `section!`
+//!   friend's table, held seats, reactions, table links and relays:
+//!   `watch.rs`, `friends.rs`, `seats.rs`, `reactions.rs`, `online.rs`),
+//!   each a key enum made by `section!`
 //!   (`catalogue.rs`), compiled into the whole app in four languages.
 //!
 //! To add a text: a key in `keys.rs` and its block in the screen's
@@ -55,6 +56,7 @@ pub mod fixed;
 mod fr;
 mod friends;
 mod keys;
+mod online;
 mod pt;
 mod reactions;
 mod seats;
@@ -66,10 +68,11 @@ pub use friends::{
     friends_text, host_quiet, match_progress, no_direct_path, turn_seconds, waiting_for_host,
     FriendsText,
 };
-pub use keys::{Key, Named, Numbered, OnlineKey};
+pub use keys::{Key, Named, Numbered};
+pub use online::{dealt_without, online, relay_line_bad, OnlineKey, OnlineLine};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
 pub use seats::{seat_text, SeatKey, SeatText};
-pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+pub use translation::{ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
@@ -133,17 +136,6 @@ impl Lang {
     /// The replay's and the review's texts (see [`ReplayTexts`]), in the
     /// language [`Lang::texts`] shows.
     pub fn replay_texts(self) -> &'static dyn ReplayTexts {
-        match self.shown() {
-            Lang::En => &en::En,
-            Lang::Es => &es::Es,
-            Lang::Fr => &fr::Fr,
-            Lang::Pt => &pt::Pt,
-        }
-    }
-
-    /// The texts of table links and relays (see [`OnlineTexts`]), in the
-    /// language [`Lang::texts`] shows.
-    pub fn online_texts(self) -> &'static dyn OnlineTexts {
         match self.shown() {
             Lang::En => &en::En,
             Lang::Es => &es::Es,
@@ -252,16 +244,6 @@ pub fn tr(lang: Lang, key: Key) -> &'static str {
     lang.texts().key(key)
 }
 
-/// A text of table links and relays (the whole app only).
-pub fn online(lang: Lang, key: OnlineKey) -> &'static str {
-    lang.online_texts().online(key)
-}
-
-/// Settings: line `line` (from 1) of the relays is not a relay's address.
-pub fn relay_line_bad(lang: Lang, line: usize) -> String {
-    lang.online_texts().relay_line_bad(line)
-}
-
 /// What a page says of a finished online match's deal (`online::fair`):
 /// `saw_seal`, whether it had the host's seal before the deal.
 pub fn deal_verdict(
@@ -285,7 +267,8 @@ pub fn deal_verdict(
             shown,
             ..
         } => {
-            return lang.online_texts().deal_card_differs(
+            return online::deal_card_differs(
+                lang,
                 *hand,
                 &card_name(lang, *expected, edition),
                 &card_name(lang, *shown, edition),
@@ -293,11 +276,6 @@ pub fn deal_verdict(
         }
     };
     online(lang, key).to_string()
-}
-
-/// A deal went ahead without the shares of `names`.
-pub fn dealt_without(lang: Lang, names: &[String]) -> String {
-    lang.online_texts().dealt_without(&names.join(", "))
 }
 
 /// A card's name as printed on it and used in accessible names.

@@ -2,9 +2,9 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::{Key, Named, Numbered};
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
@@ -621,62 +621,5 @@ impl ReplayTexts for Pt {
                 format!("{} Vence {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Pt {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Link da mesa",
-            OnlineKey::TableLinkHelp => "Mande este único link para todos os seus amigos. Cada amigo que abrir o link e tocar em Entrar ocupa um lugar livre: ninguém precisa mandar nenhum código de volta para você.",
-            OnlineKey::CopyTableLink => "Copiar link da mesa",
-            OnlineKey::TableLinkQr => "QR code do link da mesa",
-            OnlineKey::LockTable => "Trancar a mesa",
-            OnlineKey::LockTableHelp => "Enquanto a mesa estiver trancada, só pode entrar um amigo que esteja voltando para o próprio lugar.",
-            OnlineKey::RelaysUsed => "Seus amigos alcançam você por estes retransmissores públicos, que só veem mensagens criptografadas:",
-            OnlineKey::RelaysUsedByFriend => "Ao tocar em Entrar, sua página alcança o anfitrião por estes retransmissores públicos, que só veem mensagens criptografadas:",
-            OnlineKey::RelayReached => "conectado",
-            OnlineKey::RelayTrying => "conectando…",
-            OnlineKey::RelayUnreachable => "inacessível",
-            OnlineKey::RelayIdle => "em pausa: todos os seus amigos estão aqui",
-            OnlineKey::NoRelays => "Nenhum retransmissor definido (Configurações, Mesas online, Retransmissores): conecte cada amigo com códigos.",
-            OnlineKey::RelaysDown => "Não foi possível alcançar nenhum retransmissor: conecte cada amigo com códigos.",
-            OnlineKey::CodesInstead => "Conectar com códigos em vez disso",
-            OnlineKey::ReachingHost => "Procurando o anfitrião pelos retransmissores…",
-            OnlineKey::HostNoAnswer => "O anfitrião não respondeu pelos retransmissores. Confira se a página dele ainda está aberta ou peça a ele um link de convite com códigos.",
-            OnlineKey::RefusedFull => "Todos os lugares desta mesa estão ocupados.",
-            OnlineKey::RefusedLocked => "O anfitrião trancou esta mesa.",
-            OnlineKey::RefusedName => "Já tem alguém com esse nome na mesa: escolha outro nome.",
-            OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
-            OnlineKey::YourTurnTitle => "▶ Sua vez — ONO 99",
-            OnlineKey::YourTurnNotice => "Sua vez: a mesa online está esperando por você.",
-            OnlineKey::TurnAlerts => "Avisar quando for a minha vez (notificação do sistema)",
-            OnlineKey::TurnAlertsHelp => "Quando esta página está em segundo plano e uma partida online espera por você, a aba avisa e o sinal toca. Com esta opção, o sistema também mostra uma notificação.",
-            OnlineKey::TurnAlertsRefused => "O navegador não permitiu notificações para este site, então a opção continua desligada. Você pode permiti-las nas configurações do navegador para este site.",
-            OnlineKey::TurnAlertsUnsupported => "Este navegador não pode mostrar notificações, então a opção continua desligada.",
-            OnlineKey::Relays => "Retransmissores",
-            OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
-            OnlineKey::DealShuffling => "Embaralhando com seus amigos…",
-            OnlineKey::DealVerified => "Distribuição verificada: cada carta veio do segredo selado do anfitrião e das contribuições dos amigos.",
-            OnlineKey::DealVerifiedLate => "Distribuição verificada: cada carta que você viu veio da semente da distribuição. Esta página chegou depois do início da distribuição, então não pôde acrescentar sua própria contribuição.",
-            OnlineKey::DealSecretChanged => "Distribuição não verificada: o segredo revelado pelo anfitrião não é o que ele selou antes da distribuição.",
-            OnlineKey::DealLeftOut => "Distribuição não verificada: sua contribuição para a distribuição ficou de fora.",
-            OnlineKey::DealSeedDiffers => "Distribuição não verificada: a partida não foi distribuída a partir do segredo selado e das contribuições.",
-            OnlineKey::DealDoesNotReplay => "Distribuição não verificada: as jogadas da partida não se repetem a partir da semente.",
-            OnlineKey::DealLogDiffers => "Distribuição não verificada: a mesa mostrou algo que a semente não dá.",
-            OnlineKey::CopyMatchLink => "Copiar o link da partida",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("A linha {line} não é um endereço de retransmissor (wss://… ou mqtt+wss://…): os retransmissores não foram salvos.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Distribuição não verificada: na mão {hand} a semente dá {expected} onde a mesa mostrou {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Distribuído sem a contribuição de {names}: ela não chegou a tempo.")
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::table::{Callout, Who};
 
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::{Key, Named, Numbered};
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
 use crate::rules::{
@@ -133,19 +133,4 @@ pub struct TipWords {
     pub may: &'static str,
     pub twice: &'static str,
     pub second: &'static str,
-}
-
-/// The texts of table links and relays (issue 30). Like [`ReplayTexts`],
-/// only the whole app reaches them ([`super::Lang::online_texts`]), so the
-/// first download carries none of their words.
-pub trait OnlineTexts: Translation {
-    fn online(&self, key: OnlineKey) -> &'static str;
-    /// Settings: line `line` (from 1) of the relays is not a relay's
-    /// address, so nothing was saved.
-    fn relay_line_bad(&self, line: usize) -> String;
-    /// The end of an online match: in hand `hand` the seed deals
-    /// `expected` where the table showed `shown` (card names).
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String;
-    /// A deal went ahead without the shares of `names` (a list).
-    fn dealt_without(&self, names: &str) -> String;
 }
