@@ -131,7 +131,12 @@ pub fn text<K: Section>(lang: Lang, key: K) -> &'static str {
 /// `key` in `lang` with its named arguments filled: `{host}` by the value
 /// of `("host", …)`. A name not given stays as written.
 pub fn fill<K: Section>(lang: Lang, key: K, args: &[(&str, &str)]) -> String {
-    let template = text(lang, key);
+    fill_text(text(lang, key), args)
+}
+
+/// `template` with its named arguments filled (see [`fill`]); the fixed
+/// texts' ([`Key`](super::Key)) too.
+pub fn fill_text(template: &str, args: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some((before, after)) = rest.split_once('{') {

@@ -1,7 +1,7 @@
 //! English texts: the reference every other language follows.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::Key;
 use super::number;
 use super::translation::{ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
@@ -384,44 +384,6 @@ impl Translation for En {
 
     fn and_word(&self) -> &'static str {
         "and"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Invite link for {name}"),
-            Named::CopyInviteLinkFor => format!("Copy invite link for {name}"),
-            Named::QrCodeFor => format!("QR code of the invite link for {name}"),
-            Named::ReplyCodeFrom => format!("Reply code from {name}"),
-            Named::Connect => format!("Connect {name}"),
-            Named::JoinTable => format!("Join {name}'s table"),
-            Named::WaitingToStart => format!("Waiting for {name} to start"),
-            Named::WaitingToDealAgain => format!("Waiting for {name} to deal again"),
-            Named::NewMatchStarted => format!("{name} started a new match: new cards, same table"),
-            Named::LetBotPlay => format!("Let a bot play for {name}"),
-            Named::GiveBack => format!("Give the seat back to {name}"),
-            Named::InviteAgain => format!("Invite {name} again"),
-            Named::StunNote => format!(
-                "To connect, your browser asks {name} for its public address, so friends on other networks can reach it."
-            ),
-            Named::IsDisconnected => format!("{name} is disconnected."),
-            Named::GuestStunNote => format!("When you press Join, your browser asks {name} for its public address so the host can reach it. Nothing is sent before."),
-            Named::SeatInLobby => format!("Seat of {name}"),
-            Named::HandOf => format!("Cards of {name}"),
-            Named::PassHeading => format!("Pass to {name}"),
-            Named::PassText => format!("Hand the device to {name}. Their cards stay hidden until they are ready."),
-            Named::PassReady => format!("I am {name}: show my cards"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} people"),
-            Numbered::SeatPlayerName => format!("Player {n} name"),
-            Numbered::SeatPlayerLevel => format!("Who plays seat {n}"),
-            Numbered::SeatBotName => format!("Bot {n} name"),
-            Numbered::SeatBotLevel => format!("Who plays seat {n}"),
-            Numbered::CardsLeft => format!("{n} left"),
-        }
     }
 
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {

@@ -2,7 +2,7 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::Key;
 use super::number;
 use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
@@ -428,45 +428,6 @@ impl Translation for Es {
 
     fn and_word(&self) -> &'static str {
         "y"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Enlace de invitación para {name}"),
-            Named::CopyInviteLinkFor => format!("Copiar el enlace de invitación para {name}"),
-            Named::QrCodeFor => format!("Código QR del enlace de invitación para {name}"),
-            Named::ReplyCodeFrom => format!("Código de respuesta de {name}"),
-            Named::Connect => format!("Conectar a {name}"),
-            Named::JoinTable => format!("Unirse a la mesa de {name}"),
-            Named::WaitingToStart => format!("Esperando a que {name} empiece la partida"),
-            Named::WaitingToDealAgain => format!("Esperando a que {name} vuelva a repartir"),
-            Named::NewMatchStarted => format!("{name} empezó una nueva partida: cartas nuevas, la misma mesa"),
-            Named::LetBotPlay => format!("Dejar que un bot juegue por {name}"),
-            Named::GiveBack => format!("Devolver su lugar a {name}"),
-            Named::InviteAgain => format!("Volver a invitar a {name}"),
-            Named::StunNote => format!(
-                "Para conectarse, tu navegador consulta a {name} cuál es su propia dirección pública, así los amigos de otras redes pueden llegar a él."
-            ),
-            Named::IsDisconnected => format!("{name} se ha desconectado."),
-            Named::GuestStunNote => format!("Al pulsar Unirme, tu navegador pide a {name} su dirección pública para que el anfitrión pueda alcanzarlo. Antes no se envía nada."),
-            Named::SeatInLobby => format!("Lugar de {name}"),
-            Named::HandOf => format!("Cartas de {name}"),
-            Named::PassHeading => format!("Pasa el dispositivo a {name}"),
-            Named::PassText => format!("Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas."),
-            Named::PassReady => format!("Soy {name}: mostrar mis cartas"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} personas"),
-            Numbered::SeatPlayerName => format!("Nombre del jugador {n}"),
-            Numbered::SeatPlayerLevel => format!("Quién juega en el asiento {n}"),
-            Numbered::SeatBotName => format!("Nombre del bot {n}"),
-            Numbered::SeatBotLevel => format!("Quién juega en el asiento {n}"),
-            Numbered::CardsLeft if n == 1 => "queda 1".to_string(),
-            Numbered::CardsLeft => format!("quedan {n}"),
-        }
     }
 
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {

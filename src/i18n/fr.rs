@@ -2,7 +2,7 @@
 //! "Jouer 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::Key;
 use super::number;
 use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
@@ -438,45 +438,6 @@ impl Translation for Fr {
 
     fn and_word(&self) -> &'static str {
         "et"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Lien d’invitation pour {name}"),
-            Named::CopyInviteLinkFor => format!("Copier le lien d’invitation pour {name}"),
-            Named::QrCodeFor => format!("Code QR du lien d’invitation pour {name}"),
-            Named::ReplyCodeFrom => format!("Code de réponse de {name}"),
-            Named::Connect => format!("Connecter {name}"),
-            Named::JoinTable => format!("Rejoindre la table de {name}"),
-            Named::WaitingToStart => format!("On attend que {name} lance la partie"),
-            Named::WaitingToDealAgain => format!("On attend que {name} redistribue"),
-            Named::NewMatchStarted => format!("{name} a lancé une nouvelle partie\u{202f}: nouvelles cartes, même table"),
-            Named::LetBotPlay => format!("Laisser un robot jouer pour {name}"),
-            Named::GiveBack => format!("Rendre sa place à {name}"),
-            Named::InviteAgain => format!("Inviter {name} à nouveau"),
-            Named::StunNote => format!(
-                "Pour se connecter, votre navigateur obtient son adresse publique auprès de {name}, afin que des amis sur d’autres réseaux puissent le joindre."
-            ),
-            Named::IsDisconnected => format!("{name} a perdu la connexion."),
-            Named::GuestStunNote => format!("Quand vous appuyez sur Rejoindre, votre navigateur demande à {name} son adresse publique pour que l’hôte puisse le joindre. Rien n’est envoyé avant."),
-            Named::SeatInLobby => format!("Place de {name}"),
-            Named::HandOf => format!("Cartes de {name}"),
-            Named::PassHeading => format!("Passez l’appareil à {name}"),
-            Named::PassText => format!("Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande."),
-            Named::PassReady => format!("Je suis {name}\u{202f}: montrer mes cartes"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} personnes"),
-            Numbered::SeatPlayerName => format!("Nom du joueur {n}"),
-            Numbered::SeatPlayerLevel => format!("Qui joue à la place {n}"),
-            Numbered::SeatBotName => format!("Nom du robot {n}"),
-            Numbered::SeatBotLevel => format!("Qui joue à la place {n}"),
-            Numbered::CardsLeft if n == 1 => "1 restante".to_string(),
-            Numbered::CardsLeft => format!("{n} restantes"),
-        }
     }
 
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {

@@ -312,11 +312,39 @@ keys! {
     ReviewOpenReplay,
     ReviewExplain,
     ReviewYours,
+    // Texts about one named seat or server, `{name}` in them ([`Named`]).
+    PassHeading,
+    PassText,
+    PassReady,
+    GuestStunNote,
+    InviteLinkFor,
+    CopyInviteLinkFor,
+    QrCodeFor,
+    ReplyCodeFrom,
+    Connect,
+    JoinTable,
+    WaitingToStart,
+    WaitingToDealAgain,
+    LetBotPlay,
+    GiveBack,
+    InviteAgain,
+    StunNote,
+    IsDisconnected,
+    SeatInLobby,
+    NewMatchStarted,
+    HandOf,
+    // Texts with a number, `{n}` in them ([`Numbered`]).
+    PeopleCount,
+    SeatPlayerName,
+    SeatPlayerLevel,
+    SeatBotName,
+    SeatBotLevel,
+    CardsLeftOne,
+    CardsLeft,
 }
 
-/// A text about one named seat or server ("Invite link for Ana"): each
-/// language words it with the name in place
-/// ([`super::Translation::named`]).
+/// A text about one named seat or server ("Invite link for Ana"): a
+/// [`Key`] of the same name whose texts say `{name}` ([`super::named`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Named {
     PassHeading,
@@ -370,7 +398,9 @@ impl Named {
     ];
 }
 
-/// Texts with a number in them ("Bot 3 name"), worded per language.
+/// Texts with a number in them ("Bot 3 name"): a [`Key`] of the same name
+/// whose texts say `{n}` ([`super::numbered`]; one key for 1 and one for
+/// any other number where a language's words differ).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Numbered {
     /// "3 people" on Quick play's line.
@@ -393,4 +423,48 @@ impl Numbered {
         Numbered::SeatBotLevel,
         Numbered::CardsLeft,
     ];
+}
+
+impl Named {
+    /// The fixed text that words it, `{name}` in it.
+    pub(super) fn key(self) -> Key {
+        match self {
+            Named::PassHeading => Key::PassHeading,
+            Named::PassText => Key::PassText,
+            Named::PassReady => Key::PassReady,
+            Named::GuestStunNote => Key::GuestStunNote,
+            Named::InviteLinkFor => Key::InviteLinkFor,
+            Named::CopyInviteLinkFor => Key::CopyInviteLinkFor,
+            Named::QrCodeFor => Key::QrCodeFor,
+            Named::ReplyCodeFrom => Key::ReplyCodeFrom,
+            Named::Connect => Key::Connect,
+            Named::JoinTable => Key::JoinTable,
+            Named::WaitingToStart => Key::WaitingToStart,
+            Named::WaitingToDealAgain => Key::WaitingToDealAgain,
+            Named::LetBotPlay => Key::LetBotPlay,
+            Named::GiveBack => Key::GiveBack,
+            Named::InviteAgain => Key::InviteAgain,
+            Named::StunNote => Key::StunNote,
+            Named::IsDisconnected => Key::IsDisconnected,
+            Named::SeatInLobby => Key::SeatInLobby,
+            Named::NewMatchStarted => Key::NewMatchStarted,
+            Named::HandOf => Key::HandOf,
+        }
+    }
+}
+
+impl Numbered {
+    /// The fixed text that words it for `n`, `{n}` in it: the plural's
+    /// choice, one or any other number, the same in the four languages.
+    pub(super) fn key(self, n: usize) -> Key {
+        match self {
+            Numbered::PeopleCount => Key::PeopleCount,
+            Numbered::SeatPlayerName => Key::SeatPlayerName,
+            Numbered::SeatPlayerLevel => Key::SeatPlayerLevel,
+            Numbered::SeatBotName => Key::SeatBotName,
+            Numbered::SeatBotLevel => Key::SeatBotLevel,
+            Numbered::CardsLeft if n == 1 => Key::CardsLeftOne,
+            Numbered::CardsLeft => Key::CardsLeft,
+        }
+    }
 }

@@ -557,14 +557,16 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
     }
 }
 
-/// A text about one named seat or server ("Invite link for Ana").
+/// A text about one named seat or server ("Invite link for Ana"): its
+/// key's text with `{name}` filled.
 pub fn named(lang: Lang, text: Named, name: &str) -> String {
-    lang.texts().named(text, name)
+    catalogue::fill_text(tr(lang, text.key()), &[("name", name)])
 }
 
-/// A text with a number in it ("Bot 3 name").
+/// A text with a number in it ("Bot 3 name"): its key's text for `n`
+/// with `{n}` filled.
 pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
-    lang.texts().numbered(text, n)
+    catalogue::fill_text(tr(lang, text.key(n)), &[("n", &n.to_string())])
 }
 
 /// The replay's "Move 3 of 120".

@@ -2,7 +2,7 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered};
+use super::keys::Key;
 use super::number;
 use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
@@ -420,45 +420,6 @@ impl Translation for Pt {
 
     fn and_word(&self) -> &'static str {
         "e"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Link de convite para {name}"),
-            Named::CopyInviteLinkFor => format!("Copiar link de convite para {name}"),
-            Named::QrCodeFor => format!("QR code do link de convite para {name}"),
-            Named::ReplyCodeFrom => format!("Código de resposta de {name}"),
-            Named::Connect => format!("Conectar {name}"),
-            Named::JoinTable => format!("Entrar na mesa de {name}"),
-            Named::WaitingToStart => format!("Esperando {name} começar o jogo"),
-            Named::WaitingToDealAgain => format!("Esperando {name} distribuir de novo"),
-            Named::NewMatchStarted => format!("{name} começou um novo jogo: cartas novas, a mesma mesa"),
-            Named::LetBotPlay => format!("Deixar um robô jogar por {name}"),
-            Named::GiveBack => format!("Devolver o lugar para {name}"),
-            Named::InviteAgain => format!("Convidar {name} de novo"),
-            Named::StunNote => format!(
-                "Para conectar, seu navegador consulta {name} para saber o próprio endereço público, e assim amigos em outras redes conseguem alcançá-lo."
-            ),
-            Named::IsDisconnected => format!("{name} se desconectou."),
-            Named::GuestStunNote => format!("Ao tocar em Entrar, seu navegador pede a {name} o endereço público dele para que o anfitrião o alcance. Nada é enviado antes."),
-            Named::SeatInLobby => format!("Lugar de {name}"),
-            Named::HandOf => format!("Cartas de {name}"),
-            Named::PassHeading => format!("Passe o aparelho para {name}"),
-            Named::PassText => format!("Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta."),
-            Named::PassReady => format!("Sou {name}: mostrar minhas cartas"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} pessoas"),
-            Numbered::SeatPlayerName => format!("Nome do jogador {n}"),
-            Numbered::SeatPlayerLevel => format!("Quem joga no lugar {n}"),
-            Numbered::SeatBotName => format!("Nome do robô {n}"),
-            Numbered::SeatBotLevel => format!("Quem joga no lugar {n}"),
-            Numbered::CardsLeft if n == 1 => "resta 1".to_string(),
-            Numbered::CardsLeft => format!("restam {n}"),
-        }
     }
 
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {

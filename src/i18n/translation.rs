@@ -8,7 +8,7 @@
 
 use crate::table::{Callout, Who};
 
-use super::keys::{Key, Named, Numbered};
+use super::keys::Key;
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
 use crate::rules::{
@@ -67,9 +67,6 @@ pub trait Translation {
     }
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
-    /// A text about one named seat or server, with `name` in place.
-    fn named(&self, text: Named, name: &str) -> String;
-    fn numbered(&self, text: Numbered, n: usize) -> String;
     /// Today's deal's result to share, without spoilers.
     fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
 }
