@@ -27,8 +27,8 @@ const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 /// words the languages share.
 fn may_match_english(lang: Lang, key: Key) -> bool {
     match key {
-        Key::AppTitle | Key::TotalWord => true,
-        Key::No => lang == Lang::Es,
+        Key::AppTitle | Key::TotalWord | Key::TotalLabel => true,
+        Key::No | Key::BotHeading => lang == Lang::Es,
         Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
         Key::Table | Key::Score => lang == Lang::Fr,
         Key::VolumeLabel => lang == Lang::Fr || lang == Lang::Pt,

@@ -46,22 +46,6 @@ impl Translation for En {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        match card {
-            // Not "Play Play 2".
-            Card::PlayTwo => format!("Play the {} card", self.card_name(card, edition)),
-            _ => format!("Play {}", self.card_name(card, edition)),
-        }
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!("Discard four {}", self.card_name(Card::NinetyNine, edition))
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
         match (card, edition) {
             (Card::Number(_), _) => "Adds its value to the total.",
@@ -140,10 +124,6 @@ impl Translation for En {
         }
     }
 
-    fn waiting_for(&self, name: &str) -> String {
-        format!("{name} is playing…")
-    }
-
     fn direction(&self, d: Direction) -> &'static str {
         match d {
             Direction::Clockwise => "Clockwise",
@@ -175,14 +155,6 @@ impl Translation for En {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l))
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} players")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Bot {index}")
     }
 
     fn option_label(&self, option: RuleOption) -> &'static str {
@@ -331,14 +303,6 @@ impl Translation for En {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Hand {hand} is over")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Hand {hand}")
-    }
-
     fn went_out_line(&self, who: &Who) -> String {
         match who {
             Who::You => "You went out and lose a token.".to_string(),
@@ -370,10 +334,6 @@ impl Translation for En {
         format!("You finished {place}{suffix} of {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Room left: {}", number(room))
-    }
-
     fn at_total(&self, total: i32) -> String {
         format!("at {}", number(total))
     }
@@ -384,10 +344,6 @@ impl Translation for En {
 
     fn and_word(&self) -> &'static str {
         "and"
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Today's deal {date}: place {place} of {of}, {plays} plays")
     }
 
     fn tip_words(&self) -> &'static TipWords {

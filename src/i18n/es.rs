@@ -79,21 +79,6 @@ impl Translation for Es {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Echar {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Descartar cuatro {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
         match (card, edition) {
             (Card::Number(_), _) => "Suma su valor al total.",
@@ -174,10 +159,6 @@ impl Translation for Es {
         }
     }
 
-    fn waiting_for(&self, name: &str) -> String {
-        format!("Juega {name}…")
-    }
-
     fn direction(&self, d: Direction) -> &'static str {
         match d {
             Direction::Clockwise => "Sentido horario",
@@ -218,14 +199,6 @@ impl Translation for Es {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} jugadores")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Bot {index}")
     }
 
     fn option_label(&self, option: RuleOption) -> &'static str {
@@ -381,14 +354,6 @@ impl Translation for Es {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fin de la mano {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Mano {hand}")
-    }
-
     fn went_out_line(&self, who: &Who) -> String {
         match who {
             Who::You => "Quedas fuera y pierdes una ficha.".to_string(),
@@ -414,10 +379,6 @@ impl Translation for Es {
         format!("Quedas en el puesto {place} de {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Margen: {}", number(room))
-    }
-
     fn at_total(&self, total: i32) -> String {
         format!("con el total en {}", number(total))
     }
@@ -428,10 +389,6 @@ impl Translation for Es {
 
     fn and_word(&self) -> &'static str {
         "y"
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Reparto del día {date}: puesto {place} de {of}, {plays} jugadas")
     }
 
     fn tip_words(&self) -> &'static TipWords {

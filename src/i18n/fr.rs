@@ -74,21 +74,6 @@ impl Translation for Fr {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Poser {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Défausser quatre {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
         match (card, edition) {
             (Card::Number(_), _) => "Ajoute sa valeur au total.",
@@ -172,10 +157,6 @@ impl Translation for Fr {
         }
     }
 
-    fn waiting_for(&self, name: &str) -> String {
-        format!("{name} réfléchit…")
-    }
-
     fn direction(&self, d: Direction) -> &'static str {
         match d {
             Direction::Clockwise => "Sens horaire",
@@ -216,14 +197,6 @@ impl Translation for Fr {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} joueurs")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Robot {index}")
     }
 
     fn option_label(&self, option: RuleOption) -> &'static str {
@@ -382,14 +355,6 @@ impl Translation for Fr {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fin de la manche {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Manche {hand}")
-    }
-
     fn went_out_line(&self, who: &Who) -> String {
         match who {
             Who::You => "Vous sortez de la manche et perdez un jeton.".to_string(),
@@ -420,10 +385,6 @@ impl Translation for Fr {
         format!("Vous terminez à la {rank} place sur {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Marge\u{202f}: {}", number(room))
-    }
-
     fn at_total(&self, total: i32) -> String {
         format!("un total de {}", number(total))
     }
@@ -438,10 +399,6 @@ impl Translation for Fr {
 
     fn and_word(&self) -> &'static str {
         "et"
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Donne du jour {date}\u{202f}: rang {place} sur {of}, {plays} coups")
     }
 
     fn tip_words(&self) -> &'static TipWords {

@@ -341,6 +341,18 @@ keys! {
     SeatBotLevel,
     CardsLeftOne,
     CardsLeft,
+    // Texts with data, their arguments named (the functions of `mod.rs`).
+    WaitingFor,
+    TotalLabel,
+    Headroom,
+    HandNumber,
+    HandOverHeading,
+    DailyShare,
+    BotHeading,
+    PlayersCount,
+    DiscardFour,
+    PlayCard,
+    PlayTwoCard,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): a

@@ -285,17 +285,23 @@ pub fn card_name(lang: Lang, card: Card, edition: Edition) -> String {
 
 /// The accessible name of a card button in your hand: "Play 7".
 pub fn play_card(lang: Lang, card: Card, edition: Edition) -> String {
-    lang.texts().play_card(card, edition)
+    let key = if card == Card::PlayTwo {
+        Key::PlayTwoCard
+    } else {
+        Key::PlayCard
+    };
+    fill(lang, key, &[("card", &card_name(lang, card, edition))])
 }
 
 /// The accessible name of the four-ONO discard button.
 pub fn discard_four(lang: Lang, edition: Edition) -> String {
-    lang.texts().discard_four(edition)
+    let card = card_name(lang, Card::NinetyNine, edition);
+    fill(lang, Key::DiscardFour, &[("card", &card)])
 }
 
 /// The accessible name of the total: "Total 42".
 pub fn total_label(lang: Lang, total: i32) -> String {
-    lang.texts().total_label(total)
+    fill(lang, Key::TotalLabel, &[("total", &number(total))])
 }
 
 /// A short line under a card in the rules screen.
@@ -326,7 +332,7 @@ pub fn turn_prompt(lang: Lang, step: TurnStep, edition: Edition) -> String {
 
 /// The waiting line while someone else acts.
 pub fn waiting_for(lang: Lang, name: &str) -> String {
-    lang.texts().waiting_for(name)
+    fill(lang, Key::WaitingFor, &[("name", name)])
 }
 
 pub fn direction(lang: Lang, d: Direction) -> &'static str {
@@ -373,11 +379,11 @@ pub fn seat_label(lang: Lang, name: &str, l: Level) -> String {
 }
 
 pub fn player_count(lang: Lang, n: usize) -> String {
-    lang.texts().player_count(n)
+    fill(lang, Key::PlayersCount, &[("n", &n.to_string())])
 }
 
 pub fn bot_heading(lang: Lang, index: usize) -> String {
-    lang.texts().bot_heading(index)
+    fill(lang, Key::BotHeading, &[("index", &index.to_string())])
 }
 
 /// The label of a rule option (docs/rules.md §8 names).
@@ -426,11 +432,11 @@ pub fn winners_line(lang: Lang, winners: &[Who]) -> String {
 
 /// The heading of the between-hands summary.
 pub fn hand_over_heading(lang: Lang, hand: u32) -> String {
-    lang.texts().hand_over_heading(hand)
+    fill(lang, Key::HandOverHeading, &[("hand", &hand.to_string())])
 }
 
 pub fn hand_number(lang: Lang, hand: u32) -> String {
-    lang.texts().hand_number(hand)
+    fill(lang, Key::HandNumber, &[("hand", &hand.to_string())])
 }
 
 /// Between hands: who went out.
@@ -501,7 +507,7 @@ pub fn your_place(lang: Lang, place: usize, of: usize) -> String {
 
 /// How much a card may still add to the total: "Room left: 18".
 pub fn headroom(lang: Lang, room: i32) -> String {
-    lang.texts().headroom(room)
+    fill(lang, Key::Headroom, &[("room", &number(room))])
 }
 
 /// The sum behind a refusal, when there is one: "97 + 8 = 105".
@@ -557,16 +563,21 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
     }
 }
 
+/// The fixed text `key` in `lang` with its named arguments filled.
+fn fill(lang: Lang, key: Key, args: &[(&str, &str)]) -> String {
+    catalogue::fill_text(tr(lang, key), args)
+}
+
 /// A text about one named seat or server ("Invite link for Ana"): its
 /// key's text with `{name}` filled.
 pub fn named(lang: Lang, text: Named, name: &str) -> String {
-    catalogue::fill_text(tr(lang, text.key()), &[("name", name)])
+    fill(lang, text.key(), &[("name", name)])
 }
 
 /// A text with a number in it ("Bot 3 name"): its key's text for `n`
 /// with `{n}` filled.
 pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
-    catalogue::fill_text(tr(lang, text.key(n)), &[("n", &n.to_string())])
+    fill(lang, text.key(n), &[("n", &n.to_string())])
 }
 
 /// The replay's "Move 3 of 120".
@@ -576,7 +587,17 @@ pub fn move_of(lang: Lang, step: usize, of: usize) -> String {
 
 /// Today's deal's result to share: the day, the place, how many plays.
 pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize) -> String {
-    lang.texts().daily_share(date, place, of, plays)
+    let (place, of, plays) = (place.to_string(), of.to_string(), plays.to_string());
+    fill(
+        lang,
+        Key::DailyShare,
+        &[
+            ("date", date),
+            ("place", &place),
+            ("of", &of),
+            ("plays", &plays),
+        ],
+    )
 }
 
 /// The heading of one decision in the review ("Hand 2, total 57").

@@ -72,21 +72,6 @@ impl Translation for Pt {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Jogar carta {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Descartar quatro {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
         match (card, edition) {
             (Card::Number(_), _) => "Soma o seu valor ao total.",
@@ -165,10 +150,6 @@ impl Translation for Pt {
         }
     }
 
-    fn waiting_for(&self, name: &str) -> String {
-        format!("Vez de {name}…")
-    }
-
     fn direction(&self, d: Direction) -> &'static str {
         match d {
             Direction::Clockwise => "Sentido horário",
@@ -209,14 +190,6 @@ impl Translation for Pt {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} jogadores")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Robô {index}")
     }
 
     fn option_label(&self, option: RuleOption) -> &'static str {
@@ -373,14 +346,6 @@ impl Translation for Pt {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fim da rodada {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Rodada {hand}")
-    }
-
     fn went_out_line(&self, who: &Who) -> String {
         match who {
             Who::You => "Você ficou de fora e perdeu uma ficha.".to_string(),
@@ -406,10 +371,6 @@ impl Translation for Pt {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Margem: {}", number(room))
-    }
-
     fn at_total(&self, total: i32) -> String {
         format!("com o total em {}", number(total))
     }
@@ -420,10 +381,6 @@ impl Translation for Pt {
 
     fn and_word(&self) -> &'static str {
         "e"
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Desafio do dia {date}: posição {place} de {of}, {plays} jogadas")
     }
 
     fn tip_words(&self) -> &'static TipWords {

@@ -20,22 +20,16 @@ use crate::rules::{
 pub trait Translation {
     fn key(&self, key: Key) -> &'static str;
     fn card_name(&self, card: Card, edition: Edition) -> String;
-    fn play_card(&self, card: Card, edition: Edition) -> String;
-    fn discard_four(&self, edition: Edition) -> String;
-    fn total_label(&self, total: i32) -> String;
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
     fn setup_error(&self, err: &SetupError) -> String;
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
-    fn waiting_for(&self, name: &str) -> String;
     fn direction(&self, d: Direction) -> &'static str;
     fn bot_level(&self, l: Level) -> String;
     fn cards_count(&self, n: usize) -> String;
     fn tokens_count(&self, n: u8) -> String;
     fn points_count(&self, n: u32) -> String;
     fn seat_label(&self, name: &str, l: Level) -> String;
-    fn player_count(&self, n: usize) -> String;
-    fn bot_heading(&self, index: usize) -> String;
     fn option_label(&self, option: RuleOption) -> &'static str;
     fn option_help(&self, option: RuleOption) -> &'static str;
     fn negatives(&self, v: Negatives) -> &'static str;
@@ -45,8 +39,6 @@ pub trait Translation {
     fn points_end(&self, v: PointsEnd) -> &'static str;
     fn callout(&self, callout: &Callout, edition: Edition) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
-    fn hand_over_heading(&self, hand: u32) -> String;
-    fn hand_number(&self, hand: u32) -> String;
     fn went_out_line(&self, who: &Who) -> String;
     fn last_in_line(&self, who: &Who) -> String;
     fn leaves_line(&self, who: &Who) -> String;
@@ -54,8 +46,6 @@ pub trait Translation {
     fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
-    /// How much a card may still add to the total: "Room left: 18".
-    fn headroom(&self, room: i32) -> String;
     /// "at 97", the start of why someone went out.
     fn at_total(&self, total: i32) -> String;
     /// "8 would make 105": what a card of someone who went out would have
@@ -67,8 +57,6 @@ pub trait Translation {
     }
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
-    /// Today's deal's result to share, without spoilers.
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
 }
 
 /// The texts of the replay and the review, apart from [`Translation`]:
