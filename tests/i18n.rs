@@ -1391,8 +1391,9 @@ fn section_problems<K: text::catalogue::Section>(
 
 #[test]
 fn every_section_key_is_written_in_every_language() {
-    use text::{FriendsText, OnlineKey, OnlineLine, ReactionKey, SeatKey, WatchText};
+    use text::{FriendsText, OnlineKey, OnlineLine, ReactionKey, ReplayLine, SeatKey, WatchText};
     let mut problems = Vec::new();
+    problems.extend(section_problems(|_, _: ReplayLine| false));
     problems.extend(section_problems(|_, _: OnlineKey| false));
     problems.extend(section_problems(|_, _: OnlineLine| false));
     problems.extend(section_problems(|_, _: WatchText| false));
@@ -1409,6 +1410,7 @@ fn every_section_key_is_written_in_every_language() {
     assert_eq!(ReactionKey::ALL.len(), 11);
     assert_eq!(OnlineKey::ALL.len(), 38);
     assert_eq!(OnlineLine::ALL.len(), 3);
+    assert_eq!(ReplayLine::ALL.len(), 2);
 }
 
 #[test]

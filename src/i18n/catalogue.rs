@@ -1,7 +1,8 @@
 //! Sections of texts with their four languages as data (issue 37): the
 //! watchers' texts (`watch.rs`), a host's resumed match and a friend's
 //! stand-in (`friends.rs`), held seats (`seats.rs`), quick reactions
-//! (`reactions.rs`), table links, relays and the deal check (`online.rs`). Only the whole app shows them, so they are not part
+//! (`reactions.rs`), table links, relays and the deal check (`online.rs`),
+//! the replay's and the review's lines (`replay.rs`). Only the whole app shows them, so they are not part
 //! of [`Key`](super::Key), whose English the first download carries: each
 //! section is a key enum ([`Section`], made by `section!`) and one file,
 //! `sections/<name>.txt`, compiled into the whole app and read once, on

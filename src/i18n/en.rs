@@ -303,27 +303,6 @@ impl Translation for En {
         }
     }
 
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "You went out and lose a token.".to_string(),
-            Who::Named(n) => format!("{n} went out and loses a token."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "You were the last one in.".to_string(),
-            Who::Named(n) => format!("{n} was the last one in."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "You leave the match.".to_string(),
-            Who::Named(n) => format!("{n} leaves the match."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         let suffix = match (place % 10, place % 100) {
             (1, n) if n != 11 => "st",
@@ -383,10 +362,6 @@ impl ReplayTexts for En {
         super::summary_line(head, counts, words, self.colon())
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Move {step} of {of}")
-    }
-
     fn deal_verdict(
         &self,
         verdict: &crate::online::fair::Verdict,
@@ -430,10 +405,6 @@ impl ReplayTexts for En {
             ),
         };
         format!("Deal not verified{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Hand {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

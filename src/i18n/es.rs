@@ -354,27 +354,6 @@ impl Translation for Es {
         }
     }
 
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Quedas fuera y pierdes una ficha.".to_string(),
-            Who::Named(n) => format!("{n} queda fuera y pierde una ficha."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Solo quedas tú en juego.".to_string(),
-            Who::Named(n) => format!("Solo queda {n} en juego."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Sales de la partida.".to_string(),
-            Who::Named(n) => format!("{n} sale de la partida."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Quedas en el puesto {place} de {of}.")
     }
@@ -429,10 +408,6 @@ impl ReplayTexts for Es {
         super::summary_line(head, counts, words, self.colon())
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jugada {step} de {of}")
-    }
-
     fn deal_verdict(
         &self,
         verdict: &crate::online::fair::Verdict,
@@ -477,10 +452,6 @@ impl ReplayTexts for Es {
             ),
         };
         format!("Reparto no verificado{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Mano {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

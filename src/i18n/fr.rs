@@ -355,27 +355,6 @@ impl Translation for Fr {
         }
     }
 
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous sortez de la manche et perdez un jeton.".to_string(),
-            Who::Named(n) => format!("{n} sort de la manche et perd un jeton."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous tenez jusqu’au bout.".to_string(),
-            Who::Named(n) => format!("{n} tient jusqu’au bout."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous quittez la partie.".to_string(),
-            Who::Named(n) => format!("{n} quitte la partie."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         let rank = if place == 1 {
             "1re".to_string()
@@ -439,10 +418,6 @@ impl ReplayTexts for Fr {
         super::summary_line(head, counts, words, self.colon())
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Coup {step} sur {of}")
-    }
-
     fn deal_verdict(
         &self,
         verdict: &crate::online::fair::Verdict,
@@ -487,10 +462,6 @@ impl ReplayTexts for Fr {
             ),
         };
         format!("Donne non vérifiée{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Manche {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

@@ -353,6 +353,14 @@ keys! {
     DiscardFour,
     PlayCard,
     PlayTwoCard,
+    // Between hands: who went out, who was left standing, who leaves the
+    // match; you, or `{name}` (`super::went_out_line` chooses).
+    WentOutYou,
+    WentOut,
+    LastInYou,
+    LastIn,
+    LeavesYou,
+    Leaves,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): a

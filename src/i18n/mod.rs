@@ -27,8 +27,9 @@
 //!   same files, `assets/lang-files.mjs`), so the first download carries
 //!   one language's words;
 //! - `sections/*.txt`: texts only the whole app shows (watchers, a
-//!   friend's table, held seats, reactions, table links and relays:
-//!   `watch.rs`, `friends.rs`, `seats.rs`, `reactions.rs`, `online.rs`),
+//!   friend's table, held seats, reactions, table links and relays, the
+//!   replay's lines: `watch.rs`, `friends.rs`, `seats.rs`, `reactions.rs`,
+//!   `online.rs`, `replay.rs`),
 //!   each a key enum made by `section!`
 //!   (`catalogue.rs`), compiled into the whole app in four languages.
 //!
@@ -59,6 +60,7 @@ mod keys;
 mod online;
 mod pt;
 mod reactions;
+mod replay;
 mod seats;
 mod translation;
 mod watch;
@@ -71,6 +73,7 @@ pub use friends::{
 pub use keys::{Key, Named, Numbered};
 pub use online::{dealt_without, online, relay_line_bad, OnlineKey, OnlineLine};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
+pub use replay::{decision_line, move_of, ReplayLine};
 pub use seats::{seat_text, SeatKey, SeatText};
 pub use translation::{ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
@@ -439,19 +442,28 @@ pub fn hand_number(lang: Lang, hand: u32) -> String {
     fill(lang, Key::HandNumber, &[("hand", &hand.to_string())])
 }
 
+/// A line about `who`: the key for you, or the key for a name with
+/// `{name}` filled (the verb agrees in each language's text).
+fn by_who(lang: Lang, who: &Who, you: Key, named: Key) -> String {
+    match who {
+        Who::You => tr(lang, you).to_string(),
+        Who::Named(name) => fill(lang, named, &[("name", name)]),
+    }
+}
+
 /// Between hands: who went out.
 pub fn went_out_line(lang: Lang, who: &Who) -> String {
-    lang.texts().went_out_line(who)
+    by_who(lang, who, Key::WentOutYou, Key::WentOut)
 }
 
 /// Between hands: who was left standing.
 pub fn last_in_line(lang: Lang, who: &Who) -> String {
-    lang.texts().last_in_line(who)
+    by_who(lang, who, Key::LastInYou, Key::LastIn)
 }
 
 /// Between hands: who leaves the match.
 pub fn leaves_line(lang: Lang, who: &Who) -> String {
-    lang.texts().leaves_line(who)
+    by_who(lang, who, Key::LeavesYou, Key::Leaves)
 }
 
 /// The coach's tip for the turn, in one sentence: the card it would play
@@ -580,11 +592,6 @@ pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
     fill(lang, text.key(n), &[("n", &n.to_string())])
 }
 
-/// The replay's "Move 3 of 120".
-pub fn move_of(lang: Lang, step: usize, of: usize) -> String {
-    lang.replay_texts().move_of(step, of)
-}
-
 /// Today's deal's result to share: the day, the place, how many plays.
 pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize) -> String {
     let (place, of, plays) = (place.to_string(), of.to_string(), plays.to_string());
@@ -598,11 +605,6 @@ pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize
             ("plays", &plays),
         ],
     )
-}
-
-/// The heading of one decision in the review ("Hand 2, total 57").
-pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
-    lang.replay_texts().decision_line(hand, &number(total))
 }
 
 /// Why a reviewed decision got its label.

@@ -346,27 +346,6 @@ impl Translation for Pt {
         }
     }
 
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você ficou de fora e perdeu uma ficha.".to_string(),
-            Who::Named(n) => format!("{n} ficou de fora e perdeu uma ficha."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você ficou no jogo até o fim.".to_string(),
-            Who::Named(n) => format!("{n} ficou no jogo até o fim."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você deixa a partida.".to_string(),
-            Who::Named(n) => format!("{n} deixa a partida."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
     }
@@ -421,10 +400,6 @@ impl ReplayTexts for Pt {
         super::summary_line(head, counts, words, self.colon())
     }
 
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jogada {step} de {of}")
-    }
-
     fn deal_verdict(
         &self,
         verdict: &crate::online::fair::Verdict,
@@ -469,10 +444,6 @@ impl ReplayTexts for Pt {
             ),
         };
         format!("Distribuição não verificada{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Rodada {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {

@@ -39,9 +39,6 @@ pub trait Translation {
     fn points_end(&self, v: PointsEnd) -> &'static str;
     fn callout(&self, callout: &Callout, edition: Edition) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
-    fn went_out_line(&self, who: &Who) -> String;
-    fn last_in_line(&self, who: &Who) -> String;
-    fn leaves_line(&self, who: &Who) -> String;
     /// The parts the coach's tip for the turn is made of.
     fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
@@ -66,8 +63,6 @@ pub trait ReplayTexts: Translation {
     /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,
     /// Inaccuracy, Mistake; categories at zero are left out).
     fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
-    /// The replay's "Move 3 of 120".
-    fn move_of(&self, step: usize, of: usize) -> String;
     /// The verdict on a deal anyone can check (issue 31), in a sentence:
     /// "Deal verified: dealt from the host's sealed secret and 2 friends'
     /// contributions", or "Deal not verified: …" and why (`friends`: how
@@ -80,8 +75,6 @@ pub trait ReplayTexts: Translation {
         name: Option<&str>,
         edition: Edition,
     ) -> String;
-    /// The heading of one decision in the review ("Hand 2, total 57").
-    fn decision_line(&self, hand: u32, total: &str) -> String;
     /// Why a reviewed decision got its label, in a sentence or two: what
     /// the play made, or what the better option would have done.
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String;
