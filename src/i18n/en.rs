@@ -11,7 +11,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
 pub struct En;
 
@@ -218,76 +218,6 @@ impl Translation for En {
         match v {
             PointsEnd::Knockout => "That player is knocked out",
             PointsEnd::Lowest => "The match ends, lowest score wins",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first } => match first {
-                Who::You => format!("Hand {hand} is dealt. You play first."),
-                Who::Named(n) => format!("Hand {hand} is dealt. {n} plays first."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => match who {
-                Who::You => format!("You play {} — total {}", card(*c), number(*total)),
-                Who::Named(n) => format!("{n} plays {} — total {}", card(*c), number(*total)),
-            },
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => format!("You discard four {four} — total {}", number(*total)),
-                    Who::Named(n) => {
-                        format!("{n} discards four {four} — total {}", number(*total))
-                    }
-                }
-            }
-            Callout::YouDrew { card: c } => format!("You draw {}", card(*c)),
-            Callout::Reshuffled => "The discard pile is shuffled into a new draw pile.".to_string(),
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Direction: {}",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}: you must play two cards"),
-                    Who::Named(n) => format!("{p2}: {n} must play two cards"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("You're out {d}"),
-                    Who::Named(n) => format!("{n} is out {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "You are out".to_string(),
-                Who::Named(n) => format!("{n} is out"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Hand {hand} is over: you lose a token."),
-                Who::Named(n) => format!("Hand {hand} is over: {n} loses a token."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Hand {hand} is over: you are the last one in."),
-                Who::Named(n) => format!("Hand {hand} is over: {n} is the last one in."),
-            },
-            Callout::HandOver { hand } => format!("Hand {hand} is over."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "You leave the match.".to_string(),
-                Who::Named(n) => format!("{n} leaves the match."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
         }
     }
 

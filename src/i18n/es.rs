@@ -13,7 +13,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
 pub struct Es;
 
@@ -56,6 +56,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Es {
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// Spanish's fixed texts are data, `lang/es.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -262,86 +266,6 @@ impl Translation for Es {
         match v {
             PointsEnd::Knockout => "Ese jugador sale de la partida",
             PointsEnd::Lowest => "La partida termina; gana la puntuación más baja",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Se reparte la mano {hand}. Empiezas tú."),
-                Who::Named(n) => format!("Se reparte la mano {hand}. Empieza {n}."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Echas {c}: total {}", number(*total)),
-                    Who::Named(n) => format!("{n} echa {c}: total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => {
-                        format!("Descartas cuatro cartas {four}: total {}", number(*total))
-                    }
-                    Who::Named(n) => format!(
-                        "{n} descarta cuatro cartas {four}: total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Robas {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Ahora se juega en {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}: debes jugar dos cartas"),
-                    Who::Named(n) => format!("{p2}: {n} debe jugar dos cartas"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Quedas fuera {d}"),
-                    Who::Named(n) => format!("{n} queda fuera {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Quedas fuera".to_string(),
-                Who::Named(n) => format!("{n} queda fuera"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la mano {hand}: pierdes una ficha."),
-                Who::Named(n) => format!("Fin de la mano {hand}: {n} pierde una ficha."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la mano {hand}: solo quedas tú en juego."),
-                Who::Named(n) => format!("Fin de la mano {hand}: solo queda {n} en juego."),
-            },
-            Callout::HandOver { hand } => format!("Fin de la mano {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Sales de la partida.".to_string(),
-                Who::Named(n) => format!("{n} sale de la partida."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
         }
     }
 

@@ -13,7 +13,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
 pub struct Fr;
 
@@ -51,6 +51,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Fr {
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// French's fixed texts are data, `lang/fr.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -260,89 +264,6 @@ impl Translation for Fr {
         match v {
             PointsEnd::Knockout => "Ce joueur est éliminé",
             PointsEnd::Lowest => "La partie s’arrête, le score le plus bas gagne",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Début de la manche {hand}. Vous commencez."),
-                Who::Named(n) => format!("Début de la manche {hand}. {n} commence."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Vous posez {c} — total {}", number(*total)),
-                    Who::Named(n) => format!("{n} pose {c} — total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => format!(
-                        "Vous défaussez quatre cartes {four} — total {}",
-                        number(*total)
-                    ),
-                    Who::Named(n) => format!(
-                        "{n} défausse quatre cartes {four} — total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Vous piochez {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "La défausse est mélangée pour former une nouvelle pioche.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Le jeu tourne désormais dans le {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}\u{202f}: vous devez jouer deux cartes"),
-                    Who::Named(n) => format!("{p2}\u{202f}: {n} doit jouer deux cartes"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Vous êtes hors jeu à {d}"),
-                    Who::Named(n) => format!("{n} est hors jeu à {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Vous êtes hors jeu".to_string(),
-                Who::Named(n) => format!("{n} est hors jeu"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{202f}: vous perdez un jeton."),
-                Who::Named(n) => format!("Fin de la manche {hand}\u{202f}: {n} perd un jeton."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{202f}: vous tenez jusqu’au bout."),
-                Who::Named(n) => {
-                    format!("Fin de la manche {hand}\u{202f}: {n} tient jusqu’au bout.")
-                }
-            },
-            Callout::HandOver { hand } => format!("Fin de la manche {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Vous quittez la partie.".to_string(),
-                Who::Named(n) => format!("{n} quitte la partie."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
         }
     }
 

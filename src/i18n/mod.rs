@@ -425,7 +425,83 @@ pub fn yes_no(lang: Lang, v: bool) -> &'static str {
 
 /// A call-out in words.
 pub fn callout(lang: Lang, callout: &Callout, edition: Edition) -> String {
-    lang.texts().callout(callout, edition)
+    let t = lang.texts();
+    let card = |c: Card| t.card_name(c, edition);
+    let hand = |h: &u32| h.to_string();
+    match callout {
+        Callout::HandDealt { hand: h, first } => by_who_with(
+            lang,
+            first,
+            (Key::CalloutHandDealtYou, Key::CalloutHandDealt),
+            &[("hand", &hand(h))],
+        ),
+        Callout::Played {
+            who,
+            card: c,
+            total,
+        } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutPlayedYou, Key::CalloutPlayed),
+            &[
+                ("card", &t.card_in_sentence(*c, edition)),
+                ("total", &number(*total)),
+            ],
+        ),
+        Callout::DiscardedFour { who, total } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutDiscardedFourYou, Key::CalloutDiscardedFour),
+            &[
+                ("card", &card(Card::NinetyNine)),
+                ("total", &number(*total)),
+            ],
+        ),
+        Callout::YouDrew { card: c } => fill(
+            lang,
+            Key::CalloutYouDrew,
+            &[("card", &t.card_in_sentence(*c, edition))],
+        ),
+        Callout::Reshuffled => tr(lang, Key::CalloutReshuffled).to_string(),
+        Callout::DirectionChanged { direction: d } => fill(
+            lang,
+            Key::CalloutDirectionChanged,
+            &[("direction", &direction(lang, *d).to_ascii_lowercase())],
+        ),
+        Callout::OwesTwo { who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutOwesTwoYou, Key::CalloutOwesTwo),
+            &[("card", &card(Card::PlayTwo))],
+        ),
+        Callout::Out {
+            who,
+            why: Some(why),
+        } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutOutWhyYou, Key::CalloutOutWhy),
+            &[("detail", &out_detail(t, why, edition))],
+        ),
+        Callout::Out { who, why: None } => by_who(lang, who, Key::CalloutOutYou, Key::CalloutOut),
+        Callout::HandLost { hand: h, who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutHandLostYou, Key::CalloutHandLost),
+            &[("hand", &hand(h))],
+        ),
+        Callout::HandLastIn { hand: h, who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutHandLastInYou, Key::CalloutHandLastIn),
+            &[("hand", &hand(h))],
+        ),
+        Callout::HandOver { hand: h } => fill(lang, Key::CalloutHandOver, &[("hand", &hand(h))]),
+        Callout::LeftMatch { who } => {
+            by_who(lang, who, Key::CalloutLeftMatchYou, Key::CalloutLeftMatch)
+        }
+        Callout::MatchOver { winners } => t.winners_line(winners),
+    }
 }
 
 /// "Ana wins the match!" / "You win the match!" / a shared win.
@@ -445,9 +521,19 @@ pub fn hand_number(lang: Lang, hand: u32) -> String {
 /// A line about `who`: the key for you, or the key for a name with
 /// `{name}` filled (the verb agrees in each language's text).
 fn by_who(lang: Lang, who: &Who, you: Key, named: Key) -> String {
+    by_who_with(lang, who, (you, named), &[])
+}
+
+/// [`by_who`] with more arguments: the key for you, or for a name (then
+/// `{name}` too), with `args` filled.
+fn by_who_with(lang: Lang, who: &Who, (you, named): (Key, Key), args: &[(&str, &str)]) -> String {
     match who {
-        Who::You => tr(lang, you).to_string(),
-        Who::Named(name) => fill(lang, named, &[("name", name)]),
+        Who::You => fill(lang, you, args),
+        Who::Named(name) => {
+            let mut all = args.to_vec();
+            all.push(("name", name));
+            fill(lang, named, &all)
+        }
     }
 }
 

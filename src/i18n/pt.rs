@@ -13,7 +13,7 @@ use crate::rules::{
     Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
     RuleError, RuleOption, SetupError, TurnStep,
 };
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
 pub struct Pt;
 
@@ -49,6 +49,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Pt {
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// Portuguese's fixed texts are data, `lang/pt.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -253,87 +257,6 @@ impl Translation for Pt {
         match v {
             PointsEnd::Knockout => "Esse jogador é eliminado",
             PointsEnd::Lowest => "A partida termina, vence a menor pontuação",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Começa a rodada {hand}. Você joga primeiro."),
-                Who::Named(n) => format!("Começa a rodada {hand}. {n} joga primeiro."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Você joga {c} — total {}", number(*total)),
-                    Who::Named(n) => format!("{n} joga {c} — total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => format!(
-                        "Você descarta quatro cartas {four} — total {}",
-                        number(*total)
-                    ),
-                    Who::Named(n) => format!(
-                        "{n} descarta quatro cartas {four} — total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Você compra {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "A pilha de descarte é embaralhada e vira uma nova pilha de compras.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Agora o jogo segue no {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}: você deve jogar duas cartas"),
-                    Who::Named(n) => format!("{p2}: {n} deve jogar duas cartas"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Você está fora {d}"),
-                    Who::Named(n) => format!("{n} está fora {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Você está fora".to_string(),
-                Who::Named(n) => format!("{n} está fora"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fim da rodada {hand}: você perde uma ficha."),
-                Who::Named(n) => format!("Fim da rodada {hand}: {n} perde uma ficha."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fim da rodada {hand}: só resta você no jogo."),
-                Who::Named(n) => format!("Fim da rodada {hand}: só resta {n} no jogo."),
-            },
-            Callout::HandOver { hand } => format!("Fim da rodada {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Você deixa a partida.".to_string(),
-                Who::Named(n) => format!("{n} deixa a partida."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
         }
     }
 

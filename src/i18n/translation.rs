@@ -6,7 +6,7 @@
 //! ([`Callout`], [`Who`], rule options, errors); they never read engine
 //! events.
 
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
 use super::keys::Key;
 use crate::bots::verdict::Reason;
@@ -20,6 +20,12 @@ use crate::rules::{
 pub trait Translation {
     fn key(&self, key: Key) -> &'static str;
     fn card_name(&self, card: Card, edition: Edition) -> String;
+    /// A card as a call-out names it in a sentence: with its article
+    /// where the language puts one ("un 7", "une carte Inverser");
+    /// English says its name.
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_name(card, edition)
+    }
     fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
     fn setup_error(&self, err: &SetupError) -> String;
@@ -37,7 +43,6 @@ pub trait Translation {
     fn lose_at(&self, v: LoseAt) -> &'static str;
     fn format_name(&self, v: Format) -> &'static str;
     fn points_end(&self, v: PointsEnd) -> &'static str;
-    fn callout(&self, callout: &Callout, edition: Edition) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
     /// The parts the coach's tip for the turn is made of.
     fn tip_words(&self) -> &'static TipWords;
