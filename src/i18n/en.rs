@@ -7,10 +7,7 @@ use super::translation::{ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
 use crate::table::Who;
 
 pub struct En;
@@ -43,27 +40,6 @@ impl Translation for En {
                 Edition::Modern => "ONO 99".to_string(),
                 Edition::Classic => "99".to_string(),
             },
-        }
-    }
-
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Adds its value to the total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Takes 10 off the total, but never below 0 (unless the options say otherwise)."
-            }
-            (Card::MinusTen, Edition::Classic) => "Takes 10 off the total; it may go negative.",
-            (Card::Reverse, _) => "Adds nothing and turns the direction of play around.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "Adds nothing; the next player must play two cards."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "Adds nothing; the next player must play two cards, and it can't be their first."
-            }
-            (Card::Hold, _) => "Adds nothing; play simply moves on.",
-            (Card::NinetyNine, _) => {
-                "Can't be played under the usual rules: it just clogs your hand."
-            }
         }
     }
 
@@ -103,7 +79,10 @@ impl Translation for En {
         match err {
             SetupError::SeatCount(n) => format!("a game needs 2 to 8 players, not {n}."),
             SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!("“{}” can't be {value}.", self.option_label(*option))
+                format!(
+                    "“{}” can't be {value}.",
+                    super::option_label(super::Lang::En, *option)
+                )
             }
             _ => "these rules can't be played.".to_string(),
         }
@@ -121,13 +100,6 @@ impl Translation for En {
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Now play your second card.".to_string(),
-        }
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Clockwise",
-            Direction::Counterclockwise => "Counter-clockwise",
         }
     }
 
@@ -155,70 +127,6 @@ impl Translation for En {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l))
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "Minus Ten near zero",
-            RuleOption::NinetyNine => "99 cards",
-            RuleOption::LoseAt => "Out of bounds",
-            RuleOption::FourOnoDiscard => "Four-ONO discard",
-            RuleOption::Format => "Format",
-            RuleOption::Tokens => "Tokens per player",
-            RuleOption::PointsLimit => "Points limit",
-            RuleOption::PointsEnd => "When someone reaches the limit",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "What a −10 may do when the total is below 10.",
-            RuleOption::NinetyNine => "Whether the 99 cards can ever be played, and what they do.",
-            RuleOption::LoseAt => "Which totals are too high to play into.",
-            RuleOption::FourOnoDiscard => "A player holding four ONO 99 cards may throw them all away and draw four more.",
-            RuleOption::Format => "How hands add up to a match.",
-            RuleOption::Tokens => "Lives each player starts with in the tokens format (1 to 9).",
-            RuleOption::PointsLimit => "The score that ends a player's match in the points format.",
-            RuleOption::PointsEnd => "In the points format: knock that player out, or end the match with the lowest score winning.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "Not allowed below 10",
-            Negatives::Allow => "Allowed, total may go negative",
-            Negatives::Floor => "Allowed, total stops at 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Never playable",
-            NinetyNine::DeadButTens => "Playable as a Hold on multiples of ten",
-            NinetyNine::Sets99 => "Sets the total to 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Reaching 99 or more",
-            LoseAt::Exceed99 => "Going over 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Elimination (one hand)",
-            Format::Tokens => "Tokens (lives)",
-            Format::Points => "Points",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "That player is knocked out",
-            PointsEnd::Lowest => "The match ends, lowest score wins",
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {

@@ -9,10 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
 use crate::table::Who;
 
 pub struct Es;
@@ -83,27 +80,6 @@ impl Translation for Es {
         }
     }
 
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Suma su valor al total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Resta 10 al total, pero sin bajar de 0 (salvo que las opciones digan otra cosa)."
-            }
-            (Card::MinusTen, Edition::Classic) => "Resta 10 al total; puede quedar negativo.",
-            (Card::Reverse, _) => "No suma nada y cambia el sentido del juego.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "No suma nada; el siguiente jugador debe jugar dos cartas."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "No suma nada; el siguiente jugador debe jugar dos cartas, y la primera no puede ser otra igual."
-            }
-            (Card::Hold, _) => "No suma nada; el turno simplemente pasa.",
-            (Card::NinetyNine, _) => {
-                "Con las reglas normales no se puede jugar: solo estorba en tu mano."
-            }
-        }
-    }
-
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
         match err {
             RuleError::MatchOver => "la partida ha terminado".to_string(),
@@ -142,7 +118,10 @@ impl Translation for Es {
         match err {
             SetupError::SeatCount(n) => format!("una partida necesita de 2 a 8 jugadores, no {n}."),
             SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!("«{}» no puede ser {value}.", self.option_label(*option))
+                format!(
+                    "«{}» no puede ser {value}.",
+                    super::option_label(super::Lang::Es, *option)
+                )
             }
             _ => "no se puede jugar con estas reglas.".to_string(),
         }
@@ -160,13 +139,6 @@ impl Translation for Es {
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Ahora juega tu segunda carta.".to_string(),
-        }
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sentido horario",
-            Direction::Counterclockwise => "Sentido antihorario",
         }
     }
 
@@ -203,70 +175,6 @@ impl Translation for Es {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 cerca de cero",
-            RuleOption::NinetyNine => "Cartas 99",
-            RuleOption::LoseAt => "Límite",
-            RuleOption::FourOnoDiscard => "Descarte de cuatro ONO",
-            RuleOption::Format => "Formato",
-            RuleOption::Tokens => "Fichas por jugador",
-            RuleOption::PointsLimit => "Límite de puntos",
-            RuleOption::PointsEnd => "Cuando alguien llega al límite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "Qué puede hacer un −10 cuando el total es menor que 10.",
-            RuleOption::NinetyNine => "Si las cartas 99 se pueden jugar alguna vez y qué hacen.",
-            RuleOption::LoseAt => "Qué totales son demasiado altos para jugar.",
-            RuleOption::FourOnoDiscard => "Quien tenga cuatro cartas ONO 99 puede descartarlas todas y robar otras cuatro.",
-            RuleOption::Format => "Cómo se suman las manos para formar una partida.",
-            RuleOption::Tokens => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
-            RuleOption::PointsLimit => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
-            RuleOption::PointsEnd => "En el formato de puntos: ese jugador sale de la partida, o bien la partida termina y gana la puntuación más baja.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "No se permite por debajo de 10",
-            Negatives::Allow => "Se permite; el total puede ser negativo",
-            Negatives::Floor => "Se permite; el total se queda en 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Nunca se pueden jugar",
-            NinetyNine::DeadButTens => "Valen como Pasa en múltiplos de diez",
-            NinetyNine::Sets99 => "Ponen el total en 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Llegar a 99 o más",
-            LoseAt::Exceed99 => "Pasar de 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Eliminación (una mano)",
-            Format::Tokens => "Fichas (vidas)",
-            Format::Points => "Puntos",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Ese jugador sale de la partida",
-            PointsEnd::Lowest => "La partida termina; gana la puntuación más baja",
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {

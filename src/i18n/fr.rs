@@ -9,10 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
 use crate::table::Who;
 
 pub struct Fr;
@@ -78,29 +75,6 @@ impl Translation for Fr {
         }
     }
 
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Ajoute sa valeur au total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Retire 10 au total, sans descendre sous 0 (sauf si les options le permettent)."
-            }
-            (Card::MinusTen, Edition::Classic) => {
-                "Retire 10 au total\u{202f}; il peut devenir négatif."
-            }
-            (Card::Reverse, _) => "N’ajoute rien et inverse le sens du jeu.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes, dont la première ne peut pas être un autre Double jeu."
-            }
-            (Card::Hold, _) => "N’ajoute rien\u{202f}; le tour passe simplement.",
-            (Card::NinetyNine, _) => {
-                "Injouable avec les règles habituelles\u{202f}: elle ne fait qu’encombrer votre main."
-            }
-        }
-    }
-
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
         match err {
             RuleError::MatchOver => "la partie est terminée".to_string(),
@@ -139,7 +113,7 @@ impl Translation for Fr {
             SetupError::Option(OptionError::BadValue { option, value, .. }) => {
                 format!(
                     "«\u{a0}{}\u{a0}» ne peut pas valoir {value}.",
-                    self.option_label(*option)
+                    super::option_label(super::Lang::Fr, *option)
                 )
             }
             _ => "ces règles ne permettent pas de jouer.".to_string(),
@@ -158,13 +132,6 @@ impl Translation for Fr {
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
-        }
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sens horaire",
-            Direction::Counterclockwise => "Sens antihoraire",
         }
     }
 
@@ -201,70 +168,6 @@ impl Translation for Fr {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 près de zéro",
-            RuleOption::NinetyNine => "Cartes 99",
-            RuleOption::LoseAt => "Limite",
-            RuleOption::FourOnoDiscard => "Défausse des quatre ONO",
-            RuleOption::Format => "Format",
-            RuleOption::Tokens => "Jetons par joueur",
-            RuleOption::PointsLimit => "Limite de points",
-            RuleOption::PointsEnd => "Quand un joueur atteint la limite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "Ce que peut faire un −10 quand le total est inférieur à 10.",
-            RuleOption::NinetyNine => "Si les cartes 99 peuvent être jouées, et leur effet.",
-            RuleOption::LoseAt => "Quels totaux sont trop élevés pour y jouer.",
-            RuleOption::FourOnoDiscard => "Un joueur qui tient quatre cartes ONO 99 peut toutes les défausser et en piocher quatre autres.",
-            RuleOption::Format => "Comment les manches forment une partie.",
-            RuleOption::Tokens => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
-            RuleOption::PointsLimit => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
-            RuleOption::PointsEnd => "Dans le format aux points\u{202f}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "Interdit sous 10",
-            Negatives::Allow => "Autorisé, le total peut être négatif",
-            Negatives::Floor => "Autorisé, le total s’arrête à 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Jamais jouables",
-            NinetyNine::DeadButTens => "Jouables comme une Passe sur les dizaines",
-            NinetyNine::Sets99 => "Mettent le total à 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Atteindre 99 ou plus",
-            LoseAt::Exceed99 => "Dépasser 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Élimination (une manche)",
-            Format::Tokens => "Jetons (vies)",
-            Format::Points => "Points",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Ce joueur est éliminé",
-            PointsEnd::Lowest => "La partie s’arrête, le score le plus bas gagne",
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {

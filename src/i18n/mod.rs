@@ -309,7 +309,21 @@ pub fn total_label(lang: Lang, total: i32) -> String {
 
 /// A short line under a card in the rules screen.
 pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
-    lang.texts().card_effect(card, edition)
+    let key = match card {
+        Card::Number(_) => Key::CardEffectNumber,
+        Card::MinusTen => match edition {
+            Edition::Modern => Key::CardEffectMinusTenModern,
+            Edition::Classic => Key::CardEffectMinusTenClassic,
+        },
+        Card::Reverse => Key::CardEffectReverse,
+        Card::PlayTwo => match edition {
+            Edition::Modern => Key::CardEffectPlayTwoModern,
+            Edition::Classic => Key::CardEffectPlayTwoClassic,
+        },
+        Card::Hold => Key::CardEffectHold,
+        Card::NinetyNine => Key::CardEffectNinetyNine,
+    };
+    tr(lang, key)
 }
 
 /// Why an action was refused, as a short phrase for the card's tooltip.
@@ -339,7 +353,13 @@ pub fn waiting_for(lang: Lang, name: &str) -> String {
 }
 
 pub fn direction(lang: Lang, d: Direction) -> &'static str {
-    lang.texts().direction(d)
+    tr(
+        lang,
+        match d {
+            Direction::Clockwise => Key::DirectionClockwise,
+            Direction::Counterclockwise => Key::DirectionCounterclockwise,
+        },
+    )
 }
 
 /// The words for a friend's connection, on every page that shows it
@@ -391,32 +411,89 @@ pub fn bot_heading(lang: Lang, index: usize) -> String {
 
 /// The label of a rule option (docs/rules.md §8 names).
 pub fn option_label(lang: Lang, option: RuleOption) -> &'static str {
-    lang.texts().option_label(option)
+    tr(
+        lang,
+        match option {
+            RuleOption::Negatives => Key::OptionNegatives,
+            RuleOption::NinetyNine => Key::OptionNinetyNine,
+            RuleOption::LoseAt => Key::OptionLoseAt,
+            RuleOption::FourOnoDiscard => Key::OptionFourOnoDiscard,
+            RuleOption::Format => Key::OptionFormat,
+            RuleOption::Tokens => Key::OptionTokens,
+            RuleOption::PointsLimit => Key::OptionPointsLimit,
+            RuleOption::PointsEnd => Key::OptionPointsEnd,
+        },
+    )
 }
 
 /// One sentence explaining an option.
 pub fn option_help(lang: Lang, option: RuleOption) -> &'static str {
-    lang.texts().option_help(option)
+    tr(
+        lang,
+        match option {
+            RuleOption::Negatives => Key::OptionHelpNegatives,
+            RuleOption::NinetyNine => Key::OptionHelpNinetyNine,
+            RuleOption::LoseAt => Key::OptionHelpLoseAt,
+            RuleOption::FourOnoDiscard => Key::OptionHelpFourOnoDiscard,
+            RuleOption::Format => Key::OptionHelpFormat,
+            RuleOption::Tokens => Key::OptionHelpTokens,
+            RuleOption::PointsLimit => Key::OptionHelpPointsLimit,
+            RuleOption::PointsEnd => Key::OptionHelpPointsEnd,
+        },
+    )
 }
 
 pub fn negatives(lang: Lang, v: Negatives) -> &'static str {
-    lang.texts().negatives(v)
+    tr(
+        lang,
+        match v {
+            Negatives::Forbid => Key::NegativesForbid,
+            Negatives::Allow => Key::NegativesAllow,
+            Negatives::Floor => Key::NegativesFloor,
+        },
+    )
 }
 
 pub fn ninety_nine(lang: Lang, v: NinetyNine) -> &'static str {
-    lang.texts().ninety_nine(v)
+    tr(
+        lang,
+        match v {
+            NinetyNine::Dead => Key::NinetyNineDead,
+            NinetyNine::DeadButTens => Key::NinetyNineDeadButTens,
+            NinetyNine::Sets99 => Key::NinetyNineSets99,
+        },
+    )
 }
 
 pub fn lose_at(lang: Lang, v: LoseAt) -> &'static str {
-    lang.texts().lose_at(v)
+    tr(
+        lang,
+        match v {
+            LoseAt::Reach99 => Key::LoseAtReach99,
+            LoseAt::Exceed99 => Key::LoseAtExceed99,
+        },
+    )
 }
 
 pub fn format_name(lang: Lang, v: Format) -> &'static str {
-    lang.texts().format_name(v)
+    tr(
+        lang,
+        match v {
+            Format::Elimination => Key::FormatElimination,
+            Format::Tokens => Key::FormatTokens,
+            Format::Points => Key::FormatPoints,
+        },
+    )
 }
 
 pub fn points_end(lang: Lang, v: PointsEnd) -> &'static str {
-    lang.texts().points_end(v)
+    tr(
+        lang,
+        match v {
+            PointsEnd::Knockout => Key::PointsEndKnockout,
+            PointsEnd::Lowest => Key::PointsEndLowest,
+        },
+    )
 }
 
 pub fn yes_no(lang: Lang, v: bool) -> &'static str {

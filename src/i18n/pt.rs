@@ -9,10 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
 use crate::table::Who;
 
 pub struct Pt;
@@ -76,27 +73,6 @@ impl Translation for Pt {
         }
     }
 
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Soma o seu valor ao total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Tira 10 do total, mas nunca abaixo de 0 (a não ser que as opções digam outra coisa)."
-            }
-            (Card::MinusTen, Edition::Classic) => "Tira 10 do total; ele pode ficar negativo.",
-            (Card::Reverse, _) => "Não soma nada e inverte o sentido do jogo.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "Não soma nada; o próximo jogador deve jogar duas cartas."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "Não soma nada; o próximo jogador deve jogar duas cartas, e a primeira não pode ser outra igual."
-            }
-            (Card::Hold, _) => "Não soma nada; a vez simplesmente passa.",
-            (Card::NinetyNine, _) => {
-                "Não pode ser jogada pelas regras normais: só atrapalha sua mão."
-            }
-        }
-    }
-
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
         match err {
             RuleError::MatchOver => "a partida acabou".to_string(),
@@ -133,7 +109,10 @@ impl Translation for Pt {
         match err {
             SetupError::SeatCount(n) => format!("uma partida precisa de 2 a 8 jogadores, não {n}."),
             SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!("“{}” não pode ser {value}.", self.option_label(*option))
+                format!(
+                    "“{}” não pode ser {value}.",
+                    super::option_label(super::Lang::Pt, *option)
+                )
             }
             _ => "não é possível jogar com estas regras.".to_string(),
         }
@@ -151,13 +130,6 @@ impl Translation for Pt {
                     .to_string()
             }
             (TurnStep::SecondOfTwo, _) => "Agora jogue sua segunda carta.".to_string(),
-        }
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sentido horário",
-            Direction::Counterclockwise => "Sentido anti-horário",
         }
     }
 
@@ -194,70 +166,6 @@ impl Translation for Pt {
 
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 perto de zero",
-            RuleOption::NinetyNine => "Cartas 99",
-            RuleOption::LoseAt => "Limite",
-            RuleOption::FourOnoDiscard => "Descarte de quatro ONO",
-            RuleOption::Format => "Formato",
-            RuleOption::Tokens => "Fichas por jogador",
-            RuleOption::PointsLimit => "Limite de pontos",
-            RuleOption::PointsEnd => "Quando alguém chega ao limite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "O que um −10 pode fazer quando o total está abaixo de 10.",
-            RuleOption::NinetyNine => "Se as cartas 99 podem ser jogadas e o que fazem.",
-            RuleOption::LoseAt => "Quais totais são altos demais para jogar.",
-            RuleOption::FourOnoDiscard => "Quem tiver quatro cartas ONO 99 pode descartar todas e comprar outras quatro.",
-            RuleOption::Format => "Como as rodadas formam uma partida.",
-            RuleOption::Tokens => "Vidas com que cada jogador começa no formato de fichas (de 1 a 9).",
-            RuleOption::PointsLimit => "A pontuação que encerra a partida de um jogador no formato de pontos.",
-            RuleOption::PointsEnd => "No formato de pontos: esse jogador é eliminado, ou a partida termina e vence a menor pontuação.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "Proibido abaixo de 10",
-            Negatives::Allow => "Permitido, o total pode ficar negativo",
-            Negatives::Floor => "Permitido, o total para em 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Nunca podem ser jogadas",
-            NinetyNine::DeadButTens => "Valem como Passa em múltiplos de dez",
-            NinetyNine::Sets99 => "Levam o total a 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Chegar a 99 ou mais",
-            LoseAt::Exceed99 => "Passar de 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Eliminação (uma rodada)",
-            Format::Tokens => "Fichas (vidas)",
-            Format::Points => "Pontos",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Esse jogador é eliminado",
-            PointsEnd::Lowest => "A partida termina, vence a menor pontuação",
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {

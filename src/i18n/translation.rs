@@ -11,10 +11,7 @@ use crate::table::Who;
 use super::keys::Key;
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition, RuleError, SetupError, TurnStep};
 
 /// The texts of one language; `en.rs` shows what each one says.
 pub trait Translation {
@@ -26,23 +23,14 @@ pub trait Translation {
     fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
         self.card_name(card, edition)
     }
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
     fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
     fn setup_error(&self, err: &SetupError) -> String;
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
-    fn direction(&self, d: Direction) -> &'static str;
     fn bot_level(&self, l: Level) -> String;
     fn cards_count(&self, n: usize) -> String;
     fn tokens_count(&self, n: u8) -> String;
     fn points_count(&self, n: u32) -> String;
     fn seat_label(&self, name: &str, l: Level) -> String;
-    fn option_label(&self, option: RuleOption) -> &'static str;
-    fn option_help(&self, option: RuleOption) -> &'static str;
-    fn negatives(&self, v: Negatives) -> &'static str;
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str;
-    fn lose_at(&self, v: LoseAt) -> &'static str;
-    fn format_name(&self, v: Format) -> &'static str;
-    fn points_end(&self, v: PointsEnd) -> &'static str;
     fn winners_line(&self, winners: &[Who]) -> String;
     /// The parts the coach's tip for the turn is made of.
     fn tip_words(&self) -> &'static TipWords;
