@@ -41,11 +41,16 @@
 //!
 //! ## Grammar in code
 //!
-//! What a catalogue entry cannot say stays code, one file per language
-//! (`en.rs`, `es.rs`, `fr.rs`, `pt.rs`, implementing `translation.rs`):
-//! sentences built from typed values ([`Callout`] from the pure table
-//! model, `crate::table`; rule errors, counts, options), with their
-//! articles, plurals, ordinals and lists of names.
+//! The functions below choose a key and fill its arguments: a call-out
+//! ([`Callout`], from the pure table model, `crate::table`) is a pair of
+//! keys, said to you or naming someone (`by_who_with`); a value (a rule
+//! option, a direction, a card's effect) maps to its key; a count picks
+//! its key for one or more ([`Numbered`]). What a catalogue entry cannot
+//! say stays code, one file per language (`en.rs`, `es.rs`, `fr.rs`,
+//! `pt.rs`, implementing `translation.rs`): card names and cards with
+//! their articles, plurals, ordinals, lists of names, rule errors, turn
+//! prompts, the coach's tip's parts, the review's reasons and summaries,
+//! the deal's verdict.
 //!
 //! The app calls the functions below with the [`Lang`] in use.
 

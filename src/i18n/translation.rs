@@ -1,10 +1,12 @@
-//! What every language provides: one method for each text with data in it
-//! and a complete table of the fixed texts. A language file that misses a
-//! method does not compile; English's table is an exhaustive `match`, and
-//! the other languages' tables are data files that must name every key
-//! (`fixed.rs`, checked by `tests/i18n.rs`). Languages word typed values only
-//! ([`Callout`], [`Who`], rule options, errors); they never read engine
-//! events.
+//! What every language provides beside the catalogue (issue 37): its
+//! fixed texts' table ([`Translation::key`]: English compiled in from
+//! `texts/*.txt` by `build.rs`, the other languages from their fetched
+//! files, `fixed.rs`) and the grammar a catalogue entry cannot say: card
+//! names and cards with their articles, plurals and ordinals, lists of
+//! names, rule errors and turn prompts built from parts, the coach's tip's
+//! parts, the review's reasons and the deal's verdict. A language file
+//! that misses a method does not compile. Languages word typed values only
+//! ([`Who`], rule options, errors); they never read engine events.
 
 use crate::table::Who;
 
