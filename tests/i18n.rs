@@ -32,9 +32,11 @@ fn may_match_english(lang: Lang, key: Key) -> bool {
         Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
         Key::Table | Key::Score => lang == Lang::Fr,
         Key::VolumeLabel => lang == Lang::Fr || lang == Lang::Pt,
-        Key::Pause | Key::ReviewColVerdict | Key::OptionFormat | Key::FormatPoints => {
-            lang == Lang::Fr
-        }
+        Key::Pause
+        | Key::ReviewColVerdict
+        | Key::OptionFormat
+        | Key::FormatPoints
+        | Key::CountPoints => lang == Lang::Fr,
         // The −10 card is named the same in every language.
         Key::CoachMinusTenTitle => true,
         _ => false,

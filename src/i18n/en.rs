@@ -107,24 +107,6 @@ impl Translation for En {
         format!("{} {}", self.key(super::level_key(l)), self.key(Key::Bot))
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            1 => "1 card".to_string(),
-            n => format!("{n} cards"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            1 => "1 token".to_string(),
-            n => format!("{n} tokens"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        format!("{n} points")
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l))
     }
@@ -149,14 +131,6 @@ impl Translation for En {
             _ => "th",
         };
         format!("You finished {place}{suffix} of {of}.")
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("at {}", number(total))
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} would make {total}")
     }
 
     fn and_word(&self) -> &'static str {

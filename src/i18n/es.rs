@@ -152,27 +152,6 @@ impl Translation for Es {
         format!("Bot {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            1 => "1 carta".to_string(),
-            n => format!("{n} cartas"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            1 => "1 ficha".to_string(),
-            n => format!("{n} fichas"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            1 => "1 punto".to_string(),
-            n => format!("{n} puntos"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
@@ -188,14 +167,6 @@ impl Translation for Es {
 
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Quedas en el puesto {place} de {of}.")
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("con el total en {}", number(total))
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} daría {total}")
     }
 
     fn and_word(&self) -> &'static str {

@@ -48,6 +48,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Fr {
+    fn is_one(&self, n: usize) -> bool {
+        n <= 1
+    }
+
     fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
         self.card_with_article(card, edition)
     }
@@ -145,27 +149,6 @@ impl Translation for Fr {
         format!("Robot {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            0 | 1 => format!("{n} carte"),
-            n => format!("{n} cartes"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            0 | 1 => format!("{n} jeton"),
-            n => format!("{n} jetons"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            0 | 1 => format!("{n} point"),
-            n => format!("{n} points"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
@@ -188,16 +171,8 @@ impl Translation for Fr {
         format!("Vous terminez à la {rank} place sur {of}.")
     }
 
-    fn at_total(&self, total: i32) -> String {
-        format!("un total de {}", number(total))
-    }
-
     fn colon(&self) -> &'static str {
         "\u{202f}: "
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} ferait {total}")
     }
 
     fn and_word(&self) -> &'static str {

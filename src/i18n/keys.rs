@@ -424,6 +424,16 @@ keys! {
     FormatPoints,
     PointsEndKnockout,
     PointsEndLowest,
+    // Counts, for one and for more (`super::cards_count`), and why someone
+    // went out (`super::out_detail`).
+    CountCardsOne,
+    CountCards,
+    CountTokensOne,
+    CountTokens,
+    CountPointsOne,
+    CountPoints,
+    AtTotal,
+    WouldMake,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): a

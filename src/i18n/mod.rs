@@ -391,15 +391,22 @@ pub fn bot_level(lang: Lang, l: Level) -> String {
 }
 
 pub fn cards_count(lang: Lang, n: usize) -> String {
-    lang.texts().cards_count(n)
+    count(lang, n, (Key::CountCardsOne, Key::CountCards))
 }
 
 pub fn tokens_count(lang: Lang, n: u8) -> String {
-    lang.texts().tokens_count(n)
+    count(lang, n.into(), (Key::CountTokensOne, Key::CountTokens))
 }
 
 pub fn points_count(lang: Lang, n: u32) -> String {
-    lang.texts().points_count(n)
+    count(lang, n as usize, (Key::CountPointsOne, Key::CountPoints))
+}
+
+/// A count of `n`: its key for one or for more (the language says which
+/// counts read as one), with `{n}` filled.
+fn count(lang: Lang, n: usize, (one, more): (Key, Key)) -> String {
+    let key = if lang.texts().is_one(n) { one } else { more };
+    fill(lang, key, &[("n", &n.to_string())])
 }
 
 pub fn seat_label(lang: Lang, name: &str, l: Level) -> String {
@@ -563,7 +570,7 @@ pub fn callout(lang: Lang, callout: &Callout, edition: Edition) -> String {
             lang,
             who,
             (Key::CalloutOutWhyYou, Key::CalloutOutWhy),
-            &[("detail", &out_detail(t, why, edition))],
+            &[("detail", &out_detail(lang, why, edition))],
         ),
         Callout::Out { who, why: None } => by_who(lang, who, Key::CalloutOutYou, Key::CalloutOut),
         Callout::HandLost { hand: h, who } => by_who_with(
@@ -715,15 +722,17 @@ pub fn refusal_sum(err: &RuleError) -> Option<String> {
 }
 
 /// Why someone went out, with the arithmetic: "at 97: 8 would make 105, 3
-/// would make 100 and ONO 99 cards can't be played". Each language words
-/// its own parts.
-pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String {
+/// would make 100 and ONO 99 cards can't be played": the parts are keys
+/// (`AtTotal`, `WouldMake`), the refusals each language's `reason`.
+pub fn out_detail(lang: Lang, why: &OutWhy, edition: Edition) -> String {
+    let t = lang.texts();
     let mut parts: Vec<String> = Vec::new();
     for (card, outcome) in &why.cards {
         let part = match outcome {
             Ok(_) => continue,
             Err(RuleError::TotalTooHigh { new_total, .. }) => {
-                t.would_make(&t.card_name(*card, edition), &number(*new_total))
+                let (card, total) = (t.card_name(*card, edition), number(*new_total));
+                fill(lang, Key::WouldMake, &[("card", &card), ("total", &total)])
             }
             Err(e) => t.reason(e, edition, ""),
         };
@@ -736,10 +745,11 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {} {last}", rest.join(", "), t.and_word()),
     };
+    let at = fill(lang, Key::AtTotal, &[("total", &number(why.total))]);
     if list.is_empty() {
-        t.at_total(why.total)
+        at
     } else {
-        format!("{}{}{list}", t.at_total(why.total), t.colon())
+        format!("{at}{}{list}", t.colon())
     }
 }
 

@@ -143,27 +143,6 @@ impl Translation for Pt {
         format!("Robô {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            1 => "1 carta".to_string(),
-            n => format!("{n} cartas"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            1 => "1 ficha".to_string(),
-            n => format!("{n} fichas"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            1 => "1 ponto".to_string(),
-            n => format!("{n} pontos"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
     }
@@ -179,14 +158,6 @@ impl Translation for Pt {
 
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("com o total em {}", number(total))
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} daria {total}")
     }
 
     fn and_word(&self) -> &'static str {

@@ -19,6 +19,11 @@ use crate::rules::{Card, Edition, RuleError, SetupError, TurnStep};
 pub trait Translation {
     fn key(&self, key: Key) -> &'static str;
     fn card_name(&self, card: Card, edition: Edition) -> String;
+    /// Whether a count of `n` reads as one ("1 card"): French says "0
+    /// carte" too.
+    fn is_one(&self, n: usize) -> bool {
+        n == 1
+    }
     /// A card as a call-out names it in a sentence: with its article
     /// where the language puts one ("un 7", "une carte Inverser");
     /// English says its name.
@@ -29,20 +34,12 @@ pub trait Translation {
     fn setup_error(&self, err: &SetupError) -> String;
     fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
     fn bot_level(&self, l: Level) -> String;
-    fn cards_count(&self, n: usize) -> String;
-    fn tokens_count(&self, n: u8) -> String;
-    fn points_count(&self, n: u32) -> String;
     fn seat_label(&self, name: &str, l: Level) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
     /// The parts the coach's tip for the turn is made of.
     fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
-    /// "at 97", the start of why someone went out.
-    fn at_total(&self, total: i32) -> String;
-    /// "8 would make 105": what a card of someone who went out would have
-    /// made of the total (`card` and `total` already worded).
-    fn would_make(&self, card: &str, total: &str) -> String;
     /// The colon between a label and what follows (French spaces it).
     fn colon(&self) -> &'static str {
         ": "
