@@ -7,7 +7,7 @@ use super::translation::{ReplayTexts, TipWords, Translation};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
+use crate::rules::{Card, Edition};
 use crate::table::Who;
 
 pub struct En;
@@ -40,66 +40,6 @@ impl Translation for En {
                 Edition::Modern => "ONO 99".to_string(),
                 Edition::Classic => "99".to_string(),
             },
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "the game is over".to_string(),
-            RuleError::NotYourTurn { .. } => format!("it's {to_act_name}'s turn"),
-            RuleError::CardNotInHand { .. } => "that card isn't in your hand".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "would reach 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "would go over 99".to_string(),
-            RuleError::BelowZero { .. } => "the total can't go below 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "{} cards can't be played",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "a 99 card needs the total to be a multiple of ten".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => "only one 99 card may be played a turn".to_string(),
-            RuleError::CannotOpenWithDoublePlay => {
-                "you can't open a Double Play with a Double Play".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "the four-card discard is off in these rules".to_string()
-            }
-            RuleError::NotFourOno => "you need four 99 cards and nothing else".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("a game needs 2 to 8 players, not {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!(
-                    "“{}” can't be {value}.",
-                    super::option_label(super::Lang::En, *option)
-                )
-            }
-            _ => "these rules can't be played.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Play 2 on you: play two cards, or pass it on with a Reverse or a Play 2."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double Play on you: play two cards, or pass it on with a Reverse or a Hold."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Now play your second card.".to_string(),
         }
     }
 

@@ -9,7 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
+use crate::rules::{Card, Edition};
 use crate::table::Who;
 
 pub struct Es;
@@ -77,68 +77,6 @@ impl Translation for Es {
                 Edition::Modern => "ONO 99".to_string(),
                 Edition::Classic => "99".to_string(),
             },
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "la partida ha terminado".to_string(),
-            RuleError::NotYourTurn { .. } => format!("es el turno de {to_act_name}"),
-            RuleError::CardNotInHand { .. } => "esa carta no está en tu mano".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "el total llegaría a 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "el total pasaría de 99".to_string(),
-            RuleError::BelowZero { .. } => "el total no puede bajar de 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "las cartas {} no se pueden jugar",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "una carta 99 necesita que el total sea múltiplo de diez".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => {
-                "solo se puede jugar una carta 99 por turno".to_string()
-            }
-            RuleError::CannotOpenWithDoublePlay => {
-                "no puedes responder a una Doble jugada con otra Doble jugada".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "el descarte de cuatro cartas está desactivado en estas reglas".to_string()
-            }
-            RuleError::NotFourOno => "necesitas cuatro cartas 99 y nada más".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("una partida necesita de 2 a 8 jugadores, no {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!(
-                    "«{}» no puede ser {value}.",
-                    super::option_label(super::Lang::Es, *option)
-                )
-            }
-            _ => "no se puede jugar con estas reglas.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Juega 2: debes jugar dos cartas. Pásalo con una Reversa o un Juega 2, o juega tu primera carta."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Doble jugada: debes jugar dos cartas. Pásala con una Reversa o un Pasa, o juega tu primera carta."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Ahora juega tu segunda carta.".to_string(),
         }
     }
 

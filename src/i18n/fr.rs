@@ -9,7 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
+use crate::rules::{Card, Edition};
 use crate::table::Who;
 
 pub struct Fr;
@@ -76,66 +76,6 @@ impl Translation for Fr {
                 Edition::Modern => "ONO 99".to_string(),
                 Edition::Classic => "99".to_string(),
             },
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "la partie est terminée".to_string(),
-            RuleError::NotYourTurn { .. } => format!("c’est à {to_act_name} de jouer"),
-            RuleError::CardNotInHand { .. } => "cette carte n’est pas dans votre main".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "le total atteindrait 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "le total dépasserait 99".to_string(),
-            RuleError::BelowZero { .. } => "le total ne peut pas passer sous 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "les cartes {} ne se jouent pas",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "une carte 99 demande un total multiple de dix".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => "une seule carte 99 par tour".to_string(),
-            RuleError::CannotOpenWithDoublePlay => {
-                "on ne répond pas à un Double jeu par un Double jeu".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "la défausse des quatre cartes est désactivée dans ces règles".to_string()
-            }
-            RuleError::NotFourOno => "il faut quatre cartes 99 et rien d’autre".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("une partie se joue de 2 à 8 joueurs, pas {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!(
-                    "«\u{a0}{}\u{a0}» ne peut pas valoir {value}.",
-                    super::option_label(super::Lang::Fr, *option)
-                )
-            }
-            _ => "ces règles ne permettent pas de jouer.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jouer 2\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double jeu\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
         }
     }
 

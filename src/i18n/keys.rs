@@ -434,6 +434,26 @@ keys! {
     CountPoints,
     AtTotal,
     WouldMake,
+    // Why a card was refused, what a turn of two plays asks, why a setup
+    // cannot start (`super::reason`, `super::turn_prompt`, `super::setup_error`).
+    RefusedMatchOver,
+    RefusedNotYourTurn,
+    RefusedCardNotInHand,
+    RefusedTotalReaches99,
+    RefusedTotalOver99,
+    RefusedBelowZero,
+    RefusedNinetyNineDead,
+    RefusedNinetyNineNotOnTen,
+    RefusedNinetyNineOncePerTurn,
+    RefusedCannotOpenWithDoublePlay,
+    RefusedFourOnoDiscardOff,
+    RefusedNotFourOno,
+    PromptFirstOfTwoModern,
+    PromptFirstOfTwoClassic,
+    PromptSecondOfTwo,
+    SetupSeatCount,
+    SetupBadValue,
+    SetupOther,
 }
 
 /// A text about one named seat or server ("Invite link for Ana"): a

@@ -335,21 +335,62 @@ pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
 /// With the arithmetic first where there is some: "97 + 8 = 105: would
 /// reach 99".
 pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-    let why = lang.texts().reason(err, edition, to_act_name);
+    let why = refusal(lang, err, edition, to_act_name);
     match refusal_sum(err) {
         Some(sum) => labelled(lang, &sum, &why),
         None => why,
     }
 }
 
+/// Why `err` refused an action, as a phrase (`to_act_name`: whose turn it
+/// is; the 99 card named as the edition names it).
+fn refusal(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
+    let key = match err {
+        RuleError::MatchOver => Key::RefusedMatchOver,
+        RuleError::NotYourTurn { .. } => Key::RefusedNotYourTurn,
+        RuleError::CardNotInHand { .. } => Key::RefusedCardNotInHand,
+        RuleError::TotalTooHigh {
+            lose_at: LoseAt::Reach99,
+            ..
+        } => Key::RefusedTotalReaches99,
+        RuleError::TotalTooHigh {
+            lose_at: LoseAt::Exceed99,
+            ..
+        } => Key::RefusedTotalOver99,
+        RuleError::BelowZero { .. } => Key::RefusedBelowZero,
+        RuleError::NinetyNineDead => Key::RefusedNinetyNineDead,
+        RuleError::NinetyNineNotOnTen { .. } => Key::RefusedNinetyNineNotOnTen,
+        RuleError::NinetyNineOncePerTurn => Key::RefusedNinetyNineOncePerTurn,
+        RuleError::CannotOpenWithDoublePlay => Key::RefusedCannotOpenWithDoublePlay,
+        RuleError::FourOnoDiscardOff => Key::RefusedFourOnoDiscardOff,
+        RuleError::NotFourOno => Key::RefusedNotFourOno,
+    };
+    let card = card_name(lang, Card::NinetyNine, edition);
+    fill(lang, key, &[("name", to_act_name), ("card", &card)])
+}
+
 /// Why the setup screen's choices can't start a game.
 pub fn setup_error(lang: Lang, err: &SetupError) -> String {
-    lang.texts().setup_error(err)
+    match err {
+        SetupError::SeatCount(n) => fill(lang, Key::SetupSeatCount, &[("n", &n.to_string())]),
+        SetupError::Option(crate::rules::OptionError::BadValue { option, value, .. }) => fill(
+            lang,
+            Key::SetupBadValue,
+            &[("option", option_label(lang, *option)), ("value", value)],
+        ),
+        _ => tr(lang, Key::SetupOther).to_string(),
+    }
 }
 
 /// The line that tells the player what their turn asks of them.
 pub fn turn_prompt(lang: Lang, step: TurnStep, edition: Edition) -> String {
-    lang.texts().turn_prompt(step, edition)
+    let key = match (step, edition) {
+        (TurnStep::Single, _) => Key::YourTurn,
+        (TurnStep::FirstOfTwo, Edition::Modern) => Key::PromptFirstOfTwoModern,
+        (TurnStep::FirstOfTwo, Edition::Classic) => Key::PromptFirstOfTwoClassic,
+        (TurnStep::SecondOfTwo, _) => Key::PromptSecondOfTwo,
+    };
+    tr(lang, key).to_string()
 }
 
 /// The waiting line while someone else acts.
@@ -734,7 +775,7 @@ pub fn out_detail(lang: Lang, why: &OutWhy, edition: Edition) -> String {
                 let (card, total) = (t.card_name(*card, edition), number(*new_total));
                 fill(lang, Key::WouldMake, &[("card", &card), ("total", &total)])
             }
-            Err(e) => t.reason(e, edition, ""),
+            Err(e) => refusal(lang, e, edition, ""),
         };
         if !parts.contains(&part) {
             parts.push(part);

@@ -9,7 +9,7 @@ use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{Card, Edition, LoseAt, OptionError, RuleError, SetupError, TurnStep};
+use crate::rules::{Card, Edition};
 use crate::table::Who;
 
 pub struct Pt;
@@ -70,66 +70,6 @@ impl Translation for Pt {
                 Edition::Modern => "ONO 99".to_string(),
                 Edition::Classic => "99".to_string(),
             },
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "a partida acabou".to_string(),
-            RuleError::NotYourTurn { .. } => format!("é a vez de {to_act_name}"),
-            RuleError::CardNotInHand { .. } => "essa carta não está na sua mão".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "o total chegaria a 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "o total passaria de 99".to_string(),
-            RuleError::BelowZero { .. } => "o total não pode ficar abaixo de 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "as cartas {} não podem ser jogadas",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "uma carta 99 precisa de um total múltiplo de dez".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => "só se pode jogar uma carta 99 por vez".to_string(),
-            RuleError::CannotOpenWithDoublePlay => {
-                "não dá para responder a uma Jogada dupla com outra Jogada dupla".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "o descarte das quatro cartas está desligado nestas regras".to_string()
-            }
-            RuleError::NotFourOno => "você precisa de quatro cartas 99 e mais nada".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("uma partida precisa de 2 a 8 jogadores, não {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!(
-                    "“{}” não pode ser {value}.",
-                    super::option_label(super::Lang::Pt, *option)
-                )
-            }
-            _ => "não é possível jogar com estas regras.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jogar 2: você deve jogar duas cartas. Passe adiante com um Inverter ou um Jogar 2, ou jogue sua primeira carta."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Jogada dupla: você deve jogar duas cartas. Passe adiante com um Inverter ou um Passa, ou jogue sua primeira carta."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Agora jogue sua segunda carta.".to_string(),
         }
     }
 

@@ -13,7 +13,7 @@ use crate::table::Who;
 use super::keys::Key;
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
-use crate::rules::{Card, Edition, RuleError, SetupError, TurnStep};
+use crate::rules::{Card, Edition};
 
 /// The texts of one language; `en.rs` shows what each one says.
 pub trait Translation {
@@ -30,9 +30,6 @@ pub trait Translation {
     fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
         self.card_name(card, edition)
     }
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
-    fn setup_error(&self, err: &SetupError) -> String;
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
     fn bot_level(&self, l: Level) -> String;
     fn seat_label(&self, name: &str, l: Level) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
