@@ -1,8 +1,9 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
 // minifies the JavaScript of the two modules and of the search worker
-// (release builds, js-minify.mjs), names them and the languages' texts by
-// their content (below), writes the search worker's entry file and the
-// same page as the whole app's (app/index.html), and the
+// (release builds, js-minify.mjs), writes the languages' texts
+// (lang-files.mjs), names them and those texts by their content (below),
+// writes the search worker's entry file and the same page as the whole
+// app's (app/index.html), and the
 // Content-Security-Policy in index.html allows scripts from the site itself
 // only: index.html has two inline <script>s (the theme's, in the head, and
 // the first screen's, which also loads the game's code; `trunk serve` adds
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifyGlue, minifyInline } from './js-minify.mjs';
+import { writeLangFiles } from './lang-files.mjs';
 
 const PLACEHOLDER = "'inline-script-hashes'";
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -125,10 +127,20 @@ if (worker) {
   }
   html = html.replace(root[0], `<html${root[1]} data-worker="${entry}">`);
 }
-// The languages' texts (src/i18n/lang/, fetched for the language in
-// use) are named by their content the same way: the service worker serves
-// them from its cache, and a new build's code must never read an old file.
+// The languages' texts, fetched for the language in use, are written
+// from the fixed texts' files (src/i18n/texts/*.txt, lang-files.mjs) and
+// named by their content the same way: the service worker serves them
+// from its cache, and a new build's code must never read an old file.
 const langFiles = listIn('lang-files');
+try {
+  const written = writeLangFiles(join(dir, 'lang'));
+  for (const code of Object.keys(langFiles)) {
+    if (written[code] !== langFiles[code]) throw new Error(`#lang-files names ${code}: ${langFiles[code]}, the build writes ${written[code]}`);
+  }
+} catch (e) {
+  console.error(`csp-hash: ${e.message || e}`);
+  process.exit(1);
+}
 for (const [code, name] of Object.entries(langFiles)) {
   const path = join(dir, 'lang', name);
   if (!existsSync(path)) {

@@ -180,13 +180,15 @@ second_deployment() {
     tar -C "$ROOT" --exclude=./target --exclude=./dist --exclude=./node_modules \
         --exclude=./.tools --exclude=./.git --exclude=./test-results -cf - . | tar -C "$copy" -xf - || return 1
     ln -s "$ROOT/node_modules" "$copy/node_modules"
-    # The wording in English (in the code) and in French (a data file): a
-    # page of the first deployment then finds its French file gone.
-    sed -i 's/"No finished games yet\./"No finished games yet (new version)./' "$copy/src/i18n/en.rs"
-    sed -i 's/^StatsEmpty = Aucune partie terminée/StatsEmpty = (Nouvelle version) Aucune partie terminée/' "$copy/src/i18n/lang/fr.txt"
-    if ! grep -q 'No finished games yet (new version)' "$copy/src/i18n/en.rs" ||
-        ! grep -q '^StatsEmpty = (Nouvelle version)' "$copy/src/i18n/lang/fr.txt"; then
-        echo "the wording to change was not found in src/i18n/en.rs and lang/fr.txt"
+    # The wording in English (compiled in) and in French (a fetched file),
+    # both from src/i18n/texts/stats.txt: a page of the first deployment
+    # then finds its French file gone.
+    local texts="$copy/src/i18n/texts/stats.txt"
+    sed -i 's/^en = No finished games yet\./en = No finished games yet (new version)./' "$texts"
+    sed -i 's/^fr = Aucune partie terminée/fr = (Nouvelle version) Aucune partie terminée/' "$texts"
+    if ! grep -q '^en = No finished games yet (new version)' "$texts" ||
+        ! grep -q '^fr = (Nouvelle version)' "$texts"; then
+        echo "the wording to change was not found in src/i18n/texts/stats.txt"
         return 1
     fi
     if ! (cd "$copy" && CARGO_TARGET_DIR="$own" trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$out") >"$out.log" 2>&1; then

@@ -27,12 +27,16 @@ const FOREIGN: [Lang; 3] = [Lang::Es, Lang::Fr, Lang::Pt];
 /// words the languages share.
 fn may_match_english(lang: Lang, key: Key) -> bool {
     match key {
-        Key::AppTitle | Key::TotalWord => true,
-        Key::No => lang == Lang::Es,
+        Key::AppTitle | Key::TotalWord | Key::TotalLabel => true,
+        Key::No | Key::BotHeading => lang == Lang::Es,
         Key::Bot | Key::SpeedNormal => lang == Lang::Es || lang == Lang::Pt,
         Key::Table | Key::Score => lang == Lang::Fr,
         Key::VolumeLabel => lang == Lang::Fr || lang == Lang::Pt,
-        Key::Pause | Key::ReviewColVerdict => lang == Lang::Fr,
+        Key::Pause
+        | Key::ReviewColVerdict
+        | Key::OptionFormat
+        | Key::FormatPoints
+        | Key::CountPoints => lang == Lang::Fr,
         // The −10 card is named the same in every language.
         Key::CoachMinusTenTitle => true,
         _ => false,
@@ -1152,16 +1156,17 @@ fn online_texts_are_translated_with_french_spacing() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The fixed texts of Spanish, French and Portuguese are data files the
-/// browser fetches (`src/i18n/lang/*.txt`): each parses, names every key
-/// exactly once, is what `tr` says, and keeps the texts as the code had
-/// them (a few checked here, French's narrow spaces among them).
+/// The fixed texts of Spanish, French and Portuguese are files the
+/// browser fetches, written from `src/i18n/texts/*.txt` (`build.rs`
+/// natively, `assets/lang-files.mjs` for the browser): each parses, names
+/// every key exactly once, is what `tr` says, and keeps the texts as the
+/// code had them (a few checked here, French's narrow spaces among them).
 #[test]
 fn language_files_name_every_key_once() {
     use ono99::i18n::fixed;
     for lang in FOREIGN {
         let file = fixed::compiled_in(lang);
-        let texts = fixed::parse(file).unwrap_or_else(|e| panic!("lang/{}.txt: {e}", lang.code()));
+        let texts = fixed::parse(file).unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()));
         let mut named: Vec<&str> = file
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -1170,7 +1175,7 @@ fn language_files_name_every_key_once() {
         named.sort_unstable();
         let mut all = Key::NAMES.to_vec();
         all.sort_unstable();
-        assert_eq!(named, all, "lang/{}.txt names each key once", lang.code());
+        assert_eq!(named, all, "{}.txt names each key once", lang.code());
         for &key in Key::ALL {
             assert_eq!(texts.get(key), tr(lang, key), "{lang:?} {key:?}");
         }
@@ -1184,6 +1189,40 @@ fn language_files_name_every_key_once() {
     for (lang, key, text) in known {
         assert_eq!(tr(lang, key), text, "{lang:?} {key:?}");
     }
+}
+
+/// The browser's build writes the languages' files from the same blocks
+/// as `build.rs` (`assets/lang-files.mjs`, run by the post-build hook):
+/// byte for byte the files the native build compiles in and these tests
+/// read, so the browser fetches exactly the texts checked here.
+#[test]
+fn the_browser_build_writes_the_same_language_files() {
+    use ono99::i18n::fixed;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("ono99-lang-files-{}", std::process::id()));
+    let run = std::process::Command::new("node")
+        .arg(root.join("assets/lang-files.mjs"))
+        .arg(&out)
+        .output();
+    let Ok(run) = run else {
+        eprintln!("node is not installed: the browser's language files are not compared");
+        return;
+    };
+    assert!(
+        run.status.success(),
+        "assets/lang-files.mjs: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for lang in FOREIGN {
+        let written = std::fs::read_to_string(out.join(format!("{}.txt", lang.code())))
+            .unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()));
+        assert!(
+            written == fixed::compiled_in(lang),
+            "assets/lang-files.mjs and build.rs write different {}.txt",
+            lang.code()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 /// A damaged language file is refused with the line at fault, never read
@@ -1340,7 +1379,10 @@ fn section_problems<K: text::catalogue::Section>(
             if lang == Lang::Fr {
                 let chars: Vec<char> = t.chars().collect();
                 for (i, c) in chars.iter().enumerate() {
-                    if matches!(c, ':' | ';' | '!' | '?') && (i == 0 || chars[i - 1] != '\u{202f}')
+                    // "wss://" is an address, not French prose.
+                    if matches!(c, ':' | ';' | '!' | '?')
+                        && chars.get(i + 1) != Some(&'/')
+                        && (i == 0 || chars[i - 1] != '\u{202f}')
                     {
                         problems.push(format!("Fr {key:?}: no narrow no-break space before {c:?}"));
                     }
@@ -1353,8 +1395,11 @@ fn section_problems<K: text::catalogue::Section>(
 
 #[test]
 fn every_section_key_is_written_in_every_language() {
-    use text::{FriendsText, ReactionKey, SeatKey, WatchText};
+    use text::{FriendsText, OnlineKey, OnlineLine, ReactionKey, ReplayLine, SeatKey, WatchText};
     let mut problems = Vec::new();
+    problems.extend(section_problems(|_, _: ReplayLine| false));
+    problems.extend(section_problems(|_, _: OnlineKey| false));
+    problems.extend(section_problems(|_, _: OnlineLine| false));
     problems.extend(section_problems(|_, _: WatchText| false));
     problems.extend(section_problems(|_, k: FriendsText| {
         k == FriendsText::TurnSeconds
@@ -1367,6 +1412,9 @@ fn every_section_key_is_written_in_every_language() {
     assert_eq!(FriendsText::ALL.len(), 17);
     assert_eq!(SeatKey::ALL.len(), text::SeatText::ALL.len());
     assert_eq!(ReactionKey::ALL.len(), 11);
+    assert_eq!(OnlineKey::ALL.len(), 38);
+    assert_eq!(OnlineLine::ALL.len(), 3);
+    assert_eq!(ReplayLine::ALL.len(), 2);
 }
 
 #[test]
@@ -1513,4 +1561,254 @@ fn a_broken_section_file_is_refused_with_its_line() {
             ..
         })
     ));
+}
+
+/// Every text the catalogue can give, in `lang`, each line labelled: the
+/// fixed keys, the named and numbered texts, the online and section
+/// texts, and every text with data ([`all_texts`]) plus the counts and
+/// lists from 0 to 3. The golden file below keeps them, so moving texts
+/// between files or shapes is shown to change none of them.
+fn golden_texts(lang: Lang) -> Vec<(String, String)> {
+    use ono99::i18n::catalogue;
+    use ono99::online::fair::Verdict;
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut put = |label: String, text: String| out.push((label, text));
+    for (key, name) in Key::ALL.iter().zip(Key::NAMES) {
+        put(format!("Key::{name}"), tr(lang, *key).to_string());
+    }
+    for &n in Named::ALL {
+        put(format!("{n:?}"), text::named(lang, n, "Ana"));
+    }
+    for &n in Numbered::ALL {
+        for i in 0..4 {
+            put(format!("{n:?}({i})"), text::numbered(lang, n, i));
+        }
+    }
+    for &k in text::OnlineKey::ALL {
+        put(
+            format!("OnlineKey::{k:?}"),
+            text::online(lang, k).to_string(),
+        );
+    }
+    for &k in text::WatchText::ALL {
+        put(
+            format!("WatchText::{k:?}"),
+            catalogue::text(lang, k).to_string(),
+        );
+    }
+    for &k in text::FriendsText::ALL {
+        put(
+            format!("FriendsText::{k:?}"),
+            catalogue::text(lang, k).to_string(),
+        );
+    }
+    for &k in text::SeatKey::ALL {
+        put(
+            format!("SeatKey::{k:?}"),
+            catalogue::text(lang, k).to_string(),
+        );
+    }
+    for &k in text::ReactionKey::ALL {
+        put(
+            format!("ReactionKey::{k:?}"),
+            catalogue::text(lang, k).to_string(),
+        );
+    }
+    for s in text::SeatText::ALL {
+        put(format!("{s:?}"), text::seat_text(lang, s));
+    }
+    for r in ono99::online::reactions::Reaction::ALL {
+        put(
+            format!("reaction {r:?}"),
+            text::reaction_name(lang, r).to_string(),
+        );
+        put(format!("reacted {r:?}"), text::reacted_line(lang, "Ana", r));
+    }
+    put("mute".into(), text::mute(lang, "Ana"));
+    put("watching_table".into(), text::watching_table(lang, "Ana"));
+    put("stopped_sharing".into(), text::stopped_sharing(lang, "Ana"));
+    put(
+        "waiting_for_host".into(),
+        text::waiting_for_host(lang, "Ana"),
+    );
+    put("host_quiet".into(), text::host_quiet(lang, "Ana"));
+    put("no_direct_path".into(), text::no_direct_path(lang, "Ana"));
+    for n in 0..4 {
+        put(
+            format!("watching_count({n})"),
+            text::watching_count(lang, n),
+        );
+        put(
+            format!("turn_seconds({n})"),
+            text::turn_seconds(lang, n as u32),
+        );
+        put(
+            format!("match_progress({n})"),
+            text::match_progress(lang, n as u32 + 1, n),
+        );
+        put(format!("cards_count({n})"), text::cards_count(lang, n));
+        put(
+            format!("tokens_count({n})"),
+            text::tokens_count(lang, n as u8),
+        );
+        put(
+            format!("points_count({n})"),
+            text::points_count(lang, n as u32),
+        );
+        put(format!("player_count({n})"), text::player_count(lang, n));
+        put(format!("bot_heading({n})"), text::bot_heading(lang, n));
+        put(
+            format!("hand_over_heading({n})"),
+            text::hand_over_heading(lang, n as u32),
+        );
+        put(
+            format!("hand_number({n})"),
+            text::hand_number(lang, n as u32),
+        );
+        put(format!("headroom({n})"), text::headroom(lang, n as i32 - 1));
+        put(
+            format!("relay_line_bad({n})"),
+            text::relay_line_bad(lang, n),
+        );
+        put(
+            format!("numbered_player({n})"),
+            text::numbered_player(lang, n),
+        );
+        put(format!("move_of({n})"), text::move_of(lang, n, 3));
+        put(
+            format!("decision_line({n})"),
+            text::decision_line(lang, n as u32, n as i32 - 2),
+        );
+        put(
+            format!("total_label({n})"),
+            text::total_label(lang, n as i32 - 1),
+        );
+        put(format!("percent({n})"), text::percent(lang, n as u32 * 33));
+        for place in 1..=n {
+            put(
+                format!("your_place({place},{n})"),
+                text::your_place(lang, place, n),
+            );
+        }
+        put(
+            format!("daily_share({n})"),
+            text::daily_share(lang, "2026-11-27", n.max(1), 4, n * 7),
+        );
+        let names: Vec<String> = ["Ana", "Ben", "Cy"]
+            .iter()
+            .take(n)
+            .map(|s| s.to_string())
+            .collect();
+        put(
+            format!("dealt_without({n})"),
+            text::dealt_without(lang, &names),
+        );
+        let mut winners: Vec<Who> = names.iter().map(|s| Who::Named(s.clone())).collect();
+        put(
+            format!("winners_line({n})"),
+            text::winners_line(lang, &winners),
+        );
+        winners.insert(0, Who::You);
+        put(
+            format!("winners_line(you+{n})"),
+            text::winners_line(lang, &winners),
+        );
+        put(
+            format!("review_summary({n})"),
+            text::review_summary(lang, n * 4, [n, n.saturating_sub(1), n % 2, n / 2]),
+        );
+    }
+    for name in [
+        ono99::play::SeatName::Named("Ana"),
+        ono99::play::SeatName::You,
+        ono99::play::SeatName::Player(2),
+        ono99::play::SeatName::Bot(3),
+    ] {
+        put(format!("seat_name {name:?}"), text::seat_name(lang, name));
+    }
+    for c in [
+        ono99::online::protocol::Connection::Waiting,
+        ono99::online::protocol::Connection::Connected,
+        ono99::online::protocol::Connection::Disconnected,
+        ono99::online::protocol::Connection::Closed,
+    ] {
+        put(
+            format!("connection {c:?}"),
+            text::connection(lang, c).to_string(),
+        );
+    }
+    put("yes".into(), text::yes_no(lang, true).to_string());
+    put("no".into(), text::yes_no(lang, false).to_string());
+    let verdicts = [
+        Verdict::Verified,
+        Verdict::SecretDoesNotMatch,
+        Verdict::LeftOut(Seat(1)),
+        Verdict::SeedDoesNotMatch,
+        Verdict::CardDiffers {
+            hand: 2,
+            seat: Some(Seat(1)),
+            expected: Card::Number(7),
+            shown: Card::Hold,
+        },
+        Verdict::CardDiffers {
+            hand: 2,
+            seat: None,
+            expected: Card::Reverse,
+            shown: Card::MinusTen,
+        },
+        Verdict::DoesNotReplay,
+        Verdict::LogDiffers { index: 12 },
+    ];
+    for edition in [Edition::Modern, Edition::Classic] {
+        for v in &verdicts {
+            for saw_seal in [true, false] {
+                put(
+                    format!("deal_verdict {v:?} {saw_seal} {edition:?}"),
+                    text::deal_verdict(lang, v, saw_seal, edition),
+                );
+            }
+            for friends in 0..3 {
+                for name in [None, Some("Ana")] {
+                    put(
+                        format!("ReplayTexts::deal_verdict {v:?} {friends} {name:?} {edition:?}"),
+                        lang.replay_texts().deal_verdict(v, friends, name, edition),
+                    );
+                }
+            }
+        }
+    }
+    for (i, t) in all_texts(lang).into_iter().enumerate() {
+        put(format!("all_texts[{i}]"), t);
+    }
+    out
+}
+
+/// Every text of every language as it reads today (`tests/golden/texts.txt`):
+/// moving texts between files or shapes must change none of them.
+/// `ONO99_BLESS=1 cargo test --test i18n golden` rewrites the file after a
+/// text changed on purpose (say why in the commit).
+#[test]
+fn every_text_matches_the_golden_file() {
+    let mut actual = String::new();
+    for lang in Lang::ALL {
+        for (label, text) in golden_texts(lang) {
+            let text = text.replace('\\', "\\\\").replace('\n', "\\n");
+            actual.push_str(&format!("{}\t{label}\t{text}\n", lang.code()));
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/texts.txt");
+    if std::env::var_os("ONO99_BLESS").is_some() {
+        std::fs::write(&path, &actual).expect("golden file written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).expect("tests/golden/texts.txt exists");
+    if actual != expected {
+        let first = actual
+            .lines()
+            .zip(expected.lines())
+            .find(|(a, e)| a != e)
+            .map(|(a, e)| format!("first difference:\n  now:    {a}\n  before: {e}"))
+            .unwrap_or_else(|| "one output is longer than the other".to_string());
+        panic!("a text changed\n{first}");
+    }
 }

@@ -1,32 +1,21 @@
 //! Sections of texts with their four languages as data (issue 37): the
 //! watchers' texts (`watch.rs`), a host's resumed match and a friend's
-//! stand-in (`friends.rs`), held seats (`seats.rs`) and quick reactions
-//! (`reactions.rs`). Only the whole app shows them, so they are not part
+//! stand-in (`friends.rs`), held seats (`seats.rs`), quick reactions
+//! (`reactions.rs`), table links, relays and the deal check (`online.rs`),
+//! the replay's and the review's lines (`replay.rs`). Only the whole app shows them, so they are not part
 //! of [`Key`](super::Key), whose English the first download carries: each
 //! section is a key enum ([`Section`], made by `section!`) and one file,
 //! `sections/<name>.txt`, compiled into the whole app and read once, on
 //! first use.
 //!
-//! A file gives each key its four languages, in any order:
-//!
-//! ```text
-//! # a note
-//! [StoppedSharing]
-//! en = {host} stopped sharing the table.
-//! es = {host} dejó de compartir la mesa.
-//! fr = {host} a arrêté de partager la table.
-//! pt = {host} parou de compartilhar a mesa.
-//! ```
-//!
-//! A text writes a line break as `\n` and a backslash as `\\` (as the
-//! fixed texts' files, `fixed.rs`); `{name}` is a named argument, filled
-//! by [`fill`]: each language names the same ones as English. Reading
+//! A section's file has the catalogue's one shape (`blocks.rs`, as the
+//! fixed texts' `texts/*.txt`): each key a block with its four languages,
+//! in any order; `{name}` is a named argument, filled by [`fill`]. Reading
 //! checks all of it ([`Catalogue::parse`]), and `tests/i18n.rs` reads
 //! every section: a file that breaks a rule fails the tests, never the
 //! page (which then shows the keys' names).
 
 use super::Lang;
-use std::collections::BTreeSet;
 use std::marker::PhantomData;
 
 /// A key enum of a section: its keys, their names in the file, the file.
@@ -85,34 +74,7 @@ pub struct Catalogue<K> {
     keys: PhantomData<K>,
 }
 
-/// Why a section's file cannot be read (its lines count from 1).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum CatalogueError {
-    #[error("line {line}: expected `[KeyName]`, `lang = text`, a note or nothing")]
-    Malformed { line: usize },
-    #[error("line {line}: no key is named `{name}`")]
-    UnknownKey { line: usize, name: String },
-    #[error("line {line}: a text before any `[KeyName]`")]
-    NoKey { line: usize },
-    #[error("line {line}: no language is called `{code}`")]
-    UnknownLang { line: usize, code: String },
-    #[error("line {line}: this key's text in this language is given a second time")]
-    Duplicate { line: usize },
-    #[error("line {line}: a backslash must be followed by `n` or another backslash")]
-    BadEscape { line: usize },
-    #[error("{key} has no {lang} text")]
-    Missing {
-        key: &'static str,
-        lang: &'static str,
-    },
-    #[error("{key}'s {lang} text names {{…}} other than English's: {found:?}, not {english:?}")]
-    Arguments {
-        key: &'static str,
-        lang: &'static str,
-        found: Vec<String>,
-        english: Vec<String>,
-    },
-}
+pub use super::blocks::{arguments, CatalogueError};
 
 impl<K: Section> Catalogue<K> {
     /// Reads a section's file into a complete table.
@@ -122,66 +84,23 @@ impl<K: Section> Catalogue<K> {
     /// unknown key or language, a text given twice, a bad escape, a text
     /// missing, or a language whose named arguments are not English's.
     pub fn parse(file: &str) -> Result<Catalogue<K>, CatalogueError> {
-        let keys = K::KEYS.len();
-        let mut texts: Vec<Option<String>> = vec![None; keys * Lang::ALL.len()];
-        let mut key: Option<usize> = None;
-        for (index, raw) in file.lines().enumerate() {
-            let line = index + 1;
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-                let found = K::NAMES.iter().position(|n| *n == name.trim());
-                key = Some(found.ok_or_else(|| CatalogueError::UnknownKey {
-                    line,
-                    name: name.to_string(),
-                })?);
-                continue;
-            }
-            let (code, text) = raw
-                .split_once('=')
-                .ok_or(CatalogueError::Malformed { line })?;
-            let k = key.ok_or(CatalogueError::NoKey { line })?;
-            let code = code.trim();
-            let lang = Lang::ALL
-                .iter()
-                .position(|l| l.code() == code)
-                .ok_or_else(|| CatalogueError::UnknownLang {
-                    line,
-                    code: code.to_string(),
-                })?;
-            let slot = texts
-                .get_mut(lang * keys + k)
-                .ok_or(CatalogueError::Malformed { line })?;
-            if slot.is_some() {
-                return Err(CatalogueError::Duplicate { line });
-            }
-            let text = text.strip_prefix(' ').unwrap_or(text);
-            *slot = Some(super::fixed::unescape(text).ok_or(CatalogueError::BadEscape { line })?);
-        }
-        for (i, name) in K::NAMES.iter().enumerate() {
-            let english = arguments(texts.get(i).and_then(Option::as_deref).unwrap_or(""));
-            for (l, lang) in Lang::ALL.iter().enumerate() {
-                let Some(text) = texts.get(l * keys + i).and_then(Option::as_ref) else {
-                    return Err(CatalogueError::Missing {
-                        key: name,
-                        lang: lang.code(),
-                    });
-                };
-                let found = arguments(text);
-                if found != english {
-                    return Err(CatalogueError::Arguments {
-                        key: name,
-                        lang: lang.code(),
-                        found: found.into_iter().collect(),
-                        english: english.into_iter().collect(),
-                    });
+        let blocks = super::blocks::read(file, &|name| K::NAMES.contains(&name))?;
+        let mut texts: Vec<String> = vec![String::new(); K::KEYS.len() * Lang::ALL.len()];
+        for (k, name) in K::NAMES.iter().enumerate() {
+            let Some(block) = blocks.iter().find(|b| b.name == *name) else {
+                return Err(CatalogueError::Missing {
+                    key: name,
+                    lang: "en",
+                });
+            };
+            for (l, text) in block.complete(name)?.into_iter().enumerate() {
+                if let Some(slot) = texts.get_mut(l * K::KEYS.len() + k) {
+                    *slot = text.to_string();
                 }
             }
         }
         Ok(Catalogue {
-            texts: texts.into_iter().flatten().collect(),
+            texts,
             keys: PhantomData,
         })
     }
@@ -204,20 +123,6 @@ impl<K: Section> Catalogue<K> {
     }
 }
 
-/// The named arguments a text uses: `{host}` gives `host`.
-pub fn arguments(text: &str) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    let mut rest = text;
-    while let Some((_, after)) = rest.split_once('{') {
-        let Some((name, tail)) = after.split_once('}') else {
-            break;
-        };
-        names.insert(name.to_string());
-        rest = tail;
-    }
-    names
-}
-
 /// `key` in `lang` (English while `lang`'s fixed texts are not installed,
 /// as every other text), as written: for a text without arguments.
 pub fn text<K: Section>(lang: Lang, key: K) -> &'static str {
@@ -227,7 +132,12 @@ pub fn text<K: Section>(lang: Lang, key: K) -> &'static str {
 /// `key` in `lang` with its named arguments filled: `{host}` by the value
 /// of `("host", …)`. A name not given stays as written.
 pub fn fill<K: Section>(lang: Lang, key: K, args: &[(&str, &str)]) -> String {
-    let template = text(lang, key);
+    fill_text(text(lang, key), args)
+}
+
+/// `template` with its named arguments filled (see [`fill`]); the fixed
+/// texts' ([`Key`](super::Key)) too.
+pub fn fill_text(template: &str, args: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some((before, after)) = rest.split_once('{') {

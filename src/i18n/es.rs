@@ -2,18 +2,15 @@
 //! "Juega 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::Key;
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
-use crate::table::{Callout, Who};
+use crate::rules::{Card, Edition};
+use crate::table::Who;
 
 pub struct Es;
 
@@ -56,6 +53,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Es {
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// Spanish's fixed texts are data, `lang/es.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -79,112 +80,6 @@ impl Translation for Es {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Echar {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Descartar cuatro {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Suma su valor al total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Resta 10 al total, pero sin bajar de 0 (salvo que las opciones digan otra cosa)."
-            }
-            (Card::MinusTen, Edition::Classic) => "Resta 10 al total; puede quedar negativo.",
-            (Card::Reverse, _) => "No suma nada y cambia el sentido del juego.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "No suma nada; el siguiente jugador debe jugar dos cartas."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "No suma nada; el siguiente jugador debe jugar dos cartas, y la primera no puede ser otra igual."
-            }
-            (Card::Hold, _) => "No suma nada; el turno simplemente pasa.",
-            (Card::NinetyNine, _) => {
-                "Con las reglas normales no se puede jugar: solo estorba en tu mano."
-            }
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "la partida ha terminado".to_string(),
-            RuleError::NotYourTurn { .. } => format!("es el turno de {to_act_name}"),
-            RuleError::CardNotInHand { .. } => "esa carta no está en tu mano".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "el total llegaría a 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "el total pasaría de 99".to_string(),
-            RuleError::BelowZero { .. } => "el total no puede bajar de 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "las cartas {} no se pueden jugar",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "una carta 99 necesita que el total sea múltiplo de diez".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => {
-                "solo se puede jugar una carta 99 por turno".to_string()
-            }
-            RuleError::CannotOpenWithDoublePlay => {
-                "no puedes responder a una Doble jugada con otra Doble jugada".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "el descarte de cuatro cartas está desactivado en estas reglas".to_string()
-            }
-            RuleError::NotFourOno => "necesitas cuatro cartas 99 y nada más".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("una partida necesita de 2 a 8 jugadores, no {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!("«{}» no puede ser {value}.", self.option_label(*option))
-            }
-            _ => "no se puede jugar con estas reglas.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Juega 2: debes jugar dos cartas. Pásalo con una Reversa o un Juega 2, o juega tu primera carta."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Doble jugada: debes jugar dos cartas. Pásala con una Reversa o un Pasa, o juega tu primera carta."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Ahora juega tu segunda carta.".to_string(),
-        }
-    }
-
-    fn waiting_for(&self, name: &str) -> String {
-        format!("Juega {name}…")
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sentido horario",
-            Direction::Counterclockwise => "Sentido antihorario",
-        }
-    }
-
     fn bot_level(&self, l: Level) -> String {
         let level = match l {
             Level::Random => "al azar",
@@ -195,181 +90,8 @@ impl Translation for Es {
         format!("Bot {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            1 => "1 carta".to_string(),
-            n => format!("{n} cartas"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            1 => "1 ficha".to_string(),
-            n => format!("{n} fichas"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            1 => "1 punto".to_string(),
-            n => format!("{n} puntos"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} jugadores")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Bot {index}")
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 cerca de cero",
-            RuleOption::NinetyNine => "Cartas 99",
-            RuleOption::LoseAt => "Límite",
-            RuleOption::FourOnoDiscard => "Descarte de cuatro ONO",
-            RuleOption::Format => "Formato",
-            RuleOption::Tokens => "Fichas por jugador",
-            RuleOption::PointsLimit => "Límite de puntos",
-            RuleOption::PointsEnd => "Cuando alguien llega al límite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "Qué puede hacer un −10 cuando el total es menor que 10.",
-            RuleOption::NinetyNine => "Si las cartas 99 se pueden jugar alguna vez y qué hacen.",
-            RuleOption::LoseAt => "Qué totales son demasiado altos para jugar.",
-            RuleOption::FourOnoDiscard => "Quien tenga cuatro cartas ONO 99 puede descartarlas todas y robar otras cuatro.",
-            RuleOption::Format => "Cómo se suman las manos para formar una partida.",
-            RuleOption::Tokens => "Vidas con las que empieza cada jugador en el formato de fichas (de 1 a 9).",
-            RuleOption::PointsLimit => "La puntuación que acaba la partida de un jugador en el formato de puntos.",
-            RuleOption::PointsEnd => "En el formato de puntos: ese jugador sale de la partida, o bien la partida termina y gana la puntuación más baja.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "No se permite por debajo de 10",
-            Negatives::Allow => "Se permite; el total puede ser negativo",
-            Negatives::Floor => "Se permite; el total se queda en 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Nunca se pueden jugar",
-            NinetyNine::DeadButTens => "Valen como Pasa en múltiplos de diez",
-            NinetyNine::Sets99 => "Ponen el total en 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Llegar a 99 o más",
-            LoseAt::Exceed99 => "Pasar de 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Eliminación (una mano)",
-            Format::Tokens => "Fichas (vidas)",
-            Format::Points => "Puntos",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Ese jugador sale de la partida",
-            PointsEnd::Lowest => "La partida termina; gana la puntuación más baja",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Se reparte la mano {hand}. Empiezas tú."),
-                Who::Named(n) => format!("Se reparte la mano {hand}. Empieza {n}."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Echas {c}: total {}", number(*total)),
-                    Who::Named(n) => format!("{n} echa {c}: total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => {
-                        format!("Descartas cuatro cartas {four}: total {}", number(*total))
-                    }
-                    Who::Named(n) => format!(
-                        "{n} descarta cuatro cartas {four}: total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Robas {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "La pila de descarte se baraja y forma un mazo nuevo.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Ahora se juega en {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}: debes jugar dos cartas"),
-                    Who::Named(n) => format!("{p2}: {n} debe jugar dos cartas"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Quedas fuera {d}"),
-                    Who::Named(n) => format!("{n} queda fuera {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Quedas fuera".to_string(),
-                Who::Named(n) => format!("{n} queda fuera"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la mano {hand}: pierdes una ficha."),
-                Who::Named(n) => format!("Fin de la mano {hand}: {n} pierde una ficha."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la mano {hand}: solo quedas tú en juego."),
-                Who::Named(n) => format!("Fin de la mano {hand}: solo queda {n} en juego."),
-            },
-            Callout::HandOver { hand } => format!("Fin de la mano {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Sales de la partida.".to_string(),
-                Who::Named(n) => format!("{n} sale de la partida."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
@@ -381,96 +103,12 @@ impl Translation for Es {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fin de la mano {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Mano {hand}")
-    }
-
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Quedas fuera y pierdes una ficha.".to_string(),
-            Who::Named(n) => format!("{n} queda fuera y pierde una ficha."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Solo quedas tú en juego.".to_string(),
-            Who::Named(n) => format!("Solo queda {n} en juego."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Sales de la partida.".to_string(),
-            Who::Named(n) => format!("{n} sale de la partida."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Quedas en el puesto {place} de {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Margen: {}", number(room))
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("con el total en {}", number(total))
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} daría {total}")
-    }
-
     fn and_word(&self) -> &'static str {
         "y"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Enlace de invitación para {name}"),
-            Named::CopyInviteLinkFor => format!("Copiar el enlace de invitación para {name}"),
-            Named::QrCodeFor => format!("Código QR del enlace de invitación para {name}"),
-            Named::ReplyCodeFrom => format!("Código de respuesta de {name}"),
-            Named::Connect => format!("Conectar a {name}"),
-            Named::JoinTable => format!("Unirse a la mesa de {name}"),
-            Named::WaitingToStart => format!("Esperando a que {name} empiece la partida"),
-            Named::WaitingToDealAgain => format!("Esperando a que {name} vuelva a repartir"),
-            Named::NewMatchStarted => format!("{name} empezó una nueva partida: cartas nuevas, la misma mesa"),
-            Named::LetBotPlay => format!("Dejar que un bot juegue por {name}"),
-            Named::GiveBack => format!("Devolver su lugar a {name}"),
-            Named::InviteAgain => format!("Volver a invitar a {name}"),
-            Named::StunNote => format!(
-                "Para conectarse, tu navegador consulta a {name} cuál es su propia dirección pública, así los amigos de otras redes pueden llegar a él."
-            ),
-            Named::IsDisconnected => format!("{name} se ha desconectado."),
-            Named::GuestStunNote => format!("Al pulsar Unirme, tu navegador pide a {name} su dirección pública para que el anfitrión pueda alcanzarlo. Antes no se envía nada."),
-            Named::SeatInLobby => format!("Lugar de {name}"),
-            Named::HandOf => format!("Cartas de {name}"),
-            Named::PassHeading => format!("Pasa el dispositivo a {name}"),
-            Named::PassText => format!("Dale el dispositivo a {name}. Sus cartas seguirán ocultas hasta que decida mostrarlas."),
-            Named::PassReady => format!("Soy {name}: mostrar mis cartas"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} personas"),
-            Numbered::SeatPlayerName => format!("Nombre del jugador {n}"),
-            Numbered::SeatPlayerLevel => format!("Quién juega en el asiento {n}"),
-            Numbered::SeatBotName => format!("Nombre del bot {n}"),
-            Numbered::SeatBotLevel => format!("Quién juega en el asiento {n}"),
-            Numbered::CardsLeft if n == 1 => "queda 1".to_string(),
-            Numbered::CardsLeft => format!("quedan {n}"),
-        }
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Reparto del día {date}: puesto {place} de {of}, {plays} jugadas")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -509,10 +147,6 @@ impl ReplayTexts for Es {
             format!("{decisions} decisiones")
         };
         super::summary_line(head, counts, words, self.colon())
-    }
-
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jugada {step} de {of}")
     }
 
     fn deal_verdict(
@@ -559,10 +193,6 @@ impl ReplayTexts for Es {
             ),
         };
         format!("Reparto no verificado{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Mano {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
@@ -629,62 +259,5 @@ impl ReplayTexts for Es {
                 format!("{} Gana {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Es {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Enlace de la mesa",
-            OnlineKey::TableLinkHelp => "Envía este único enlace a todos tus amigos. Cada amigo que lo abra y pulse Unirme ocupa un lugar libre: nadie tiene que enviarte ningún código de vuelta.",
-            OnlineKey::CopyTableLink => "Copiar el enlace de la mesa",
-            OnlineKey::TableLinkQr => "Código QR del enlace de la mesa",
-            OnlineKey::LockTable => "Cerrar la mesa",
-            OnlineKey::LockTableHelp => "Mientras la mesa está cerrada, solo puede unirse un amigo que vuelve a su propio lugar.",
-            OnlineKey::RelaysUsed => "Tus amigos llegan hasta ti a través de estos repetidores públicos, que solo ven mensajes cifrados:",
-            OnlineKey::RelaysUsedByFriend => "Al pulsar Unirme, tu página llega al anfitrión a través de estos repetidores públicos, que solo ven mensajes cifrados:",
-            OnlineKey::RelayReached => "conectado",
-            OnlineKey::RelayTrying => "conectando…",
-            OnlineKey::RelayUnreachable => "no se puede alcanzar",
-            OnlineKey::RelayIdle => "en pausa: todos tus amigos están aquí",
-            OnlineKey::NoRelays => "No hay ningún repetidor (Ajustes, Mesas en línea, Repetidores): conecta a cada amigo con códigos.",
-            OnlineKey::RelaysDown => "No se pudo llegar a ningún repetidor: conecta a cada amigo con códigos.",
-            OnlineKey::CodesInstead => "Conectar con códigos en su lugar",
-            OnlineKey::ReachingHost => "Buscando al anfitrión a través de los repetidores…",
-            OnlineKey::HostNoAnswer => "El anfitrión no respondió a través de los repetidores. Comprueba que su página sigue abierta o pídele un enlace de invitación con códigos.",
-            OnlineKey::RefusedFull => "Todos los lugares de esta mesa están ocupados.",
-            OnlineKey::RefusedLocked => "El anfitrión ha cerrado esta mesa.",
-            OnlineKey::RefusedName => "Ya hay alguien con este nombre en la mesa: elige otro nombre.",
-            OnlineKey::Reconnecting => "Conexión perdida: reconectando a través de los repetidores…",
-            OnlineKey::YourTurnTitle => "▶ Tu turno — ONO 99",
-            OnlineKey::YourTurnNotice => "Tu turno: la mesa en línea te está esperando.",
-            OnlineKey::TurnAlerts => "Avisarme cuando sea mi turno (notificación del sistema)",
-            OnlineKey::TurnAlertsHelp => "Cuando esta página está en segundo plano y una partida en línea te espera, su pestaña lo indica y suena el aviso. Con esta opción, el sistema también muestra una notificación.",
-            OnlineKey::TurnAlertsRefused => "El navegador no permitió notificaciones para este sitio, así que esta opción sigue desactivada. Puedes permitirlas en los ajustes del navegador para este sitio.",
-            OnlineKey::TurnAlertsUnsupported => "Este navegador no puede mostrar notificaciones, así que esta opción sigue desactivada.",
-            OnlineKey::Relays => "Repetidores",
-            OnlineKey::RelaysHelp => "Una dirección por línea: wss://… para un tracker WebTorrent, mqtt+wss://… para un bróker MQTT. Los enlaces de mesa pasan por estos repetidores; deja el campo vacío para conectar solo con códigos.",
-            OnlineKey::DealShuffling => "Barajando con tus amigos…",
-            OnlineKey::DealVerified => "Reparto verificado: cada carta salió del secreto sellado del anfitrión y de las aportaciones de los amigos.",
-            OnlineKey::DealVerifiedLate => "Reparto verificado: cada carta que viste salió de la semilla del reparto. Esta página llegó después de empezar el reparto, así que no pudo añadir su propia aportación.",
-            OnlineKey::DealSecretChanged => "Reparto no verificado: el secreto que reveló el anfitrión no es el que selló antes del reparto.",
-            OnlineKey::DealLeftOut => "Reparto no verificado: tu aportación al reparto quedó fuera.",
-            OnlineKey::DealSeedDiffers => "Reparto no verificado: la partida no se repartió con el secreto sellado y las aportaciones.",
-            OnlineKey::DealDoesNotReplay => "Reparto no verificado: las jugadas de la partida no se reproducen desde su semilla.",
-            OnlineKey::DealLogDiffers => "Reparto no verificado: la mesa mostró algo que la semilla no da.",
-            OnlineKey::CopyMatchLink => "Copiar el enlace de la partida",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("La línea {line} no es la dirección de un repetidor (wss://… o mqtt+wss://…): los repetidores no se han guardado.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Reparto no verificado: en la mano {hand} la semilla da {expected} donde la mesa mostró {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Repartido sin la aportación de {names}: no llegó a tiempo.")
     }
 }

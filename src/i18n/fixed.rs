@@ -1,9 +1,11 @@
-//! The fixed texts ([`Key`]) of Spanish, French and Portuguese, kept as
-//! data files (`lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`) rather than
-//! code, so the browser's first download carries English only (the
-//! fallback) and fetches the player's language beside it: index.html
-//! starts that fetch at once and `crate::ui::platform::texts` installs what it
-//! gets here. Natively (tests) the files are compiled in instead.
+//! The fixed texts ([`Key`]) of Spanish, French and Portuguese as the
+//! browser gets them: one file a language (`lang/es.txt`, `lang/fr.txt`,
+//! `lang/pt.txt`), written by the build from the catalogue's blocks
+//! (`texts/*.txt`: `build.rs`, and `assets/lang-files.mjs` for the
+//! browser), so the first download carries English only (the fallback,
+//! compiled in) and fetches the player's language beside it: index.html
+//! starts that fetch at once and `crate::ui::platform::texts` installs
+//! what it gets here. Natively (tests) the files are compiled in instead.
 //!
 //! A file has one line per key, `KeyName = text`, in any order; blank
 //! lines and lines starting with `#` are notes. A text writes a line break
@@ -66,7 +68,7 @@ pub fn parse(file: &str) -> Result<Texts, TextsError> {
             return Err(TextsError::Duplicate { line, key });
         }
         let text = text.strip_prefix(' ').unwrap_or(text);
-        *slot = Some(unescape(text).ok_or(TextsError::BadEscape { line })?);
+        *slot = Some(super::blocks::unescape(text).ok_or(TextsError::BadEscape { line })?);
     }
     let mut missing = Key::ALL.iter().zip(&texts).filter(|(_, t)| t.is_none());
     if let Some((&key, _)) = missing.next() {
@@ -76,24 +78,6 @@ pub fn parse(file: &str) -> Result<Texts, TextsError> {
     Ok(Texts {
         texts: texts.into_iter().flatten().collect(),
     })
-}
-
-/// `text` with `\n` and `\\` read as a line break and a backslash; `None`
-/// for any other backslash.
-pub(super) fn unescape(text: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        out.push(match c {
-            '\\' => match chars.next()? {
-                'n' => '\n',
-                '\\' => '\\',
-                _ => return None,
-            },
-            c => c,
-        });
-    }
-    Some(out)
 }
 
 /// Where a language's table is kept once installed (none for English,
@@ -123,14 +107,16 @@ pub fn install(lang: Lang, file: &str) -> Result<(), TextsError> {
     Ok(())
 }
 
-/// The file of `lang` compiled into native builds (empty for English).
+/// The file of `lang` compiled into native builds (empty for English):
+/// the one `build.rs` writes from `texts/*.txt`, as the browser's build
+/// does (`assets/lang-files.mjs`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn compiled_in(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "",
-        Lang::Es => include_str!("lang/es.txt"),
-        Lang::Fr => include_str!("lang/fr.txt"),
-        Lang::Pt => include_str!("lang/pt.txt"),
+        Lang::Es => include_str!(concat!(env!("OUT_DIR"), "/lang/es.txt")),
+        Lang::Fr => include_str!(concat!(env!("OUT_DIR"), "/lang/fr.txt")),
+        Lang::Pt => include_str!(concat!(env!("OUT_DIR"), "/lang/pt.txt")),
     }
 }
 

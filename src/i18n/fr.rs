@@ -2,18 +2,15 @@
 //! "Jouer 2"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::Key;
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
-use crate::table::{Callout, Who};
+use crate::rules::{Card, Edition};
+use crate::table::Who;
 
 pub struct Fr;
 
@@ -51,6 +48,14 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Fr {
+    fn is_one(&self, n: usize) -> bool {
+        n <= 1
+    }
+
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// French's fixed texts are data, `lang/fr.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -74,115 +79,6 @@ impl Translation for Fr {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Poser {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Défausser quatre {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Ajoute sa valeur au total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Retire 10 au total, sans descendre sous 0 (sauf si les options le permettent)."
-            }
-            (Card::MinusTen, Edition::Classic) => {
-                "Retire 10 au total\u{202f}; il peut devenir négatif."
-            }
-            (Card::Reverse, _) => "N’ajoute rien et inverse le sens du jeu.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "N’ajoute rien\u{202f}; le joueur suivant doit jouer deux cartes, dont la première ne peut pas être un autre Double jeu."
-            }
-            (Card::Hold, _) => "N’ajoute rien\u{202f}; le tour passe simplement.",
-            (Card::NinetyNine, _) => {
-                "Injouable avec les règles habituelles\u{202f}: elle ne fait qu’encombrer votre main."
-            }
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "la partie est terminée".to_string(),
-            RuleError::NotYourTurn { .. } => format!("c’est à {to_act_name} de jouer"),
-            RuleError::CardNotInHand { .. } => "cette carte n’est pas dans votre main".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "le total atteindrait 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "le total dépasserait 99".to_string(),
-            RuleError::BelowZero { .. } => "le total ne peut pas passer sous 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "les cartes {} ne se jouent pas",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "une carte 99 demande un total multiple de dix".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => "une seule carte 99 par tour".to_string(),
-            RuleError::CannotOpenWithDoublePlay => {
-                "on ne répond pas à un Double jeu par un Double jeu".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "la défausse des quatre cartes est désactivée dans ces règles".to_string()
-            }
-            RuleError::NotFourOno => "il faut quatre cartes 99 et rien d’autre".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("une partie se joue de 2 à 8 joueurs, pas {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!(
-                    "«\u{a0}{}\u{a0}» ne peut pas valoir {value}.",
-                    self.option_label(*option)
-                )
-            }
-            _ => "ces règles ne permettent pas de jouer.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jouer 2\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou un Jouer 2, ou jouez votre première carte."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Double jeu\u{202f}: vous devez jouer deux cartes. Renvoyez-le avec un Inverser ou une Passe, ou jouez votre première carte."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Jouez maintenant votre deuxième carte.".to_string(),
-        }
-    }
-
-    fn waiting_for(&self, name: &str) -> String {
-        format!("{name} réfléchit…")
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sens horaire",
-            Direction::Counterclockwise => "Sens antihoraire",
-        }
-    }
-
     fn bot_level(&self, l: Level) -> String {
         let level = match l {
             Level::Random => "au hasard",
@@ -193,184 +89,8 @@ impl Translation for Fr {
         format!("Robot {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            0 | 1 => format!("{n} carte"),
-            n => format!("{n} cartes"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            0 | 1 => format!("{n} jeton"),
-            n => format!("{n} jetons"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            0 | 1 => format!("{n} point"),
-            n => format!("{n} points"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} joueurs")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Robot {index}")
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 près de zéro",
-            RuleOption::NinetyNine => "Cartes 99",
-            RuleOption::LoseAt => "Limite",
-            RuleOption::FourOnoDiscard => "Défausse des quatre ONO",
-            RuleOption::Format => "Format",
-            RuleOption::Tokens => "Jetons par joueur",
-            RuleOption::PointsLimit => "Limite de points",
-            RuleOption::PointsEnd => "Quand un joueur atteint la limite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "Ce que peut faire un −10 quand le total est inférieur à 10.",
-            RuleOption::NinetyNine => "Si les cartes 99 peuvent être jouées, et leur effet.",
-            RuleOption::LoseAt => "Quels totaux sont trop élevés pour y jouer.",
-            RuleOption::FourOnoDiscard => "Un joueur qui tient quatre cartes ONO 99 peut toutes les défausser et en piocher quatre autres.",
-            RuleOption::Format => "Comment les manches forment une partie.",
-            RuleOption::Tokens => "Vies de départ de chaque joueur dans le format à jetons (de 1 à 9).",
-            RuleOption::PointsLimit => "Le score qui met fin à la partie d’un joueur dans le format aux points.",
-            RuleOption::PointsEnd => "Dans le format aux points\u{202f}: ce joueur est éliminé, ou la partie s’arrête et le score le plus bas l’emporte.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "Interdit sous 10",
-            Negatives::Allow => "Autorisé, le total peut être négatif",
-            Negatives::Floor => "Autorisé, le total s’arrête à 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Jamais jouables",
-            NinetyNine::DeadButTens => "Jouables comme une Passe sur les dizaines",
-            NinetyNine::Sets99 => "Mettent le total à 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Atteindre 99 ou plus",
-            LoseAt::Exceed99 => "Dépasser 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Élimination (une manche)",
-            Format::Tokens => "Jetons (vies)",
-            Format::Points => "Points",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Ce joueur est éliminé",
-            PointsEnd::Lowest => "La partie s’arrête, le score le plus bas gagne",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Début de la manche {hand}. Vous commencez."),
-                Who::Named(n) => format!("Début de la manche {hand}. {n} commence."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Vous posez {c} — total {}", number(*total)),
-                    Who::Named(n) => format!("{n} pose {c} — total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => format!(
-                        "Vous défaussez quatre cartes {four} — total {}",
-                        number(*total)
-                    ),
-                    Who::Named(n) => format!(
-                        "{n} défausse quatre cartes {four} — total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Vous piochez {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "La défausse est mélangée pour former une nouvelle pioche.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Le jeu tourne désormais dans le {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}\u{202f}: vous devez jouer deux cartes"),
-                    Who::Named(n) => format!("{p2}\u{202f}: {n} doit jouer deux cartes"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Vous êtes hors jeu à {d}"),
-                    Who::Named(n) => format!("{n} est hors jeu à {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Vous êtes hors jeu".to_string(),
-                Who::Named(n) => format!("{n} est hors jeu"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{202f}: vous perdez un jeton."),
-                Who::Named(n) => format!("Fin de la manche {hand}\u{202f}: {n} perd un jeton."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fin de la manche {hand}\u{202f}: vous tenez jusqu’au bout."),
-                Who::Named(n) => {
-                    format!("Fin de la manche {hand}\u{202f}: {n} tient jusqu’au bout.")
-                }
-            },
-            Callout::HandOver { hand } => format!("Fin de la manche {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Vous quittez la partie.".to_string(),
-                Who::Named(n) => format!("{n} quitte la partie."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
@@ -379,35 +99,6 @@ impl Translation for Fr {
             [Who::You] => "Vous gagnez la partie\u{202f}!".to_string(),
             [Who::Named(n)] => format!("{n} gagne la partie\u{202f}!"),
             many => format!("Victoire partagée entre {}\u{202f}!", name_list(many)),
-        }
-    }
-
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fin de la manche {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Manche {hand}")
-    }
-
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous sortez de la manche et perdez un jeton.".to_string(),
-            Who::Named(n) => format!("{n} sort de la manche et perd un jeton."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous tenez jusqu’au bout.".to_string(),
-            Who::Named(n) => format!("{n} tient jusqu’au bout."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Vous quittez la partie.".to_string(),
-            Who::Named(n) => format!("{n} quitte la partie."),
         }
     }
 
@@ -420,67 +111,12 @@ impl Translation for Fr {
         format!("Vous terminez à la {rank} place sur {of}.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Marge\u{202f}: {}", number(room))
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("un total de {}", number(total))
-    }
-
     fn colon(&self) -> &'static str {
         "\u{202f}: "
     }
 
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} ferait {total}")
-    }
-
     fn and_word(&self) -> &'static str {
         "et"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Lien d’invitation pour {name}"),
-            Named::CopyInviteLinkFor => format!("Copier le lien d’invitation pour {name}"),
-            Named::QrCodeFor => format!("Code QR du lien d’invitation pour {name}"),
-            Named::ReplyCodeFrom => format!("Code de réponse de {name}"),
-            Named::Connect => format!("Connecter {name}"),
-            Named::JoinTable => format!("Rejoindre la table de {name}"),
-            Named::WaitingToStart => format!("On attend que {name} lance la partie"),
-            Named::WaitingToDealAgain => format!("On attend que {name} redistribue"),
-            Named::NewMatchStarted => format!("{name} a lancé une nouvelle partie\u{202f}: nouvelles cartes, même table"),
-            Named::LetBotPlay => format!("Laisser un robot jouer pour {name}"),
-            Named::GiveBack => format!("Rendre sa place à {name}"),
-            Named::InviteAgain => format!("Inviter {name} à nouveau"),
-            Named::StunNote => format!(
-                "Pour se connecter, votre navigateur obtient son adresse publique auprès de {name}, afin que des amis sur d’autres réseaux puissent le joindre."
-            ),
-            Named::IsDisconnected => format!("{name} a perdu la connexion."),
-            Named::GuestStunNote => format!("Quand vous appuyez sur Rejoindre, votre navigateur demande à {name} son adresse publique pour que l’hôte puisse le joindre. Rien n’est envoyé avant."),
-            Named::SeatInLobby => format!("Place de {name}"),
-            Named::HandOf => format!("Cartes de {name}"),
-            Named::PassHeading => format!("Passez l’appareil à {name}"),
-            Named::PassText => format!("Donnez l’appareil à {name}. Ses cartes ne s’afficheront qu’à sa demande."),
-            Named::PassReady => format!("Je suis {name}\u{202f}: montrer mes cartes"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} personnes"),
-            Numbered::SeatPlayerName => format!("Nom du joueur {n}"),
-            Numbered::SeatPlayerLevel => format!("Qui joue à la place {n}"),
-            Numbered::SeatBotName => format!("Nom du robot {n}"),
-            Numbered::SeatBotLevel => format!("Qui joue à la place {n}"),
-            Numbered::CardsLeft if n == 1 => "1 restante".to_string(),
-            Numbered::CardsLeft => format!("{n} restantes"),
-        }
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Donne du jour {date}\u{202f}: rang {place} sur {of}, {plays} coups")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -519,10 +155,6 @@ impl ReplayTexts for Fr {
             format!("{decisions} décisions")
         };
         super::summary_line(head, counts, words, self.colon())
-    }
-
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Coup {step} sur {of}")
     }
 
     fn deal_verdict(
@@ -569,10 +201,6 @@ impl ReplayTexts for Fr {
             ),
         };
         format!("Donne non vérifiée{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Manche {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
@@ -638,62 +266,5 @@ impl ReplayTexts for Fr {
                 format!("{} Elle gagne {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Fr {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Lien de la table",
-            OnlineKey::TableLinkHelp => "Envoyez ce lien unique à tous vos amis. Chaque ami qui l’ouvre et appuie sur Rejoindre prend une place libre\u{202f}: personne n’a de code à vous renvoyer.",
-            OnlineKey::CopyTableLink => "Copier le lien de la table",
-            OnlineKey::TableLinkQr => "Code QR du lien de la table",
-            OnlineKey::LockTable => "Verrouiller la table",
-            OnlineKey::LockTableHelp => "Tant que la table est verrouillée, seul un ami qui revient à sa propre place peut la rejoindre.",
-            OnlineKey::RelaysUsed => "Vos amis vous joignent par ces relais publics, qui ne voient que des messages chiffrés\u{202f}:",
-            OnlineKey::RelaysUsedByFriend => "Quand vous appuyez sur Rejoindre, votre page joint l’hôte par ces relais publics, qui ne voient que des messages chiffrés\u{202f}:",
-            OnlineKey::RelayReached => "joignable",
-            OnlineKey::RelayTrying => "connexion…",
-            OnlineKey::RelayUnreachable => "injoignable",
-            OnlineKey::RelayIdle => "en pause\u{202f}: tous vos amis sont là",
-            OnlineKey::NoRelays => "Aucun relais n’est défini (Réglages, Tables en ligne, Relais)\u{202f}: connectez chaque ami avec des codes.",
-            OnlineKey::RelaysDown => "Aucun relais n’a pu être joint\u{202f}: connectez chaque ami avec des codes.",
-            OnlineKey::CodesInstead => "Se connecter plutôt avec des codes",
-            OnlineKey::ReachingHost => "Recherche de l’hôte par les relais…",
-            OnlineKey::HostNoAnswer => "L’hôte n’a pas répondu par les relais. Vérifiez que sa page est toujours ouverte, ou demandez-lui un lien d’invitation avec des codes.",
-            OnlineKey::RefusedFull => "Toutes les places de cette table sont prises.",
-            OnlineKey::RefusedLocked => "L’hôte a verrouillé cette table.",
-            OnlineKey::RefusedName => "Quelqu’un porte déjà ce nom à la table\u{202f}: choisissez-en un autre.",
-            OnlineKey::Reconnecting => "Connexion perdue\u{202f}: reconnexion par les relais…",
-            OnlineKey::YourTurnTitle => "▶ À vous de jouer — ONO 99",
-            OnlineKey::YourTurnNotice => "À vous de jouer\u{202f}: la table en ligne vous attend.",
-            OnlineKey::TurnAlerts => "Me prévenir quand c’est mon tour (notification du système)",
-            OnlineKey::TurnAlertsHelp => "Quand cette page est en arrière-plan et qu’une partie en ligne vous attend, son onglet l’indique et le carillon sonne. Avec cette option, le système affiche aussi une notification.",
-            OnlineKey::TurnAlertsRefused => "Le navigateur n’a pas autorisé les notifications pour ce site, l’option reste donc désactivée. Vous pouvez les autoriser dans les réglages du navigateur pour ce site.",
-            OnlineKey::TurnAlertsUnsupported => "Ce navigateur ne peut pas afficher de notifications, l’option reste donc désactivée.",
-            OnlineKey::Relays => "Relais",
-            OnlineKey::RelaysHelp => "Une adresse par ligne\u{202f}: wss://… pour un tracker WebTorrent, mqtt+wss://… pour un broker MQTT. Les liens de table passent par ces relais\u{202f}; laissez le champ vide pour vous connecter uniquement avec des codes.",
-            OnlineKey::DealShuffling => "Mélange avec vos amis…",
-            OnlineKey::DealVerified => "Donne vérifiée\u{202f}: chaque carte vient du secret scellé de l’hôte et des apports des amis.",
-            OnlineKey::DealVerifiedLate => "Donne vérifiée\u{202f}: chaque carte que vous avez vue vient de la graine de la donne. Cette page est arrivée après le début de la donne, elle n’a donc pas pu y ajouter son propre apport.",
-            OnlineKey::DealSecretChanged => "Donne non vérifiée\u{202f}: le secret révélé par l’hôte n’est pas celui qu’il a scellé avant la donne.",
-            OnlineKey::DealLeftOut => "Donne non vérifiée\u{202f}: votre apport à la donne a été laissé de côté.",
-            OnlineKey::DealSeedDiffers => "Donne non vérifiée\u{202f}: la partie n’a pas été distribuée à partir du secret scellé et des apports.",
-            OnlineKey::DealDoesNotReplay => "Donne non vérifiée\u{202f}: les coups de la partie ne se rejouent pas depuis sa graine.",
-            OnlineKey::DealLogDiffers => "Donne non vérifiée\u{202f}: la table a montré quelque chose que la graine ne donne pas.",
-            OnlineKey::CopyMatchLink => "Copier le lien de la partie",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("La ligne {line} n’est pas une adresse de relais (wss://… ou mqtt+wss://…)\u{202f}: les relais n’ont pas été enregistrés.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Donne non vérifiée\u{202f}: à la manche {hand}, la graine donne {expected} là où la table a montré {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Distribué sans l’apport de {names}\u{202f}: il n’est pas arrivé à temps.")
     }
 }

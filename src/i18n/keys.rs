@@ -1,6 +1,8 @@
-//! The fixed texts of the interface, by name. Each language's `key`
-//! method maps every one of them to words (English in code, the others
-//! from their files, `lang/*.txt`, by these names).
+//! The fixed texts of the interface, by name. Each key's words, in the
+//! four languages, are a block of `texts/*.txt` (one file a screen, the
+//! catalogue's shape: `blocks.rs`): `build.rs` compiles English in (a key
+//! without its block does not compile) and writes the other languages'
+//! files, which the browser fetches (`fixed.rs`).
 
 /// Builds the [`Key`] enum, its `ALL` list and its names together, so a
 /// test can walk every key and a language file can name them.
@@ -15,7 +17,7 @@ macro_rules! keys {
             pub const ALL: &'static [Key] = &[$(Key::$key),+];
 
             /// Each key's name, in the order of [`Key::ALL`]: what the
-            /// language files (`lang/*.txt`) call it.
+            /// texts' files (`texts/*.txt`) call it.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($key)),+];
         }
     };
@@ -310,11 +312,152 @@ keys! {
     ReviewOpenReplay,
     ReviewExplain,
     ReviewYours,
+    // Texts about one named seat or server, `{name}` in them ([`Named`]).
+    PassHeading,
+    PassText,
+    PassReady,
+    GuestStunNote,
+    InviteLinkFor,
+    CopyInviteLinkFor,
+    QrCodeFor,
+    ReplyCodeFrom,
+    Connect,
+    JoinTable,
+    WaitingToStart,
+    WaitingToDealAgain,
+    LetBotPlay,
+    GiveBack,
+    InviteAgain,
+    StunNote,
+    IsDisconnected,
+    SeatInLobby,
+    NewMatchStarted,
+    HandOf,
+    // Texts with a number, `{n}` in them ([`Numbered`]).
+    PeopleCount,
+    SeatPlayerName,
+    SeatPlayerLevel,
+    SeatBotName,
+    SeatBotLevel,
+    CardsLeftOne,
+    CardsLeft,
+    // Texts with data, their arguments named (the functions of `mod.rs`).
+    WaitingFor,
+    TotalLabel,
+    Headroom,
+    HandNumber,
+    HandOverHeading,
+    DailyShare,
+    BotHeading,
+    PlayersCount,
+    DiscardFour,
+    PlayCard,
+    PlayTwoCard,
+    // Between hands: who went out, who was left standing, who leaves the
+    // match; you, or `{name}` (`super::went_out_line` chooses).
+    WentOutYou,
+    WentOut,
+    LastInYou,
+    LastIn,
+    LeavesYou,
+    Leaves,
+    // The table's call-outs (`texts/callouts.txt`, `super::callout`).
+    CalloutHandDealtYou,
+    CalloutHandDealt,
+    CalloutPlayedYou,
+    CalloutPlayed,
+    CalloutDiscardedFourYou,
+    CalloutDiscardedFour,
+    CalloutYouDrew,
+    CalloutReshuffled,
+    CalloutDirectionChanged,
+    CalloutOwesTwoYou,
+    CalloutOwesTwo,
+    CalloutOutWhyYou,
+    CalloutOutWhy,
+    CalloutOutYou,
+    CalloutOut,
+    CalloutHandLostYou,
+    CalloutHandLost,
+    CalloutHandLastInYou,
+    CalloutHandLastIn,
+    CalloutHandOver,
+    CalloutLeftMatchYou,
+    CalloutLeftMatch,
+    // Fixed texts by value: card effects, directions, rule options (`mod.rs` maps each value).
+    CardEffectNumber,
+    CardEffectMinusTenModern,
+    CardEffectMinusTenClassic,
+    CardEffectReverse,
+    CardEffectPlayTwoModern,
+    CardEffectPlayTwoClassic,
+    CardEffectHold,
+    CardEffectNinetyNine,
+    DirectionClockwise,
+    DirectionCounterclockwise,
+    OptionNegatives,
+    OptionHelpNegatives,
+    OptionNinetyNine,
+    OptionHelpNinetyNine,
+    OptionLoseAt,
+    OptionHelpLoseAt,
+    OptionFourOnoDiscard,
+    OptionHelpFourOnoDiscard,
+    OptionFormat,
+    OptionHelpFormat,
+    OptionTokens,
+    OptionHelpTokens,
+    OptionPointsLimit,
+    OptionHelpPointsLimit,
+    OptionPointsEnd,
+    OptionHelpPointsEnd,
+    NegativesForbid,
+    NegativesAllow,
+    NegativesFloor,
+    NinetyNineDead,
+    NinetyNineDeadButTens,
+    NinetyNineSets99,
+    LoseAtReach99,
+    LoseAtExceed99,
+    FormatElimination,
+    FormatTokens,
+    FormatPoints,
+    PointsEndKnockout,
+    PointsEndLowest,
+    // Counts, for one and for more (`super::cards_count`), and why someone
+    // went out (`super::out_detail`).
+    CountCardsOne,
+    CountCards,
+    CountTokensOne,
+    CountTokens,
+    CountPointsOne,
+    CountPoints,
+    AtTotal,
+    WouldMake,
+    // Why a card was refused, what a turn of two plays asks, why a setup
+    // cannot start (`super::reason`, `super::turn_prompt`, `super::setup_error`).
+    RefusedMatchOver,
+    RefusedNotYourTurn,
+    RefusedCardNotInHand,
+    RefusedTotalReaches99,
+    RefusedTotalOver99,
+    RefusedBelowZero,
+    RefusedNinetyNineDead,
+    RefusedNinetyNineNotOnTen,
+    RefusedNinetyNineOncePerTurn,
+    RefusedCannotOpenWithDoublePlay,
+    RefusedFourOnoDiscardOff,
+    RefusedNotFourOno,
+    PromptFirstOfTwoModern,
+    PromptFirstOfTwoClassic,
+    PromptSecondOfTwo,
+    SetupSeatCount,
+    SetupBadValue,
+    SetupOther,
 }
 
-/// A text about one named seat or server ("Invite link for Ana"): each
-/// language words it with the name in place
-/// ([`super::Translation::named`]).
+/// A text about one named seat or server ("Invite link for Ana"): a
+/// [`Key`] of the same name whose texts say `{name}` ([`super::named`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Named {
     PassHeading,
@@ -368,7 +511,9 @@ impl Named {
     ];
 }
 
-/// Texts with a number in them ("Bot 3 name"), worded per language.
+/// Texts with a number in them ("Bot 3 name"): a [`Key`] of the same name
+/// whose texts say `{n}` ([`super::numbered`]; one key for 1 and one for
+/// any other number where a language's words differ).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Numbered {
     /// "3 people" on Quick play's line.
@@ -393,116 +538,46 @@ impl Numbered {
     ];
 }
 
-/// The texts of a table link and its relays (issue 30), which only the
-/// whole app shows: each language words them in
-/// [`super::OnlineTexts::online`], out of the first download.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum OnlineKey {
-    /// The lobby's heading over the one link for every friend.
-    TableLink,
-    TableLinkHelp,
-    CopyTableLink,
-    TableLinkQr,
-    /// The checkbox: nobody new takes a seat.
-    LockTable,
-    LockTableHelp,
-    /// Before the list of relays the table uses (the host's lobby; a
-    /// friend's page before Join).
-    RelaysUsed,
-    RelaysUsedByFriend,
-    /// How a relay stands, beside its address in the lobby.
-    RelayReached,
-    RelayTrying,
-    RelayUnreachable,
-    /// The host left the relays: every friend is connected.
-    RelayIdle,
-    /// The player cleared the relays: codes only.
-    NoRelays,
-    /// Not one relay answered: codes only.
-    RelaysDown,
-    /// Folds out the per-seat invite links and reply codes.
-    CodesInstead,
-    /// A friend's page while its offer goes out.
-    ReachingHost,
-    /// A friend's page after the last unanswered attempt.
-    HostNoAnswer,
-    RefusedFull,
-    RefusedLocked,
-    RefusedName,
-    /// A friend's page or the host's, while a lost connection is made
-    /// again through the relays.
-    Reconnecting,
-    /// The tab's title while an online match waits on a player whose page
-    /// is hidden (another tab, a minimized window).
-    YourTurnTitle,
-    /// The system notification's text for the same moment.
-    YourTurnNotice,
-    /// Settings: the switch for a system notification on one's turn.
-    TurnAlerts,
-    TurnAlertsHelp,
-    /// Settings: the browser (or the player, in its prompt) refused
-    /// notifications, so the switch stays off.
-    TurnAlertsRefused,
-    /// Settings: this browser has no notifications at all.
-    TurnAlertsUnsupported,
-    /// Settings: the relays' field and its help.
-    Relays,
-    RelaysHelp,
-    /// Start or Play again while the friends' shares of a deal anyone can
-    /// check come in.
-    DealShuffling,
-    /// The end of an online match: its deal checked.
-    DealVerified,
-    DealVerifiedLate,
-    DealSecretChanged,
-    DealLeftOut,
-    DealSeedDiffers,
-    DealDoesNotReplay,
-    DealLogDiffers,
-    /// Copies the finished match's share link (with what checks its deal).
-    CopyMatchLink,
+impl Named {
+    /// The fixed text that words it, `{name}` in it.
+    pub(super) fn key(self) -> Key {
+        match self {
+            Named::PassHeading => Key::PassHeading,
+            Named::PassText => Key::PassText,
+            Named::PassReady => Key::PassReady,
+            Named::GuestStunNote => Key::GuestStunNote,
+            Named::InviteLinkFor => Key::InviteLinkFor,
+            Named::CopyInviteLinkFor => Key::CopyInviteLinkFor,
+            Named::QrCodeFor => Key::QrCodeFor,
+            Named::ReplyCodeFrom => Key::ReplyCodeFrom,
+            Named::Connect => Key::Connect,
+            Named::JoinTable => Key::JoinTable,
+            Named::WaitingToStart => Key::WaitingToStart,
+            Named::WaitingToDealAgain => Key::WaitingToDealAgain,
+            Named::LetBotPlay => Key::LetBotPlay,
+            Named::GiveBack => Key::GiveBack,
+            Named::InviteAgain => Key::InviteAgain,
+            Named::StunNote => Key::StunNote,
+            Named::IsDisconnected => Key::IsDisconnected,
+            Named::SeatInLobby => Key::SeatInLobby,
+            Named::NewMatchStarted => Key::NewMatchStarted,
+            Named::HandOf => Key::HandOf,
+        }
+    }
 }
 
-impl OnlineKey {
-    /// Every online text, for completeness tests of translations.
-    pub const ALL: &'static [OnlineKey] = &[
-        OnlineKey::TableLink,
-        OnlineKey::TableLinkHelp,
-        OnlineKey::CopyTableLink,
-        OnlineKey::TableLinkQr,
-        OnlineKey::LockTable,
-        OnlineKey::LockTableHelp,
-        OnlineKey::RelaysUsed,
-        OnlineKey::RelaysUsedByFriend,
-        OnlineKey::RelayReached,
-        OnlineKey::RelayTrying,
-        OnlineKey::RelayUnreachable,
-        OnlineKey::RelayIdle,
-        OnlineKey::NoRelays,
-        OnlineKey::RelaysDown,
-        OnlineKey::CodesInstead,
-        OnlineKey::ReachingHost,
-        OnlineKey::HostNoAnswer,
-        OnlineKey::RefusedFull,
-        OnlineKey::RefusedLocked,
-        OnlineKey::RefusedName,
-        OnlineKey::Reconnecting,
-        OnlineKey::YourTurnTitle,
-        OnlineKey::YourTurnNotice,
-        OnlineKey::TurnAlerts,
-        OnlineKey::TurnAlertsHelp,
-        OnlineKey::TurnAlertsRefused,
-        OnlineKey::TurnAlertsUnsupported,
-        OnlineKey::Relays,
-        OnlineKey::RelaysHelp,
-        OnlineKey::DealShuffling,
-        OnlineKey::DealVerified,
-        OnlineKey::DealVerifiedLate,
-        OnlineKey::DealSecretChanged,
-        OnlineKey::DealLeftOut,
-        OnlineKey::DealSeedDiffers,
-        OnlineKey::DealDoesNotReplay,
-        OnlineKey::DealLogDiffers,
-        OnlineKey::CopyMatchLink,
-    ];
+impl Numbered {
+    /// The fixed text that words it for `n`, `{n}` in it: the plural's
+    /// choice, one or any other number, the same in the four languages.
+    pub(super) fn key(self, n: usize) -> Key {
+        match self {
+            Numbered::PeopleCount => Key::PeopleCount,
+            Numbered::SeatPlayerName => Key::SeatPlayerName,
+            Numbered::SeatPlayerLevel => Key::SeatPlayerLevel,
+            Numbered::SeatBotName => Key::SeatBotName,
+            Numbered::SeatBotLevel => Key::SeatBotLevel,
+            Numbered::CardsLeft if n == 1 => Key::CardsLeftOne,
+            Numbered::CardsLeft => Key::CardsLeft,
+        }
+    }
 }

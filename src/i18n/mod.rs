@@ -1,25 +1,60 @@
 //! Every text the player sees or hears, in every language. Depends on the
 //! vocabulary of `rules`, `bots`, `play` and `table` only (no Yew, no
 //! browser), so it compiles natively and `tests/i18n.rs` checks it there;
-//! the browser app (`crate::ui`) only calls it. Its parts:
+//! the browser app (`crate::ui`) only calls it.
 //!
-//! - `keys.rs`: the fixed texts by name ([`Key`]);
-//! - what happened comes as typed messages ([`Callout`], from the pure
-//!   table model, `crate::table`), worded here;
-//! - `translation.rs`: what a language provides;
-//! - `en.rs`, `es.rs`, `fr.rs`, `pt.rs`: one file per language, wording
-//!   keys, call-outs and values;
-//! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: the fixed texts of the
-//!   other languages as data, which the browser fetches for the language
-//!   in use (English, the fallback, is compiled in); `fixed.rs` reads and
-//!   keeps them;
-//! - `catalogue.rs`: sections only the whole app shows (watchers, a
-//!   friend's table, held seats, reactions: `watch.rs`, `friends.rs`,
-//!   `seats.rs`, `reactions.rs`), each a key enum with its four languages
-//!   as data in `sections/*.txt`.
+//! ## One catalogue shape (issue 37)
+//!
+//! Every text is a key with its four languages as data, a block of a text
+//! file (`blocks.rs` reads it, strictly):
+//!
+//! ```text
+//! [StoppedSharing]
+//! en = {host} stopped sharing the table.
+//! es = {host} dejó de compartir la mesa.
+//! fr = {host} a arrêté de partager la table.
+//! pt = {host} parou de compartilhar a mesa.
+//! ```
+//!
+//! `{name}` is a named argument (each language names English's), `\n` a
+//! line break. The files differ only in how they reach the page:
+//!
+//! - `texts/*.txt`, one file a screen: the fixed texts ([`Key`], the enum
+//!   in `keys.rs`), which the first download shows. `build.rs` compiles
+//!   their English in (`en.rs`; a key without its block does not compile)
+//!   and writes one file per other language, which the browser fetches
+//!   for the language in use (`fixed.rs`; the post-build hook writes the
+//!   same files, `assets/lang-files.mjs`), so the first download carries
+//!   one language's words;
+//! - `sections/*.txt`: texts only the whole app shows (watchers, a
+//!   friend's table, held seats, reactions, table links and relays, the
+//!   replay's lines: `watch.rs`, `friends.rs`, `seats.rs`, `reactions.rs`,
+//!   `online.rs`, `replay.rs`),
+//!   each a key enum made by `section!`
+//!   (`catalogue.rs`), compiled into the whole app in four languages.
+//!
+//! To add a text: a key in `keys.rs` and its block in the screen's
+//! `texts/*.txt` (or a key in a section's enum and its block in its file).
+//! To add a language: a [`Lang`], its code in `blocks::CODES`, its line in
+//! every block, its file in index.html's `#lang-files`, and its grammar
+//! (below).
+//!
+//! ## Grammar in code
+//!
+//! The functions below choose a key and fill its arguments: a call-out
+//! ([`Callout`], from the pure table model, `crate::table`) is a pair of
+//! keys, said to you or naming someone (`by_who_with`); a value (a rule
+//! option, a direction, a card's effect) maps to its key; a count picks
+//! its key for one or more ([`Numbered`]). What a catalogue entry cannot
+//! say stays code, one file per language (`en.rs`, `es.rs`, `fr.rs`,
+//! `pt.rs`, implementing `translation.rs`): card names and cards with
+//! their articles, plurals, ordinals, lists of names, rule errors, turn
+//! prompts, the coach's tip's parts, the review's reasons and summaries,
+//! the deal's verdict.
 //!
 //! The app calls the functions below with the [`Lang`] in use.
 
+mod blocks;
 pub mod catalogue;
 mod en;
 mod es;
@@ -27,8 +62,10 @@ pub mod fixed;
 mod fr;
 mod friends;
 mod keys;
+mod online;
 mod pt;
 mod reactions;
+mod replay;
 mod seats;
 mod translation;
 mod watch;
@@ -38,10 +75,12 @@ pub use friends::{
     friends_text, host_quiet, match_progress, no_direct_path, through_relay_here, turn_seconds,
     waiting_for_host, FriendsText,
 };
-pub use keys::{Key, Named, Numbered, OnlineKey};
+pub use keys::{Key, Named, Numbered};
+pub use online::{dealt_without, online, relay_line_bad, OnlineKey, OnlineLine};
 pub use reactions::{mute, reacted_line, reaction_name, reaction_text, ReactionKey};
+pub use replay::{decision_line, move_of, ReplayLine};
 pub use seats::{seat_text, SeatKey, SeatText};
-pub use translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+pub use translation::{ReplayTexts, TipWords, Translation};
 pub use watch::{stopped_sharing, watch_text, watching_count, watching_table, WatchText};
 
 use crate::bots::Level;
@@ -105,17 +144,6 @@ impl Lang {
     /// The replay's and the review's texts (see [`ReplayTexts`]), in the
     /// language [`Lang::texts`] shows.
     pub fn replay_texts(self) -> &'static dyn ReplayTexts {
-        match self.shown() {
-            Lang::En => &en::En,
-            Lang::Es => &es::Es,
-            Lang::Fr => &fr::Fr,
-            Lang::Pt => &pt::Pt,
-        }
-    }
-
-    /// The texts of table links and relays (see [`OnlineTexts`]), in the
-    /// language [`Lang::texts`] shows.
-    pub fn online_texts(self) -> &'static dyn OnlineTexts {
         match self.shown() {
             Lang::En => &en::En,
             Lang::Es => &es::Es,
@@ -224,16 +252,6 @@ pub fn tr(lang: Lang, key: Key) -> &'static str {
     lang.texts().key(key)
 }
 
-/// A text of table links and relays (the whole app only).
-pub fn online(lang: Lang, key: OnlineKey) -> &'static str {
-    lang.online_texts().online(key)
-}
-
-/// Settings: line `line` (from 1) of the relays is not a relay's address.
-pub fn relay_line_bad(lang: Lang, line: usize) -> String {
-    lang.online_texts().relay_line_bad(line)
-}
-
 /// What a page says of a finished online match's deal (`online::fair`):
 /// `saw_seal`, whether it had the host's seal before the deal.
 pub fn deal_verdict(
@@ -257,7 +275,8 @@ pub fn deal_verdict(
             shown,
             ..
         } => {
-            return lang.online_texts().deal_card_differs(
+            return online::deal_card_differs(
+                lang,
                 *hand,
                 &card_name(lang, *expected, edition),
                 &card_name(lang, *shown, edition),
@@ -267,11 +286,6 @@ pub fn deal_verdict(
     online(lang, key).to_string()
 }
 
-/// A deal went ahead without the shares of `names`.
-pub fn dealt_without(lang: Lang, names: &[String]) -> String {
-    lang.online_texts().dealt_without(&names.join(", "))
-}
-
 /// A card's name as printed on it and used in accessible names.
 pub fn card_name(lang: Lang, card: Card, edition: Edition) -> String {
     lang.texts().card_name(card, edition)
@@ -279,52 +293,119 @@ pub fn card_name(lang: Lang, card: Card, edition: Edition) -> String {
 
 /// The accessible name of a card button in your hand: "Play 7".
 pub fn play_card(lang: Lang, card: Card, edition: Edition) -> String {
-    lang.texts().play_card(card, edition)
+    let key = if card == Card::PlayTwo {
+        Key::PlayTwoCard
+    } else {
+        Key::PlayCard
+    };
+    fill(lang, key, &[("card", &card_name(lang, card, edition))])
 }
 
 /// The accessible name of the four-ONO discard button.
 pub fn discard_four(lang: Lang, edition: Edition) -> String {
-    lang.texts().discard_four(edition)
+    let card = card_name(lang, Card::NinetyNine, edition);
+    fill(lang, Key::DiscardFour, &[("card", &card)])
 }
 
 /// The accessible name of the total: "Total 42".
 pub fn total_label(lang: Lang, total: i32) -> String {
-    lang.texts().total_label(total)
+    fill(lang, Key::TotalLabel, &[("total", &number(total))])
 }
 
 /// A short line under a card in the rules screen.
 pub fn card_effect(lang: Lang, card: Card, edition: Edition) -> &'static str {
-    lang.texts().card_effect(card, edition)
+    let key = match card {
+        Card::Number(_) => Key::CardEffectNumber,
+        Card::MinusTen => match edition {
+            Edition::Modern => Key::CardEffectMinusTenModern,
+            Edition::Classic => Key::CardEffectMinusTenClassic,
+        },
+        Card::Reverse => Key::CardEffectReverse,
+        Card::PlayTwo => match edition {
+            Edition::Modern => Key::CardEffectPlayTwoModern,
+            Edition::Classic => Key::CardEffectPlayTwoClassic,
+        },
+        Card::Hold => Key::CardEffectHold,
+        Card::NinetyNine => Key::CardEffectNinetyNine,
+    };
+    tr(lang, key)
 }
 
 /// Why an action was refused, as a short phrase for the card's tooltip.
 /// With the arithmetic first where there is some: "97 + 8 = 105: would
 /// reach 99".
 pub fn reason(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-    let why = lang.texts().reason(err, edition, to_act_name);
+    let why = refusal(lang, err, edition, to_act_name);
     match refusal_sum(err) {
         Some(sum) => labelled(lang, &sum, &why),
         None => why,
     }
 }
 
+/// Why `err` refused an action, as a phrase (`to_act_name`: whose turn it
+/// is; the 99 card named as the edition names it).
+fn refusal(lang: Lang, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
+    let key = match err {
+        RuleError::MatchOver => Key::RefusedMatchOver,
+        RuleError::NotYourTurn { .. } => Key::RefusedNotYourTurn,
+        RuleError::CardNotInHand { .. } => Key::RefusedCardNotInHand,
+        RuleError::TotalTooHigh {
+            lose_at: LoseAt::Reach99,
+            ..
+        } => Key::RefusedTotalReaches99,
+        RuleError::TotalTooHigh {
+            lose_at: LoseAt::Exceed99,
+            ..
+        } => Key::RefusedTotalOver99,
+        RuleError::BelowZero { .. } => Key::RefusedBelowZero,
+        RuleError::NinetyNineDead => Key::RefusedNinetyNineDead,
+        RuleError::NinetyNineNotOnTen { .. } => Key::RefusedNinetyNineNotOnTen,
+        RuleError::NinetyNineOncePerTurn => Key::RefusedNinetyNineOncePerTurn,
+        RuleError::CannotOpenWithDoublePlay => Key::RefusedCannotOpenWithDoublePlay,
+        RuleError::FourOnoDiscardOff => Key::RefusedFourOnoDiscardOff,
+        RuleError::NotFourOno => Key::RefusedNotFourOno,
+    };
+    let card = card_name(lang, Card::NinetyNine, edition);
+    fill(lang, key, &[("name", to_act_name), ("card", &card)])
+}
+
 /// Why the setup screen's choices can't start a game.
 pub fn setup_error(lang: Lang, err: &SetupError) -> String {
-    lang.texts().setup_error(err)
+    match err {
+        SetupError::SeatCount(n) => fill(lang, Key::SetupSeatCount, &[("n", &n.to_string())]),
+        SetupError::Option(crate::rules::OptionError::BadValue { option, value, .. }) => fill(
+            lang,
+            Key::SetupBadValue,
+            &[("option", option_label(lang, *option)), ("value", value)],
+        ),
+        _ => tr(lang, Key::SetupOther).to_string(),
+    }
 }
 
 /// The line that tells the player what their turn asks of them.
 pub fn turn_prompt(lang: Lang, step: TurnStep, edition: Edition) -> String {
-    lang.texts().turn_prompt(step, edition)
+    let key = match (step, edition) {
+        (TurnStep::Single, _) => Key::YourTurn,
+        (TurnStep::FirstOfTwo, Edition::Modern) => Key::PromptFirstOfTwoModern,
+        (TurnStep::FirstOfTwo, Edition::Classic) => Key::PromptFirstOfTwoClassic,
+        (TurnStep::SecondOfTwo, _) => Key::PromptSecondOfTwo,
+    };
+    tr(lang, key).to_string()
 }
 
 /// The waiting line while someone else acts.
 pub fn waiting_for(lang: Lang, name: &str) -> String {
-    lang.texts().waiting_for(name)
+    fill(lang, Key::WaitingFor, &[("name", name)])
 }
 
 pub fn direction(lang: Lang, d: Direction) -> &'static str {
-    lang.texts().direction(d)
+    tr(
+        lang,
+        match d {
+            Direction::Clockwise => Key::DirectionClockwise,
+            Direction::Counterclockwise => Key::DirectionCounterclockwise,
+        },
+    )
 }
 
 /// The words for a friend's connection, on every page that shows it
@@ -351,15 +432,22 @@ pub fn bot_level(lang: Lang, l: Level) -> String {
 }
 
 pub fn cards_count(lang: Lang, n: usize) -> String {
-    lang.texts().cards_count(n)
+    count(lang, n, (Key::CountCardsOne, Key::CountCards))
 }
 
 pub fn tokens_count(lang: Lang, n: u8) -> String {
-    lang.texts().tokens_count(n)
+    count(lang, n.into(), (Key::CountTokensOne, Key::CountTokens))
 }
 
 pub fn points_count(lang: Lang, n: u32) -> String {
-    lang.texts().points_count(n)
+    count(lang, n as usize, (Key::CountPointsOne, Key::CountPoints))
+}
+
+/// A count of `n`: its key for one or for more (the language says which
+/// counts read as one), with `{n}` filled.
+fn count(lang: Lang, n: usize, (one, more): (Key, Key)) -> String {
+    let key = if lang.texts().is_one(n) { one } else { more };
+    fill(lang, key, &[("n", &n.to_string())])
 }
 
 pub fn seat_label(lang: Lang, name: &str, l: Level) -> String {
@@ -367,41 +455,98 @@ pub fn seat_label(lang: Lang, name: &str, l: Level) -> String {
 }
 
 pub fn player_count(lang: Lang, n: usize) -> String {
-    lang.texts().player_count(n)
+    fill(lang, Key::PlayersCount, &[("n", &n.to_string())])
 }
 
 pub fn bot_heading(lang: Lang, index: usize) -> String {
-    lang.texts().bot_heading(index)
+    fill(lang, Key::BotHeading, &[("index", &index.to_string())])
 }
 
 /// The label of a rule option (docs/rules.md §8 names).
 pub fn option_label(lang: Lang, option: RuleOption) -> &'static str {
-    lang.texts().option_label(option)
+    tr(
+        lang,
+        match option {
+            RuleOption::Negatives => Key::OptionNegatives,
+            RuleOption::NinetyNine => Key::OptionNinetyNine,
+            RuleOption::LoseAt => Key::OptionLoseAt,
+            RuleOption::FourOnoDiscard => Key::OptionFourOnoDiscard,
+            RuleOption::Format => Key::OptionFormat,
+            RuleOption::Tokens => Key::OptionTokens,
+            RuleOption::PointsLimit => Key::OptionPointsLimit,
+            RuleOption::PointsEnd => Key::OptionPointsEnd,
+        },
+    )
 }
 
 /// One sentence explaining an option.
 pub fn option_help(lang: Lang, option: RuleOption) -> &'static str {
-    lang.texts().option_help(option)
+    tr(
+        lang,
+        match option {
+            RuleOption::Negatives => Key::OptionHelpNegatives,
+            RuleOption::NinetyNine => Key::OptionHelpNinetyNine,
+            RuleOption::LoseAt => Key::OptionHelpLoseAt,
+            RuleOption::FourOnoDiscard => Key::OptionHelpFourOnoDiscard,
+            RuleOption::Format => Key::OptionHelpFormat,
+            RuleOption::Tokens => Key::OptionHelpTokens,
+            RuleOption::PointsLimit => Key::OptionHelpPointsLimit,
+            RuleOption::PointsEnd => Key::OptionHelpPointsEnd,
+        },
+    )
 }
 
 pub fn negatives(lang: Lang, v: Negatives) -> &'static str {
-    lang.texts().negatives(v)
+    tr(
+        lang,
+        match v {
+            Negatives::Forbid => Key::NegativesForbid,
+            Negatives::Allow => Key::NegativesAllow,
+            Negatives::Floor => Key::NegativesFloor,
+        },
+    )
 }
 
 pub fn ninety_nine(lang: Lang, v: NinetyNine) -> &'static str {
-    lang.texts().ninety_nine(v)
+    tr(
+        lang,
+        match v {
+            NinetyNine::Dead => Key::NinetyNineDead,
+            NinetyNine::DeadButTens => Key::NinetyNineDeadButTens,
+            NinetyNine::Sets99 => Key::NinetyNineSets99,
+        },
+    )
 }
 
 pub fn lose_at(lang: Lang, v: LoseAt) -> &'static str {
-    lang.texts().lose_at(v)
+    tr(
+        lang,
+        match v {
+            LoseAt::Reach99 => Key::LoseAtReach99,
+            LoseAt::Exceed99 => Key::LoseAtExceed99,
+        },
+    )
 }
 
 pub fn format_name(lang: Lang, v: Format) -> &'static str {
-    lang.texts().format_name(v)
+    tr(
+        lang,
+        match v {
+            Format::Elimination => Key::FormatElimination,
+            Format::Tokens => Key::FormatTokens,
+            Format::Points => Key::FormatPoints,
+        },
+    )
 }
 
 pub fn points_end(lang: Lang, v: PointsEnd) -> &'static str {
-    lang.texts().points_end(v)
+    tr(
+        lang,
+        match v {
+            PointsEnd::Knockout => Key::PointsEndKnockout,
+            PointsEnd::Lowest => Key::PointsEndLowest,
+        },
+    )
 }
 
 pub fn yes_no(lang: Lang, v: bool) -> &'static str {
@@ -410,7 +555,83 @@ pub fn yes_no(lang: Lang, v: bool) -> &'static str {
 
 /// A call-out in words.
 pub fn callout(lang: Lang, callout: &Callout, edition: Edition) -> String {
-    lang.texts().callout(callout, edition)
+    let t = lang.texts();
+    let card = |c: Card| t.card_name(c, edition);
+    let hand = |h: &u32| h.to_string();
+    match callout {
+        Callout::HandDealt { hand: h, first } => by_who_with(
+            lang,
+            first,
+            (Key::CalloutHandDealtYou, Key::CalloutHandDealt),
+            &[("hand", &hand(h))],
+        ),
+        Callout::Played {
+            who,
+            card: c,
+            total,
+        } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutPlayedYou, Key::CalloutPlayed),
+            &[
+                ("card", &t.card_in_sentence(*c, edition)),
+                ("total", &number(*total)),
+            ],
+        ),
+        Callout::DiscardedFour { who, total } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutDiscardedFourYou, Key::CalloutDiscardedFour),
+            &[
+                ("card", &card(Card::NinetyNine)),
+                ("total", &number(*total)),
+            ],
+        ),
+        Callout::YouDrew { card: c } => fill(
+            lang,
+            Key::CalloutYouDrew,
+            &[("card", &t.card_in_sentence(*c, edition))],
+        ),
+        Callout::Reshuffled => tr(lang, Key::CalloutReshuffled).to_string(),
+        Callout::DirectionChanged { direction: d } => fill(
+            lang,
+            Key::CalloutDirectionChanged,
+            &[("direction", &direction(lang, *d).to_ascii_lowercase())],
+        ),
+        Callout::OwesTwo { who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutOwesTwoYou, Key::CalloutOwesTwo),
+            &[("card", &card(Card::PlayTwo))],
+        ),
+        Callout::Out {
+            who,
+            why: Some(why),
+        } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutOutWhyYou, Key::CalloutOutWhy),
+            &[("detail", &out_detail(lang, why, edition))],
+        ),
+        Callout::Out { who, why: None } => by_who(lang, who, Key::CalloutOutYou, Key::CalloutOut),
+        Callout::HandLost { hand: h, who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutHandLostYou, Key::CalloutHandLost),
+            &[("hand", &hand(h))],
+        ),
+        Callout::HandLastIn { hand: h, who } => by_who_with(
+            lang,
+            who,
+            (Key::CalloutHandLastInYou, Key::CalloutHandLastIn),
+            &[("hand", &hand(h))],
+        ),
+        Callout::HandOver { hand: h } => fill(lang, Key::CalloutHandOver, &[("hand", &hand(h))]),
+        Callout::LeftMatch { who } => {
+            by_who(lang, who, Key::CalloutLeftMatchYou, Key::CalloutLeftMatch)
+        }
+        Callout::MatchOver { winners } => t.winners_line(winners),
+    }
 }
 
 /// "Ana wins the match!" / "You win the match!" / a shared win.
@@ -420,26 +641,45 @@ pub fn winners_line(lang: Lang, winners: &[Who]) -> String {
 
 /// The heading of the between-hands summary.
 pub fn hand_over_heading(lang: Lang, hand: u32) -> String {
-    lang.texts().hand_over_heading(hand)
+    fill(lang, Key::HandOverHeading, &[("hand", &hand.to_string())])
 }
 
 pub fn hand_number(lang: Lang, hand: u32) -> String {
-    lang.texts().hand_number(hand)
+    fill(lang, Key::HandNumber, &[("hand", &hand.to_string())])
+}
+
+/// A line about `who`: the key for you, or the key for a name with
+/// `{name}` filled (the verb agrees in each language's text).
+fn by_who(lang: Lang, who: &Who, you: Key, named: Key) -> String {
+    by_who_with(lang, who, (you, named), &[])
+}
+
+/// [`by_who`] with more arguments: the key for you, or for a name (then
+/// `{name}` too), with `args` filled.
+fn by_who_with(lang: Lang, who: &Who, (you, named): (Key, Key), args: &[(&str, &str)]) -> String {
+    match who {
+        Who::You => fill(lang, you, args),
+        Who::Named(name) => {
+            let mut all = args.to_vec();
+            all.push(("name", name));
+            fill(lang, named, &all)
+        }
+    }
 }
 
 /// Between hands: who went out.
 pub fn went_out_line(lang: Lang, who: &Who) -> String {
-    lang.texts().went_out_line(who)
+    by_who(lang, who, Key::WentOutYou, Key::WentOut)
 }
 
 /// Between hands: who was left standing.
 pub fn last_in_line(lang: Lang, who: &Who) -> String {
-    lang.texts().last_in_line(who)
+    by_who(lang, who, Key::LastInYou, Key::LastIn)
 }
 
 /// Between hands: who leaves the match.
 pub fn leaves_line(lang: Lang, who: &Who) -> String {
-    lang.texts().leaves_line(who)
+    by_who(lang, who, Key::LeavesYou, Key::Leaves)
 }
 
 /// The coach's tip for the turn, in one sentence: the card it would play
@@ -495,7 +735,7 @@ pub fn your_place(lang: Lang, place: usize, of: usize) -> String {
 
 /// How much a card may still add to the total: "Room left: 18".
 pub fn headroom(lang: Lang, room: i32) -> String {
-    lang.texts().headroom(room)
+    fill(lang, Key::Headroom, &[("room", &number(room))])
 }
 
 /// The sum behind a refusal, when there is one: "97 + 8 = 105".
@@ -523,17 +763,19 @@ pub fn refusal_sum(err: &RuleError) -> Option<String> {
 }
 
 /// Why someone went out, with the arithmetic: "at 97: 8 would make 105, 3
-/// would make 100 and ONO 99 cards can't be played". Each language words
-/// its own parts.
-pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String {
+/// would make 100 and ONO 99 cards can't be played": the parts are keys
+/// (`AtTotal`, `WouldMake`), the refusals each language's `reason`.
+pub fn out_detail(lang: Lang, why: &OutWhy, edition: Edition) -> String {
+    let t = lang.texts();
     let mut parts: Vec<String> = Vec::new();
     for (card, outcome) in &why.cards {
         let part = match outcome {
             Ok(_) => continue,
             Err(RuleError::TotalTooHigh { new_total, .. }) => {
-                t.would_make(&t.card_name(*card, edition), &number(*new_total))
+                let (card, total) = (t.card_name(*card, edition), number(*new_total));
+                fill(lang, Key::WouldMake, &[("card", &card), ("total", &total)])
             }
-            Err(e) => t.reason(e, edition, ""),
+            Err(e) => refusal(lang, e, edition, ""),
         };
         if !parts.contains(&part) {
             parts.push(part);
@@ -544,36 +786,44 @@ pub fn out_detail(t: &dyn Translation, why: &OutWhy, edition: Edition) -> String
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {} {last}", rest.join(", "), t.and_word()),
     };
+    let at = fill(lang, Key::AtTotal, &[("total", &number(why.total))]);
     if list.is_empty() {
-        t.at_total(why.total)
+        at
     } else {
-        format!("{}{}{list}", t.at_total(why.total), t.colon())
+        format!("{at}{}{list}", t.colon())
     }
 }
 
-/// A text about one named seat or server ("Invite link for Ana").
+/// The fixed text `key` in `lang` with its named arguments filled.
+fn fill(lang: Lang, key: Key, args: &[(&str, &str)]) -> String {
+    catalogue::fill_text(tr(lang, key), args)
+}
+
+/// A text about one named seat or server ("Invite link for Ana"): its
+/// key's text with `{name}` filled.
 pub fn named(lang: Lang, text: Named, name: &str) -> String {
-    lang.texts().named(text, name)
+    fill(lang, text.key(), &[("name", name)])
 }
 
-/// A text with a number in it ("Bot 3 name").
+/// A text with a number in it ("Bot 3 name"): its key's text for `n`
+/// with `{n}` filled.
 pub fn numbered(lang: Lang, text: Numbered, n: usize) -> String {
-    lang.texts().numbered(text, n)
-}
-
-/// The replay's "Move 3 of 120".
-pub fn move_of(lang: Lang, step: usize, of: usize) -> String {
-    lang.replay_texts().move_of(step, of)
+    fill(lang, text.key(n), &[("n", &n.to_string())])
 }
 
 /// Today's deal's result to share: the day, the place, how many plays.
 pub fn daily_share(lang: Lang, date: &str, place: usize, of: usize, plays: usize) -> String {
-    lang.texts().daily_share(date, place, of, plays)
-}
-
-/// The heading of one decision in the review ("Hand 2, total 57").
-pub fn decision_line(lang: Lang, hand: u32, total: i32) -> String {
-    lang.replay_texts().decision_line(hand, &number(total))
+    let (place, of, plays) = (place.to_string(), of.to_string(), plays.to_string());
+    fill(
+        lang,
+        Key::DailyShare,
+        &[
+            ("date", date),
+            ("place", &place),
+            ("of", &of),
+            ("plays", &plays),
+        ],
+    )
 }
 
 /// Why a reviewed decision got its label.

@@ -2,18 +2,15 @@
 //! "Jogar 2", "pilha de compras"); the sentences are our own.
 
 use super::capital;
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::Key;
 use super::number;
-use super::translation::{OnlineTexts, ReplayTexts, TipWords, Translation};
+use super::translation::{ReplayTexts, TipWords, Translation};
 use super::{fixed, Lang};
 use crate::bots::verdict::{Edge, Reason};
 use crate::bots::Level;
 use crate::rules::Action;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, OptionError, PointsEnd,
-    RuleError, RuleOption, SetupError, TurnStep,
-};
-use crate::table::{Callout, Who};
+use crate::rules::{Card, Edition};
+use crate::table::Who;
 
 pub struct Pt;
 
@@ -49,6 +46,10 @@ fn name_list(who: &[Who]) -> String {
 }
 
 impl Translation for Pt {
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_with_article(card, edition)
+    }
+
     /// Portuguese's fixed texts are data, `lang/pt.txt`, fetched in the
     /// browser (see `fixed.rs`).
     fn key(&self, key: Key) -> &'static str {
@@ -72,110 +73,6 @@ impl Translation for Pt {
         }
     }
 
-    fn play_card(&self, card: Card, edition: Edition) -> String {
-        format!("Jogar carta {}", self.card_name(card, edition))
-    }
-
-    fn discard_four(&self, edition: Edition) -> String {
-        format!(
-            "Descartar quatro {}",
-            self.card_name(Card::NinetyNine, edition)
-        )
-    }
-
-    fn total_label(&self, total: i32) -> String {
-        format!("Total {}", number(total))
-    }
-
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str {
-        match (card, edition) {
-            (Card::Number(_), _) => "Soma o seu valor ao total.",
-            (Card::MinusTen, Edition::Modern) => {
-                "Tira 10 do total, mas nunca abaixo de 0 (a não ser que as opções digam outra coisa)."
-            }
-            (Card::MinusTen, Edition::Classic) => "Tira 10 do total; ele pode ficar negativo.",
-            (Card::Reverse, _) => "Não soma nada e inverte o sentido do jogo.",
-            (Card::PlayTwo, Edition::Modern) => {
-                "Não soma nada; o próximo jogador deve jogar duas cartas."
-            }
-            (Card::PlayTwo, Edition::Classic) => {
-                "Não soma nada; o próximo jogador deve jogar duas cartas, e a primeira não pode ser outra igual."
-            }
-            (Card::Hold, _) => "Não soma nada; a vez simplesmente passa.",
-            (Card::NinetyNine, _) => {
-                "Não pode ser jogada pelas regras normais: só atrapalha sua mão."
-            }
-        }
-    }
-
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String {
-        match err {
-            RuleError::MatchOver => "a partida acabou".to_string(),
-            RuleError::NotYourTurn { .. } => format!("é a vez de {to_act_name}"),
-            RuleError::CardNotInHand { .. } => "essa carta não está na sua mão".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Reach99,
-                ..
-            } => "o total chegaria a 99".to_string(),
-            RuleError::TotalTooHigh {
-                lose_at: LoseAt::Exceed99,
-                ..
-            } => "o total passaria de 99".to_string(),
-            RuleError::BelowZero { .. } => "o total não pode ficar abaixo de 0".to_string(),
-            RuleError::NinetyNineDead => format!(
-                "as cartas {} não podem ser jogadas",
-                self.card_name(Card::NinetyNine, edition)
-            ),
-            RuleError::NinetyNineNotOnTen { .. } => {
-                "uma carta 99 precisa de um total múltiplo de dez".to_string()
-            }
-            RuleError::NinetyNineOncePerTurn => "só se pode jogar uma carta 99 por vez".to_string(),
-            RuleError::CannotOpenWithDoublePlay => {
-                "não dá para responder a uma Jogada dupla com outra Jogada dupla".to_string()
-            }
-            RuleError::FourOnoDiscardOff => {
-                "o descarte das quatro cartas está desligado nestas regras".to_string()
-            }
-            RuleError::NotFourOno => "você precisa de quatro cartas 99 e mais nada".to_string(),
-        }
-    }
-
-    fn setup_error(&self, err: &SetupError) -> String {
-        match err {
-            SetupError::SeatCount(n) => format!("uma partida precisa de 2 a 8 jogadores, não {n}."),
-            SetupError::Option(OptionError::BadValue { option, value, .. }) => {
-                format!("“{}” não pode ser {value}.", self.option_label(*option))
-            }
-            _ => "não é possível jogar com estas regras.".to_string(),
-        }
-    }
-
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String {
-        match (step, edition) {
-            (TurnStep::Single, _) => self.key(Key::YourTurn).to_string(),
-            (TurnStep::FirstOfTwo, Edition::Modern) => {
-                "Jogar 2: você deve jogar duas cartas. Passe adiante com um Inverter ou um Jogar 2, ou jogue sua primeira carta."
-                    .to_string()
-            }
-            (TurnStep::FirstOfTwo, Edition::Classic) => {
-                "Jogada dupla: você deve jogar duas cartas. Passe adiante com um Inverter ou um Passa, ou jogue sua primeira carta."
-                    .to_string()
-            }
-            (TurnStep::SecondOfTwo, _) => "Agora jogue sua segunda carta.".to_string(),
-        }
-    }
-
-    fn waiting_for(&self, name: &str) -> String {
-        format!("Vez de {name}…")
-    }
-
-    fn direction(&self, d: Direction) -> &'static str {
-        match d {
-            Direction::Clockwise => "Sentido horário",
-            Direction::Counterclockwise => "Sentido anti-horário",
-        }
-    }
-
     fn bot_level(&self, l: Level) -> String {
         let level = match l {
             Level::Random => "aleatório",
@@ -186,182 +83,8 @@ impl Translation for Pt {
         format!("Robô {level}")
     }
 
-    fn cards_count(&self, n: usize) -> String {
-        match n {
-            1 => "1 carta".to_string(),
-            n => format!("{n} cartas"),
-        }
-    }
-
-    fn tokens_count(&self, n: u8) -> String {
-        match n {
-            1 => "1 ficha".to_string(),
-            n => format!("{n} fichas"),
-        }
-    }
-
-    fn points_count(&self, n: u32) -> String {
-        match n {
-            1 => "1 ponto".to_string(),
-            n => format!("{n} pontos"),
-        }
-    }
-
     fn seat_label(&self, name: &str, l: Level) -> String {
         format!("{name}, {}", self.bot_level(l).to_ascii_lowercase())
-    }
-
-    fn player_count(&self, n: usize) -> String {
-        format!("{n} jogadores")
-    }
-
-    fn bot_heading(&self, index: usize) -> String {
-        format!("Robô {index}")
-    }
-
-    fn option_label(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "−10 perto de zero",
-            RuleOption::NinetyNine => "Cartas 99",
-            RuleOption::LoseAt => "Limite",
-            RuleOption::FourOnoDiscard => "Descarte de quatro ONO",
-            RuleOption::Format => "Formato",
-            RuleOption::Tokens => "Fichas por jogador",
-            RuleOption::PointsLimit => "Limite de pontos",
-            RuleOption::PointsEnd => "Quando alguém chega ao limite",
-        }
-    }
-
-    fn option_help(&self, option: RuleOption) -> &'static str {
-        match option {
-            RuleOption::Negatives => "O que um −10 pode fazer quando o total está abaixo de 10.",
-            RuleOption::NinetyNine => "Se as cartas 99 podem ser jogadas e o que fazem.",
-            RuleOption::LoseAt => "Quais totais são altos demais para jogar.",
-            RuleOption::FourOnoDiscard => "Quem tiver quatro cartas ONO 99 pode descartar todas e comprar outras quatro.",
-            RuleOption::Format => "Como as rodadas formam uma partida.",
-            RuleOption::Tokens => "Vidas com que cada jogador começa no formato de fichas (de 1 a 9).",
-            RuleOption::PointsLimit => "A pontuação que encerra a partida de um jogador no formato de pontos.",
-            RuleOption::PointsEnd => "No formato de pontos: esse jogador é eliminado, ou a partida termina e vence a menor pontuação.",
-        }
-    }
-
-    fn negatives(&self, v: Negatives) -> &'static str {
-        match v {
-            Negatives::Forbid => "Proibido abaixo de 10",
-            Negatives::Allow => "Permitido, o total pode ficar negativo",
-            Negatives::Floor => "Permitido, o total para em 0",
-        }
-    }
-
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str {
-        match v {
-            NinetyNine::Dead => "Nunca podem ser jogadas",
-            NinetyNine::DeadButTens => "Valem como Passa em múltiplos de dez",
-            NinetyNine::Sets99 => "Levam o total a 99",
-        }
-    }
-
-    fn lose_at(&self, v: LoseAt) -> &'static str {
-        match v {
-            LoseAt::Reach99 => "Chegar a 99 ou mais",
-            LoseAt::Exceed99 => "Passar de 99",
-        }
-    }
-
-    fn format_name(&self, v: Format) -> &'static str {
-        match v {
-            Format::Elimination => "Eliminação (uma rodada)",
-            Format::Tokens => "Fichas (vidas)",
-            Format::Points => "Pontos",
-        }
-    }
-
-    fn points_end(&self, v: PointsEnd) -> &'static str {
-        match v {
-            PointsEnd::Knockout => "Esse jogador é eliminado",
-            PointsEnd::Lowest => "A partida termina, vence a menor pontuação",
-        }
-    }
-
-    fn callout(&self, callout: &Callout, edition: Edition) -> String {
-        let card = |c: Card| self.card_name(c, edition);
-        match callout {
-            Callout::HandDealt { hand, first: who } => match who {
-                Who::You => format!("Começa a rodada {hand}. Você joga primeiro."),
-                Who::Named(n) => format!("Começa a rodada {hand}. {n} joga primeiro."),
-            },
-            Callout::Played {
-                who,
-                card: c,
-                total,
-            } => {
-                let c = self.card_with_article(*c, edition);
-                match who {
-                    Who::You => format!("Você joga {c} — total {}", number(*total)),
-                    Who::Named(n) => format!("{n} joga {c} — total {}", number(*total)),
-                }
-            }
-            Callout::DiscardedFour { who, total } => {
-                let four = card(Card::NinetyNine);
-                match who {
-                    Who::You => format!(
-                        "Você descarta quatro cartas {four} — total {}",
-                        number(*total)
-                    ),
-                    Who::Named(n) => format!(
-                        "{n} descarta quatro cartas {four} — total {}",
-                        number(*total)
-                    ),
-                }
-            }
-            Callout::YouDrew { card: c } => {
-                format!("Você compra {}", self.card_with_article(*c, edition))
-            }
-            Callout::Reshuffled => {
-                "A pilha de descarte é embaralhada e vira uma nova pilha de compras.".to_string()
-            }
-            Callout::DirectionChanged { direction } => {
-                format!(
-                    "Agora o jogo segue no {}.",
-                    self.direction(*direction).to_ascii_lowercase()
-                )
-            }
-            Callout::OwesTwo { who } => {
-                let p2 = card(Card::PlayTwo);
-                match who {
-                    Who::You => format!("{p2}: você deve jogar duas cartas"),
-                    Who::Named(n) => format!("{p2}: {n} deve jogar duas cartas"),
-                }
-            }
-            Callout::Out {
-                who,
-                why: Some(why),
-            } => {
-                let d = super::out_detail(self, why, edition);
-                match who {
-                    Who::You => format!("Você está fora {d}"),
-                    Who::Named(n) => format!("{n} está fora {d}"),
-                }
-            }
-            Callout::Out { who, why: None } => match who {
-                Who::You => "Você está fora".to_string(),
-                Who::Named(n) => format!("{n} está fora"),
-            },
-            Callout::HandLost { hand, who } => match who {
-                Who::You => format!("Fim da rodada {hand}: você perde uma ficha."),
-                Who::Named(n) => format!("Fim da rodada {hand}: {n} perde uma ficha."),
-            },
-            Callout::HandLastIn { hand, who } => match who {
-                Who::You => format!("Fim da rodada {hand}: só resta você no jogo."),
-                Who::Named(n) => format!("Fim da rodada {hand}: só resta {n} no jogo."),
-            },
-            Callout::HandOver { hand } => format!("Fim da rodada {hand}."),
-            Callout::LeftMatch { who } => match who {
-                Who::You => "Você deixa a partida.".to_string(),
-                Who::Named(n) => format!("{n} deixa a partida."),
-            },
-            Callout::MatchOver { winners } => self.winners_line(winners),
-        }
     }
 
     fn winners_line(&self, winners: &[Who]) -> String {
@@ -373,96 +96,12 @@ impl Translation for Pt {
         }
     }
 
-    fn hand_over_heading(&self, hand: u32) -> String {
-        format!("Fim da rodada {hand}")
-    }
-
-    fn hand_number(&self, hand: u32) -> String {
-        format!("Rodada {hand}")
-    }
-
-    fn went_out_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você ficou de fora e perdeu uma ficha.".to_string(),
-            Who::Named(n) => format!("{n} ficou de fora e perdeu uma ficha."),
-        }
-    }
-
-    fn last_in_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você ficou no jogo até o fim.".to_string(),
-            Who::Named(n) => format!("{n} ficou no jogo até o fim."),
-        }
-    }
-
-    fn leaves_line(&self, who: &Who) -> String {
-        match who {
-            Who::You => "Você deixa a partida.".to_string(),
-            Who::Named(n) => format!("{n} deixa a partida."),
-        }
-    }
-
     fn your_place(&self, place: usize, of: usize) -> String {
         format!("Você terminou em {place}º lugar entre {of} jogadores.")
     }
 
-    fn headroom(&self, room: i32) -> String {
-        format!("Margem: {}", number(room))
-    }
-
-    fn at_total(&self, total: i32) -> String {
-        format!("com o total em {}", number(total))
-    }
-
-    fn would_make(&self, card: &str, total: &str) -> String {
-        format!("{card} daria {total}")
-    }
-
     fn and_word(&self) -> &'static str {
         "e"
-    }
-
-    fn named(&self, text: Named, name: &str) -> String {
-        match text {
-            Named::InviteLinkFor => format!("Link de convite para {name}"),
-            Named::CopyInviteLinkFor => format!("Copiar link de convite para {name}"),
-            Named::QrCodeFor => format!("QR code do link de convite para {name}"),
-            Named::ReplyCodeFrom => format!("Código de resposta de {name}"),
-            Named::Connect => format!("Conectar {name}"),
-            Named::JoinTable => format!("Entrar na mesa de {name}"),
-            Named::WaitingToStart => format!("Esperando {name} começar o jogo"),
-            Named::WaitingToDealAgain => format!("Esperando {name} distribuir de novo"),
-            Named::NewMatchStarted => format!("{name} começou um novo jogo: cartas novas, a mesma mesa"),
-            Named::LetBotPlay => format!("Deixar um robô jogar por {name}"),
-            Named::GiveBack => format!("Devolver o lugar para {name}"),
-            Named::InviteAgain => format!("Convidar {name} de novo"),
-            Named::StunNote => format!(
-                "Para conectar, seu navegador consulta {name} para saber o próprio endereço público, e assim amigos em outras redes conseguem alcançá-lo."
-            ),
-            Named::IsDisconnected => format!("{name} se desconectou."),
-            Named::GuestStunNote => format!("Ao tocar em Entrar, seu navegador pede a {name} o endereço público dele para que o anfitrião o alcance. Nada é enviado antes."),
-            Named::SeatInLobby => format!("Lugar de {name}"),
-            Named::HandOf => format!("Cartas de {name}"),
-            Named::PassHeading => format!("Passe o aparelho para {name}"),
-            Named::PassText => format!("Entregue o aparelho para {name}. As cartas ficam escondidas até a pessoa estar pronta."),
-            Named::PassReady => format!("Sou {name}: mostrar minhas cartas"),
-        }
-    }
-
-    fn numbered(&self, text: Numbered, n: usize) -> String {
-        match text {
-            Numbered::PeopleCount => format!("{n} pessoas"),
-            Numbered::SeatPlayerName => format!("Nome do jogador {n}"),
-            Numbered::SeatPlayerLevel => format!("Quem joga no lugar {n}"),
-            Numbered::SeatBotName => format!("Nome do robô {n}"),
-            Numbered::SeatBotLevel => format!("Quem joga no lugar {n}"),
-            Numbered::CardsLeft if n == 1 => "resta 1".to_string(),
-            Numbered::CardsLeft => format!("restam {n}"),
-        }
-    }
-
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String {
-        format!("ONO 99 · Desafio do dia {date}: posição {place} de {of}, {plays} jogadas")
     }
 
     fn tip_words(&self) -> &'static TipWords {
@@ -501,10 +140,6 @@ impl ReplayTexts for Pt {
             format!("{decisions} decisões")
         };
         super::summary_line(head, counts, words, self.colon())
-    }
-
-    fn move_of(&self, step: usize, of: usize) -> String {
-        format!("Jogada {step} de {of}")
     }
 
     fn deal_verdict(
@@ -551,10 +186,6 @@ impl ReplayTexts for Pt {
             ),
         };
         format!("Distribuição não verificada{}{why}", self.colon())
-    }
-
-    fn decision_line(&self, hand: u32, total: &str) -> String {
-        format!("Rodada {hand}, total {total}")
     }
 
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String {
@@ -621,62 +252,5 @@ impl ReplayTexts for Pt {
                 format!("{} Vence {}.", capital(&first), games(gain))
             }
         }
-    }
-}
-
-impl OnlineTexts for Pt {
-    fn online(&self, key: OnlineKey) -> &'static str {
-        match key {
-            OnlineKey::TableLink => "Link da mesa",
-            OnlineKey::TableLinkHelp => "Mande este único link para todos os seus amigos. Cada amigo que abrir o link e tocar em Entrar ocupa um lugar livre: ninguém precisa mandar nenhum código de volta para você.",
-            OnlineKey::CopyTableLink => "Copiar link da mesa",
-            OnlineKey::TableLinkQr => "QR code do link da mesa",
-            OnlineKey::LockTable => "Trancar a mesa",
-            OnlineKey::LockTableHelp => "Enquanto a mesa estiver trancada, só pode entrar um amigo que esteja voltando para o próprio lugar.",
-            OnlineKey::RelaysUsed => "Seus amigos alcançam você por estes retransmissores públicos, que só veem mensagens criptografadas:",
-            OnlineKey::RelaysUsedByFriend => "Ao tocar em Entrar, sua página alcança o anfitrião por estes retransmissores públicos, que só veem mensagens criptografadas:",
-            OnlineKey::RelayReached => "conectado",
-            OnlineKey::RelayTrying => "conectando…",
-            OnlineKey::RelayUnreachable => "inacessível",
-            OnlineKey::RelayIdle => "em pausa: todos os seus amigos estão aqui",
-            OnlineKey::NoRelays => "Nenhum retransmissor definido (Configurações, Mesas online, Retransmissores): conecte cada amigo com códigos.",
-            OnlineKey::RelaysDown => "Não foi possível alcançar nenhum retransmissor: conecte cada amigo com códigos.",
-            OnlineKey::CodesInstead => "Conectar com códigos em vez disso",
-            OnlineKey::ReachingHost => "Procurando o anfitrião pelos retransmissores…",
-            OnlineKey::HostNoAnswer => "O anfitrião não respondeu pelos retransmissores. Confira se a página dele ainda está aberta ou peça a ele um link de convite com códigos.",
-            OnlineKey::RefusedFull => "Todos os lugares desta mesa estão ocupados.",
-            OnlineKey::RefusedLocked => "O anfitrião trancou esta mesa.",
-            OnlineKey::RefusedName => "Já tem alguém com esse nome na mesa: escolha outro nome.",
-            OnlineKey::Reconnecting => "A conexão caiu: reconectando pelos retransmissores…",
-            OnlineKey::YourTurnTitle => "▶ Sua vez — ONO 99",
-            OnlineKey::YourTurnNotice => "Sua vez: a mesa online está esperando por você.",
-            OnlineKey::TurnAlerts => "Avisar quando for a minha vez (notificação do sistema)",
-            OnlineKey::TurnAlertsHelp => "Quando esta página está em segundo plano e uma partida online espera por você, a aba avisa e o sinal toca. Com esta opção, o sistema também mostra uma notificação.",
-            OnlineKey::TurnAlertsRefused => "O navegador não permitiu notificações para este site, então a opção continua desligada. Você pode permiti-las nas configurações do navegador para este site.",
-            OnlineKey::TurnAlertsUnsupported => "Este navegador não pode mostrar notificações, então a opção continua desligada.",
-            OnlineKey::Relays => "Retransmissores",
-            OnlineKey::RelaysHelp => "Um endereço por linha: wss://… para um tracker WebTorrent, mqtt+wss://… para um broker MQTT. Os links de mesa passam por estes retransmissores; deixe o campo vazio para conectar só com códigos.",
-            OnlineKey::DealShuffling => "Embaralhando com seus amigos…",
-            OnlineKey::DealVerified => "Distribuição verificada: cada carta veio do segredo selado do anfitrião e das contribuições dos amigos.",
-            OnlineKey::DealVerifiedLate => "Distribuição verificada: cada carta que você viu veio da semente da distribuição. Esta página chegou depois do início da distribuição, então não pôde acrescentar sua própria contribuição.",
-            OnlineKey::DealSecretChanged => "Distribuição não verificada: o segredo revelado pelo anfitrião não é o que ele selou antes da distribuição.",
-            OnlineKey::DealLeftOut => "Distribuição não verificada: sua contribuição para a distribuição ficou de fora.",
-            OnlineKey::DealSeedDiffers => "Distribuição não verificada: a partida não foi distribuída a partir do segredo selado e das contribuições.",
-            OnlineKey::DealDoesNotReplay => "Distribuição não verificada: as jogadas da partida não se repetem a partir da semente.",
-            OnlineKey::DealLogDiffers => "Distribuição não verificada: a mesa mostrou algo que a semente não dá.",
-            OnlineKey::CopyMatchLink => "Copiar o link da partida",
-        }
-    }
-
-    fn relay_line_bad(&self, line: usize) -> String {
-        format!("A linha {line} não é um endereço de retransmissor (wss://… ou mqtt+wss://…): os retransmissores não foram salvos.")
-    }
-
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String {
-        format!("Distribuição não verificada: na mão {hand} a semente dá {expected} onde a mesa mostrou {shown}.")
-    }
-
-    fn dealt_without(&self, names: &str) -> String {
-        format!("Distribuído sem a contribuição de {names}: ela não chegou a tempo.")
     }
 }

@@ -1,77 +1,48 @@
-//! What every language provides: one method for each text with data in it
-//! and a complete table of the fixed texts. A language file that misses a
-//! method does not compile; English's table is an exhaustive `match`, and
-//! the other languages' tables are data files that must name every key
-//! (`fixed.rs`, checked by `tests/i18n.rs`). Languages word typed values only
-//! ([`Callout`], [`Who`], rule options, errors); they never read engine
-//! events.
+//! What every language provides beside the catalogue (issue 37): its
+//! fixed texts' table ([`Translation::key`]: English compiled in from
+//! `texts/*.txt` by `build.rs`, the other languages from their fetched
+//! files, `fixed.rs`) and the grammar a catalogue entry cannot say: card
+//! names and cards with their articles, plurals and ordinals, lists of
+//! names, rule errors and turn prompts built from parts, the coach's tip's
+//! parts, the review's reasons and the deal's verdict. A language file
+//! that misses a method does not compile. Languages word typed values only
+//! ([`Who`], rule options, errors); they never read engine events.
 
-use crate::table::{Callout, Who};
+use crate::table::Who;
 
-use super::keys::{Key, Named, Numbered, OnlineKey};
+use super::keys::Key;
 use crate::bots::verdict::Reason;
 use crate::bots::Level;
-use crate::rules::{
-    Card, Direction, Edition, Format, LoseAt, Negatives, NinetyNine, PointsEnd, RuleError,
-    RuleOption, SetupError, TurnStep,
-};
+use crate::rules::{Card, Edition};
 
 /// The texts of one language; `en.rs` shows what each one says.
 pub trait Translation {
     fn key(&self, key: Key) -> &'static str;
     fn card_name(&self, card: Card, edition: Edition) -> String;
-    fn play_card(&self, card: Card, edition: Edition) -> String;
-    fn discard_four(&self, edition: Edition) -> String;
-    fn total_label(&self, total: i32) -> String;
-    fn card_effect(&self, card: Card, edition: Edition) -> &'static str;
-    fn reason(&self, err: &RuleError, edition: Edition, to_act_name: &str) -> String;
-    fn setup_error(&self, err: &SetupError) -> String;
-    fn turn_prompt(&self, step: TurnStep, edition: Edition) -> String;
-    fn waiting_for(&self, name: &str) -> String;
-    fn direction(&self, d: Direction) -> &'static str;
+    /// Whether a count of `n` reads as one ("1 card"): French says "0
+    /// carte" too.
+    fn is_one(&self, n: usize) -> bool {
+        n == 1
+    }
+    /// A card as a call-out names it in a sentence: with its article
+    /// where the language puts one ("un 7", "une carte Inverser");
+    /// English says its name.
+    fn card_in_sentence(&self, card: Card, edition: Edition) -> String {
+        self.card_name(card, edition)
+    }
     fn bot_level(&self, l: Level) -> String;
-    fn cards_count(&self, n: usize) -> String;
-    fn tokens_count(&self, n: u8) -> String;
-    fn points_count(&self, n: u32) -> String;
     fn seat_label(&self, name: &str, l: Level) -> String;
-    fn player_count(&self, n: usize) -> String;
-    fn bot_heading(&self, index: usize) -> String;
-    fn option_label(&self, option: RuleOption) -> &'static str;
-    fn option_help(&self, option: RuleOption) -> &'static str;
-    fn negatives(&self, v: Negatives) -> &'static str;
-    fn ninety_nine(&self, v: NinetyNine) -> &'static str;
-    fn lose_at(&self, v: LoseAt) -> &'static str;
-    fn format_name(&self, v: Format) -> &'static str;
-    fn points_end(&self, v: PointsEnd) -> &'static str;
-    fn callout(&self, callout: &Callout, edition: Edition) -> String;
     fn winners_line(&self, winners: &[Who]) -> String;
-    fn hand_over_heading(&self, hand: u32) -> String;
-    fn hand_number(&self, hand: u32) -> String;
-    fn went_out_line(&self, who: &Who) -> String;
-    fn last_in_line(&self, who: &Who) -> String;
-    fn leaves_line(&self, who: &Who) -> String;
     /// The parts the coach's tip for the turn is made of.
     fn tip_words(&self) -> &'static TipWords;
     /// "You finished 3rd of 5."
     fn your_place(&self, place: usize, of: usize) -> String;
-    /// How much a card may still add to the total: "Room left: 18".
-    fn headroom(&self, room: i32) -> String;
-    /// "at 97", the start of why someone went out.
-    fn at_total(&self, total: i32) -> String;
-    /// "8 would make 105": what a card of someone who went out would have
-    /// made of the total (`card` and `total` already worded).
-    fn would_make(&self, card: &str, total: &str) -> String;
     /// The colon between a label and what follows (French spaces it).
     fn colon(&self) -> &'static str {
         ": "
     }
     /// The word joining the last two items of a list ("and").
     fn and_word(&self) -> &'static str;
-    /// A text about one named seat or server, with `name` in place.
-    fn named(&self, text: Named, name: &str) -> String;
-    fn numbered(&self, text: Numbered, n: usize) -> String;
-    /// Today's deal's result to share, without spoilers.
-    fn daily_share(&self, date: &str, place: usize, of: usize, plays: usize) -> String;
 }
 
 /// The texts of the replay and the review, apart from [`Translation`]:
@@ -81,8 +52,6 @@ pub trait ReplayTexts: Translation {
     /// "12 decisions: 9 best, 2 good, 1 mistake" (counts of Best, Good,
     /// Inaccuracy, Mistake; categories at zero are left out).
     fn review_summary(&self, decisions: usize, counts: [usize; 4]) -> String;
-    /// The replay's "Move 3 of 120".
-    fn move_of(&self, step: usize, of: usize) -> String;
     /// The verdict on a deal anyone can check (issue 31), in a sentence:
     /// "Deal verified: dealt from the host's sealed secret and 2 friends'
     /// contributions", or "Deal not verified: …" and why (`friends`: how
@@ -95,8 +64,6 @@ pub trait ReplayTexts: Translation {
         name: Option<&str>,
         edition: Edition,
     ) -> String;
-    /// The heading of one decision in the review ("Hand 2, total 57").
-    fn decision_line(&self, hand: u32, total: &str) -> String;
     /// Why a reviewed decision got its label, in a sentence or two: what
     /// the play made, or what the better option would have done.
     fn review_reason(&self, reason: &Reason, edition: Edition) -> String;
@@ -133,19 +100,4 @@ pub struct TipWords {
     pub may: &'static str,
     pub twice: &'static str,
     pub second: &'static str,
-}
-
-/// The texts of table links and relays (issue 30). Like [`ReplayTexts`],
-/// only the whole app reaches them ([`super::Lang::online_texts`]), so the
-/// first download carries none of their words.
-pub trait OnlineTexts: Translation {
-    fn online(&self, key: OnlineKey) -> &'static str;
-    /// Settings: line `line` (from 1) of the relays is not a relay's
-    /// address, so nothing was saved.
-    fn relay_line_bad(&self, line: usize) -> String;
-    /// The end of an online match: in hand `hand` the seed deals
-    /// `expected` where the table showed `shown` (card names).
-    fn deal_card_differs(&self, hand: u32, expected: &str, shown: &str) -> String;
-    /// A deal went ahead without the shares of `names` (a list).
-    fn dealt_without(&self, names: &str) -> String;
 }
