@@ -4,13 +4,16 @@
 //! host's answer; a relay whose socket closes or misbehaves is opened
 //! again after [`Backoff::RECONNECT`]'s wait.
 //!
-//! Nothing here decrypts or decides: the host's door and a friend's knock
-//! do ([`super::host`], [`super::guest`]).
+//! Nothing here opens what the relays carry or decides: the host's door
+//! and a friend's knock do ([`super::host`], [`super::guest`]). A carried
+//! connection's frames are sealed here, with the room's key its side gives
+//! ([`carry_sealed`]).
 
 use crate::online::signal::relay::{Conversation, Heard, ReplyTo, Role, Send};
-use crate::online::signal::{Backoff, Envelope, Network, OfferId, Relay, RoomId};
+use crate::online::signal::{Backoff, Envelope, MessageKind, Network, OfferId, Relay, RoomId};
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
+use crate::ui::platform::crypto::RoomKey;
 use crate::ui::platform::socket::{Socket, SocketEvent};
 use gloo_timers::callback::Interval;
 use std::cell::{Cell, RefCell};
@@ -422,4 +425,24 @@ fn send_all(socket: &Socket, out: Vec<Send>) {
             Send::Bytes(bytes) => socket.send_bytes(&bytes),
         };
     }
+}
+
+/// Seals `frames` of the connection seated by `offer_id` with `key`, as
+/// `kind` (to the host, or to a friend), and publishes them on the brokers
+/// of `relays`, in order.
+pub(super) fn carry_sealed(
+    key: RoomKey,
+    relays: Rc<Relays>,
+    kind: MessageKind,
+    offer_id: OfferId,
+    frames: Vec<Vec<u8>>,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        for frame in frames {
+            match key.seal(kind, offer_id, &frame).await {
+                Ok(envelope) => relays.carry(&envelope),
+                Err(why) => console::warn(&format!("relay: a frame not sealed: {why:?}")),
+            }
+        }
+    });
 }

@@ -9,7 +9,7 @@ use super::GuestLink;
 use crate::online::friend::FriendEvent;
 use crate::online::signal::relay::{Heard, Role};
 use crate::online::signal::{Envelope, MessageKind, Network, OfferId};
-use crate::ui::online::relays::Relays;
+use crate::ui::online::relays::{carry_sealed, Relays};
 use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use std::rc::Rc;
@@ -56,14 +56,7 @@ impl GuestLink {
         let (Some(key), Some(relays)) = (key, relays) else {
             return;
         };
-        wasm_bindgen_futures::spawn_local(async move {
-            for frame in frames {
-                match key.seal(MessageKind::ToHost, offer_id, &frame).await {
-                    Ok(envelope) => relays.carry(&envelope),
-                    Err(why) => console::warn(&format!("a frame not sealed: {why:?}")),
-                }
-            }
-        });
+        carry_sealed(key, relays, MessageKind::ToHost, offer_id, frames);
     }
 
     /// Leaves the brokers.

@@ -7,6 +7,7 @@
 use super::HostLink;
 use crate::online::host::{ConnId, HostEvent, LinkDoor};
 use crate::online::signal::{Envelope, MessageKind, OfferId};
+use crate::ui::online::relays::carry_sealed;
 use crate::ui::platform::clock::now_ms;
 use crate::ui::platform::console;
 
@@ -28,14 +29,7 @@ impl HostLink {
         else {
             return;
         };
-        wasm_bindgen_futures::spawn_local(async move {
-            for frame in frames {
-                match key.seal(MessageKind::ToFriend, offer_id, &frame).await {
-                    Ok(envelope) => relays.carry(&envelope),
-                    Err(why) => console::warn(&format!("relay: a frame not sealed: {why:?}")),
-                }
-            }
-        });
+        carry_sealed(key, relays, MessageKind::ToFriend, offer_id, frames);
     }
 
     /// A carried frame heard on a broker: opened with the room's key, it
