@@ -1375,4 +1375,32 @@ fn a_friend_with_no_direct_path_plays_through_the_brokers() {
     }
     assert_eq!(t.mode(), &Mode::Playing);
     assert!(welcomed, "the welcome, with the hand, through the broker");
+    // The friend's page is gone (no browser says so): silent for
+    // CARRY_SILENT_MS, the connection counts as closed, and the game hears.
+    use ono99::online::host::CARRY_SILENT_MS;
+    let last_heard = now;
+    let mut closed = false;
+    while !closed {
+        let at = t
+            .update(HostEvent::Tick { now_ms: now })
+            .iter()
+            .find_map(|e| match e {
+                HostEffect::WakeAt { at_ms } => Some(*at_ms),
+                _ => None,
+            });
+        closed = t.open(Seat(1)) == Some(false);
+        if !closed {
+            // The wake-up asked for, or (one already waiting) a second on.
+            now = at.unwrap_or(now + 1_000);
+            assert!(
+                now <= last_heard + CARRY_SILENT_MS + 6_000,
+                "still open at {now}"
+            );
+        }
+    }
+    assert!(
+        now >= last_heard + CARRY_SILENT_MS,
+        "closed before its time: {now}"
+    );
+    assert!(!t.through_relay(peer));
 }

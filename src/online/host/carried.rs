@@ -13,7 +13,7 @@
 //! [`HostEffect::Carry`], and the stream's retries run on the table's
 //! wake-ups. The match plays the same.
 
-use super::lines::{Carried, CARRY_TICK_MS};
+use super::lines::{Carried, CARRY_SILENT_MS, CARRY_TICK_MS, CARRY_WATCH_MS};
 use super::table::{ConnId, HostEffect, HostTable};
 use crate::online::signal::stream::Stream;
 use crate::online::signal::OfferId;
@@ -49,6 +49,7 @@ impl HostTable {
             Carried {
                 offer_id,
                 stream: None,
+                heard_ms: self.now_ms,
             },
         );
         fx.push(HostEffect::ListenCarried { conn, offer_id });
@@ -71,6 +72,7 @@ impl HostTable {
             return;
         };
         let first = carried.stream.is_none();
+        carried.heard_ms = now_ms;
         let stream = carried.stream.get_or_insert_with(|| Stream::new(mint));
         let messages = match stream.receive(frame) {
             Ok(messages) => messages,
@@ -122,7 +124,32 @@ impl HostTable {
             }
         }
         *fx = out;
+        self.silent_closed(fx);
         self.carry_due(fx);
+    }
+
+    /// A carried friend silent for [`CARRY_SILENT_MS`] is gone, as a closed
+    /// channel says.
+    fn silent_closed(&mut self, fx: &mut Vec<HostEffect>) {
+        let now = self.now_ms;
+        let silent: Vec<ConnId> = self
+            .carried
+            .iter()
+            .filter(|(_, c)| {
+                c.stream.is_some() && now.saturating_sub(c.heard_ms) >= CARRY_SILENT_MS
+            })
+            .map(|(&conn, _)| conn)
+            .collect();
+        for conn in silent {
+            self.carried.remove(&conn);
+            let Some(peer) = self.peer_of(conn).filter(|&p| self.is_current(p, conn)) else {
+                continue;
+            };
+            fx.push(HostEffect::Note(format!(
+                "{peer}: nothing through the brokers for {CARRY_SILENT_MS} ms, gone"
+            )));
+            self.closed_conn(peer, conn, fx);
+        }
     }
 
     /// The frames every carried stream has to send at the table's time,
@@ -130,6 +157,7 @@ impl HostTable {
     pub(super) fn carry_due(&mut self, fx: &mut Vec<HostEffect>) {
         let now = self.now_ms;
         let mut busy = false;
+        let mut carrying = false;
         for (&conn, carried) in &mut self.carried {
             let Some(stream) = carried.stream.as_mut() else {
                 continue;
@@ -143,9 +171,12 @@ impl HostTable {
                 });
             }
             busy |= stream.wants_tick();
+            carrying = true;
         }
-        let due = now.saturating_add(CARRY_TICK_MS);
-        if busy && self.carry_wake.is_none_or(|at| at > due || at < now) {
+        // Soon while frames wait to go again; now and then while any is
+        // carried, to notice a friend gone silent.
+        let due = now.saturating_add(if busy { CARRY_TICK_MS } else { CARRY_WATCH_MS });
+        if carrying && self.carry_wake.is_none_or(|at| at > due || at < now) {
             self.carry_wake = Some(due);
             fx.push(HostEffect::WakeAt { at_ms: due });
         }

@@ -7,6 +7,13 @@ use crate::online::signal::OfferId;
 /// How often a carried stream is looked at for frames to send again (and
 /// acknowledgements owed) while it has any.
 pub const CARRY_TICK_MS: u64 = 250;
+/// How often the table looks whether a carried friend went silent, while
+/// it carries any.
+pub const CARRY_WATCH_MS: u64 = 5_000;
+/// How long a carried friend may stay silent (their page pings every
+/// 20 s) before their connection counts as closed: no browser says when
+/// a relay's far end is gone.
+pub const CARRY_SILENT_MS: u64 = 50_000;
 
 /// A connection the brokers may carry.
 #[derive(Clone, Debug)]
@@ -15,4 +22,6 @@ pub(super) struct Carried {
     pub(super) offer_id: OfferId,
     /// Its stream, once a frame came (the connection is carried).
     pub(super) stream: Option<Stream>,
+    /// When the friend's last frame came.
+    pub(super) heard_ms: u64,
 }

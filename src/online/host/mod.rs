@@ -22,7 +22,7 @@ pub use deals::{Begun, DealBook, DealNote, Done};
 pub use doors::{LinkDoor, Route};
 pub use held::{HeldMessages, Overflow, HELD_BYTES_PER_SEAT, HELD_PER_SEAT};
 pub use hosted::HostedTable;
-pub use lines::CARRY_TICK_MS;
+pub use lines::{CARRY_SILENT_MS, CARRY_TICK_MS, CARRY_WATCH_MS};
 use link::Link;
 pub use link::{
     BAD_IN_A_ROW, BAD_IN_WINDOW, PINGS_IN_WINDOW, PING_WINDOW_MS, RACES_PER_PLY, RESYNCS_IN_WINDOW,

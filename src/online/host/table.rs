@@ -739,7 +739,7 @@ impl HostTable {
         fx.push(HostEffect::Changed);
     }
 
-    fn closed_conn(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
+    pub(super) fn closed_conn(&mut self, peer: Peer, conn: ConnId, fx: &mut Vec<HostEffect>) {
         if !self.is_current(peer, conn) {
             return;
         }
