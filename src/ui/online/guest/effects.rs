@@ -25,6 +25,9 @@ pub(super) struct Platform {
     prepared: Option<(RoomKey, Rc<Peer>)>,
     /// The table link's relays and the room's key, while knocking.
     pub(super) relays: Option<(RoomKey, Rc<Relays>)>,
+    /// The link's relays reached as the page opened, before Join, for the
+    /// first knock to use.
+    warm: Option<(RoomKey, Rc<Relays>)>,
     /// The room's key, kept once the knock is over: the brokers may carry
     /// the table with it.
     pub(super) key: Option<RoomKey>,
@@ -46,7 +49,7 @@ impl Platform {
     /// dropped meanwhile would wait for its backoff).
     pub(super) fn came_back(&self, away_ms: u64) {
         console::note(&format!("the page is back after {away_ms} ms away"));
-        if let Some((_, relays)) = &self.relays {
+        for (_, relays) in self.relays.iter().chain(&self.warm) {
             relays.wake();
         }
         if let Some(relays) = &self.carrying {
@@ -202,6 +205,13 @@ impl GuestLink {
         let Some((key, peer)) = self.platform.borrow_mut().prepared.take() else {
             return;
         };
+        let warm = self.platform.borrow_mut().warm.take();
+        if let Some((_, relays)) = warm.filter(|(k, _)| k.room == key.room) {
+            let mut platform = self.platform.borrow_mut();
+            platform.peer = Some(peer);
+            platform.relays = Some((key, relays));
+            return;
+        }
         let relays = Relays::start(
             crate::online::signal::relay::Role::Friend,
             key.room,
@@ -213,6 +223,41 @@ impl GuestLink {
         let mut platform = self.platform.borrow_mut();
         platform.peer = Some(peer);
         platform.relays = Some((key, relays));
+    }
+
+    /// Reaches a table link's relays as the page opens, so the sockets are
+    /// open (and a broker has accepted) by the time the first knock goes:
+    /// on a phone's network that is most of half a second. Nothing is sent
+    /// on them but what each relay's handshake asks; a knock that started
+    /// first opens its own, and these are let go.
+    pub(super) fn warm_relays(self: &Rc<Self>) {
+        let Ticket::Table(link) = &self.ticket else {
+            return;
+        };
+        let (secret, lines) = (link.secret, link.relays.clone());
+        let weak = Rc::downgrade(self);
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok(key) = crate::ui::platform::crypto::derive(&secret).await else {
+                return;
+            };
+            let Some(this) = weak.upgrade() else { return };
+            let busy = {
+                let platform = this.platform.borrow();
+                platform.relays.is_some() || platform.prepared.is_some()
+            };
+            if busy || lines.is_empty() {
+                return;
+            }
+            let relays = Relays::start(
+                crate::online::signal::relay::Role::Friend,
+                key.room,
+                &lines,
+                Rc::downgrade(&this),
+                |this, _, heard| this.heard(heard),
+                GuestLink::changed,
+            );
+            this.platform.borrow_mut().warm = Some((key, relays));
+        });
     }
 
     fn start_timer(self: &Rc<Self>, id: TimerId, at_ms: u64) {

@@ -82,9 +82,11 @@ impl GuestLink {
         Ok(GuestLink::with(Ticket::Code(invite), Entry::Invite, net))
     }
 
-    /// Reads a table link (the whole address or its code). Nothing
-    /// connects until the friend presses "Join", but a reload of a tab
-    /// that sat at this table goes back to its seat at once.
+    /// Reads a table link (the whole address or its code). The page
+    /// reaches the link's relays at once (issue 38: the sockets are open by
+    /// the time Join is pressed), but nothing is sent to the host until the
+    /// friend presses "Join"; a reload of a tab that sat at this table goes
+    /// back to its seat at once.
     ///
     /// # Errors
     /// The link cannot be read.
@@ -96,8 +98,9 @@ impl GuestLink {
         Ok(GuestLink::with(Ticket::Table(link), entry, net))
     }
 
-    /// Reads a watch link (the whole address or its code). Nothing
-    /// connects until the watcher presses "Watch".
+    /// Reads a watch link (the whole address or its code). The page
+    /// reaches the relays at once; nothing is sent to the host until the
+    /// watcher presses "Watch".
     ///
     /// # Errors
     /// The link cannot be read (a table link is not a watch link).
@@ -132,6 +135,7 @@ impl GuestLink {
             })
         };
         this.run(fx);
+        this.warm_relays();
         this
     }
 
