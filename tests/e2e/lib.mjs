@@ -68,11 +68,32 @@ export async function openPage(browser, server, { viewport = { width: 1280, heig
   // about:blank, which makes no request, counts when the test asks). The
   // search worker, which loads in the background, stays excused whenever
   // it is cancelled.
+  //
+  // A request may also start between a navigation's start and its commit
+  // (the old page goes on loading: its favicon, say) and be cancelled by
+  // that commit, which Chromium may report before or after the cancelled
+  // request: such a request is held as a problem only until the page's
+  // next commit shows up.
   let navigations = 0;
+  let commits = 0;
   const startedAt = new WeakMap();
+  const committedAt = new WeakMap();
+  const held = [];
   page.on('request', (req) => {
     startedAt.set(req, navigations);
+    committedAt.set(req, commits);
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations += 1;
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    commits += 1;
+    for (let i = held.length - 1; i >= 0; i--) {
+      if (commits > held[i].since) {
+        const at = problems.indexOf(held[i].problem);
+        if (at >= 0) problems.splice(at, 1);
+        held.splice(i, 1);
+      }
+    }
   });
   // Leaving for about:blank makes no request: it counts as it is asked
   // for (what it cancels, the favicon say, fails before it commits).
@@ -86,7 +107,11 @@ export async function openPage(browser, server, { viewport = { width: 1280, heig
     const cancelled = f && /ERR_ABORTED/.test(f.errorText) && startedAt.has(req) && navigations > startedAt.get(req) + (req.isNavigationRequest() ? 1 : 0);
     if (cancelled) return;
     if (/ono99-worker/.test(req.url()) && f && /ERR_ABORTED/.test(f.errorText)) return;
-    problems.push(`request failed: ${req.url()} ${f ? f.errorText : ''}`);
+    const aborted = f && /ERR_ABORTED/.test(f.errorText) && committedAt.has(req) && !req.isNavigationRequest();
+    if (aborted && commits > committedAt.get(req)) return;
+    const problem = `request failed: ${req.url()} ${f ? f.errorText : ''}`;
+    problems.push(problem);
+    if (aborted) held.push({ problem, since: committedAt.get(req) });
   });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
