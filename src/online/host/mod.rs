@@ -13,6 +13,7 @@ mod deals;
 mod doors;
 mod held;
 mod hosted;
+mod io;
 mod lines;
 mod link;
 mod table;
