@@ -22,7 +22,7 @@ use ono99::online::friend::{
     Entry, Fresh, FriendEffect, FriendEvent, FriendTable, Mode, Notice, TimerId, TimerKind,
 };
 use ono99::online::host::{HostSession, Mover, Outgoing, SeatKind, SeatSetup, TableSetup};
-use ono99::online::protocol::{GuestMessage, HostMessage};
+use ono99::online::protocol::{GuestMessage, HostMessage, Refusal};
 use ono99::online::reactions::Reaction;
 use ono99::online::sdp::CompactSdp;
 use ono99::online::signal::envelope::SeatReply;
@@ -101,6 +101,8 @@ struct Seen {
     /// host.
     carried: usize,
     carried_messages: usize,
+    /// Direct connections opened while the brokers carried the table.
+    direct_after_carried: usize,
 }
 
 struct Sim<'a> {
@@ -261,7 +263,9 @@ impl Sim<'_> {
                 FriendEffect::CarryClose => {
                     self.host_end = None;
                     self.to_page.clear();
-                    self.connected = false;
+                    // A direct connection opening late takes over; else
+                    // the table is left.
+                    self.connected = opening;
                 }
                 FriendEffect::AskSeatBack => {
                     assert!(!self.watching(), "{label}: a watcher asks for a seat");
@@ -472,8 +476,13 @@ impl Sim<'_> {
                 }
             }
             5 if self.rng.below(8) == 0 => FriendEvent::AnswerNotTaken,
-            6 | 7 => {
+            // While the brokers carry the table, a direct connection
+            // opening late is rarer.
+            6 | 7 if self.host_end.is_none() || self.rng.below(10) == 0 => {
                 // The connection opens (on the host's side too).
+                if self.host_end.is_some() {
+                    self.seen.direct_after_carried += 1;
+                }
                 if !self.connected {
                     self.connected = true;
                     self.inbox.clear();
@@ -673,6 +682,7 @@ fn a_friends_page_keeps_its_invariants_over_random_events() {
     assert!(seen.reactions > 0, "{seen:?}");
     assert!(seen.carried > 100, "{seen:?}");
     assert!(seen.carried_messages > 500, "{seen:?}");
+    assert!(seen.direct_after_carried > 10, "{seen:?}");
 }
 
 // ----- scenarios --------------------------------------------------------------
@@ -809,8 +819,10 @@ fn the_join_is_said_again_until_the_host_is_heard() {
         now_ms: 13_000,
         fresh: None,
     });
-    assert!(sent(&fx).is_empty(), "{fx:?}");
-    assert!(!page.refused(), "a crossed join is taken in silence");
+    // The host has the page joined, so its welcome went before: with no
+    // table yet, it was lost on the way; the table as it is is asked for.
+    assert_eq!(sent(&fx), [&GuestMessage::Resync], "{fx:?}");
+    assert!(!page.refused(), "a crossed join is no refusal");
     let fx = page.update(FriendEvent::Timer {
         id: again,
         now_ms: at,
@@ -1018,7 +1030,10 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
         now_ms: at,
         fresh: fresh(2),
     });
-    assert!(fx.contains(&FriendEffect::ClosePeer), "{fx:?}");
+    assert!(
+        !fx.contains(&FriendEffect::ClosePeer),
+        "the direct connection may open late yet: {fx:?}"
+    );
     assert!(
         fx.contains(&FriendEffect::CarryOpen(OfferId([1; 8]))),
         "{fx:?}"
@@ -1233,4 +1248,111 @@ fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
     }
     assert!(knocked, "a silent host is lost, and the page knocks again");
     assert!(!page.through_relay());
+}
+
+/// The direct connection opens after the brokers began to carry the table
+/// (issue 38): it takes over. The brokers are left, the join goes again
+/// on the channel, what the friend does goes there, and frames still on
+/// their way through the brokers change nothing.
+#[test]
+fn a_direct_connection_opening_late_takes_over_from_the_brokers() {
+    use ono99::online::friend::Phase;
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    let fx = page.update(FriendEvent::Answer {
+        answer: HostAnswer {
+            offer_id: OfferId([1; 8]),
+            sent_at_ms: 0,
+            reply: SeatReply::Seated {
+                seat: Seat(1),
+                answer: answer_sdp(),
+            },
+        },
+        now_ms: 1_000,
+    });
+    let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
+    let fx = page.update(FriendEvent::Timer {
+        id: opening,
+        now_ms: at,
+        fresh: fresh(2),
+    });
+    assert!(page.through_relay());
+    let carried_timers: Vec<TimerId> = fx
+        .iter()
+        .filter_map(|e| match e {
+            FriendEffect::StartTimer { id, .. } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    // The host's seat key comes through the brokers: heard.
+    let mut host_end = Stream::new(5);
+    host_end
+        .send(
+            &HostMessage::SeatKey {
+                key: "0a".repeat(16),
+            }
+            .encode(),
+        )
+        .expect("a small message");
+    for frame in host_end.due(at + 500) {
+        page.update(FriendEvent::Carried {
+            frame,
+            now_ms: at + 500,
+            fresh: fresh(3),
+        });
+    }
+    // The direct connection opens late.
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: at + 2_000 });
+    assert!(!page.through_relay());
+    assert!(fx.contains(&FriendEffect::CarryClose), "{fx:?}");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, FriendEffect::Send(GuestMessage::Join { .. }))),
+        "in the lobby, the join goes again, on the channel: {fx:?}"
+    );
+    assert!(!fx.iter().any(|e| matches!(e, FriendEffect::Carry { .. })));
+    // The carried table's timers stop (the wait for the host ended when
+    // it was heard).
+    let tick = carried_timers
+        .iter()
+        .find(|t| t.kind == TimerKind::CarryTick)
+        .expect("the stream's tick");
+    assert!(fx.contains(&FriendEffect::CancelTimer(*tick)), "{fx:?}");
+    assert_eq!(page.phase(), Phase::Connected);
+    // The host started meanwhile, and its welcome was lost with the
+    // brokers: it says the join came twice; the page asks for the table.
+    let fx = page.update(FriendEvent::Received {
+        bytes: HostMessage::Refused {
+            refusal: Refusal::AlreadyJoined,
+            ply: 0,
+        }
+        .encode(),
+        now_ms: at + 2_050,
+        fresh: None,
+    });
+    assert!(
+        fx.contains(&FriendEffect::Send(GuestMessage::Resync)),
+        "{fx:?}"
+    );
+    // A frame still on its way through the brokers changes nothing.
+    host_end
+        .send(
+            &HostMessage::SeatKey {
+                key: "0b".repeat(16),
+            }
+            .encode(),
+        )
+        .expect("a small message");
+    for frame in host_end.due(at + 60_000) {
+        assert!(page
+            .update(FriendEvent::Carried {
+                frame,
+                now_ms: at + 2_100,
+                fresh: fresh(4),
+            })
+            .is_empty());
+    }
+    // The channel lost later: the page knocks again, as any.
+    let fx = page.update(FriendEvent::ChannelClosed { now_ms: at + 9_000 });
+    assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
 }

@@ -1404,3 +1404,103 @@ fn a_friend_with_no_direct_path_plays_through_the_brokers() {
     );
     assert!(!t.through_relay(peer));
 }
+
+/// Answered by the table link, a seat whose join comes through a broker
+/// before its direct connection opened (the friend's page stopped
+/// waiting for it): carried, its direct connection still trying.
+fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Peer, ConnId) {
+    let first = offer(n, name, None);
+    let (_, asked) = heard(t, LinkDoor::Table, &first, now_ms);
+    let (peer, conn) = asked.expect("a seat");
+    answer_made(t, (peer, conn), &first, now_ms);
+    let mut friend = Stream::new(n);
+    friend
+        .send(&GuestMessage::Join { name: name.into() }.encode())
+        .expect("a small message");
+    for frame in friend.due(now_ms) {
+        t.update(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms,
+        });
+    }
+    assert!(t.through_relay(peer));
+    (peer, conn)
+}
+
+/// The direct connection was still trying when the brokers began to carry
+/// the seat (issue 38): given up late by the browser, the seat stays
+/// carried; opened late, it takes over, and what the table sends goes on
+/// it, the join said again on it answered there.
+#[test]
+fn a_late_direct_connection_takes_over_from_the_brokers() {
+    let mut t = table(4, 12);
+    door_open(&mut t);
+    let (kai, kai_conn) = carried_before_direct(&mut t, 1, "Kai", 1_000);
+    let (lee, lee_conn) = carried_before_direct(&mut t, 2, "Lee", 1_000);
+    // Kai's browser gives the direct connection up: still carried, open.
+    t.update(HostEvent::Closed {
+        peer: kai,
+        conn: kai_conn,
+    });
+    assert!(t.through_relay(kai));
+    assert_eq!(t.open(Seat(1)), Some(true));
+    // ...and it does not open after that.
+    t.update(HostEvent::Opened {
+        peer: kai,
+        conn: kai_conn,
+    });
+    assert!(t.through_relay(kai));
+    // Lee's opens late: direct now.
+    let fx = t.update(HostEvent::Opened {
+        peer: lee,
+        conn: lee_conn,
+    });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Changed)));
+    assert!(!t.through_relay(lee));
+    assert_eq!(t.open(Seat(3)), Some(true));
+    // The join said again on it is answered on it.
+    let fx = t.update(HostEvent::Received {
+        peer: lee,
+        conn: lee_conn,
+        bytes: GuestMessage::Join { name: "Lee".into() }.encode(),
+        now_ms: 2_000,
+    });
+    assert!(key_sent(&fx, lee_conn).is_some(), "{fx:?}");
+    // The start: Kai's seal through the broker, Lee's on the channel.
+    let fx = t.update(HostEvent::Start {
+        now_ms: 3_000,
+        secret: Some(Secret([2; 32])),
+        fixed: false,
+    });
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, HostEffect::Carry { conn, .. } if *conn == kai_conn)));
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, HostEffect::Send { conn, .. } if *conn == lee_conn)));
+    assert!(!fx
+        .iter()
+        .any(|e| matches!(e, HostEffect::Carry { conn, .. } if *conn == lee_conn)));
+    assert!(!fx
+        .iter()
+        .any(|e| matches!(e, HostEffect::Send { conn, .. } if *conn == kai_conn)));
+    // A frame of Lee's still on its way through the brokers changes
+    // nothing; a direct connection closing later is Lee gone, as always.
+    let mut late = Stream::new(9);
+    late.send(&GuestMessage::Ping { nonce: 1 }.encode())
+        .expect("a small message");
+    for frame in late.due(3_000) {
+        t.update(HostEvent::Carried {
+            conn: lee_conn,
+            frame,
+            now_ms: 3_000,
+        });
+    }
+    assert!(!t.through_relay(lee));
+    t.update(HostEvent::Closed {
+        peer: lee,
+        conn: lee_conn,
+    });
+    assert_eq!(t.open(Seat(3)), Some(false));
+}

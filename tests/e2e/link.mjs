@@ -191,6 +191,44 @@ export const linkScenarios = [
       }
     }),
   },
+  {
+    // Issue 38: the direct connection was only slow (here the friend's
+    // browser is held back from taking the host's answer for 14 s, past
+    // the 12 s the page waits): the broker carries the table first, then
+    // the direct channel takes over when it opens, on both pages, and the
+    // match is played on it, the broker left.
+    name: 'table link: a direct connection that opens late takes over from the broker, and the match plays on it',
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      const slowAnswer = (p) => p.addInitScript(() => {
+        const take = RTCPeerConnection.prototype.setRemoteDescription;
+        RTCPeerConnection.prototype.setRemoteDescription = function (d) {
+          if (!d || d.type !== 'answer') return take.call(this, d);
+          return new Promise((ok) => setTimeout(ok, 14000)).then(() => take.call(this, d));
+        };
+      });
+      const { guest } = await friendJoins(ctx, link, 'Kai', PHONE, slowAnswer);
+      pages.push(guest);
+      const seat = host.page.getByRole('region', { name: 'Seat of Kai' });
+      await seat.getByText('through a relay', { exact: false }).waitFor({ timeout: 20000 });
+      await guest.page.getByText('through a relay', { exact: false }).first().waitFor({ timeout: 20000 });
+      // The answer is taken: the channel opens and takes over.
+      await seat.getByText('through a relay', { exact: false }).waitFor({ state: 'detached', timeout: 30000 });
+      await guest.page.getByText('through a relay', { exact: false }).first().waitFor({ state: 'detached', timeout: 20000 });
+      await connected(host, 'Kai');
+      const before = relays.counts.brokerPackets;
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+      await playOnline(host.page, [{ seat: 1, page: guest.page }], over);
+      await guest.page.getByRole('dialog').waitFor({ timeout: 30000 });
+      const carried = relays.counts.brokerPackets - before;
+      assert(carried < 20, `the match went through the broker after the channel opened: ${carried} packets`);
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
+    }),
+  },
   // A measurement, not a check (docs/online.md): run with E2E_TIMING=1.
   ...(process.env.E2E_TIMING === '1' ? [{
     name: 'table link: open the link → seated, ten times (median for docs/online.md)',

@@ -15,6 +15,24 @@ use crate::rules::Seat;
 
 impl FriendTable {
     pub(super) fn opened(&mut self, now_ms: u64, fx: &mut Vec<FriendEffect>) {
+        if self.through_relay() && self.channel().is_some() {
+            // The direct connection opened late, while the brokers carry
+            // the table: it takes over, as the host's side does when it
+            // opens there. What was still on its way through the brokers
+            // is made good: at the table, the table as it is is asked
+            // for; in the lobby, the join goes again (the host keeps the
+            // first).
+            fx.push(FriendEffect::Note(
+                "the direct connection opened late: it carries the table now".into(),
+            ));
+            self.stop_carrying(fx);
+            fx.push(FriendEffect::Send(match self.mirror.view() {
+                Some(_) => GuestMirror::resync_request(),
+                None => self.hello(),
+            }));
+            fx.push(FriendEffect::Redraw);
+            return;
+        }
         if !matches!(
             self.mode,
             Mode::Preparing | Mode::Reply(_) | Mode::Knocking(_) | Mode::Seating(_)
@@ -22,11 +40,8 @@ impl FriendTable {
             return;
         }
         self.unopened = 0;
-        if let Mode::Seating(timer) = self.mode {
-            fx.push(FriendEffect::CancelTimer(timer));
-        }
-        if let Mode::Knocking(k) = &self.mode {
-            fx.push(FriendEffect::CancelTimer(k.timer));
+        self.cancel_mode_timers(fx);
+        if let Mode::Knocking(_) = &self.mode {
             fx.push(FriendEffect::StopRelays);
         }
         // Back after a lost connection: the table shown until now stays,
@@ -193,7 +208,12 @@ impl FriendTable {
             Ok(r) if r.wants_resync() => {
                 fx.push(FriendEffect::Send(GuestMirror::resync_request()));
             }
-            // A join said again that crossed the table.
+            // A join said again that crossed the table; with no table yet,
+            // its welcome was lost on the way (the brokers carried it when
+            // the direct connection took over): the table as it is.
+            Ok(Received::Refused(Refusal::AlreadyJoined)) if self.mirror.view().is_none() => {
+                fx.push(FriendEffect::Send(GuestMirror::resync_request()));
+            }
             Ok(Received::Refused(Refusal::AlreadyJoined)) => {}
             Ok(Received::Refused(_)) => {
                 self.notices.retain(|n| !matches!(n, Notice::RefusedAt(_)));

@@ -178,11 +178,12 @@ impl FriendTable {
     /// says no direct connection can be made; before, it knocks again.
     pub(super) fn unopened(&mut self, fx: &mut Vec<FriendEffect>) {
         self.cancel_mode_timers(fx);
-        fx.push(FriendEffect::ClosePeer);
-        // The brokers may carry the table instead.
+        // The brokers may carry the table instead; the direct connection
+        // is left to open late, and takes over if it does.
         if self.try_carrying(fx) {
             return;
         }
+        fx.push(FriendEffect::ClosePeer);
         self.unopened = self.unopened.saturating_add(1);
         fx.push(FriendEffect::Note(format!(
             "the table link: the host answered but no connection opened ({} in a row)",

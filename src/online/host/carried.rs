@@ -182,6 +182,59 @@ impl HostTable {
         }
     }
 
+    /// Whether the brokers carry `conn` now (a frame came on it).
+    pub(super) fn carried_now(&self, conn: ConnId) -> bool {
+        self.carried.get(&conn).is_some_and(|c| c.stream.is_some())
+    }
+
+    /// `conn`'s direct connection opened late, while the brokers carry it:
+    /// it takes over, and the stream is dropped. The friend's page says
+    /// its join again on it, and the table's answer to that (the table as
+    /// it is) covers what was still on its way through the brokers.
+    pub(super) fn direct_after_carried(
+        &mut self,
+        peer: Peer,
+        conn: ConnId,
+        fx: &mut Vec<HostEffect>,
+    ) {
+        if !self.is_current(peer, conn) {
+            return;
+        }
+        self.carried.remove(&conn);
+        fx.push(HostEffect::Note(format!(
+            "{peer:?}: connection {} direct now, no longer carried",
+            conn.0
+        )));
+        fx.push(HostEffect::Changed);
+    }
+
+    /// `conn` ends: what is said to it in `fx` goes into its stream, if
+    /// the brokers carry it, and out once; then the stream is forgotten.
+    pub(super) fn carry_last(&mut self, conn: ConnId, fx: &mut Vec<HostEffect>) {
+        let Some(carried) = self.carried.remove(&conn) else {
+            return;
+        };
+        let Some(mut stream) = carried.stream else {
+            return;
+        };
+        fx.retain(|effect| match effect {
+            HostEffect::Send { conn: c, bytes } if *c == conn => {
+                // Far too much waiting: it ends without its last words.
+                let _ = stream.send(bytes);
+                false
+            }
+            _ => true,
+        });
+        let frames = stream.due(self.now_ms);
+        if !frames.is_empty() {
+            fx.push(HostEffect::Carry {
+                conn,
+                offer_id: carried.offer_id,
+                frames,
+            });
+        }
+    }
+
     /// A connection that ended forgets its stream.
     pub(super) fn forget_carried(&mut self, conn: ConnId) {
         self.carried.remove(&conn);

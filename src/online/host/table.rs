@@ -326,7 +326,10 @@ impl HostTable {
                     .conns
                     .get(&peer)
                     .is_some_and(|c| c.id == conn && c.direct_lost);
-                if !lost {
+                if !lost && self.carried_now(conn) {
+                    // Opened late, while the brokers carry it.
+                    self.direct_after_carried(peer, conn, fx);
+                } else if !lost {
                     self.opened(peer, conn, fx);
                 }
             }
@@ -336,7 +339,17 @@ impl HostTable {
                 conn,
                 bytes,
                 now_ms,
-            } => self.received(peer, conn, &bytes, now_ms, fx),
+            } => {
+                if self.carried_now(conn) {
+                    // A carried connection hears its friend through the
+                    // brokers only, until its direct one opens.
+                    fx.push(HostEffect::Note(format!(
+                        "{peer:?}: a direct message on a carried connection ignored"
+                    )));
+                } else {
+                    self.received(peer, conn, &bytes, now_ms, fx);
+                }
+            }
             HostEvent::Start {
                 now_ms,
                 secret,
@@ -421,7 +434,9 @@ impl HostTable {
         self.next_conn = self.next_conn.saturating_add(1);
         let old = self.conns.insert(peer, Conn::new(id));
         if let Some(old) = old {
-            self.forget_carried(old.id);
+            // What was said to it (that it is replaced) goes the way it
+            // went: through the brokers, if they carry it.
+            self.carry_last(old.id, fx);
             if old.line != Line::Closed {
                 fx.push(HostEffect::Close { conn: old.id });
             }
@@ -516,6 +531,14 @@ impl HostTable {
             conn.0
         )));
         match peer {
+            Peer::Seat(_) if self.carried_now(conn) => {
+                // The direct connection, never opened, given up by the
+                // browser while the brokers carry the seat: it stays
+                // carried.
+                if let Some(c) = self.conns.get_mut(&peer) {
+                    c.direct_lost = true;
+                }
+            }
             Peer::Seat(_) if self.unopened_may_carry(peer, conn) => {
                 // Answered by the table link and closed before it ever
                 // opened: the browsers found no path to each other. The
