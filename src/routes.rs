@@ -263,3 +263,15 @@ impl Route {
         link
     }
 }
+
+/// The game's first page, for the page at `address` (a whole URL): the
+/// link a shared result points to. The fragment and the query go, and so
+/// does the whole app's folder (`app/`, `app/index.html`): anyone opening
+/// it gets the game's first screen, whatever page shared it.
+pub fn home_link(address: &str) -> String {
+    let page = address.split_once('#').map_or(address, |(page, _)| page);
+    let page = page.split_once('?').map_or(page, |(page, _)| page);
+    let page = page.strip_suffix("index.html").unwrap_or(page);
+    let page = page.strip_suffix("app/").unwrap_or(page);
+    page.to_string()
+}

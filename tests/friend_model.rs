@@ -1356,3 +1356,109 @@ fn a_direct_connection_opening_late_takes_over_from_the_brokers() {
     let fx = page.update(FriendEvent::ChannelClosed { now_ms: at + 9_000 });
     assert!(fx.contains(&FriendEffect::Prepare), "{fx:?}");
 }
+
+/// The host's page frozen in the background, its connection still open
+/// (issue 38): at the table, a ping unanswered within `PONG_WAIT_MS` says
+/// the host's page may be in the background; anything heard from it again
+/// clears that, and the pings keep their pace.
+#[test]
+fn a_host_that_stops_answering_at_the_table_is_said_to_be_away() {
+    use ono99::online::friend::{PING_MS, PONG_WAIT_MS};
+    let (mut page, _) = FriendTable::new(Entry::Invite, None, None);
+    page.update(FriendEvent::Name("Bo".into()));
+    page.update(FriendEvent::Join);
+    page.update(FriendEvent::ReplyReady(Some("code".into())));
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 1_000 });
+    let (mut keepalive, mut at) = timer(&fx, TimerKind::Keepalive).expect("a keepalive");
+    // The host's welcome, and its table as the match goes on.
+    let mut host = host_session(2, 7);
+    let mut out = host.handle_at(
+        Seat(1),
+        &GuestMessage::Join { name: "Bo".into() }.encode(),
+        1_100,
+    );
+    for _ in 0..20 {
+        for (to, o) in out.drain(..) {
+            if let (Peer::Seat(Seat(1)), Outgoing::Message(m)) = (to, o) {
+                let fx = page.update(FriendEvent::Received {
+                    bytes: m.encode(),
+                    now_ms: 1_100,
+                    fresh: None,
+                });
+                // At the table, the pings start PING_MS from now.
+                if let Some(started) = timer(&fx, TimerKind::Keepalive) {
+                    (keepalive, at) = started;
+                }
+            }
+        }
+        if matches!(page.mode(), Mode::Playing(_)) {
+            break;
+        }
+        out = match host.mover() {
+            Some(Mover::Bot(..)) => host.play_bot(&mut Rng::new(3)).unwrap_or_default(),
+            Some(Mover::Local(s)) => {
+                let action = host.game().legal_actions()[0];
+                host.act_local(s, action).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+    }
+    assert!(matches!(page.mode(), Mode::Playing(_)), "{:?}", page.mode());
+    assert_eq!(
+        at,
+        1_100 + PING_MS,
+        "the lobby's slower check kept at the table"
+    );
+    let tick = |page: &mut FriendTable, id: TimerId, now: u64| {
+        let fx = page.update(FriendEvent::Timer {
+            id,
+            now_ms: now,
+            fresh: None,
+        });
+        let next = timer(&fx, TimerKind::Keepalive).expect("the keepalive goes on");
+        (fx, next)
+    };
+    // A ping, answered: nothing said; the next ping 10 s after this one.
+    let (fx, (id, next_at)) = tick(&mut page, keepalive, at);
+    assert!(
+        matches!(sent(&fx)[..], [GuestMessage::Ping { .. }]),
+        "{fx:?}"
+    );
+    assert_eq!(next_at, at + PONG_WAIT_MS);
+    page.update(FriendEvent::Received {
+        bytes: HostMessage::Pong { nonce: 1, ply: 0 }.encode(),
+        now_ms: at + 200,
+        fresh: None,
+    });
+    let (fx, (id, ping_at)) = tick(&mut page, id, next_at);
+    assert!(sent(&fx).is_empty());
+    assert!(!page.host_quiet());
+    assert_eq!(ping_at, at + PING_MS);
+    (keepalive, at) = (id, ping_at);
+    // The host's page freezes: the next ping goes unanswered; said once.
+    let (_, (id, check_at)) = tick(&mut page, keepalive, at);
+    let (fx, (id, ping_at)) = tick(&mut page, id, check_at);
+    assert!(page.host_quiet());
+    assert!(fx.contains(&FriendEffect::Redraw));
+    assert!(page.mirror().view().is_some(), "the table stays");
+    // Still frozen: nothing more is asked (a frozen page would read a
+    // pile of pings at once), still said, and said once.
+    let mut now = ping_at;
+    let mut id = id;
+    for _ in 0..36 {
+        let (fx, (next, next_at)) = tick(&mut page, id, now);
+        assert!(sent(&fx).is_empty(), "{fx:?}");
+        assert!(!fx.contains(&FriendEffect::Redraw), "said once: {fx:?}");
+        assert!(page.host_quiet());
+        (id, now) = (next, next_at);
+    }
+    let check_at = now;
+    // Back: what it answers clears it.
+    let fx = page.update(FriendEvent::Received {
+        bytes: HostMessage::Pong { nonce: 2, ply: 0 }.encode(),
+        now_ms: check_at + 6 * 60_000,
+        fresh: None,
+    });
+    assert!(!page.host_quiet());
+    assert!(fx.contains(&FriendEffect::Redraw));
+}

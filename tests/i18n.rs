@@ -1409,10 +1409,10 @@ fn every_section_key_is_written_in_every_language() {
     assert!(problems.is_empty(), "{problems:#?}");
     // Each section has keys, and the four are all checked above.
     assert_eq!(WatchText::ALL.len(), 13);
-    assert_eq!(FriendsText::ALL.len(), 17);
+    assert_eq!(FriendsText::ALL.len(), 18);
     assert_eq!(SeatKey::ALL.len(), text::SeatText::ALL.len());
     assert_eq!(ReactionKey::ALL.len(), 11);
-    assert_eq!(OnlineKey::ALL.len(), 38);
+    assert_eq!(OnlineKey::ALL.len(), 40);
     assert_eq!(OnlineLine::ALL.len(), 3);
     assert_eq!(ReplayLine::ALL.len(), 2);
 }

@@ -386,3 +386,32 @@ fn the_first_downloads_links_to_the_whole_app_are_routes() {
     assert!(found.contains(&Route::Friends), "{found:?}");
     assert!(found.contains(&Route::Settings), "{found:?}");
 }
+
+/// A shared result points to the game's first page, whichever page and
+/// address shared it (issue 39: Today's deal's text had no link).
+#[test]
+fn the_home_link_is_the_games_first_page() {
+    use ono99::routes::home_link;
+    for (address, home) in [
+        ("https://a.github.io/ono99/", "https://a.github.io/ono99/"),
+        (
+            "https://a.github.io/ono99/index.html",
+            "https://a.github.io/ono99/",
+        ),
+        (
+            "https://a.github.io/ono99/app/",
+            "https://a.github.io/ono99/",
+        ),
+        (
+            "https://a.github.io/ono99/app/index.html#stats",
+            "https://a.github.io/ono99/",
+        ),
+        (
+            "http://127.0.0.1:8080/ono99/?seed=7#replay=abc",
+            "http://127.0.0.1:8080/ono99/",
+        ),
+        ("http://localhost:8080/", "http://localhost:8080/"),
+    ] {
+        assert_eq!(home_link(address), home, "{address}");
+    }
+}

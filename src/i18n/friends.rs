@@ -34,6 +34,8 @@ section! {
         WaitingForHost,
         /// `{host}`: see [`host_quiet`].
         HostQuiet,
+        /// `{host}`: see [`host_quiet_at_table`].
+        HostQuietAtTable,
         /// `{name}`: see [`no_direct_path`].
         NoDirectPath,
         /// A friend's page: the host answered, but no direct connection
@@ -83,6 +85,13 @@ pub fn waiting_for_host(lang: Lang, host: &str) -> String {
 /// background on a phone…".
 pub fn host_quiet(lang: Lang, host: &str) -> String {
     fill(lang, FriendsText::HostQuiet, &[("host", host)])
+}
+
+/// A friend's table while the host's page does not answer (issue 38: a
+/// phone's page frozen in the background, its connection still open):
+/// "Hana's page is not answering…".
+pub fn host_quiet_at_table(lang: Lang, host: &str) -> String {
+    fill(lang, FriendsText::HostQuietAtTable, &[("host", host)])
 }
 
 /// The host's lobby, for a friend seated by the table link whose

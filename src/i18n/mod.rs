@@ -72,8 +72,8 @@ mod watch;
 
 pub use crate::table::{Callout, Narrator, OutWhy, Then, Tip, Who};
 pub use friends::{
-    friends_text, host_quiet, match_progress, no_direct_path, through_relay_here, turn_seconds,
-    waiting_for_host, FriendsText,
+    friends_text, host_quiet, host_quiet_at_table, match_progress, no_direct_path,
+    through_relay_here, turn_seconds, waiting_for_host, FriendsText,
 };
 pub use keys::{Key, Named, Numbered};
 pub use online::{dealt_without, online, relay_line_bad, OnlineKey, OnlineLine};

@@ -23,6 +23,11 @@ section! {
         /// friend's page before Join).
         RelaysUsed,
         RelaysUsedByFriend,
+        /// A friend's join form, under Join: nothing goes to the host
+        /// before it (issue 39: the form spoke network).
+        NothingBeforeJoin,
+        /// The folded part of the join form that names the servers used.
+        ConnectionDetails,
         /// How a relay stands, beside its address in the lobby.
         RelayReached,
         RelayTrying,

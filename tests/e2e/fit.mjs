@@ -190,13 +190,21 @@ export const fitScenarios = [
       await page.getByRole('img', { name: /^Total / }).waitFor();
       await page.waitForFunction(() => document.activeElement && document.activeElement.matches('.hand ul.cards'), null, { timeout: 5000 })
         .catch(async () => { throw new Error(`after Quick play the focus is on ${await page.evaluate(() => document.activeElement.outerHTML.slice(0, 80))}`); });
-      // The special cards, reminded at the table: the panel opens in view
-      // and closes, the game untouched.
-      await page.getByText('Special cards', { exact: true }).click();
+      // The special cards, reminded at the table: the panel opens in view,
+      // hides neither the total nor the hand (issue 39: it covered both),
+      // and closes by its Close button, by Escape and by a press outside
+      // it, the game untouched.
+      const specials = page.getByRole('button', { name: 'Special cards', exact: true });
+      await specials.click();
       const panel = page.locator('.specials .deck');
       await panel.waitFor();
-      const box = await panel.boundingBox();
+      const box = await page.locator('#specials-panel').boundingBox();
       assert(box && box.y >= 0 && box.y + box.height <= 800 && box.x >= 0 && box.x + box.width <= 1280, `the special cards' reminder is off screen: ${JSON.stringify(box)}`);
+      const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const [what, sel] of [['the total', '.total[data-ply]'], ['the hand', '.hand ul.cards']]) {
+        const other = await page.locator(sel).boundingBox();
+        assert(!overlaps(box, other), `the special cards cover ${what}: ${JSON.stringify(box)} over ${JSON.stringify(other)}`);
+      }
       const said = await panel.textContent();
       for (const c of ['Reverse', 'Play 2', '\u221210', 'ONO 99']) assert(said.includes(c), `the reminder does not name ${c}`);
       // A small −10 reads "−10", as in the hand, not an arrow.
@@ -206,8 +214,31 @@ export const fitScenarios = [
       }));
       assert(minus.text && !minus.arrow, `a small −10 shows ${JSON.stringify(minus)}`);
       await shot(page, 'fit-desktop-special-cards');
-      await page.getByText('Special cards', { exact: true }).click();
-      await panel.waitFor({ state: 'hidden' });
+      await page.getByRole('dialog', { name: 'Special cards' }).getByRole('button', { name: 'Close' }).click();
+      await panel.waitFor({ state: 'detached' });
+      await specials.click();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      await specials.click();
+      await page.locator('.total[data-ply]').click();
+      await panel.waitFor({ state: 'detached' });
+      // On phones too.
+      for (const [w, h] of [[390, 844], [360, 640]]) {
+        await page.setViewportSize({ width: w, height: h });
+        await specials.scrollIntoViewIfNeeded();
+        await specials.click();
+        await panel.waitFor();
+        const small = await page.locator('#specials-panel').boundingBox();
+        assert(small.y >= 0 && small.y + small.height <= h && small.x >= 0 && small.x + small.width <= w, `${w}×${h}: the special cards are off screen: ${JSON.stringify(small)}`);
+        for (const [what, sel] of [['the total', '.total[data-ply]'], ['the hand', '.hand ul.cards']]) {
+          const other = await page.locator(sel).boundingBox();
+          assert(!overlaps(small, other), `${w}×${h}: the special cards cover ${what}: ${JSON.stringify(small)} over ${JSON.stringify(other)}`);
+        }
+        await shot(page, `fit-${w}-special-cards`);
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'detached' });
+      }
+      await page.setViewportSize(SIZES[0][1]);
       await page.locator('.hand ul.cards').focus();
       // The arrows go on to the cards from there.
       await page.locator('.hand button.card-btn.playable').first().waitFor({ timeout: 30000 });

@@ -8,7 +8,7 @@
 // The host sets the relays as a player would, in the whole app's Settings
 // (Online tables → Relays), before setting the table up.
 
-import { assert, shot, openSettings, closeSettings, audit, playOnline } from './lib.mjs';
+import { assert, shot, openSettings, closeSettings, audit, playOnline, playToHostTurn } from './lib.mjs';
 import { startRelays } from './relays.mjs';
 import { tcpOnlyBrowser } from './tcp-only.mjs';
 import { handOf, join, openLobby, page as onlinePage } from './online.mjs';
@@ -323,6 +323,61 @@ export const linkScenarios = [
       console.log(`       seated ${Date.now() - back} ms after the host's page came back`);
       await connected(host, 'Zoë');
       assert(await quiet.count() === 0, 'the notice stayed once seated');
+    }),
+  },
+  {
+    // Issue 38: a phone puts the host's page in the background mid-match
+    // for six minutes (past the five after which browsers run a hidden
+    // page's timers once a minute). As in the scenario above, the page
+    // hears `freeze` and then runs nothing (the debugger holds it) until
+    // `resume`; its data channel stays open, so the friend's pings go
+    // unanswered. The friend is told the host's page may be in the
+    // background, keeps the table and no alert, and the match goes on as
+    // soon as the host's page is back. The six minutes are the situation
+    // itself: while they pass, the friend's page is looked at every 30 s.
+    name: "table link: the host's page frozen six minutes mid-match: the friend is told, and the match goes on when it is back",
+    long: true,
+    extraS: 420,
+    run: (ctx) => withRelays({}, async (relays, pages) => {
+      const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
+      pages.push(host);
+      const link = await tableLink(host);
+      const { guest } = await friendJoins(ctx, link, 'Kai', PHONE);
+      pages.push(guest);
+      await connected(host, 'Kai');
+      await host.page.getByRole('button', { name: 'Start game' }).click();
+      await guest.page.getByRole('region', { name: 'Table' }).waitFor({ timeout: 20000 });
+      const ply = await playToHostTurn(host.page, guest.page, 1, 2);
+      await host.page.evaluate(() => document.dispatchEvent(new Event('freeze')));
+      const cdp = await host.page.context().newCDPSession(host.page);
+      await cdp.send('Debugger.enable');
+      await cdp.send('Debugger.pause');
+      const frozen = Date.now();
+      const quiet = guest.page.getByRole('status').filter({ hasText: 'may be in the background' });
+      await quiet.waitFor({ timeout: 40000 });
+      ctx.note(`the host's page frozen mid-match: the friend told after ${Date.now() - frozen} ms`);
+      assert((await quiet.textContent()).includes("Host's page"), `the notice does not name the host: ${await quiet.textContent()}`);
+      await shot(guest.page, 'link-host-frozen-table-phone');
+      const SIX_MINUTES = 6 * 60 * 1000;
+      while (Date.now() - frozen < SIX_MINUTES) {
+        await new Promise((r) => setTimeout(r, Math.min(30000, SIX_MINUTES - (Date.now() - frozen))));
+        assert(await quiet.count() === 1, `the notice went while the host was away (${Date.now() - frozen} ms)`);
+        assert(await guest.page.getByRole('alert').count() === 0, `the friend was told something went wrong: ${await guest.page.getByRole('alert').allTextContents()}`);
+        assert(await guest.page.getByRole('region', { name: 'Table' }).count() === 1, 'the table went away');
+      }
+      // Back: the host plays at once; the friend sees the move.
+      await cdp.send('Debugger.resume');
+      await cdp.send('Debugger.disable');
+      await host.page.evaluate(() => document.dispatchEvent(new Event('resume')));
+      const back = Date.now();
+      await host.page.locator('.hand button.card-btn.playable, .hand button.four-ono').first().click({ timeout: 20000 });
+      await guest.page.waitForFunction((p) => Number(document.querySelector('.total[aria-label]')?.getAttribute('data-ply')) > p, ply, { timeout: 20000 });
+      ctx.note(`the host's page back after six minutes: the friend saw its move ${Date.now() - back} ms later`);
+      await quiet.waitFor({ state: 'detached', timeout: 20000 });
+      const over = async () => (await host.page.getByRole('button', { name: 'Play again' }).count()) > 0;
+      await playOnline(host.page, [{ seat: 1, page: guest.page }], over);
+      await guest.page.getByRole('dialog').waitFor({ timeout: 30000 });
+      for (const p of pages) assert(p.problems.length === 0, `page problems: ${p.problems.join('; ')}`);
     }),
   },
   {

@@ -83,8 +83,14 @@ export async function join(ctx, host, name, guestName, viewport = DESKTOP, prepa
   await guest.page.getByLabel('Your name').fill(guestName);
   // Opening the link connects nothing: the friend presses Join first.
   assert(await guest.page.getByRole('textbox', { name: 'Reply code' }).count() === 0, 'a reply code was prepared before Join');
-  // …and the page names the STUN server it will ask.
-  await guest.page.getByText(/When you press Join, your browser asks \S+ for its public address|No STUN server is set/).waitFor();
+  // …and says so in plain words; the servers it uses are named under
+  // "Connection details", folded (issue 39: the form spoke network).
+  await guest.page.getByText('Nothing is sent to the host until you press Join.').waitFor();
+  const named = guest.page.getByText(/Your browser asks \S+ for its public address|No STUN server is set/);
+  assert(!(await named.isVisible()), 'the STUN server is named on the form, not under Connection details');
+  await guest.page.getByText('Connection details', { exact: true }).click();
+  await named.waitFor();
+  await guest.page.getByText('Connection details', { exact: true }).click();
   await shot(guest.page, `online-guest-join-${viewport.width < 600 ? 'phone' : 'desktop'}`);
   await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = guest.page.getByRole('textbox', { name: 'Reply code' });

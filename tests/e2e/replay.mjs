@@ -359,6 +359,9 @@ export const replayScenarios = [
         await p.getByRole('dialog').getByRole('status').filter({ hasText: 'Copied' }).waitFor({ timeout: 5000 });
         const copied = await p.evaluate(() => navigator.clipboard.readText());
         assert(/Today's deal/i.test(copied) || copied.includes('ONO 99'), `the clipboard holds: ${copied}`);
+        // With the game's link, which opens its first page.
+        const home = new URL(ctx.server.url).href;
+        assert(copied.trim().endsWith(`\n${home}`), `the shared result has no link to the game (${home}): ${copied}`);
         const place = /You finished (\d+)/.exec(await p.getByRole('dialog').textContent());
         assert(place, `the result does not say your place: ${await p.getByRole('dialog').textContent()}`);
         // After a reload the finished match shows its result again.
@@ -574,8 +577,18 @@ export const learnScenarios = [
         await a.page.getByRole('dialog').getByRole('heading', { name: 'You know every card' }).waitFor();
         await shot(a.page, 'learn-phone-wrap-up');
         ctx.note(`learn to play: marks in order: ${seen.join(' → ')}; the coach's pick played on ${picks} turns won; then the wrap-up in the result`);
+        // Play again keeps the lesson's table (you and its two Easy bots),
+        // dealt anew and without the coach (issue 39: it dealt the setup's
+        // four-player game).
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Play again' }).click();
+        await a.page.getByRole('dialog').waitFor({ state: 'detached' });
+        await a.page.locator('.hand button.card-btn').first().waitFor();
+        const others = await a.page.locator('.felt .seat').evaluateAll((ss) => ss.map((x) => x.getAttribute('aria-label') || x.textContent));
+        assert(others.length === 2, `Play again after the lesson dealt ${others.length + 1} players: ${others.join(' | ')}`);
+        assert(await a.page.locator('.coach').count() === 0, 'the coach came back after Play again');
         // Skipped: no more marks, the game goes on.
-        await a.page.getByRole('dialog').getByRole('button', { name: 'New game' }).click();
+        await a.page.locator('.topbar').getByRole('button', { name: 'New game' }).click();
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
         await a.page.getByRole('button', { name: 'How to play' }).click();
         await a.page.getByRole('button', { name: 'Learn to play' }).click();
         await a.page.getByRole('region', { name: 'The total' }).waitFor();
@@ -588,6 +601,13 @@ export const learnScenarios = [
           if (await card.count()) await card.click();
         }
         await assertClean(a.page, a.problems);
+        // The lesson is not a match of yours: the statistics and the
+        // recent matches do not have it (issue 39: Played 1 after it).
+        await a.page.goto(`${ctx.server.url}app/#stats`, { waitUntil: 'load' });
+        await a.page.getByRole('heading', { name: 'Your statistics' }).waitFor();
+        await a.page.getByText('No finished games yet', { exact: false }).waitFor();
+        await a.page.getByText('Your finished matches will be listed here', { exact: false }).waitFor({ timeout: 5000 })
+          .catch(() => { throw new Error('the lesson is among the recent matches'); });
       } finally {
         await a.context.close();
       }
@@ -667,19 +687,35 @@ export const reviewScenarios = [
         ctx.note(`review: ${n} decisions reviewed in ${took} ms (${summary}); verdicts seen: ${[...byWord.keys()].join(', ')}`);
         await shot(a.page, 'review-desktop');
         await audit(a.page, 'the review of your plays');
+        // Its Settings set the bots' speed too, as every other screen's
+        // with bots (issue 39: it was missing here), for the next game.
+        await openSettings(a.page);
+        const speed = a.page.getByLabel('Bot speed', { exact: true });
+        assert(await speed.count() === 1, 'the Settings opened from the review have no Bot speed');
+        assert(await speed.inputValue() === 'instant', `the review's Settings show the speed ${await speed.inputValue()}, not the game's`);
+        await speed.selectOption('fast');
+        await closeSettings(a.page);
+        await openSettings(a.page);
+        assert(await speed.inputValue() === 'fast', 'the speed chosen in the review was not kept');
+        await speed.selectOption('instant');
+        await closeSettings(a.page);
 
-        // "Open in the replay" lands on that decision's move, with the
-        // total your play made; Close comes back to the review, on it.
+        // "Open in the replay" lands on the decision reviewed: the table
+        // just before that move (issue 39: it landed just after), with the
+        // total the play met; Next shows the total it made. Close comes
+        // back to the review, on it.
         const pick = Math.min(n - 1, Math.max(0, (await a.page.locator('.decisions > li').evaluateAll((ls) => ls.findIndex((l) => !l.classList.contains('v-best'))))));
         const item = a.page.locator('.decisions > li').nth(pick);
         const move = /Move (\d+) of (\d+)/.exec(await item.locator('h3 .move').textContent());
+        const met = /total (−?\d+)/.exec(await item.locator('h3').textContent())[1];
         const made = (await item.locator('.review-options tr.mine td').first().textContent()).trim();
         await item.getByRole('button', { name: 'Open in the replay' }).click();
         await a.page.getByRole('heading', { name: 'Replay of the match' }).waitFor();
-        assert(await moveLine(a.page) === `Move ${move[1]} of ${move[2]}`, `the replay opened at "${await moveLine(a.page)}", not move ${move[1]} of ${move[2]}`);
-        assert(await viewerTotal(a.page) === made, `the replay shows the total ${await viewerTotal(a.page)}, the review says your play made ${made}`);
-        await a.page.getByRole('button', { name: 'Previous' }).click();
-        assert(await moveLine(a.page) === `Move ${move[1] - 1} of ${move[2]}`, 'Previous did not step back from the opened move');
+        assert(await moveLine(a.page) === `Move ${move[1] - 1} of ${move[2]}`, `the replay opened at "${await moveLine(a.page)}", not at the decision before move ${move[1]} of ${move[2]}`);
+        assert(await viewerTotal(a.page) === met, `the replay shows the total ${await viewerTotal(a.page)}, the review says the play met ${met}`);
+        await a.page.getByRole('button', { name: 'Next', exact: true }).click();
+        assert(await moveLine(a.page) === `Move ${move[1]} of ${move[2]}`, 'Next did not step to the move made');
+        assert(await viewerTotal(a.page) === made, `after the move the replay shows the total ${await viewerTotal(a.page)}, the review says your play made ${made}`);
         await a.page.getByRole('button', { name: 'Close' }).click();
         await a.page.getByRole('heading', { name: 'Review of your plays' }).waitFor();
         assert(await a.page.evaluate(() => document.activeElement && document.activeElement.id) === `review-open-${pick}`, 'the focus did not come back to the decision opened');

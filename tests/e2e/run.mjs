@@ -30,8 +30,9 @@
 // so two at a time take little more than half the time of one after the
 // other. E2E_WORKERS=1 runs everything one after the other.
 // E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
-// A scenario that has not ended after E2E_SCENARIO_LIMIT_S seconds (300)
-// fails, and its pages are closed: a hang does not stall the run.
+// A scenario that has not ended after E2E_SCENARIO_LIMIT_S seconds (300;
+// more for one that says it needs more, `extraS`) fails, and its pages are
+// closed: a hang does not stall the run.
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -180,8 +181,11 @@ async function main() {
     const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
     const t0 = Date.now();
     let timer = null;
+    // A scenario whose situation is itself long (a page frozen for six
+    // minutes) says how much more it needs (`extraS`).
+    const limitMs = SCENARIO_LIMIT_MS + (s.extraS || 0) * 1000;
     const limit = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the scenario did not end within ${SCENARIO_LIMIT_MS / 1000} s (E2E_SCENARIO_LIMIT_S)`)), SCENARIO_LIMIT_MS);
+      timer = setTimeout(() => reject(new Error(`the scenario did not end within ${limitMs / 1000} s (E2E_SCENARIO_LIMIT_S, and its own extraS)`)), limitMs);
     });
     try {
       await Promise.race([s.run(ctx), limit]);

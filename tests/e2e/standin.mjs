@@ -79,6 +79,16 @@ export const standInScenarios = [
           return line.split(' ').slice(1 + n).filter((a) => a.startsWith('1:')).length >= 2;
         }, before, { timeout: 20000 });
         await shot(host.page, 'standin-owes-two-after');
+        // Her seat's note wraps in a phone's narrow seat with each "·" kept
+        // on the line of the word before it (issue 39: a lone "·" was left
+        // on a line of its own).
+        const note = host.page.locator('.felt .seat[data-seat="1"] .level');
+        const said = await note.textContent();
+        assert(/\u00a0· /.test(said) && !/ · /.test(said), `the seat's note can leave a "·" alone on a line: ${JSON.stringify(said)}`);
+        const size = host.page.viewportSize();
+        await host.page.setViewportSize({ width: 360, height: 640 });
+        await shot(host.page, 'standin-seat-note-360');
+        await host.page.setViewportSize(size);
         await finish(ctx, host, 'owing two plays, already to play at the click');
       } finally {
         await host.context.close().catch(() => {});

@@ -4,7 +4,7 @@
 
 use super::{
     Channel, Entry, Fresh, FriendEffect, FriendTable, Mode, Notice, TimerId, TimerKind,
-    JOIN_AGAIN_MS, KEEPALIVE_MS,
+    JOIN_AGAIN_MS, KEEPALIVE_MS, PING_MS, PONG_WAIT_MS,
 };
 use crate::online::guest::{GuestMirror, Received};
 use crate::online::protocol::{clean_name, GuestMessage, ProtocolError, Refusal};
@@ -59,6 +59,9 @@ impl FriendTable {
         );
         self.mode = Mode::Connected(Channel {
             heard: false,
+            heard_ms: now_ms,
+            asked: None,
+            quiet: false,
             join_again: Some(join_again),
             keepalive,
             ticks: 0,
@@ -160,19 +163,49 @@ impl FriendTable {
                     return;
                 }
                 c.keepalive = next;
-                match retry {
-                    Some(msg) => fx.push(FriendEffect::Send(msg)),
-                    // In the lobby the host holds what friends send until
-                    // the start: nothing to ask there.
-                    None if !at_table => {}
-                    None => {
-                        c.ticks = c.ticks.wrapping_add(1);
-                        fx.push(FriendEffect::Send(GuestMessage::Ping { nonce: c.ticks }));
+                let wait = if let Some((asked, cycle)) = c.asked.take() {
+                    // The answer's time is up: none came, the host's page
+                    // may be frozen in the background (a phone's). Said
+                    // until it is heard again.
+                    if c.heard_ms < asked && !c.quiet {
+                        c.quiet = true;
+                        fx.push(FriendEffect::Note(
+                            "the host's page did not answer at the table".into(),
+                        ));
+                        fx.push(FriendEffect::Redraw);
                     }
-                }
+                    cycle.saturating_sub(PONG_WAIT_MS)
+                } else if c.quiet {
+                    // Nothing more is asked of a page that does not
+                    // answer: what it was asked waits for it to be back
+                    // (a frozen page reads all it was sent at once, within
+                    // the host's limits).
+                    PING_MS
+                } else {
+                    let cycle = match retry {
+                        Some(msg) => {
+                            fx.push(FriendEffect::Send(msg));
+                            KEEPALIVE_MS
+                        }
+                        // In the lobby the host holds what friends send
+                        // until the start: nothing to ask there.
+                        None if !at_table => KEEPALIVE_MS,
+                        None => {
+                            c.ticks = c.ticks.wrapping_add(1);
+                            fx.push(FriendEffect::Send(GuestMessage::Ping { nonce: c.ticks }));
+                            PING_MS
+                        }
+                    };
+                    if at_table {
+                        c.asked = Some((now_ms, cycle));
+                        PONG_WAIT_MS
+                    } else {
+                        cycle
+                    }
+                };
                 fx.push(FriendEffect::StartTimer {
                     id: next,
-                    at_ms: now_ms.saturating_add(KEEPALIVE_MS),
+                    at_ms: now_ms.saturating_add(wait),
                 });
             }
             TimerKind::Reaction => {
@@ -196,6 +229,10 @@ impl FriendTable {
     ) {
         let Some(c) = self.channel_mut() else { return };
         c.heard = true;
+        c.heard_ms = now_ms;
+        if std::mem::take(&mut c.quiet) {
+            fx.push(FriendEffect::Redraw);
+        }
         let received = self.mirror.receive(bytes);
         if let Ok(r) = &received {
             fx.push(FriendEffect::Follow(r.clone()));
@@ -271,6 +308,12 @@ impl FriendTable {
                 if let Some(t) = c.join_again.take() {
                     fx.push(FriendEffect::CancelTimer(t));
                 }
+                // At the table the host is pinged every PING_MS from now
+                // (the lobby's next check may be up to KEEPALIVE_MS away).
+                fx.push(FriendEffect::CancelTimer(c.keepalive));
+                c.asked = None;
+                c.keepalive =
+                    self.start_timer(TimerKind::Keepalive, now_ms.saturating_add(PING_MS), fx);
                 self.mode = Mode::Playing(c);
             }
         }

@@ -32,9 +32,18 @@ use super::signal::{OfferId, Refused};
 use crate::rules::Seat;
 
 /// How often a connected page checks on the connection: a resync asked for
-/// and not answered is asked again, otherwise a ping. Within the host's
-/// limits (`RESYNCS_IN_WINDOW` and `PINGS_IN_WINDOW` a minute).
+/// and not answered is asked again (at the table, otherwise, a ping every
+/// [`PING_MS`]). Within the host's limits (`RESYNCS_IN_WINDOW` and
+/// `PINGS_IN_WINDOW` a minute).
 pub const KEEPALIVE_MS: u64 = 20_000;
+/// How often a page at the table pings the host (its answer says the
+/// host's page runs), within the host's limit (`PINGS_IN_WINDOW` a
+/// minute); a resync asked again keeps [`KEEPALIVE_MS`].
+pub const PING_MS: u64 = 10_000;
+/// How long the host has to answer at the table before the page says its
+/// page may be in the background (a phone's, frozen): its connection may
+/// stay open while none of its code runs.
+pub const PONG_WAIT_MS: u64 = 5_000;
 
 /// How often a page says its join again while it waits for the table: a
 /// join sent as the channel opened sometimes never reaches the host's page
@@ -156,6 +165,13 @@ pub struct Channel {
     keepalive: TimerId,
     /// The last ping's number.
     ticks: u32,
+    /// When the host was last heard on it; and when the last ping (or
+    /// resync) went, and its cycle, while its answer is looked for
+    /// ([`PONG_WAIT_MS`]).
+    heard_ms: u64,
+    asked: Option<(u64, u64)>,
+    /// A ping went unanswered: the host's page may be in the background.
+    quiet: bool,
 }
 
 impl Channel {
@@ -393,7 +409,11 @@ impl FriendTable {
     /// may be in the background, a phone's): the page says so, and that
     /// it keeps trying.
     pub fn host_quiet(&self) -> bool {
-        matches!(&self.mode, Mode::Knocking(k) if k.quiet)
+        match &self.mode {
+            Mode::Knocking(k) => k.quiet,
+            Mode::Connected(c) | Mode::Playing(c) => c.quiet,
+            _ => false,
+        }
     }
 
     pub fn asking(&self) -> Option<(Seat, &str)> {

@@ -13,7 +13,7 @@ use crate::ui::online::GuestLink;
 use crate::ui::platform::address;
 use crate::ui::platform::prefs::NetworkPrefs;
 use crate::ui::screens::guest::GuestScreen;
-use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::replay::{OpenRecord, ReplayScreen};
 use crate::ui::screens::review::ReviewScreen;
 use crate::ui::screens::stats::StatsScreen;
 use crate::ui::state::GameState;
@@ -54,6 +54,19 @@ pub fn online(state: GameState, lang: Lang, n: u32, fresh: bool) -> Screen {
     start::with_online(state, lang, n, fresh)
 }
 
+/// The replay's "Open a record": the match opened shows from its deal
+/// (`from_deal`, the replay's own) and in the replay (`replay`).
+fn open_record(replay: Callback<Rc<Played>>) -> Callback<Callback<Rc<Played>>, Html> {
+    Callback::from(move |from_deal: Callback<Rc<Played>>| {
+        let replay = replay.clone();
+        let on_open = Callback::from(move |shared: Rc<Played>| {
+            from_deal.emit(shared.clone());
+            replay.emit(shared);
+        });
+        html! { <OpenRecord {on_open} /> }
+    })
+}
+
 /// The statistics, a replay or a review over the screen.
 pub fn overlay(overlay: &Overlay, on: &OverlayActions) -> Html {
     let key = |s: &Played| format!("{}-{}", s.seed, s.actions.len());
@@ -63,10 +76,11 @@ pub fn overlay(overlay: &Overlay, on: &OverlayActions) -> Html {
             <StatsScreen on_back={close} on_replay={on.replay.clone()} on_my_replay={on.my_replay.clone()} on_review={on.review.clone()} />
         },
         Overlay::Review(shared) => html! {
-            <ReviewScreen key={key(shared)} shared={shared.clone()} on_replay={on.replay.clone()} on_close={close} />
+            <ReviewScreen key={key(shared)} shared={shared.clone()} open={open_record(on.replay.clone())} on_close={close}
+                speed={Some(on.speed)} on_speed={on.on_speed.clone()} />
         },
         Overlay::Replay(shared, mine) => html! {
-            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} proof={shared_proof(shared, *mine)} on_open={on.replay.clone()} on_close={close} />
+            <ReplayScreen key={key(shared)} shared={shared.clone()} mine={*mine} proof={shared_proof(shared, *mine)} open={open_record(on.replay.clone())} on_close={close} />
         },
         Overlay::None | Overlay::Rules => Html::default(),
     }

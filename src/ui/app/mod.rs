@@ -76,6 +76,19 @@ pub enum Overlay {
     Review(Rc<Played>),
 }
 
+/// Sets the bots' speed the setup keeps (and saves it).
+fn set_speed(setup: &UseStateHandle<GameSetup>) -> Callback<Speed> {
+    let setup = setup.clone();
+    Callback::from(move |speed: Speed| {
+        let next = GameSetup {
+            speed,
+            ..(*setup).clone()
+        };
+        storage::save_setup(&next);
+        setup.set(next)
+    })
+}
+
 /// The header of the setup, rules and statistics screens (the game has its
 /// own, with its speed). Over a game, the rules screen's header has no
 /// speed to set: that is the paused game's.
@@ -92,17 +105,7 @@ fn header(
         return None;
     }
     let speed = on_setup.then_some(setup.speed);
-    let on_speed = {
-        let setup = setup.clone();
-        Callback::from(move |speed: Speed| {
-            let next = GameSetup {
-                speed,
-                ..(*setup).clone()
-            };
-            storage::save_setup(&next);
-            setup.set(next)
-        })
-    };
+    let on_speed = set_speed(setup);
     let show = |o: Overlay| {
         let overlay = overlay.clone();
         Callback::from(move |_: MouseEvent| overlay.set(o.clone()))
@@ -128,6 +131,10 @@ pub struct OverlayActions {
     pub my_replay: Callback<Rc<Played>>,
     pub review: Callback<Rc<Played>>,
     pub close: Callback<()>,
+    /// The bots' speed of the next game, as the setup keeps it: the
+    /// review's Settings set it too (issue 39).
+    pub speed: Speed,
+    pub on_speed: Callback<Speed>,
 }
 
 /// What shows over the screen: the rules here, the others where this
@@ -270,7 +277,10 @@ fn starts(begin: &Callback<NewMatch, bool>, overlay: &UseStateHandle<Overlay>) -
 
 /// What the overlay screens open and how they close: a replay (yours or
 /// another's), a review; a share link's replay closed leaves the address.
-fn overlay_actions(overlay: &UseStateHandle<Overlay>) -> OverlayActions {
+fn overlay_actions(
+    overlay: &UseStateHandle<Overlay>,
+    setup: &UseStateHandle<GameSetup>,
+) -> OverlayActions {
     let show = |o: fn(Rc<Played>) -> Overlay| {
         let overlay = overlay.clone();
         Callback::from(move |shared: Rc<Played>| overlay.set(o(shared)))
@@ -289,6 +299,8 @@ fn overlay_actions(overlay: &UseStateHandle<Overlay>) -> OverlayActions {
         my_replay: show(|p| Overlay::Replay(p, true)),
         review: show(Overlay::Review),
         close,
+        speed: setup.speed,
+        on_speed: set_speed(setup),
     }
 }
 
@@ -363,7 +375,7 @@ pub fn App(props: &AppProps) -> Html {
         })
     };
     let new_game = start::leave(screen.clone(), setup.clone());
-    let actions = overlay_actions(&overlay);
+    let actions = overlay_actions(&overlay, &setup);
     let open_rules = {
         let overlay = overlay.clone();
         Callback::from(move |()| overlay.set(Overlay::Rules))

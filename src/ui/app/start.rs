@@ -33,7 +33,8 @@ pub enum NewMatch {
     Setup,
     /// "Play again" at the end of an online match (the match as it ended):
     /// the next one at the same table, with the friends still connected.
-    /// Without an online table on screen, as `Setup`.
+    /// Without an online table on screen: that game's table (the
+    /// lesson's, not the setup's), dealt anew.
     Rematch(Rc<GameState>),
     /// Today's deal.
     Daily,
@@ -176,7 +177,17 @@ pub fn use_begin(begin: Begin) -> Callback<NewMatch, bool> {
             }
         }
         let (table, seed) = match kind.clone() {
-            NewMatch::Setup | NewMatch::Rematch(_) => (
+            // Play again at a table that is not the setup's (the lesson:
+            // you and its two Easy bots): that table, dealt anew, without
+            // the coach.
+            NewMatch::Rematch(state) => (
+                GameSetup {
+                    speed: setup.speed,
+                    ..(*state.setup).clone()
+                },
+                random_seed(),
+            ),
+            NewMatch::Setup => (
                 (**setup).clone(),
                 begin
                     .fixed_seed

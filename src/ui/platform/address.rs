@@ -12,6 +12,14 @@ pub fn route() -> Route {
         .map_or(Route::Home, |hash| Route::read(&hash))
 }
 
+/// The game's first page, as anyone may open it ([`crate::routes::home_link`]).
+pub fn home_link() -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    crate::routes::home_link(&href)
+}
+
 /// Whether the page's address is a link people share (`#join=`,
 /// `#table=`, `#watch=`, `#replay=`: [`Route::is_shared_address`]).
 pub fn is_shared_link() -> bool {

@@ -1,6 +1,7 @@
 //! Moving keyboard focus to where a screen starts, so keyboard and
 //! screen-reader players land on it.
 
+use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 /// A reference to attach to an element; the element takes keyboard focus
@@ -29,4 +30,44 @@ pub fn reveal(id: &str) -> bool {
         Some(Ok(el)) => el.focus().is_ok(),
         _ => false,
     }
+}
+
+/// Whether `target` is inside the element `node` refers to.
+pub fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
+    let (Some(wrap), Some(target)) = (
+        node.cast::<web_sys::Node>(),
+        target.and_then(|t| t.dyn_into::<web_sys::Node>().ok()),
+    ) else {
+        return false;
+    };
+    wrap.contains(Some(&target))
+}
+
+/// While `open`, a press anywhere outside the element `wrap` refers to
+/// shuts it (`open` set to `false`): a popover's usual way out.
+#[hook]
+pub fn use_shut_on_press_outside(wrap: &NodeRef, open: &UseStateHandle<bool>) {
+    let wrap = wrap.clone();
+    let set_open = open.setter();
+    use_effect_with(**open, move |&open| {
+        let doc = web_sys::window().and_then(|w| w.document());
+        let listener = doc.filter(|_| open).map(|doc| {
+            let handler = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                if !inside(&wrap, e.target()) {
+                    set_open.set(false);
+                }
+            });
+            let _ = doc
+                .add_event_listener_with_callback("pointerdown", handler.as_ref().unchecked_ref());
+            (doc, handler)
+        });
+        move || {
+            if let Some((doc, handler)) = listener {
+                let _ = doc.remove_event_listener_with_callback(
+                    "pointerdown",
+                    handler.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
 }

@@ -8,10 +8,11 @@
 //! give focus back to the button; a click or Tab outside shuts it too.
 
 use crate::i18n::{tr, Key, Lang};
+use crate::ui::platform::focus::{inside, use_shut_on_press_outside};
 use crate::ui::screens::settings::SettingsPanel;
 use crate::ui::state::Speed;
 use wasm_bindgen::prelude::*;
-use web_sys::{Element, HtmlElement, Node};
+use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -59,17 +60,6 @@ fn opens_first() -> bool {
     false
 }
 
-/// Whether `target` is inside the element behind `node`.
-fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
-    let (Some(wrap), Some(target)) = (
-        node.cast::<Node>(),
-        target.and_then(|t| t.dyn_into::<Node>().ok()),
-    ) else {
-        return false;
-    };
-    wrap.contains(Some(&target))
-}
-
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
@@ -94,33 +84,7 @@ pub fn header(props: &HeaderProps) -> Html {
         });
     }
     // While open, a press anywhere outside the button and panel shuts it.
-    {
-        let wrap = wrap.clone();
-        let set_open = open.setter();
-        use_effect_with(*open, move |&open| {
-            let doc = web_sys::window().and_then(|w| w.document());
-            let listener = doc.filter(|_| open).map(|doc| {
-                let handler = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
-                    if !inside(&wrap, e.target()) {
-                        set_open.set(false);
-                    }
-                });
-                let _ = doc.add_event_listener_with_callback(
-                    "pointerdown",
-                    handler.as_ref().unchecked_ref(),
-                );
-                (doc, handler)
-            });
-            move || {
-                if let Some((doc, handler)) = listener {
-                    let _ = doc.remove_event_listener_with_callback(
-                        "pointerdown",
-                        handler.as_ref().unchecked_ref(),
-                    );
-                }
-            }
-        });
-    }
+    use_shut_on_press_outside(&wrap, &open);
 
     // Shuts the panel and gives focus back to the Settings button.
     let close = {

@@ -45,8 +45,12 @@ pub struct ReplayProps {
     /// deal is checked again here, offline.
     #[prop_or_default]
     pub proof: Option<Rc<Proof>>,
-    /// Another match to show (a record opened here).
-    pub on_open: Callback<Rc<Played>>,
+    /// What opens another match here, drawn for the callback that shows
+    /// it from its deal: the whole app's "Open a record" ([`OpenRecord`]);
+    /// none on a friend's page, whose module then carries no record
+    /// reader.
+    #[prop_or_default]
+    pub open: Option<Callback<Callback<Rc<Played>>, Html>>,
     pub on_close: Callback<()>,
 }
 
@@ -197,16 +201,14 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     };
     // A record opened here starts from its deal (it may be the very match
     // on show).
-    let on_open = {
-        let on_open = props.on_open.clone();
+    let open = props.open.as_ref().map(|open| {
         let step = step.clone();
         let playing = playing.clone();
-        Callback::from(move |shared: Rc<Played>| {
+        open.emit(Callback::from(move |_: Rc<Played>| {
             playing.set(false);
             step.set(0);
-            on_open.emit(shared)
-        })
-    };
+        }))
+    });
     let close = props.on_close.reform(|_: MouseEvent| ());
     let controls = html! {
         <div class="replay-bar">
@@ -242,7 +244,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
                 above={controls}
                 face_up={Some(hands)}
             >
-                { record_bar(lang, &shared, props.proof.clone(), *finished, &share, &notice, on_open) }
+                { record_bar(lang, &shared, props.proof.clone(), *finished, &share, &notice, open.unwrap_or_default()) }
             </Table>
         </div>
     }
@@ -279,7 +281,7 @@ fn deal_verdict(lang: Lang, verdict: &Verdict, proof: &Proof, shown_as: &Played)
 
 /// What the match can become: a downloaded record (once it is over), a
 /// share link (with the deal's proof, if it came with one), or another
-/// match from a record file (`on_open`); and why not (`notice`).
+/// match (`open`); and why not (`notice`).
 fn record_bar(
     lang: Lang,
     shared: &Rc<Played>,
@@ -287,7 +289,7 @@ fn record_bar(
     finished: bool,
     share: &UseStateHandle<Option<String>>,
     notice: &UseStateHandle<Option<Key>>,
-    on_open: Callback<Rc<Played>>,
+    open: Html,
 ) -> Html {
     let on_download = {
         let shared = shared.clone();
@@ -318,8 +320,44 @@ fn record_bar(
             }
         })
     };
+    html! {
+        <>
+            <div class="replay-files">
+                if finished {
+                    <button type="button" class="btn" onclick={on_download}>{ tr(lang, Key::DownloadRecord) }</button>
+                }
+                <button type="button" class="btn" onclick={on_share}>{ tr(lang, Key::CopyShareLink) }</button>
+                { open }
+            </div>
+            if let Some(link) = &**share {
+                <div class="field">
+                    <label for="share-link">{ tr(lang, Key::ShareLink) }</label>
+                    <input id="share-link" type="text" readonly=true value={link.clone()} />
+                </div>
+            }
+            if let Some(key) = **notice {
+                <p class="error-text" role="alert">{ tr(lang, key) }</p>
+            }
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct OpenRecordProps {
+    /// The match of the record opened.
+    pub on_open: Callback<Rc<Played>>,
+}
+
+/// "Open a record": another match from a record file, checked by replaying
+/// it, or why it cannot be shown. Only the whole app offers it (a
+/// friend's page shows only its own match).
+#[function_component(OpenRecord)]
+pub fn open_record(props: &OpenRecordProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let notice = use_state(|| None::<Key>);
     let on_file = {
         let notice = notice.clone();
+        let on_open = props.on_open.clone();
         Callback::from(move |e: web_sys::Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let on_open = on_open.clone();
@@ -335,23 +373,11 @@ fn record_bar(
     };
     html! {
         <>
-            <div class="replay-files">
-                if finished {
-                    <button type="button" class="btn" onclick={on_download}>{ tr(lang, Key::DownloadRecord) }</button>
-                }
-                <button type="button" class="btn" onclick={on_share}>{ tr(lang, Key::CopyShareLink) }</button>
-                <label class="btn file">
-                    { tr(lang, Key::OpenRecord) }
-                    <input type="file" accept=".json,application/json" class="sr-only" onchange={on_file} />
-                </label>
-            </div>
-            if let Some(link) = &**share {
-                <div class="field">
-                    <label for="share-link">{ tr(lang, Key::ShareLink) }</label>
-                    <input id="share-link" type="text" readonly=true value={link.clone()} />
-                </div>
-            }
-            if let Some(key) = **notice {
+            <label class="btn file">
+                { tr(lang, Key::OpenRecord) }
+                <input type="file" accept=".json,application/json" class="sr-only" onchange={on_file} />
+            </label>
+            if let Some(key) = *notice {
                 <p class="error-text" role="alert">{ tr(lang, key) }</p>
             }
         </>

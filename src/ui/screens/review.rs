@@ -18,6 +18,7 @@ use crate::rules::{Action, Edition, Seat, TurnStep};
 use crate::ui::platform::worker;
 use crate::ui::screens::header::Header;
 use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::state::Speed;
 use gloo_timers::callback::Timeout;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -29,9 +30,17 @@ const SLICE: u32 = 50;
 #[derive(Properties, PartialEq)]
 pub struct ReviewProps {
     pub shared: Rc<Played>,
-    /// Another match to replay (a record opened in the replay of a
-    /// decision).
-    pub on_replay: Callback<Rc<Played>>,
+    /// What opens another match in the replay of a decision (the whole
+    /// app's "Open a record": see
+    /// [`ReplayProps::open`](crate::ui::screens::replay::ReplayProps::open)).
+    #[prop_or_default]
+    pub open: Option<Callback<Callback<Rc<Played>>, Html>>,
+    /// The bots' speed of the next game, for the Settings (none on a
+    /// friend's page: the host's bots are the host's).
+    #[prop_or_default]
+    pub speed: Option<Speed>,
+    #[prop_or_default]
+    pub on_speed: Callback<Speed>,
     pub on_close: Callback<()>,
     /// The seat reviewed, when not seat 0 (a friend's page at an online
     /// table reviews its own seat).
@@ -319,11 +328,14 @@ fn decision_item(
         .iter()
         .map(|&c| i18n::card_name(lang, c, edition))
         .collect();
-    // The replay shows the table just after this play: "Move 15 of 40".
+    // This play is "Move 15 of 40"; the replay opens at the decision,
+    // the table just before it (14 moves made), with the hand it was
+    // made from and the total it met.
     let step = (d.ply + 1).min(props.moves);
+    let at = d.ply.min(props.moves);
     let head_id = format!("decision-{i}-head");
     let label = verdict.map(|v| v.label);
-    let on_open = props.on_replay.reform(move |_: MouseEvent| (step, i));
+    let on_open = props.on_replay.reform(move |_: MouseEvent| (at, i));
     html! {
         <li key={i} id={format!("decision-{i}")} class={classes!("decision", label.map(verdict_class))}>
             <div class="decision-head">
@@ -451,14 +463,14 @@ pub fn review_screen(props: &ReviewProps) -> Html {
     let replay_view = replay.map(|(step, _)| {
         html! {
             <ReplayScreen key={step} shared={shared.clone()} start={step} mine=true seat={props.seat}
-                on_open={props.on_replay.clone()} on_close={back} />
+                open={props.open.clone()} on_close={back} />
         }
     });
     html! {
         <>
         { for replay_view }
         <div class="review-page" hidden={replay.is_some()}>
-            <Header>
+            <Header speed={props.speed} on_speed={props.on_speed.clone()}>
                 <button type="button" class="btn ghost" onclick={close}>{ tr(lang, Key::Close) }</button>
             </Header>
             <main class="review" aria-labelledby="review-heading">

@@ -11,13 +11,13 @@
 
 use crate::bots::Level;
 use crate::i18n::{self, callout, named, reason, tr, turn_prompt, waiting_for, Key, Lang, Named};
-use crate::rules::{Action, Card, Direction, Edition, Format, PublicSeat};
+use crate::rules::{Action, Card, Direction, Format, PublicSeat};
 use crate::table::{Callout, Connection, Marks, Player, TableModel, Then, Tip, Verdict};
 use crate::ui::table::centre::{Centre, TrailItem};
-use crate::ui::table::deck::deck;
 use crate::ui::table::hand::{CardSlot, Hand, SlotState};
 use crate::ui::table::log::{GameLog, Lines, LogLine};
 use crate::ui::table::seat::Opponent;
+use crate::ui::table::specials::Specials;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -95,12 +95,15 @@ fn player_note(lang: Lang, player: Player) -> Option<String> {
         Player::Here => None,
         Player::Host => Some(tr(lang, Key::HostName).to_string()),
         Player::Friend { link, stand_in } => {
+            // Each "·" stays on the line of the word before it (a
+            // no-break space): a narrow seat wraps after it, never leaves
+            // it alone on a line.
             let mut note = tr(lang, Key::OnlineFriend).to_string();
             if link != Connection::Connected {
-                note = format!("{note} · {}", i18n::connection(lang, link));
+                note = format!("{note}\u{a0}· {}", i18n::connection(lang, link));
             }
             if stand_in {
-                note = format!("{note} · {}", tr(lang, Key::BotPlayingBadge));
+                note = format!("{note}\u{a0}· {}", tr(lang, Key::BotPlayingBadge));
             }
             Some(note)
         }
@@ -139,17 +142,6 @@ fn prompt(
         turn_prompt(lang, t.step, edition)
     } else {
         waiting_for(lang, waiting)
-    }
-}
-
-/// A reminder of what each card of the edition does, at the table (a
-/// disclosure under your hand: opening it leaves the game as it is).
-fn specials(lang: Lang, edition: Edition) -> Html {
-    html! {
-        <details class="specials">
-            <summary>{ tr(lang, Key::SpecialCards) }</summary>
-            { deck(lang, edition) }
-        </details>
     }
 }
 
@@ -398,7 +390,7 @@ pub fn table(props: &TableProps) -> Html {
                     heading={watching.then(|| watched_hand(lang, &props.my_name))}
                 />
                 }
-                if !watching { { specials(lang, edition) } }
+                if !watching { <Specials {edition} /> }
                 { props.children.clone() }
             </main>
             <GameLog past={log.0} current={log.1} ply={model.plays()} />

@@ -11,3 +11,4 @@ pub mod deck;
 pub mod hand;
 pub mod log;
 pub mod seat;
+pub mod specials;

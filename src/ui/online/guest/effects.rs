@@ -5,6 +5,8 @@
 use super::{fresh, knock, GuestLink, Ticket};
 use crate::online::friend::{FriendEffect, FriendEvent, TimerId};
 use crate::online::protocol::GuestMessage;
+use crate::online::sdp::CompactSdp;
+use crate::online::signal::link::TableLink;
 use crate::online::Reply;
 use crate::ui::online::relays::Relays;
 use crate::ui::platform::clock::wall_ms;
@@ -28,6 +30,9 @@ pub(super) struct Platform {
     /// The link's relays reached as the page opened, before Join, for the
     /// first knock to use.
     warm: Option<(RoomKey, Rc<Relays>)>,
+    /// The connection's offer made as the page opened, before Join, for
+    /// the first knock to use.
+    early: Option<Early>,
     /// The room's key, kept once the knock is over: the brokers may carry
     /// the table with it.
     pub(super) key: Option<RoomKey>,
@@ -37,6 +42,20 @@ pub(super) struct Platform {
     timers: HashMap<TimerId, Timeout>,
     /// Listens for the page coming back from the background.
     pub(super) returns: Option<crate::ui::platform::lifecycle::Returns>,
+}
+
+/// What a table link's page prepared as it opened: the room's key, a
+/// connection and its offer (or why not).
+type Offered = Result<(RoomKey, Peer, CompactSdp), String>;
+
+/// The offer made as the page opened.
+enum Early {
+    /// Being made; `wanted`: Join was pressed meanwhile, so it is taken as
+    /// soon as it is ready.
+    Making {
+        wanted: bool,
+    },
+    Ready(Offered),
 }
 
 impl Platform {
@@ -168,33 +187,83 @@ impl GuestLink {
                 };
                 link.dispatch(FriendEvent::ReplyReady(code));
             }),
-            Ticket::Table(table) => wasm_bindgen_futures::spawn_local(async move {
-                let offered = knock::offer(&table, &config, on_event).await;
-                let Some(link) = weak.upgrade() else { return };
-                let offer = match offered {
-                    Ok((key, peer, offer)) => {
-                        link.platform.borrow_mut().prepared = Some((key, Rc::new(peer)));
-                        Some(offer)
+            Ticket::Table(table) => {
+                // The first knock takes the offer made as the page opened.
+                let early = self.platform.borrow_mut().early.take();
+                match early {
+                    Some(Early::Ready(offered)) => {
+                        let this = self.clone();
+                        wasm_bindgen_futures::spawn_local(async move { this.offered(offered) });
                     }
-                    Err(why) => {
-                        console::warn(&format!("no offer for the table link: {why}"));
-                        None
+                    Some(Early::Making { .. }) => {
+                        self.platform.borrow_mut().early = Some(Early::Making { wanted: true });
                     }
-                };
-                let kept = match link.model.borrow().entry() {
-                    crate::online::friend::Entry::Link { table } => knock::kept_key(table),
-                    _ => None,
-                };
-                link.dispatch(FriendEvent::Offered {
-                    offer,
-                    kept,
-                    now_ms: wall_ms(),
-                    fresh: fresh(),
-                });
-                // Not taken (the friend left meanwhile): let it go.
-                link.platform.borrow_mut().prepared.take();
-            }),
+                    None => wasm_bindgen_futures::spawn_local(async move {
+                        let offered = knock::offer(&table, &config, on_event).await;
+                        if let Some(link) = weak.upgrade() {
+                            link.offered(offered);
+                        }
+                    }),
+                }
+            }
         }
+    }
+
+    /// The table link's connection was prepared: the model hears of its
+    /// offer (or that there is none).
+    fn offered(self: &Rc<Self>, offered: Offered) {
+        let offer = match offered {
+            Ok((key, peer, offer)) => {
+                self.platform.borrow_mut().prepared = Some((key, Rc::new(peer)));
+                Some(offer)
+            }
+            Err(why) => {
+                console::warn(&format!("no offer for the table link: {why}"));
+                None
+            }
+        };
+        let kept = match self.model.borrow().entry() {
+            crate::online::friend::Entry::Link { table } => knock::kept_key(table),
+            _ => None,
+        };
+        self.dispatch(FriendEvent::Offered {
+            offer,
+            kept,
+            now_ms: wall_ms(),
+            fresh: fresh(),
+        });
+        // Not taken (the friend left meanwhile): let it go.
+        self.platform.borrow_mut().prepared.take();
+    }
+
+    /// Makes the table link's offer as the page opens, before Join (on a
+    /// phone, creating the connection and gathering its candidates is
+    /// most of 0.2 s): the first knock takes it. Nothing is sent.
+    fn make_early_offer(self: &Rc<Self>, table: &TableLink) {
+        let waits = matches!(
+            self.model.borrow().mode(),
+            crate::online::friend::Mode::Ready { .. }
+        );
+        if !waits {
+            // Already knocking (a reload of a seated page): its own offer.
+            return;
+        }
+        self.platform.borrow_mut().early = Some(Early::Making { wanted: false });
+        let (weak, table) = (Rc::downgrade(self), table.clone());
+        let (config, on_event) = (self.config.clone(), self.on_peer_event());
+        wasm_bindgen_futures::spawn_local(async move {
+            let offered = knock::offer(&table, &config, on_event).await;
+            let Some(this) = weak.upgrade() else { return };
+            let early = this.platform.borrow_mut().early.take();
+            match early {
+                Some(Early::Making { wanted: true }) => this.offered(offered),
+                Some(Early::Making { wanted: false }) => {
+                    this.platform.borrow_mut().early = Some(Early::Ready(offered));
+                }
+                // Taken or let go meanwhile.
+                _ => {}
+            }
+        });
     }
 
     /// Listens on the table link's relays with the connection prepared.
@@ -234,6 +303,7 @@ impl GuestLink {
         let Ticket::Table(link) = &self.ticket else {
             return;
         };
+        self.make_early_offer(link);
         let (secret, lines) = (link.secret, link.relays.clone());
         let weak = Rc::downgrade(self);
         wasm_bindgen_futures::spawn_local(async move {

@@ -165,6 +165,12 @@ impl GuestLink {
         self.model.borrow().is_watching()
     }
 
+    /// Whether this page came by a link of the relays (a table or watch
+    /// link), not by an invite's code.
+    pub fn by_relays(&self) -> bool {
+        matches!(self.ticket, Ticket::Table(_))
+    }
+
     /// Whether the host stopped sharing the watch link (this watcher was
     /// let go).
     pub fn sharing_stopped(&self) -> bool {

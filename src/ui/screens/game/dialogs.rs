@@ -138,14 +138,18 @@ fn result(
         },
     ];
     // Today's deal: a result to share without spoilers (the day, the
-    // place, how many plays it took).
+    // place, how many plays it took), and the game's link.
     let copy = actions.daily.as_ref().map(|day| {
-        let text = i18n::daily_share(
-            lang,
-            day,
-            state.game().places()[ME],
-            seats,
-            crate::ui::stats::my_plays(state),
+        let text = format!(
+            "{}\n{}",
+            i18n::daily_share(
+                lang,
+                day,
+                state.game().places()[ME],
+                seats,
+                crate::ui::stats::my_plays(state),
+            ),
+            crate::ui::platform::address::home_link()
         );
         (
             AttrValue::from(tr(lang, Key::CopyResult)),

@@ -287,6 +287,12 @@ fn result_actions(
                 let (day, cb) = (day.clone(), props.on_practice.clone());
                 Callback::from(move |()| cb.emit(day.clone()))
             }
+            // The lesson's table is not the setup's: Play again keeps it
+            // (skipped or not).
+            None if props.learn => {
+                let (state, cb) = (state.clone(), props.on_rematch.clone());
+                Callback::from(move |()| cb.emit(Rc::new((*state).clone())))
+            }
             None => props.on_play_again.clone(),
         },
     };
@@ -346,7 +352,7 @@ pub fn game(props: &GameProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let start = props.start.clone();
     let state = use_reducer(move || (*start).clone());
-    let save_failed = crate::ui::persistence::use_persistence(&state);
+    let save_failed = crate::ui::persistence::use_persistence(&state, !props.learn);
     let link = props.link.as_ref().map(|Online(l)| &**l);
     let confirm_leave = use_state(|| false);
     // The match result: shown a moment after the last play, closable to

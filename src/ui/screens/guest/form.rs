@@ -85,6 +85,11 @@ fn body(lang: Lang, link: &Rc<GuestLink>, phase: &GuestPhase) -> Html {
             join_button(link, i18n::watch_text(lang, WatchText::Watch).to_string())
         }
         GuestPhase::Ready => ready(lang, link),
+        // By a table or watch link (after a reload, say) the page reaches
+        // the host; only an invite prepares a reply code.
+        GuestPhase::Preparing if link.by_relays() => {
+            html! { <p class="muted knocking" role="status">{ i18n::online(lang, OnlineKey::ReachingHost) }</p> }
+        }
         GuestPhase::Preparing => {
             html! { <p class="muted" role="status">{ tr(lang, Key::PreparingReply) }</p> }
         }
@@ -131,8 +136,10 @@ fn body(lang: Lang, link: &Rc<GuestLink>, phase: &GuestPhase) -> Html {
     }
 }
 
-/// Ready to join: Join, the seat this browser held here (if so), the STUN
-/// server and the relays the page will use.
+/// Ready to join: Join, the seat this browser held here (if so), and in
+/// plain words that nothing goes to the host before Join; the servers the
+/// page uses (the STUN server, the relays) are named under "Connection
+/// details", folded.
 fn ready(lang: Lang, link: &Rc<GuestLink>) -> Html {
     let stun = match link.stun() {
         Some(server) => named(lang, Named::GuestStunNote, &server),
@@ -145,13 +152,17 @@ fn ready(lang: Lang, link: &Rc<GuestLink>) -> Html {
                 <p class="notice returning" role="status">{ seat_text(lang, &SeatText::Returning { name: &back.name }) }</p>
             }
             { join_button(link, tr(lang, Key::JoinButton).to_string()) }
-            <p class="muted stun-note">{ stun }</p>
-            if !relays.is_empty() {
-                <div class="muted relay-note">
-                    <p>{ i18n::online(lang, OnlineKey::RelaysUsedByFriend) }</p>
-                    <ul class="relays">{ for relays.iter().map(|r| html! { <li>{ r.clone() }</li> }) }</ul>
-                </div>
-            }
+            <p class="muted join-note">{ i18n::online(lang, OnlineKey::NothingBeforeJoin) }</p>
+            <details class="muted net-details">
+                <summary>{ i18n::online(lang, OnlineKey::ConnectionDetails) }</summary>
+                <p class="stun-note">{ stun }</p>
+                if !relays.is_empty() {
+                    <div class="relay-note">
+                        <p>{ i18n::online(lang, OnlineKey::RelaysUsedByFriend) }</p>
+                        <ul class="relays">{ for relays.iter().map(|r| html! { <li>{ r.clone() }</li> }) }</ul>
+                    </div>
+                }
+            </details>
         </>
     }
 }

@@ -38,6 +38,9 @@ pub(super) fn table_notices(props: &TableNoticesProps) -> Html {
             if link.through_relay() && phase == GuestPhase::Playing {
                 <p class="notice via-relay">{ i18n::through_relay_here(lang, &host) }</p>
             }
+            if link.host_quiet() && matches!(phase, GuestPhase::Connected | GuestPhase::Playing) {
+                <p class="notice host-quiet" role="status">{ i18n::host_quiet_at_table(lang, &host) }</p>
+            }
             { host_away_notice(lang, link, &phase, &host) }
             { stand_in_notice(lang, link) }
             if let Some(why) = turned_away(lang, &phase) {

@@ -42,11 +42,11 @@ pub(super) fn over_view(over: &Over, me: Option<Seat>, on_close: Callback<()>) -
     match over {
         Over::Replay(f) => html! {
             <ReplayScreen key={key(f)} shared={f.played.clone()} mine={me.is_some()} seat={me}
-                proof={f.proof.clone()} on_open={Callback::from(|_| ())} {on_close} />
+                proof={f.proof.clone()} {on_close} />
         },
         Over::Review(f) => html! {
             <ReviewScreen key={key(f)} shared={f.played.clone()} seat={me}
-                on_replay={Callback::from(|_| ())} {on_close} />
+                {on_close} />
         },
     }
 }
