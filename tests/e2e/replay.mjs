@@ -738,6 +738,15 @@ export const reviewScenarios = [
             const width = await a.page.evaluate(() => window.innerWidth);
             assert(box && box.x >= 0 && box.x + box.width <= width + 0.5, `the replay's ${what} is cut at ${size.width} px: ${JSON.stringify(box)}`);
           }
+          // The opponents' cards, face up in their seats, read whole: a
+          // −10 reads "−10", not "−1" (issue 39).
+          const cut = await a.page.evaluate(() => [...document.querySelectorAll('.felt .seat .cardface.mini .pip.long')].map((p) => {
+            const card = p.closest('.cardface').getBoundingClientRect();
+            const r = p.getBoundingClientRect();
+            return { text: p.textContent || getComputedStyle(p, '::before').content, cut: r.left < card.left - 0.5 || r.right > card.right + 0.5 };
+          }));
+          assert(cut.length > 0, `no long pip (−10) in the opponents' seats at ${size.width} px to check`);
+          assert(cut.every((c) => !c.cut), `an opponent's card is cut at ${size.width} px: ${JSON.stringify(cut)}`);
           await shot(a.page, `replay-phone-${size.width}`);
           await a.page.getByRole('slider', { name: 'Position in the match' }).fill(move[2]);
           await fits(a.page, `the replay's last move at ${size.width} px`);
