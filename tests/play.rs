@@ -854,3 +854,79 @@ fn seat_names_come_from_the_setup_with_one_set_of_defaults() {
     setup.others[0].kind = SeatKind::Person;
     assert_eq!(setup.seat_names().name(Seat(0)), SeatName::Player(1));
 }
+
+/// A tokens match that puts the person out before its end (issue 39: it
+/// went on in silence): the hand that takes their last token leaves its
+/// summary open, saying they leave the match, until they choose; then the
+/// bots play on, as after any summary. A hand that takes a bot out while
+/// the person is already out opens none.
+#[test]
+fn the_person_knocked_out_of_a_tokens_match_gets_its_summary() {
+    let rules = RuleSet {
+        format: Format::Tokens,
+        tokens: 1,
+        ..RuleSet::classic()
+    };
+    let setup = Rc::new(GameSetup {
+        player_name: "You".into(),
+        others: (1..4)
+            .map(|i| SeatSetup {
+                name: format!("Bot {i}"),
+                kind: SeatKind::Bot(Level::Easy),
+            })
+            .collect(),
+        rules,
+        speed: Speed::Instant,
+    });
+    let mut knocked = 0;
+    for seed in 0..40 {
+        let mut state = GameState::new(setup.clone(), seed).expect("deals");
+        let mut out_summaries = 0;
+        let mut summaries_after = 0;
+        for _ in 0..3_000 {
+            if state.game().is_over() {
+                break;
+            }
+            if let Some(s) = &state.summary {
+                let me_out = !state.game().in_match().contains(ME);
+                if s.knocks_out(ME) {
+                    assert!(me_out, "seed {seed}: a knockout summary while still in");
+                    out_summaries += 1;
+                } else if me_out {
+                    summaries_after += 1;
+                }
+                state = state.update(GameMsg::Continue).expect("goes on");
+                continue;
+            }
+            let Some(turn) = state.game().to_act() else {
+                break;
+            };
+            let action = state.game().legal_actions()[0];
+            state = state
+                .update(GameMsg::Act {
+                    seat: turn.seat,
+                    action,
+                    ply: Some(state.actions.len()),
+                })
+                .expect("a legal action");
+        }
+        assert!(state.game().is_over(), "seed {seed}: the match ends");
+        let out_early = !state.game().in_match().contains(ME)
+            && state
+                .game()
+                .outcome()
+                .is_some_and(|o| !o.winners.contains(&ME));
+        if out_early && out_summaries == 1 {
+            knocked += 1;
+        }
+        assert!(
+            out_summaries <= 1,
+            "seed {seed}: told {out_summaries} times"
+        );
+        assert_eq!(summaries_after, 0, "seed {seed}: the bots' hands paused");
+    }
+    assert!(
+        knocked >= 5,
+        "only {knocked} of 40 matches put the person out first"
+    );
+}

@@ -162,6 +162,7 @@ keys! {
     SeeTheTable,
     ShowTheResult,
     SkipToResult,
+    WatchTheRest,
     YourTurnMark,
     YouOweTwoMark,
     NextMark,

@@ -60,7 +60,8 @@ impl BotTurn {
     }
 }
 
-/// The summary shown between two hands of a multi-hand match.
+/// The summary shown between two hands of a multi-hand match (and when
+/// the person leaves the match: see [`HandSummary::knocks_out`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HandSummary {
     pub hand: u32,
@@ -70,6 +71,15 @@ pub struct HandSummary {
     /// The summary's dialog is open (it waits a moment first, so the final
     /// table can be seen).
     pub open: bool,
+}
+
+impl HandSummary {
+    /// Whether this hand put `seat` out of the match (its last token
+    /// lost): the summary then offers to watch the rest or skip to the
+    /// result.
+    pub fn knocks_out(&self, seat: Seat) -> bool {
+        self.left.contains(&seat)
+    }
 }
 
 /// Who holds the match (the state lives behind an `Rc`: its size matters
@@ -562,10 +572,20 @@ impl GameState {
             .in_match()
             .iter()
             .any(|s| self.setup.is_person(s));
+        // Except the hand that put the person out of the match (their last
+        // token lost): its summary says so, and how they went, and waits
+        // for them to watch the rest or skip to the result. (At an online
+        // table the friends play on without waiting for the host.)
+        let knocked_out = !self.setup.has_online()
+            && summary
+                .as_ref()
+                .is_some_and(|s| s.knocks_out(self.viewer) && self.setup.is_person(self.viewer));
         // (A friend online may act in the next hand while the summary of
         // the last one is still on this screen: it stays.)
-        self.summary = if self.game().is_over() || watching {
+        self.summary = if self.game().is_over() {
             None
+        } else if watching {
+            summary.filter(|_| knocked_out)
         } else {
             summary.or(self.summary.take())
         };

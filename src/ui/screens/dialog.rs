@@ -41,6 +41,9 @@ pub struct EndScreenProps {
     pub primary: DialogButton,
     #[prop_or_default]
     pub secondary: Option<DialogButton>,
+    /// The two are equal choices (drawn alike), not a way on and another.
+    #[prop_or_default]
+    pub equal: bool,
     /// Closes the dialog to look at the table behind it (Escape does too).
     #[prop_or_default]
     pub close: Option<DialogButton>,
@@ -135,7 +138,7 @@ pub fn end_screen(props: &EndScreenProps) -> Html {
                         { props.primary.label.clone() }
                     </button>
                     if let Some(b) = &props.secondary {
-                        <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>
+                        <button type="button" class={classes!("btn", props.equal.then_some("primary"))} onclick={b.onclick.clone()}>{ b.label.clone() }</button>
                     }
                     { for props.extra.iter().map(|b| html! {
                         <button type="button" class="btn" onclick={b.onclick.clone()}>{ b.label.clone() }</button>

@@ -105,6 +105,29 @@ pub fn game_dialog(lang: Lang, props: &GameDialogProps) -> Html {
         lines.push(i18n::leaves_line(lang, &who(s)));
     }
     let next = state.clone();
+    if summary.knocks_out(state.viewer) && state.setup.is_person(state.viewer) {
+        // Out of the match (the last token lost): why, your place, and
+        // two ways on, as equals: watch the bots play on, or the result.
+        let seats = state.setup.seat_count();
+        // Final already: everyone still in will finish above.
+        let place = state.game().places()[state.viewer];
+        lines.push(i18n::your_place(lang, place, seats));
+        let skip = state.clone();
+        return html! {
+            <EndScreen
+                heading={AttrValue::from(tr(lang, Key::YouLeftMatch))}
+                {lines}
+                standings={standings(state, model, &[])}
+                {format}
+                equal=true
+                primary={DialogButton { label: tr(lang, Key::WatchTheRest).into(), onclick: Callback::from(move |_| next.dispatch(GameMsg::Continue)) }}
+                secondary={Some(DialogButton { label: tr(lang, Key::SkipToResult).into(), onclick: Callback::from(move |_| {
+                    skip.dispatch(GameMsg::Continue);
+                    skip.dispatch(GameMsg::SkipAhead);
+                }) })}
+            />
+        };
+    }
     html! {
         <EndScreen
             heading={AttrValue::from(hand_over_heading(lang, summary.hand))}
