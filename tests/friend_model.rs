@@ -1092,26 +1092,11 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
     );
 }
 
-/// The frames among `fx`, put together by the host's end of the stream.
-fn carried_to_host(fx: &[FriendEffect], host_end: &mut Stream) -> Vec<GuestMessage> {
-    fx.iter()
-        .filter_map(|e| match e {
-            FriendEffect::Carry { frames, .. } => Some(frames),
-            _ => None,
-        })
-        .flatten()
-        .flat_map(|f| host_end.receive(f).expect("within the limit"))
-        .map(|b| GuestMessage::decode(&b).expect("the page writes what the host reads"))
-        .collect()
-}
-
-/// A table carried by the brokers plays as over a channel: the join
-/// reaches a real host session, its welcome and table come back as
-/// frames (one lost, sent again), the friend acts through them; a host
-/// silent for `CARRY_SILENT_MS` is lost, and the page knocks again.
-#[test]
-fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
-    use ono99::online::friend::{CARRY_SILENT_MS, SEATING_MS};
+/// A page by the table link, seated by the host for seat 1 at 1 s (offer
+/// id 1…), whose direct connection does not open in time: the brokers
+/// carry the table. The page, what the seating timer did, and when.
+fn carried_page() -> (FriendTable, Vec<FriendEffect>, u64) {
+    use ono99::online::friend::SEATING_MS;
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
     let fx = page.update(FriendEvent::Answer {
@@ -1132,6 +1117,31 @@ fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
         now_ms: at,
         fresh: fresh(2),
     });
+    assert!(page.through_relay());
+    (page, fx, at)
+}
+
+/// The frames among `fx`, put together by the host's end of the stream.
+fn carried_to_host(fx: &[FriendEffect], host_end: &mut Stream) -> Vec<GuestMessage> {
+    fx.iter()
+        .filter_map(|e| match e {
+            FriendEffect::Carry { frames, .. } => Some(frames),
+            _ => None,
+        })
+        .flatten()
+        .flat_map(|f| host_end.receive(f).expect("within the limit"))
+        .map(|b| GuestMessage::decode(&b).expect("the page writes what the host reads"))
+        .collect()
+}
+
+/// A table carried by the brokers plays as over a channel: the join
+/// reaches a real host session, its welcome and table come back as
+/// frames (one lost, sent again), the friend acts through them; a host
+/// silent for `CARRY_SILENT_MS` is lost, and the page knocks again.
+#[test]
+fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
+    use ono99::online::friend::CARRY_SILENT_MS;
+    let (mut page, fx, at) = carried_page();
     let mut timers: Vec<(TimerId, u64)> = fx
         .iter()
         .filter_map(|e| match e {
@@ -1257,26 +1267,7 @@ fn a_table_carried_by_the_brokers_plays_and_a_silent_host_is_lost() {
 #[test]
 fn a_direct_connection_opening_late_takes_over_from_the_brokers() {
     use ono99::online::friend::Phase;
-    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
-    knocking(&mut page, None);
-    let fx = page.update(FriendEvent::Answer {
-        answer: HostAnswer {
-            offer_id: OfferId([1; 8]),
-            sent_at_ms: 0,
-            reply: SeatReply::Seated {
-                seat: Seat(1),
-                answer: answer_sdp(),
-            },
-        },
-        now_ms: 1_000,
-    });
-    let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
-    let fx = page.update(FriendEvent::Timer {
-        id: opening,
-        now_ms: at,
-        fresh: fresh(2),
-    });
-    assert!(page.through_relay());
+    let (mut page, fx, at) = carried_page();
     let carried_timers: Vec<TimerId> = fx
         .iter()
         .filter_map(|e| match e {

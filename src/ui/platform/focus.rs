@@ -43,10 +43,70 @@ pub fn inside(node: &NodeRef, target: Option<web_sys::EventTarget>) -> bool {
     wrap.contains(Some(&target))
 }
 
+/// A popover's handles: a button that opens and shuts a panel, both
+/// inside `wrap`.
+pub struct Popover {
+    pub open: UseStateHandle<bool>,
+    /// The element holding the button and the panel.
+    pub wrap: NodeRef,
+    /// The button that opens it (the focus comes back to it).
+    pub button: NodeRef,
+    /// Shuts it and gives the focus back to its button.
+    pub close: Callback<()>,
+    /// The button's click: opens or shuts it.
+    pub toggle: Callback<MouseEvent>,
+    /// For `wrap`: Escape shuts it.
+    pub onkeydown: Callback<KeyboardEvent>,
+}
+
+/// A popover's state and ways out: its button's toggle, Escape, a press
+/// anywhere outside it, each shutting it (the focus back on the button for
+/// the first two). It opens first if `open_first`.
+#[hook]
+pub fn use_popover(open_first: bool) -> Popover {
+    let open = use_state(|| open_first);
+    let wrap = use_node_ref();
+    let button = use_node_ref();
+    use_shut_on_press_outside(&wrap, &open);
+    let close = {
+        let open = open.clone();
+        let button = button.clone();
+        Callback::from(move |()| {
+            open.set(false);
+            if let Some(b) = button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        })
+    };
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let onkeydown = {
+        let open = *open;
+        let close = close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if open && e.key() == "Escape" {
+                e.prevent_default();
+                e.stop_propagation();
+                close.emit(());
+            }
+        })
+    };
+    Popover {
+        open,
+        wrap,
+        button,
+        close,
+        toggle,
+        onkeydown,
+    }
+}
+
 /// While `open`, a press anywhere outside the element `wrap` refers to
 /// shuts it (`open` set to `false`): a popover's usual way out.
 #[hook]
-pub fn use_shut_on_press_outside(wrap: &NodeRef, open: &UseStateHandle<bool>) {
+fn use_shut_on_press_outside(wrap: &NodeRef, open: &UseStateHandle<bool>) {
     let wrap = wrap.clone();
     let set_open = open.setter();
     use_effect_with(**open, move |&open| {

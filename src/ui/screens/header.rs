@@ -8,7 +8,7 @@
 //! give focus back to the button; a click or Tab outside shuts it too.
 
 use crate::i18n::{tr, Key, Lang};
-use crate::ui::platform::focus::{inside, use_shut_on_press_outside};
+use crate::ui::platform::focus::{inside, use_popover, Popover};
 use crate::ui::screens::settings::SettingsPanel;
 use crate::ui::state::Speed;
 use wasm_bindgen::prelude::*;
@@ -63,10 +63,14 @@ fn opens_first() -> bool {
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    #[allow(clippy::redundant_closure)]
-    let open = use_state(|| opens_first());
-    let button = use_node_ref();
-    let wrap = use_node_ref();
+    let Popover {
+        open,
+        wrap,
+        button,
+        close,
+        toggle,
+        onkeydown,
+    } = use_popover(opens_first());
 
     // Opening moves focus to the panel's first control.
     {
@@ -83,35 +87,6 @@ pub fn header(props: &HeaderProps) -> Html {
             }
         });
     }
-    // While open, a press anywhere outside the button and panel shuts it.
-    use_shut_on_press_outside(&wrap, &open);
-
-    // Shuts the panel and gives focus back to the Settings button.
-    let close = {
-        let open = open.clone();
-        let button = button.clone();
-        Callback::from(move |()| {
-            open.set(false);
-            if let Some(b) = button.cast::<HtmlElement>() {
-                let _ = b.focus();
-            }
-        })
-    };
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    let onkeydown = {
-        let open = open.clone();
-        let close = close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if *open && e.key() == "Escape" {
-                e.prevent_default();
-                e.stop_propagation();
-                close.emit(());
-            }
-        })
-    };
     // Tabbing (or clicking) to a control outside shuts it.
     let onfocusout = {
         let open = open.clone();

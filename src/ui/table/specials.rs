@@ -7,7 +7,7 @@
 
 use crate::i18n::{tr, Key, Lang};
 use crate::rules::Edition;
-use crate::ui::platform::focus::use_shut_on_press_outside;
+use crate::ui::platform::focus::{use_popover, Popover};
 use crate::ui::table::deck::deck;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -64,15 +64,19 @@ fn placement() -> (f64, f64) {
 #[function_component(Specials)]
 pub fn specials(props: &SpecialsProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let open = use_state(|| false);
-    let wrap = use_node_ref();
-    let button = use_node_ref();
+    let Popover {
+        open,
+        wrap,
+        button,
+        close,
+        toggle,
+        onkeydown,
+    } = use_popover(false);
     let panel = use_node_ref();
     let close_button = use_node_ref();
-    use_shut_on_press_outside(&wrap, &open);
     // Opening places the panel (through its style object: the page's
     // content security policy refuses style attributes) and puts the focus
-    // on Close; closing gives it back to the button.
+    // on Close.
     {
         let (panel, close_button) = (panel.clone(), close_button.clone());
         use_effect_with(*open, move |&open| {
@@ -87,31 +91,6 @@ pub fn specials(props: &SpecialsProps) -> Html {
             }
         });
     }
-    let close = {
-        let open = open.clone();
-        let button = button.clone();
-        Callback::from(move |()| {
-            open.set(false);
-            if let Some(b) = button.cast::<HtmlElement>() {
-                let _ = b.focus();
-            }
-        })
-    };
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    let onkeydown = {
-        let open = *open;
-        let close = close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if open && e.key() == "Escape" {
-                e.prevent_default();
-                e.stop_propagation();
-                close.emit(());
-            }
-        })
-    };
     html! {
         <div class="specials" ref={wrap} {onkeydown}>
             <button type="button" class="specials-btn" ref={button} onclick={toggle}
