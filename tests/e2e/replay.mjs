@@ -500,18 +500,25 @@ export const learnScenarios = [
           const on = (r) => r && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
           const got = [...document.querySelectorAll('.coach button')].find((b) => b.textContent === 'Got it');
           const cards = [...document.querySelectorAll('.hand .card-btn.playable')];
-          const glow = cards.filter((c) => getComputedStyle(c.querySelector('.cardface')).boxShadow.includes('255, 212, 59'));
+          // The lesson's glow (the hints' ring is gold too, still).
+          const glow = cards.filter((c) => getComputedStyle(c.querySelector('.cardface')).animationName === 'lesson-glow');
           const coach = box('.coach');
           const total = box('.total');
+          const pick = document.querySelector('.hand .card-btn.pick');
           return {
             got: on(got && got.getBoundingClientRect()), total: on(total), scrollY,
             overlap: !!(coach && total && coach.top < total.bottom && coach.bottom > total.top && coach.left < total.right && coach.right > total.left),
             coaches: document.querySelectorAll('.coach').length, playable: cards.length, glowing: glow.length,
+            glowsPick: glow.length === 1 && glow[0] === pick,
+            named: (document.querySelector('.coach-pick') || {}).textContent || '', pick: pick && pick.getAttribute('aria-label'),
           };
         });
         let v = await inView(a.page);
         assert(v.got && v.total && !v.overlap && v.scrollY === 0, `phone: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
-        assert(v.playable > 0 && v.glowing === v.playable, `"pick a glowing card" but ${v.glowing} of ${v.playable} playable cards glow`);
+        // The coach names the card to play, and only that card glows
+        // (issue 39: "pick a glowing card" while all four glowed).
+        assert(v.playable > 1 && v.glowsPick, `${v.glowing} of ${v.playable} playable cards glow, not the coach's pick alone`);
+        assert(v.pick && v.named === `${v.pick} ★`, `the coach says "${v.named}", its pick is "${v.pick}"`);
         {
           const d = await openPage(ctx.browser, ctx.server, { viewport: { width: 1280, height: 800 } });
           try {

@@ -26,6 +26,10 @@ pub fn texts(mark: Mark) -> (Key, Key) {
 #[derive(Properties, PartialEq)]
 pub struct CoachProps {
     pub mark: Mark,
+    /// The card to play, named ("Play 9 ★"), when it is your turn: the
+    /// coach's pick, the card ringed and starred in your hand.
+    #[prop_or_default]
+    pub pick: Option<AttrValue>,
     pub on_got_it: Callback<()>,
     pub on_skip: Callback<()>,
 }
@@ -46,6 +50,9 @@ pub fn coach(props: &CoachProps) -> Html {
             <p class="coach-kicker">{ tr(lang, Key::LearnCoach) }</p>
             <h2 id="coach-title">{ tr(lang, title) }</h2>
             <p>{ tr(lang, body) }</p>
+            if let Some(pick) = &props.pick {
+                <p class="coach-pick">{ pick.clone() }</p>
+            }
             <div class="row">
                 <button ref={button} type="button" class="btn primary" onclick={got}>{ tr(lang, Key::LearnGotIt) }</button>
                 <button type="button" class="btn ghost" onclick={skip}>{ tr(lang, Key::LearnSkip) }</button>

@@ -214,7 +214,11 @@ fn answer_leave(confirm: &UseStateHandle<bool>, go: &Callback<()>) -> Callback<b
 }
 
 /// The guided game's coach card for `mark`.
-fn coach_box(lesson: &UseStateHandle<Option<Seen>>, mark: coach::Mark) -> Html {
+fn coach_box(
+    lesson: &UseStateHandle<Option<Seen>>,
+    mark: coach::Mark,
+    pick: Option<AttrValue>,
+) -> Html {
     let got = {
         let l = lesson.clone();
         Callback::from(move |()| l.set(l.map(|s| s.with(mark))))
@@ -223,7 +227,7 @@ fn coach_box(lesson: &UseStateHandle<Option<Seen>>, mark: coach::Mark) -> Html {
         let l = lesson.clone();
         Callback::from(move |()| l.set(None))
     };
-    html! { <Coach {mark} on_got_it={got} on_skip={skip} /> }
+    html! { <Coach {mark} {pick} on_got_it={got} on_skip={skip} /> }
 }
 
 /// A callback that sends `msg` to the game.
@@ -450,7 +454,15 @@ pub fn game(props: &GameProps) -> Html {
         &result_hidden,
         result_actions.on_replay.clone(),
     );
-    let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark));
+    // The coach names the card it would play, as the ★ marks it.
+    let pick = model.tip().and_then(|t| match t.action {
+        crate::rules::Action::Play(card) => Some(AttrValue::from(format!(
+            "{} ★",
+            i18n::play_card(lang, card, setup.rules.edition)
+        ))),
+        crate::rules::Action::DiscardFourOno => None,
+    });
+    let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark, pick.clone()));
     let names = seat_names(&state, link, lang, seat_name);
     let online_bar = props
         .link
