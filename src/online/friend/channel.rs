@@ -154,60 +154,7 @@ impl FriendTable {
                     at_ms: now_ms.saturating_add(JOIN_AGAIN_MS),
                 });
             }
-            TimerKind::Keepalive => {
-                let retry = self.mirror.retry_request();
-                let at_table = self.mirror.view().is_some();
-                let next = self.timer_id(TimerKind::Keepalive);
-                let Some(c) = self.channel_mut() else { return };
-                if c.keepalive != id {
-                    return;
-                }
-                c.keepalive = next;
-                let wait = if let Some((asked, cycle)) = c.asked.take() {
-                    // The answer's time is up: none came, the host's page
-                    // may be frozen in the background (a phone's). Said
-                    // until it is heard again.
-                    if c.heard_ms < asked && !c.quiet {
-                        c.quiet = true;
-                        fx.push(FriendEffect::Note(
-                            "the host's page did not answer at the table".into(),
-                        ));
-                        fx.push(FriendEffect::Redraw);
-                    }
-                    cycle.saturating_sub(PONG_WAIT_MS)
-                } else if c.quiet {
-                    // Nothing more is asked of a page that does not
-                    // answer: what it was asked waits for it to be back
-                    // (a frozen page reads all it was sent at once, within
-                    // the host's limits).
-                    PING_MS
-                } else {
-                    let cycle = match retry {
-                        Some(msg) => {
-                            fx.push(FriendEffect::Send(msg));
-                            KEEPALIVE_MS
-                        }
-                        // In the lobby the host holds what friends send
-                        // until the start: nothing to ask there.
-                        None if !at_table => KEEPALIVE_MS,
-                        None => {
-                            c.ticks = c.ticks.wrapping_add(1);
-                            fx.push(FriendEffect::Send(GuestMessage::Ping { nonce: c.ticks }));
-                            PING_MS
-                        }
-                    };
-                    if at_table {
-                        c.asked = Some((now_ms, cycle));
-                        PONG_WAIT_MS
-                    } else {
-                        cycle
-                    }
-                };
-                fx.push(FriendEffect::StartTimer {
-                    id: next,
-                    at_ms: now_ms.saturating_add(wait),
-                });
-            }
+            TimerKind::Keepalive => self.keepalive(id, now_ms, fx),
             TimerKind::Reaction => {
                 let Some(at) = self.reaction_timers.iter().position(|t| *t == id) else {
                     return;
@@ -218,6 +165,65 @@ impl FriendTable {
                 }
             }
         }
+    }
+
+    /// The keepalive's tick: a resync asked again or, at the table, a ping
+    /// whose answer is looked for [`PONG_WAIT_MS`] later; none by then
+    /// says the host's page may be in the background (and nothing more is
+    /// asked until it is heard again).
+    fn keepalive(&mut self, id: TimerId, now_ms: u64, fx: &mut Vec<FriendEffect>) {
+        let retry = self.mirror.retry_request();
+        let at_table = self.mirror.view().is_some();
+        let next = self.timer_id(TimerKind::Keepalive);
+        let Some(c) = self.channel_mut() else { return };
+        if c.keepalive != id {
+            return;
+        }
+        c.keepalive = next;
+        let wait = if let Some((asked, cycle)) = c.asked.take() {
+            // The answer's time is up: none came, the host's page
+            // may be frozen in the background (a phone's). Said
+            // until it is heard again.
+            if c.heard_ms < asked && !c.quiet {
+                c.quiet = true;
+                fx.push(FriendEffect::Note(
+                    "the host's page did not answer at the table".into(),
+                ));
+                fx.push(FriendEffect::Redraw);
+            }
+            cycle.saturating_sub(PONG_WAIT_MS)
+        } else if c.quiet {
+            // Nothing more is asked of a page that does not
+            // answer: what it was asked waits for it to be back
+            // (a frozen page reads all it was sent at once, within
+            // the host's limits).
+            PING_MS
+        } else {
+            let cycle = match retry {
+                Some(msg) => {
+                    fx.push(FriendEffect::Send(msg));
+                    KEEPALIVE_MS
+                }
+                // In the lobby the host holds what friends send
+                // until the start: nothing to ask there.
+                None if !at_table => KEEPALIVE_MS,
+                None => {
+                    c.ticks = c.ticks.wrapping_add(1);
+                    fx.push(FriendEffect::Send(GuestMessage::Ping { nonce: c.ticks }));
+                    PING_MS
+                }
+            };
+            if at_table {
+                c.asked = Some((now_ms, cycle));
+                PONG_WAIT_MS
+            } else {
+                cycle
+            }
+        };
+        fx.push(FriendEffect::StartTimer {
+            id: next,
+            at_ms: now_ms.saturating_add(wait),
+        });
     }
 
     pub(super) fn received(
