@@ -95,9 +95,10 @@ async function playEightToTheResult(page, w) {
 }
 
 export const fitScenarios = [
-  ...[['small-phone', 'fr'], ['small-phone', 'es'], ['small-phone', 'pt'], ['phone', 'en'], ['tablet', 'en'], ['desktop', 'fr']].map(([size, lang]) => ({
+  ...[['small-phone', 'fr'], ['small-phone', 'es'], ['small-phone', 'pt'], ['phone', 'en'], ['tablet', 'en'], ['desktop', 'fr'], ['laptop', 'en']].map(([size, lang]) => ({
     name: `the match result fits (${size}, ${lang}): 8 players, six who left the match, a long name; the seats' marks stay in their seats (seed 114)`,
-    run: (ctx) => withPage(ctx, { viewport: SIZES.find(([s]) => s === size)[1] }, async (page) => {
+    // (The laptop, 1024×768, beside the log: issue 39's seat over the pile.)
+    run: (ctx) => withPage(ctx, { viewport: [...SIZES, ['laptop', { width: 1024, height: 768 }]].find(([s]) => s === size)[1] }, async (page) => {
       await page.goto(`${ctx.server.url}?seed=114`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
       await setSpeed(page, 'instant');
