@@ -177,6 +177,8 @@ export async function snapshot(page) {
       dialog: dialog ? dialog.textContent : null,
       dialogHeading: dialog ? (dialog.querySelector('h2') || {}).textContent : null,
       nextHand: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Next hand')),
+      // The hand that put you out of the match (tokens, points).
+      knockedOut: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Watch the rest')),
       matchOver: !!(dialog && [...dialog.querySelectorAll('button')].some((b) => b.textContent === 'Play again')),
       alert: (document.querySelector('.play [role="alert"]') || {}).textContent || null,
       prompt: (document.querySelector('.hand .prompt') || {}).textContent || '',
@@ -282,6 +284,12 @@ export async function playToEnd(page, { pick = 'random', random = Math.random, t
     if (snap.matchOver) return { ...stats, snap };
     if (snap.nextHand) {
       await busy(page, () => page.getByRole('button', { name: 'Next hand' }).click());
+      stats.hands++;
+      continue;
+    }
+    if (snap.knockedOut) {
+      // Out of the match: watch the bots play on, as a person may.
+      await busy(page, () => page.getByRole('button', { name: 'Watch the rest' }).click());
       stats.hands++;
       continue;
     }

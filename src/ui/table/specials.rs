@@ -43,7 +43,9 @@ fn placement() -> (f64, f64) {
         .and_then(|h| h.as_f64())
         .unwrap_or(640.0);
     // Every edge within the window (the page may be scrolled).
-    let seen = |y: f64| y.clamp(0.0, height);
+    // (Not `clamp`: its panic message would bring float formatting, 10 KB,
+    // into the first download.)
+    let seen = |y: f64| y.max(0.0).min(height);
     let header = edges(".topbar").map_or(0.0, |(_, bottom)| seen(bottom));
     let total =
         edges(".total[data-ply]").map_or((height / 2.0, height / 2.0), |(t, b)| (seen(t), seen(b)));
@@ -81,10 +83,13 @@ pub fn specials(props: &SpecialsProps) -> Html {
         let (panel, close_button) = (panel.clone(), close_button.clone());
         use_effect_with(*open, move |&open| {
             if let Some(el) = panel.cast::<HtmlElement>().filter(|_| open) {
+                // Whole pixels, written as integers: formatting a float
+                // would bring its machinery (10 KB) into the first download.
                 let (top, room) = placement();
+                let px = |v: f64| format!("{}px", v.round() as i64);
                 let style = el.style();
-                let _ = style.set_property("top", &format!("{top:.0}px"));
-                let _ = style.set_property("max-height", &format!("{room:.0}px"));
+                let _ = style.set_property("top", &px(top));
+                let _ = style.set_property("max-height", &px(room));
             }
             if let Some(b) = close_button.cast::<HtmlElement>().filter(|_| open) {
                 let _ = b.focus();
