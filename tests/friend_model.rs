@@ -1453,3 +1453,91 @@ fn a_host_that_stops_answering_at_the_table_is_said_to_be_away() {
     assert!(!page.host_quiet());
     assert!(fx.contains(&FriendEffect::Redraw));
 }
+
+/// A friend carried by the brokers who waits in the lobby (issue 38):
+/// the host sends nothing there but acknowledgements, yet neither side
+/// counts the other silent: the page pings through the brokers (the host
+/// drops it before the start) and takes the host's acknowledgements as
+/// word. Three minutes, nothing lost, no knock again.
+#[test]
+fn a_carried_friend_waiting_in_the_lobby_is_not_let_go() {
+    use ono99::online::friend::{CARRY_SILENT_MS, CARRY_TICK_MS};
+    let (mut page, fx, at) = carried_page();
+    let mut timers: BTreeMap<TimerId, u64> = BTreeMap::new();
+    let mut host_end = Stream::new(9);
+    let mut host_heard = at;
+    let mut to_host: Vec<Vec<u8>> = Vec::new();
+    let follow =
+        |fx: &[FriendEffect], timers: &mut BTreeMap<TimerId, u64>, to_host: &mut Vec<Vec<u8>>| {
+            for e in fx {
+                match e {
+                    FriendEffect::StartTimer { id, at_ms } => {
+                        timers.insert(*id, *at_ms);
+                    }
+                    FriendEffect::CancelTimer(id) => {
+                        timers.remove(id);
+                    }
+                    FriendEffect::Carry { frames, .. } => to_host.extend(frames.iter().cloned()),
+                    FriendEffect::Prepare => panic!("the page knocked again: {fx:?}"),
+                    _ => {}
+                }
+            }
+        };
+    follow(&fx, &mut timers, &mut to_host);
+    let mut now = at;
+    let mut pings = 0;
+    while now < at + 180_000 {
+        now += CARRY_TICK_MS;
+        // The host's end reads what came: the join gets the seat's key,
+        // as the host sends it; after it, in the lobby, acknowledgements
+        // only (pings are dropped before the start).
+        let frames = std::mem::take(&mut to_host);
+        for frame in frames {
+            host_heard = now;
+            for bytes in host_end.receive(&frame).expect("within the limit") {
+                match GuestMessage::decode(&bytes) {
+                    Ok(GuestMessage::Ping { .. }) => pings += 1,
+                    Ok(GuestMessage::Join { .. }) => host_end
+                        .send(
+                            &HostMessage::SeatKey {
+                                key: "0a".repeat(16),
+                            }
+                            .encode(),
+                        )
+                        .map(|_| ())
+                        .expect("a small message"),
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            now - host_heard < CARRY_SILENT_MS,
+            "the host heard nothing for {} ms",
+            now - host_heard
+        );
+        for frame in host_end.due(now) {
+            let fx = page.update(FriendEvent::Carried {
+                frame,
+                now_ms: now,
+                fresh: fresh(3),
+            });
+            follow(&fx, &mut timers, &mut to_host);
+        }
+        let due: Vec<TimerId> = timers
+            .iter()
+            .filter(|(_, &t)| t <= now)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in due {
+            timers.remove(&id);
+            let fx = page.update(FriendEvent::Timer {
+                id,
+                now_ms: now,
+                fresh: fresh(4),
+            });
+            follow(&fx, &mut timers, &mut to_host);
+        }
+    }
+    assert!(page.through_relay(), "still carried after three minutes");
+    assert!(pings >= 6, "{pings} pings in three minutes");
+}

@@ -100,10 +100,13 @@ impl FriendTable {
                 return self.carrying_lost(fx);
             }
         };
+        // Any frame of the host's stream (sealed with the table's key)
+        // shows its page carries the table, an acknowledgement too: in
+        // the lobby the host sends nothing else.
+        line.heard_ms = now_ms;
         if messages.is_empty() {
             return;
         }
-        line.heard_ms = now_ms;
         if let Some(wait) = line.wait.take() {
             fx.push(FriendEffect::CancelTimer(wait));
         }

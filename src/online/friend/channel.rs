@@ -174,6 +174,7 @@ impl FriendTable {
     fn keepalive(&mut self, id: TimerId, now_ms: u64, fx: &mut Vec<FriendEffect>) {
         let retry = self.mirror.retry_request();
         let at_table = self.mirror.view().is_some();
+        let carried = self.through_relay();
         let next = self.timer_id(TimerKind::Keepalive);
         let Some(c) = self.channel_mut() else { return };
         if c.keepalive != id {
@@ -205,7 +206,15 @@ impl FriendTable {
                     KEEPALIVE_MS
                 }
                 // In the lobby the host holds what friends send
-                // until the start: nothing to ask there.
+                // until the start: nothing to ask there. Through the
+                // brokers a ping goes anyway (the host drops it): it
+                // keeps each side hearing the other, as a channel's
+                // own keepalive does.
+                None if !at_table && carried => {
+                    c.ticks = c.ticks.wrapping_add(1);
+                    fx.push(FriendEffect::Send(GuestMessage::Ping { nonce: c.ticks }));
+                    KEEPALIVE_MS
+                }
                 None if !at_table => KEEPALIVE_MS,
                 None => {
                     c.ticks = c.ticks.wrapping_add(1);
