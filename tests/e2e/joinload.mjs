@@ -24,6 +24,8 @@
 //   MQTT PUBLISH sent, after Join;
 // - answer heard: the first tracker message carrying an answer, or MQTT
 //   PUBLISH received, after Join;
+// - offer made (createOffer), candidates gathered (ICE gathering complete,
+//   which the offer waits for);
 // - answer applied (setRemoteDescription), ICE connected, DTLS connected
 //   (the peer connection's states), channel open (the first
 //   RTCDataChannel open);
@@ -116,6 +118,7 @@ function joinProbe(name) {
     const offer = PC.prototype.createOffer;
     PC.prototype.createOffer = function (...args) {
       mark('offer made');
+      this.addEventListener('icegatheringstatechange', () => { if (this.iceGatheringState === 'complete') mark('candidates gathered'); });
       const out = offer.apply(this, args);
       return out;
     };

@@ -42,6 +42,40 @@ const over = (page) => async () => (await page.getByRole('button', { name: 'Play
 const dailyOver = (page) => async () => (await page.getByRole('button', { name: "Practice today's deal" }).count()) > 0;
 
 /** The cards of your hand, by their codes. */
+/** Where the coach stands against the table (issue 39: it covered the
+ *  hand on a phone): whether it covers the total or any card of your hand,
+ *  and whether the total, every card, and its Got it are wholly in view. */
+const coachPlace = async (page) => {
+  // Measured once the cards have landed (a card drawn flies in from the
+  // pile; the lesson's glow runs forever and is not waited for).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity), null, { timeout: 10000, polling: 50 }).catch(() => {});
+  return page.evaluate(() => {
+  const rect = (el) => el && el.getBoundingClientRect();
+  const on = (r) => !!r && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+  const meets = (a, b) => !!(a && b) && a.top < b.bottom - 1 && b.top < a.bottom - 1 && a.left < b.right - 1 && b.left < a.right - 1;
+  const coach = rect(document.querySelector('.coach'));
+  const total = rect(document.querySelector('.total'));
+  const cards = [...document.querySelectorAll('.hand .card-btn')].map(rect);
+  const got = rect(document.querySelector('.coach .btn.primary'));
+  return {
+    coach: !!coach,
+    overTotal: meets(coach, total),
+    overCards: cards.filter((c) => meets(coach, c)).length,
+    totalInView: on(total),
+    cardsOutOfView: cards.filter((c) => !on(c)).length,
+    cards: cards.length,
+    gotInView: on(got),
+  };
+  });
+};
+
+/** What is wrong with the coach's place, or '' (see `coachPlace`). */
+const coachWrong = (v) => [
+  !v.coach && 'no coach', v.overTotal && 'it covers the total', v.overCards && `it covers ${v.overCards} card(s)`,
+  !v.totalInView && 'the total is out of view', v.cardsOutOfView && `${v.cardsOutOfView} of ${v.cards} cards out of view`,
+  !v.gotInView && 'its Got it is out of view',
+].filter(Boolean).join(', ');
+
 const handCards = (page) => page.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
 
 /** What the coach's hints show in your hand: its tip (★), the per-card
@@ -514,7 +548,7 @@ export const learnScenarios = [
           };
         });
         let v = await inView(a.page);
-        assert(v.got && v.total && !v.overlap && v.scrollY === 0, `phone: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
+        assert(!coachWrong(await coachPlace(a.page)), `phone, the first mark: ${coachWrong(await coachPlace(a.page))}`);
         // The coach names the card to play, and only that card glows
         // (issue 39: "pick a glowing card" while all four glowed).
         assert(v.playable > 1 && v.glowsPick, `${v.glowing} of ${v.playable} playable cards glow, not the coach's pick alone`);
@@ -528,6 +562,7 @@ export const learnScenarios = [
             await shot(d.page, 'learn-desktop-total');
             v = await inView(d.page);
             assert(v.got && v.total && !v.overlap && v.scrollY === 0, `desktop: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
+            assert(!coachWrong(await coachPlace(d.page)), `desktop, the first mark: ${coachWrong(await coachPlace(d.page))}`);
             await assertClean(d.page, d.problems);
           } finally {
             await d.context.close();
@@ -546,6 +581,10 @@ export const learnScenarios = [
           if (await got.count()) {
             assert(await a.page.locator('.coach').count() === 1, 'two coach cards show at once');
             seen.push(await a.page.locator('.coach h2').textContent());
+            // Every mark, on the phone: nothing of the table under it.
+            const wrong = coachWrong(await coachPlace(a.page));
+            assert(!wrong, `phone, the mark "${seen[seen.length - 1]}": ${wrong}`);
+            if (seen.length === 5) await shot(a.page, 'learn-phone-ninety-nine');
             await got.click();
             continue;
           }
@@ -621,6 +660,63 @@ export const learnScenarios = [
     },
   },
 ];
+
+// Each language's first mark at each size, and every mark of the lesson
+// at the smallest phone in French (its texts run longest): the coach
+// covers no card and not the total, and its Got it is in view.
+learnScenarios.push({
+  name: 'Learn to play: the coach covers neither the total nor a card, with the total, every card and its Got it in view, at 360x640, 390x844, 820x1180, 1024x768 and 1280x800 in four languages (every mark at 360x640 in French)',
+  run: async (ctx) => {
+    const sizes = [[360, 640], [390, 844], [820, 1180], [1024, 768], [1280, 800]];
+    const problems = [];
+    for (const [lang, label] of [['en', 'Language'], ['es', 'Language'], ['fr', 'Language'], ['pt', 'Language']]) {
+      for (const [width, height] of sizes) {
+        const a = await openPage(ctx.browser, ctx.server, { viewport: { width, height } });
+        try {
+          await load(a.page, ctx.server);
+          if (lang !== 'en') await setLanguage(a.page, label, lang);
+          await a.page.locator('button.learn-btn').click();
+          await a.page.locator('.coach').waitFor();
+          await a.page.locator('.hand .card-btn').first().waitFor();
+          const wrong = coachWrong(await coachPlace(a.page));
+          if (wrong) problems.push(`${lang} ${width}x${height}: ${wrong}`);
+          if (lang === 'fr' && width === 360) {
+            await shot(a.page, 'learn-fr-360-total');
+            // Settings in French, as a person would.
+            await openSettings(a.page);
+            await a.page.getByLabel('Vitesse des robots', { exact: true }).selectOption('instant');
+            await closeSettings(a.page);
+            const done = async () => (await a.page.getByRole('dialog').count()) > 0;
+            let marks = 1;
+            await a.page.locator('.coach .btn.primary').click();
+            for (let i = 0; i < 3000 && !(await done()); i++) {
+              await a.page.waitForFunction(
+                () => document.querySelector('[role="dialog"]') || document.querySelector('.coach') || document.querySelector('.hand button.card-btn.pick') || document.querySelector('.hand button.four-ono'),
+                null, { timeout: 120000, polling: 30 },
+              );
+              if (await a.page.locator('.coach').count()) {
+                marks++;
+                const w = coachWrong(await coachPlace(a.page));
+                if (w) problems.push(`fr 360x640, mark ${marks} "${await a.page.locator('.coach h2').textContent()}": ${w}`);
+                await shot(a.page, `learn-fr-360-mark-${marks}`);
+                await a.page.locator('.coach .btn.primary').click();
+              } else if (await a.page.locator('.hand button.card-btn.pick').count()) {
+                await a.page.locator('.hand button.card-btn.pick').click();
+              } else if (await a.page.locator('.hand button.four-ono').count()) {
+                await a.page.locator('.hand button.four-ono').click();
+              }
+            }
+            assert(marks >= 7, `the French lesson showed ${marks} marks, not the 7 of its deal`);
+          }
+          await assertClean(a.page, a.problems);
+        } finally {
+          await a.context.close();
+        }
+      }
+    }
+    assert(problems.length === 0, `the coach's place: ${problems.join('; ')}`);
+  },
+});
 
 export const reviewScenarios = [
   {

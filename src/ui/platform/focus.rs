@@ -20,6 +20,71 @@ pub fn use_focus_when<D: PartialEq + 'static>(deps: D) -> NodeRef {
     node
 }
 
+/// As [`use_focus_when`], for an element that stands between `top` and
+/// `bottom` (CSS selectors): the focus does not scroll the page; then, as
+/// the page settles (after a new screen's scroll to the top), the page
+/// scrolls just enough to show everything from the start of `top` to the
+/// end of `bottom`, or, if that is taller than the window, the end of
+/// `bottom`.
+#[hook]
+pub fn use_focus_between<D: PartialEq + 'static>(
+    deps: D,
+    top: &'static str,
+    bottom: &'static str,
+) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(deps, move |_| {
+            if let Some(el) = node.cast::<web_sys::HtmlElement>() {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = el.focus_with_options(&options);
+            }
+            // Again as the screen settles: a new screen scrolls to the top
+            // in a render of its own, and cards dealt grow the hand.
+            let later: Vec<_> = [0, 250, 700]
+                .into_iter()
+                .map(|ms| gloo_timers::callback::Timeout::new(ms, move || show_span(top, bottom)))
+                .collect();
+            move || drop(later)
+        });
+    }
+    node
+}
+
+/// Scrolls the page as [`use_focus_between`] says; nothing if either
+/// element is missing.
+fn show_span(top: &str, bottom: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(height) = window.inner_height().ok().and_then(|h| h.as_f64()) else {
+        return;
+    };
+    let rect = |selector: &str| {
+        window
+            .document()
+            .and_then(|d| d.query_selector(selector).ok().flatten())
+            .map(|el| el.get_bounding_client_rect())
+    };
+    let (Some(top), Some(bottom)) = (rect(top), rect(bottom)) else {
+        return;
+    };
+    let (from, to) = (top.top(), bottom.bottom());
+    let by = if to - from > height || to > height {
+        // The end of `bottom` at the window's: whatever fits above it.
+        to - height
+    } else if from < 0.0 {
+        from
+    } else {
+        0.0
+    };
+    if by.abs() >= 1.0 {
+        window.scroll_by_with_x_and_y(0.0, by);
+    }
+}
+
 /// Gives the element `id` keyboard focus, which brings it into view;
 /// `false` if the page has no such element (not drawn yet).
 pub fn reveal(id: &str) -> bool {

@@ -6,7 +6,7 @@
 
 use crate::i18n::{tr, Key, Lang};
 pub use crate::play::learn::{due, learn_setup, Mark, Seen, LEARN_SEED};
-use crate::ui::platform::focus::use_focus_when;
+use crate::ui::platform::focus::use_focus_between;
 use yew::prelude::*;
 
 /// The title and body of `mark`.
@@ -35,13 +35,15 @@ pub struct CoachProps {
 }
 
 /// A coach mark: what it explains, "Got it" and "Skip the lesson". It sits
-/// beside the table (over the log's column) on a wide screen and at the
-/// bottom of the screen on a narrow one, so the total and your hand stay
-/// in view and the page never scrolls to it.
+/// beside the table (over the log's column) on a wide screen, and between
+/// the table and your hand on a narrow one, so it covers neither the total
+/// nor a card.
 #[function_component(Coach)]
 pub fn coach(props: &CoachProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let button = use_focus_when(props.mark);
+    // On a narrow screen the coach stands between the table and your hand:
+    // the page shows the total, the coach and the hand together.
+    let button = use_focus_between(props.mark, ".felt .total", ".play .hand");
     let (title, body) = texts(props.mark);
     let got = props.on_got_it.reform(|_: MouseEvent| ());
     let skip = props.on_skip.reform(|_: MouseEvent| ());

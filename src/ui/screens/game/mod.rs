@@ -455,14 +455,16 @@ pub fn game(props: &GameProps) -> Html {
         result_actions.on_replay.clone(),
     );
     // The coach names the card it would play, as the ★ marks it.
-    let pick = model.tip().and_then(|t| match t.action {
-        crate::rules::Action::Play(card) => Some(AttrValue::from(format!(
-            "{} ★",
-            i18n::play_card(lang, card, setup.rules.edition)
-        ))),
-        crate::rules::Action::DiscardFourOno => None,
+    let coach_box = coach_mark.map(|mark| {
+        let pick = model.tip().and_then(|t| match t.action {
+            crate::rules::Action::Play(card) => Some(AttrValue::from(format!(
+                "{} ★",
+                i18n::play_card(lang, card, setup.rules.edition)
+            ))),
+            crate::rules::Action::DiscardFourOno => None,
+        });
+        coach_box(&lesson, mark, pick)
     });
-    let coach_box = coach_mark.map(|mark| coach_box(&lesson, mark, pick.clone()));
     let names = seat_names(&state, link, lang, seat_name);
     let online_bar = props
         .link
@@ -484,7 +486,8 @@ pub fn game(props: &GameProps) -> Html {
                 <PassScreen name={AttrValue::from(setup.name(viewer, lang))} on_ready={send(&state, GameMsg::Reveal)} />
             } else {
                 <Table model={Shown(model.clone())} {levels} my_name={AttrValue::from(setup.name(viewer, lang))}
-                    hints={hints_on} {on_action} {actions} before_hand={missed_section(lang, &missed)}
+                    hints={hints_on} {on_action} {actions}
+                    before_hand={html! { <>{ missed_section(lang, &missed) }{ coach_box.unwrap_or_default() }</> }}
                     hold_ms={state.speed.undo_ms()} {reactions}>
                     // `if let`, not `for` over the Option: a `for` adds its items
                     // straight into this list, and Yew pairs unkeyed children by
@@ -493,7 +496,6 @@ pub fn game(props: &GameProps) -> Html {
                     if let Some(node) = error_line(&state, lang, &waiting) { { node } }
                     if let Some(node) = online_bar { { node } }
                     if let Some(node) = save_notice(lang, save_failed) { { node } }
-                    if let Some(node) = coach_box { { node } }
                 </Table>
             }
             // Always present, so opening or closing a dialog never shifts
