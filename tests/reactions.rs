@@ -112,6 +112,32 @@ fn the_gate_lets_one_through_every_two_seconds_per_seat() {
     assert_eq!(through, 1);
 }
 
+/// The host's page forgets a bubble on a timer of two seconds; a timer
+/// that fires a millisecond early by the page's clock (as browsers' do)
+/// left the bubble on the seat for good (found by the reactions scenario:
+/// a thumbs-up still on the seat 10 s later). The board says how much
+/// longer to wait, so the page looks again.
+#[test]
+fn a_bubble_not_yet_due_says_how_much_longer_it_shows() {
+    let mut board = Board::new();
+    assert_eq!(board.next_expiry_ms(0), None);
+    board
+        .arrive(Seat(1), Reaction::ThumbsUp, 1_000)
+        .expect("shown");
+    board.arrive(Seat(2), Reaction::Nice, 1_500).expect("shown");
+    // The timer for seat 1 fires a millisecond early: nothing goes, and
+    // the next look is due in a millisecond.
+    let early = 1_000 + SHOWN_MS - 1;
+    assert!(!board.expire(early));
+    assert_eq!(board.next_expiry_ms(early), Some(1));
+    assert!(board.expire(early + 1));
+    assert_eq!(board.on(Seat(1)), None);
+    // Seat 2's bubble is due 500 ms later.
+    assert_eq!(board.next_expiry_ms(early + 1), Some(500));
+    assert!(board.expire(1_500 + SHOWN_MS));
+    assert_eq!(board.next_expiry_ms(1_500 + SHOWN_MS), None);
+}
+
 #[test]
 fn a_board_shows_each_seat_for_two_seconds_and_mutes_per_seat() {
     let mut board = Board::new();

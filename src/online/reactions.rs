@@ -192,6 +192,17 @@ impl Board {
         self.shown.len() != before
     }
 
+    /// How long after `now_ms` the next bubble on show is due to go
+    /// ([`Board::expire`] forgets it then); `None` with none on show. A
+    /// page's timer can fire a little before its time by the page's clock:
+    /// asked again after `expire`, this says how much longer to wait.
+    pub fn next_expiry_ms(&self, now_ms: u64) -> Option<u64> {
+        self.shown
+            .iter()
+            .map(|s| s.at_ms.saturating_add(SHOWN_MS).saturating_sub(now_ms))
+            .min()
+    }
+
     /// The bubble on `seat`, if one shows.
     pub fn on(&self, seat: Seat) -> Option<Shown> {
         self.shown.iter().find(|s| s.seat == seat).copied()

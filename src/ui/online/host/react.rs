@@ -81,15 +81,28 @@ impl HostLink {
             return;
         }
         self.changed();
-        let weak = Rc::downgrade(self);
-        Timeout::new(SHOWN_MS as u32, move || {
-            if let Some(link) = weak.upgrade() {
-                let gone = link.reactions.borrow_mut().board.expire(now_ms() as u64);
-                if gone {
-                    link.changed();
-                }
-            }
-        })
-        .forget();
+        expire_after(Rc::downgrade(self), SHOWN_MS);
     }
+}
+
+/// After `wait_ms`, the bubbles on show for [`SHOWN_MS`] go; one not yet
+/// due (a timer may fire a little early by the page's clock, and each
+/// bubble has its own time) is looked at again when it is.
+fn expire_after(weak: std::rc::Weak<HostLink>, wait_ms: u64) {
+    Timeout::new(wait_ms.min(u64::from(u32::MAX)) as u32, move || {
+        let Some(link) = weak.upgrade() else { return };
+        let now = now_ms() as u64;
+        let (gone, next) = {
+            let board = &mut link.reactions.borrow_mut().board;
+            (board.expire(now), board.next_expiry_ms(now))
+        };
+        if gone {
+            link.changed();
+        }
+        if let Some(next) = next {
+            // At least a few milliseconds: never a loop of zero waits.
+            expire_after(weak, next.max(5));
+        }
+    })
+    .forget();
 }
