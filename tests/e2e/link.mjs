@@ -336,7 +336,8 @@ export const linkScenarios = [
     // soon as the host's page is back. The six minutes are the situation
     // itself: while they pass, the friend's page is looked at every 30 s.
     name: "table link: the host's page frozen six minutes mid-match: the friend is told, and the match goes on when it is back",
-    long: true,
+    // Six minutes of waiting: beside the workers, not in one of them.
+    waits: true,
     extraS: 420,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);

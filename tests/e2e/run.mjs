@@ -28,7 +28,9 @@
 // contexts of the one Chromium. Most of a scenario's time is the page
 // waiting (bots' pauses, the final table, WebRTC) or one renderer busy,
 // so two at a time take little more than half the time of one after the
-// other. E2E_WORKERS=1 runs everything one after the other.
+// other. E2E_WORKERS=1 runs everything one after the other. A scenario
+// that mostly waits (`waits`: a page frozen for minutes) runs beside the
+// workers in a lane of its own.
 // E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
 // A scenario that has not ended after E2E_SCENARIO_LIMIT_S seconds (300;
 // more for one that says it needs more, `extraS`) fails, and its pages are
@@ -206,12 +208,20 @@ async function main() {
   const t0 = Date.now();
   for (const s of all.filter((x) => x.solo)) await runOne(s);
   const soloSeconds = (Date.now() - t0) / 1000;
-  // The longest first (`long`), so that no long scenario starts last and
-  // runs alone at the end.
-  const queue = [...all.filter((x) => !x.solo && x.long), ...all.filter((x) => !x.solo && !x.long)];
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (queue.length) await runOne(queue.shift());
-  }));
+  // A scenario whose situation is mostly waiting (`waits`: a page frozen
+  // for six minutes, looked at every 30 s) runs in a lane of its own beside
+  // the workers, from their start: it would hold one of them for minutes
+  // while using next to nothing of the machine. The longest of the others
+  // first (`long`), so that no long scenario starts last and runs alone at
+  // the end.
+  const waiting = all.filter((x) => !x.solo && x.waits);
+  const queue = [...all.filter((x) => !x.solo && !x.waits && x.long), ...all.filter((x) => !x.solo && !x.waits && !x.long)];
+  await Promise.all([
+    ...waiting.map((s) => runOne(s)),
+    ...Array.from({ length: workers }, async () => {
+      while (queue.length) await runOne(queue.shift());
+    }),
+  ]);
   const seconds = (Date.now() - t0) / 1000;
   const notes = all.flatMap((s) => s.notes);
   await browser.close();
