@@ -8,10 +8,16 @@ set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
-TOOLS="$ROOT/.tools"
-export PATH="$TOOLS/bin:$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
 TRUNK_VERSION="0.21.14"
+# Trunk and wasm-bindgen-cli are compiled once per machine and version (9
+# minutes on two cores), not once per clone: into the user's cache, each
+# version in a folder of its own ($ONO99_TOOLS, or ~/.cache/ono99-tools; a
+# clone's own .tools where there is no writable home).
+TOOLS="${ONO99_TOOLS:-${XDG_CACHE_HOME:-${HOME:-}/.cache}/ono99-tools}"
+if [ -z "${HOME:-}${XDG_CACHE_HOME:-}${ONO99_TOOLS:-}" ] || ! mkdir -p "$TOOLS" 2>/dev/null; then
+    TOOLS="$ROOT/.tools"
+fi
 PUBLIC_URL="${PUBLIC_URL:-/ono99/}"
 
 say() { printf '\n==> %s\n' "$*"; }
@@ -21,6 +27,8 @@ die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
 wasm_bindgen_version() {
     awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
 }
+WASM_BINDGEN_VERSION="$(wasm_bindgen_version)"
+export PATH="$TOOLS/trunk-$TRUNK_VERSION/bin:$TOOLS/wasm-bindgen-$WASM_BINDGEN_VERSION/bin:$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 ensure_rust() {
     command -v cargo >/dev/null || die "cargo is missing: install Rust with rustup (https://rustup.rs), then run this again"
@@ -32,13 +40,14 @@ ensure_rust() {
 }
 
 # cargo_tool BINARY EXPECTED_VERSION_OUTPUT CRATE VERSION [--locked]
+# installs into $TOOLS/BINARY-VERSION (on PATH above).
 cargo_tool() {
     local bin="$1" want="$2" crate="$3" version="$4" locked="${5:-}"
     if command -v "$bin" >/dev/null && [ "$("$bin" --version 2>/dev/null)" = "$want" ]; then
         return 0
     fi
-    say "installing $crate $version into .tools (a few minutes, once)"
-    cargo install $locked --root "$TOOLS" "$crate" --version "$version" ||
+    say "installing $crate $version into $TOOLS/$bin-$version (a few minutes, once a machine)"
+    cargo install $locked --root "$TOOLS/$bin-$version" "$crate" --version "$version" ||
         die "could not install $crate $version"
 }
 
@@ -61,8 +70,7 @@ ensure_node() {
 
 ensure_build_tools() {
     ensure_rust
-    local wb
-    wb="$(wasm_bindgen_version)"
+    local wb="$WASM_BINDGEN_VERSION"
     [ -n "$wb" ] || die "Cargo.lock names no wasm-bindgen version"
     cargo_tool trunk "trunk $TRUNK_VERSION" trunk "$TRUNK_VERSION" --locked
     # Not --locked: wasm-bindgen-cli's lock file names a yanked dependency.
