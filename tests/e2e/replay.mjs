@@ -41,7 +41,6 @@ const over = (page) => async () => (await page.getByRole('button', { name: 'Play
 /** Today's deal's result offers its deal again, as practice, instead. */
 const dailyOver = (page) => async () => (await page.getByRole('button', { name: "Practice today's deal" }).count()) > 0;
 
-/** The cards of your hand, by their codes. */
 /** Where the coach stands against the table (issue 39: it covered the
  *  hand on a phone): whether it covers the total or any card of your hand,
  *  and whether the total, every card, and its Got it are wholly in view. */
@@ -76,6 +75,7 @@ const coachWrong = (v) => [
   !v.gotInView && 'its Got it is out of view',
 ].filter(Boolean).join(', ');
 
+/** The cards of your hand, by their codes. */
 const handCards = (page) => page.locator('.hand button.card-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
 
 /** What the coach's hints show in your hand: its tip (★), the per-card
@@ -548,7 +548,8 @@ export const learnScenarios = [
           };
         });
         let v = await inView(a.page);
-        assert(!coachWrong(await coachPlace(a.page)), `phone, the first mark: ${coachWrong(await coachPlace(a.page))}`);
+        const wrongFirst = coachWrong(await coachPlace(a.page));
+        assert(!wrongFirst, `phone, the first mark: ${wrongFirst}`);
         // The coach names the card to play, and only that card glows
         // (issue 39: "pick a glowing card" while all four glowed).
         assert(v.playable > 1 && v.glowsPick, `${v.glowing} of ${v.playable} playable cards glow, not the coach's pick alone`);
@@ -562,7 +563,8 @@ export const learnScenarios = [
             await shot(d.page, 'learn-desktop-total');
             v = await inView(d.page);
             assert(v.got && v.total && !v.overlap && v.scrollY === 0, `desktop: the coach's Got it and the total are not both in view: ${JSON.stringify(v)}`);
-            assert(!coachWrong(await coachPlace(d.page)), `desktop, the first mark: ${coachWrong(await coachPlace(d.page))}`);
+            const wrongDesktop = coachWrong(await coachPlace(d.page));
+            assert(!wrongDesktop, `desktop, the first mark: ${wrongDesktop}`);
             await assertClean(d.page, d.problems);
           } finally {
             await d.context.close();
@@ -669,12 +671,12 @@ learnScenarios.push({
   run: async (ctx) => {
     const sizes = [[360, 640], [390, 844], [820, 1180], [1024, 768], [1280, 800]];
     const problems = [];
-    for (const [lang, label] of [['en', 'Language'], ['es', 'Language'], ['fr', 'Language'], ['pt', 'Language']]) {
+    for (const lang of ['en', 'es', 'fr', 'pt']) {
       for (const [width, height] of sizes) {
         const a = await openPage(ctx.browser, ctx.server, { viewport: { width, height } });
         try {
           await load(a.page, ctx.server);
-          if (lang !== 'en') await setLanguage(a.page, label, lang);
+          if (lang !== 'en') await setLanguage(a.page, 'Language', lang);
           await a.page.locator('button.learn-btn').click();
           await a.page.locator('.coach').waitFor();
           await a.page.locator('.hand .card-btn').first().waitFor();
