@@ -231,9 +231,15 @@ impl Sim<'_> {
                 }
                 FriendEffect::CarryOpen(_) => {
                     assert!(!self.watching(), "{label}: a watcher carried");
+                    // From the host's answer on (by the table link), or
+                    // once a connection did not open.
                     assert!(
-                        matches!(before, Mode::Seating(_)),
+                        matches!(before, Mode::Knocking(_) | Mode::Seating(_)),
                         "{label}: carried from {before:?}"
+                    );
+                    assert!(
+                        matches!(self.page.entry(), Entry::Link { .. }),
+                        "{label}: carried by an invite"
                     );
                     self.host_end = Some(Stream::new(55));
                     self.seen.carried += 1;
@@ -476,9 +482,9 @@ impl Sim<'_> {
                 }
             }
             5 if self.rng.below(8) == 0 => FriendEvent::AnswerNotTaken,
-            // While the brokers carry the table, a direct connection
-            // opening late is rarer.
-            6 | 7 if self.host_end.is_none() || self.rng.below(10) == 0 => {
+            // While the brokers carry the table (from every answer of the
+            // table link on), the direct connection opens, or not.
+            6 | 7 if self.host_end.is_none() || self.rng.below(8) == 0 => {
                 // The connection opens (on the host's side too).
                 if self.host_end.is_some() {
                     self.seen.direct_after_carried += 1;
@@ -851,10 +857,17 @@ fn a_replaced_page_stops_until_play_here() {
         fx.contains(&FriendEffect::AcceptAnswer(answer_sdp())),
         "{fx:?}"
     );
-    assert!(fx.contains(&FriendEffect::StopRelays));
-    assert!(matches!(page.mode(), Mode::Seating(_)));
-    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
+    // The brokers carry the table while the direct connection is made:
+    // the knock's relays keep them.
+    assert!(!fx.contains(&FriendEffect::StopRelays), "{fx:?}");
+    assert!(fx.contains(&FriendEffect::CarryOpen(OfferId([1; 8]))));
+    assert!(matches!(page.mode(), Mode::Connected(_)));
+    assert!(!page.through_relay(), "not said while the direct one comes");
     let keepalive = timer(&fx, TimerKind::Keepalive).expect("a keepalive");
+    // The direct connection opens: it takes over, the brokers are left.
+    let fx = page.update(FriendEvent::ChannelOpen { now_ms: 2_000 });
+    assert!(fx.contains(&FriendEffect::CarryClose), "{fx:?}");
+    assert_eq!(sent(&fx), [&GuestMessage::Join { name: "Bo".into() }]);
     let fx = page.update(FriendEvent::Received {
         bytes: HostMessage::SeatKey {
             key: "0a".repeat(16),
@@ -998,7 +1011,9 @@ fn a_watcher_keeps_no_key_and_is_let_go_for_good() {
 }
 
 /// The host answers but no direct connection opens (issue 38): the
-/// brokers carry the table instead; if the host is not heard that way
+/// brokers, which carry the table from the answer on, go on carrying it,
+/// and the page says so once the direct connection had its time or the
+/// browser gave it up; if the host is not heard that way
 /// either, the page says no connection can be made (knocking again could
 /// not help: the door keeps the seat for the key it never received), and
 /// knocks again only when asked. A connection that opens starts again.
@@ -1020,11 +1035,25 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
     assert_eq!(MAX_UNOPENED, 1);
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
     knocking(&mut page, None);
-    // The time to open passes: the brokers carry the table.
+    // The answer: the brokers carry the table at once, while the direct
+    // connection is made; the page does not say so yet.
     let fx = page.update(seated());
+    assert!(
+        fx.contains(&FriendEffect::CarryOpen(OfferId([1; 8]))),
+        "{fx:?}"
+    );
+    assert!(!fx.contains(&FriendEffect::StopRelays), "{fx:?}");
+    assert!(
+        fx.iter().any(|e| matches!(e, FriendEffect::Carry { offer_id, frames } if *offer_id == OfferId([1; 8]) && !frames.is_empty())),
+        "the join goes through the brokers: {fx:?}"
+    );
+    assert!(!fx.iter().any(|e| matches!(e, FriendEffect::Send(_))));
+    assert_eq!(page.phase(), Phase::Connected);
+    assert!(!page.through_relay());
     let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
     assert_eq!(at, 1_000 + SEATING_MS);
-    assert_eq!(page.phase(), Phase::Knocking, "seating shows as knocking");
+    // The time to open passes: said.
+    let answer_fx = fx;
     let fx = page.update(FriendEvent::Timer {
         id: opening,
         now_ms: at,
@@ -1034,23 +1063,17 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
         !fx.contains(&FriendEffect::ClosePeer),
         "the direct connection may open late yet: {fx:?}"
     );
-    assert!(
-        fx.contains(&FriendEffect::CarryOpen(OfferId([1; 8]))),
-        "{fx:?}"
-    );
     assert!(!fx.contains(&FriendEffect::Prepare), "{fx:?}");
+    assert!(fx.contains(&FriendEffect::Redraw), "{fx:?}");
     assert!(page.through_relay());
-    assert!(
-        fx.iter().any(|e| matches!(e, FriendEffect::Carry { offer_id, frames } if *offer_id == OfferId([1; 8]) && !frames.is_empty())),
-        "the join goes through the brokers: {fx:?}"
-    );
-    assert!(!fx.iter().any(|e| matches!(e, FriendEffect::Send(_))));
     // The browser's late word about the dead connection changes nothing.
     assert_eq!(
-        page.update(FriendEvent::ChannelClosed { now_ms: 5_000 }),
+        page.update(FriendEvent::ChannelClosed { now_ms: at + 1_000 }),
         [FriendEffect::DropPeer]
     );
     assert!(page.through_relay());
+    let fx = answer_fx;
+    let at = 1_000;
     // Nothing comes from the host that way either: told.
     let (wait, wait_at) = timer(&fx, TimerKind::CarryWait).expect("a time to hear the host");
     assert_eq!(wait_at, at + CARRY_WAIT_MS);
@@ -1072,10 +1095,19 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
         .contains(&FriendEffect::Prepare));
     knocking(&mut page, None);
     page.update(seated());
+    assert!(!page.through_relay());
     let fx = page.update(FriendEvent::ChannelClosed { now_ms: 5_000 });
     assert!(fx
         .iter()
         .any(|e| matches!(e, FriendEffect::CancelTimer(t) if t.kind == TimerKind::Seating)));
+    assert!(fx.contains(&FriendEffect::DropPeer), "{fx:?}");
+    assert!(page.through_relay(), "said at once");
+    // As when the browser cannot take the answer at all.
+    page.update(FriendEvent::Leave);
+    let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
+    knocking(&mut page, None);
+    page.update(seated());
+    page.update(FriendEvent::AnswerNotTaken);
     assert!(page.through_relay());
     // A connection that opens: connected, and a loss later knocks again.
     page.update(FriendEvent::Leave);
@@ -1093,8 +1125,9 @@ fn a_connection_that_never_opens_is_carried_then_told_and_knocks_only_when_asked
 }
 
 /// A page by the table link, seated by the host for seat 1 at 1 s (offer
-/// id 1…), whose direct connection does not open in time: the brokers
-/// carry the table. The page, what the seating timer did, and when.
+/// id 1…): the brokers carry the table from then on, and its direct
+/// connection does not open in time. The page, what the answer and the
+/// seating timer did, and when the timer went off.
 fn carried_page() -> (FriendTable, Vec<FriendEffect>, u64) {
     use ono99::online::friend::SEATING_MS;
     let (mut page, _) = FriendTable::new(link(), Some((Seat(1), "Bo".into())), None);
@@ -1112,13 +1145,15 @@ fn carried_page() -> (FriendTable, Vec<FriendEffect>, u64) {
     });
     let (opening, at) = timer(&fx, TimerKind::Seating).expect("a time to open");
     assert_eq!(at, 1_000 + SEATING_MS);
-    let fx = page.update(FriendEvent::Timer {
+    assert!(!page.through_relay());
+    let mut all = fx;
+    all.extend(page.update(FriendEvent::Timer {
         id: opening,
         now_ms: at,
         fresh: fresh(2),
-    });
+    }));
     assert!(page.through_relay());
-    (page, fx, at)
+    (page, all, at)
 }
 
 /// The frames among `fx`, put together by the host's end of the stream.

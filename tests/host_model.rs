@@ -1406,8 +1406,9 @@ fn a_friend_with_no_direct_path_plays_through_the_brokers() {
 }
 
 /// Answered by the table link, a seat whose join comes through a broker
-/// before its direct connection opened (the friend's page stopped
-/// waiting for it): carried, its direct connection still trying.
+/// before its direct connection opened (a friend's page carries from the
+/// answer on): carried, its direct connection still trying, and not said
+/// to come through a relay yet.
 fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Peer, ConnId) {
     let first = offer(n, name, None);
     let (_, asked) = heard(t, LinkDoor::Table, &first, now_ms);
@@ -1424,7 +1425,8 @@ fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> 
             now_ms,
         });
     }
-    assert!(t.through_relay(peer));
+    assert!(t.open(peer.seat().expect("a seat")) == Some(true));
+    assert!(!t.through_relay(peer));
     (peer, conn)
 }
 
@@ -1438,11 +1440,13 @@ fn a_late_direct_connection_takes_over_from_the_brokers() {
     door_open(&mut t);
     let (kai, kai_conn) = carried_before_direct(&mut t, 1, "Kai", 1_000);
     let (lee, lee_conn) = carried_before_direct(&mut t, 2, "Lee", 1_000);
-    // Kai's browser gives the direct connection up: still carried, open.
-    t.update(HostEvent::Closed {
+    // Kai's browser gives the direct connection up: still carried, open,
+    // and said at once.
+    let fx = t.update(HostEvent::Closed {
         peer: kai,
         conn: kai_conn,
     });
+    assert!(fx.iter().any(|e| matches!(e, HostEffect::Changed)));
     assert!(t.through_relay(kai));
     assert_eq!(t.open(Seat(1)), Some(true));
     // ...and it does not open after that.
@@ -1503,4 +1507,103 @@ fn a_late_direct_connection_takes_over_from_the_brokers() {
         conn: lee_conn,
     });
     assert_eq!(t.open(Seat(3)), Some(false));
+}
+
+/// A friend's page carries its seat through the brokers from the answer
+/// on, while the direct connection is made (issue 38): the lobby does not
+/// say "through a relay" for that second, only once the direct connection
+/// had its time (a wake-up is asked for then); a direct connection that
+/// takes over leaves the relays once every friend is seated; and a carried
+/// frame that comes after the direct connection opened first is ignored.
+#[test]
+fn a_seat_carried_while_its_direct_connection_is_made_is_said_only_if_none_comes() {
+    use ono99::online::friend::SEATING_MS;
+    let mut t = table(4, 14);
+    door_open(&mut t);
+    let first = offer(1, "Kai", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+    let (kai, conn) = asked.expect("a seat");
+    answer_made(&mut t, (kai, conn), &first, 1_000);
+    let mut friend = Stream::new(1);
+    friend
+        .send(&GuestMessage::Join { name: "Kai".into() }.encode())
+        .expect("a small message");
+    let mut wake = None;
+    for frame in friend.due(1_100) {
+        let fx = t.update(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms: 1_100,
+        });
+        wake = wake.or(fx.iter().find_map(|e| match e {
+            HostEffect::WakeAt { at_ms } => Some(*at_ms),
+            _ => None,
+        }));
+    }
+    assert_eq!(t.open(Seat(1)), Some(true));
+    assert!(!t.through_relay(kai));
+    // The other friend the same way, a moment later.
+    let (lee, lee_conn) = carried_before_direct(&mut t, 2, "Lee", 1_200);
+    let wake = wake.expect("a wake-up");
+    assert!(wake <= 1_100 + SEATING_MS, "woken at {wake}");
+    let fx = t.update(HostEvent::Tick {
+        now_ms: 1_100 + SEATING_MS - 1,
+    });
+    assert!(!fx.iter().any(|e| matches!(e, HostEffect::Changed)));
+    assert!(!t.through_relay(kai));
+    let fx = t.update(HostEvent::Tick {
+        now_ms: 1_100 + SEATING_MS,
+    });
+    assert!(
+        fx.iter().any(|e| matches!(e, HostEffect::Changed)),
+        "{fx:?}"
+    );
+    assert!(t.through_relay(kai));
+
+    // The other friend's direct connection opens late: direct, not said,
+    // and every friend is seated: the relays are left (Kai's carried seat
+    // keeps them, as the page knows).
+    let fx = t.update(HostEvent::Opened {
+        peer: lee,
+        conn: lee_conn,
+    });
+    assert!(!t.through_relay(lee));
+    assert!(
+        fx.iter().any(|e| matches!(e, HostEffect::Listen(false))),
+        "{fx:?}"
+    );
+
+    // Another table: the direct connection opens before the brokers bring
+    // anything; a carried frame after it is ignored, and the channel
+    // carries the seat.
+    let mut t = table(2, 15);
+    door_open(&mut t);
+    let first = offer(3, "Mo", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+    let (mo, conn) = asked.expect("a seat");
+    answer_made(&mut t, (mo, conn), &first, 1_000);
+    t.update(HostEvent::Opened { peer: mo, conn });
+    let mut friend = Stream::new(3);
+    friend
+        .send(&GuestMessage::Join { name: "Mo".into() }.encode())
+        .expect("a small message");
+    for frame in friend.due(1_200) {
+        let fx = t.update(HostEvent::Carried {
+            conn,
+            frame,
+            now_ms: 1_200,
+        });
+        assert!(
+            !fx.iter().any(|e| matches!(e, HostEffect::Carry { .. })),
+            "{fx:?}"
+        );
+    }
+    assert!(!t.through_relay(mo));
+    let fx = t.update(HostEvent::Received {
+        peer: mo,
+        conn,
+        bytes: GuestMessage::Join { name: "Mo".into() }.encode(),
+        now_ms: 1_300,
+    });
+    assert!(key_sent(&fx, conn).is_some(), "{fx:?}");
 }

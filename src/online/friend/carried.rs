@@ -1,11 +1,15 @@
-//! A friend's table carried by the brokers when no direct connection
-//! opens (issue 38), in the friend's model.
+//! A friend's table carried by the brokers until, or instead of, a direct
+//! connection (issue 38), in the friend's model.
 //!
-//! The host answered, but the browsers found no path to each other (a
-//! symmetric NAT, a firewall that lets only TCP through): instead of
-//! giving up, the page reaches the link's brokers again
-//! ([`FriendEffect::CarryOpen`]) and the connection seated by the offer
-//! goes on there. It is opened at once *through a relay*: the join, and
+//! By the table link the host's answer comes through the relays; the
+//! link's brokers then carry the table at once
+//! ([`FriendEffect::CarryOpen`]) while the browsers make their direct
+//! connection, which takes over when it opens (about a second on a
+//! phone's network, six round trips: the friend is seated before). If it
+//! never does (a symmetric NAT, a firewall that lets only TCP through),
+//! the brokers go on carrying, and after [`SEATING_MS`] (or as soon as
+//! the browser gives the connection up) the page says the table comes
+//! *through a relay*. The connection is opened at once: the join, and
 //! every message after it, goes into a [`Stream`] (numbered, acknowledged,
 //! cut under the brokers' limits, rate-limited) and out as
 //! [`FriendEffect::Carry`]; what the host sends comes back as
@@ -17,7 +21,7 @@
 //! ([`Mode::NoPath`]). Once heard, a host silent for [`CARRY_SILENT_MS`]
 //! is gone as a closed channel is: the page knocks again.
 
-use super::{Entry, Fresh, FriendEffect, FriendTable, Mode, TimerId, TimerKind};
+use super::{Entry, Fresh, FriendEffect, FriendTable, Mode, TimerId, TimerKind, SEATING_MS};
 use crate::online::protocol::GuestMessage;
 use crate::online::signal::stream::Stream;
 use crate::online::signal::OfferId;
@@ -43,18 +47,26 @@ pub struct CarriedLine {
     wait: Option<TimerId>,
     /// When the host was last heard this way.
     heard_ms: u64,
+    /// While the direct connection may still open ([`SEATING_MS`] from
+    /// the answer): the page does not say "through a relay" yet.
+    direct_wait: Option<TimerId>,
 }
 
 impl FriendTable {
-    /// Whether the table is carried by the brokers (no direct connection).
+    /// Whether the page says the table comes through a relay: the brokers
+    /// carry it and no direct connection opened in time (or the browser
+    /// gave it up).
     pub fn through_relay(&self) -> bool {
-        self.carried.is_some()
+        self.carried
+            .as_ref()
+            .is_some_and(|line| line.direct_wait.is_none())
     }
 
-    /// The direct connection the host answered did not open: the brokers
-    /// carry the table instead, if this page came by the table link and
-    /// has not tried them for this seat yet. Whether they do.
-    pub(super) fn try_carrying(&mut self, fx: &mut Vec<FriendEffect>) -> bool {
+    /// The brokers carry the table, if this page came by the table link
+    /// and has not tried them for this seat yet: from the host's answer on
+    /// (`direct_coming`: the direct connection is still being made), or
+    /// once it did not open. Whether they do.
+    pub(super) fn try_carrying(&mut self, direct_coming: bool, fx: &mut Vec<FriendEffect>) -> bool {
         let Some(offer_id) = self.seated_by else {
             return false;
         };
@@ -72,13 +84,51 @@ impl FriendTable {
             tick,
             wait: Some(wait),
             heard_ms: now,
+            direct_wait: None,
         });
-        fx.push(FriendEffect::Note(
-            "the table link: no direct connection, the brokers carry the table".into(),
-        ));
+        fx.push(FriendEffect::Note(if direct_coming {
+            "the table link: the brokers carry the table while the direct connection is made".into()
+        } else {
+            "the table link: no direct connection, the brokers carry the table".into()
+        }));
         fx.push(FriendEffect::CarryOpen(offer_id));
         self.opened(now, fx);
+        if direct_coming {
+            let direct = self.start_timer(TimerKind::Seating, now.saturating_add(SEATING_MS), fx);
+            if let Some(line) = self.carried.as_mut() {
+                line.direct_wait = Some(direct);
+            }
+        }
         true
+    }
+
+    /// A seating timer that is not the mode's: the carried table's wait
+    /// for its direct connection, over.
+    pub(super) fn direct_timer(&mut self, id: TimerId, fx: &mut Vec<FriendEffect>) {
+        if self
+            .carried
+            .as_ref()
+            .is_some_and(|line| line.direct_wait == Some(id))
+        {
+            self.no_direct(fx);
+        }
+    }
+
+    /// No direct connection is coming: the page says the brokers carry
+    /// the table.
+    pub(super) fn no_direct(&mut self, fx: &mut Vec<FriendEffect>) {
+        let Some(wait) = self
+            .carried
+            .as_mut()
+            .and_then(|line| line.direct_wait.take())
+        else {
+            return;
+        };
+        fx.push(FriendEffect::CancelTimer(wait));
+        fx.push(FriendEffect::Note(
+            "the table link: no direct connection opened, the brokers carry the table".into(),
+        ));
+        fx.push(FriendEffect::Redraw);
     }
 
     /// A carried frame from the host: the messages it completes are the
@@ -166,7 +216,7 @@ impl FriendTable {
     pub(super) fn stop_carrying(&mut self, fx: &mut Vec<FriendEffect>) {
         if let Some(line) = self.carried.take() {
             fx.push(FriendEffect::CancelTimer(line.tick));
-            if let Some(wait) = line.wait {
+            for wait in [line.wait, line.direct_wait].into_iter().flatten() {
                 fx.push(FriendEffect::CancelTimer(wait));
             }
             fx.push(FriendEffect::CarryClose);

@@ -15,7 +15,7 @@ use crate::rules::Seat;
 
 impl FriendTable {
     pub(super) fn opened(&mut self, now_ms: u64, fx: &mut Vec<FriendEffect>) {
-        if self.through_relay() && self.channel().is_some() {
+        if self.carried.is_some() && self.channel().is_some() {
             // The direct connection opened late, while the brokers carry
             // the table: it takes over, as the host's side does when it
             // opens there. What was still on its way through the brokers
@@ -41,7 +41,9 @@ impl FriendTable {
         }
         self.unopened = 0;
         self.cancel_mode_timers(fx);
-        if let Mode::Knocking(_) = &self.mode {
+        // The knock's relays are left, unless their brokers carry the
+        // table now (from the answer on: `try_carrying`).
+        if matches!(self.mode, Mode::Knocking(_)) && self.carried.is_none() {
             fx.push(FriendEffect::StopRelays);
         }
         // Back after a lost connection: the table shown until now stays,
@@ -72,10 +74,11 @@ impl FriendTable {
     }
 
     pub(super) fn closed(&mut self, fx: &mut Vec<FriendEffect>) {
-        if self.through_relay() {
-            // The direct connection that never opened, closing late: the
-            // brokers carry the table.
+        if self.carried.is_some() {
+            // The direct connection that never opened, closing: the
+            // brokers carry the table, and the page now says so.
             fx.push(FriendEffect::DropPeer);
+            self.no_direct(fx);
             return;
         }
         match self.mode {
@@ -131,6 +134,8 @@ impl FriendTable {
             TimerKind::Seating => {
                 if self.mode == Mode::Seating(id) {
                     self.unopened(fx);
+                } else {
+                    self.direct_timer(id, fx);
                 }
             }
             TimerKind::JoinAgain => {
@@ -174,7 +179,7 @@ impl FriendTable {
     fn keepalive(&mut self, id: TimerId, now_ms: u64, fx: &mut Vec<FriendEffect>) {
         let retry = self.mirror.retry_request();
         let at_table = self.mirror.view().is_some();
-        let carried = self.through_relay();
+        let carried = self.carried.is_some();
         let next = self.timer_id(TimerKind::Keepalive);
         let Some(c) = self.channel_mut() else { return };
         if c.keepalive != id {

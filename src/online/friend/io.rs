@@ -88,9 +88,11 @@ pub enum FriendEffect {
     Send(GuestMessage),
     /// Send the host "I'm back" (the message exists in the whole app only).
     AskSeatBack,
-    /// Reach the link's brokers again and listen there for the host's
-    /// frames of the connection seated by this offer (no direct
-    /// connection opened; report [`FriendEvent::Carried`]).
+    /// Carry the table on the link's brokers, listening there for the
+    /// host's frames of the connection seated by this offer (report
+    /// [`FriendEvent::Carried`]): the knock's relays keep their brokers
+    /// and leave their trackers, or, once left, the brokers are reached
+    /// again.
     CarryOpen(OfferId),
     /// Seal these frames with the table's key and publish them on the
     /// brokers, to the host, for the connection seated by `offer_id`.

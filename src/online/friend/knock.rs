@@ -158,6 +158,13 @@ impl FriendTable {
 
     /// The host's answer came: the knock stops and the connection is
     /// given [`SEATING_MS`] to open.
+    ///
+    /// By the table link the brokers that carried the answer carry the
+    /// table at once, while the direct connection is made (issue 38: on a
+    /// phone's network it opens about a second later, six round trips of
+    /// ICE, DTLS and the channel's handshake); it takes over when it
+    /// opens, and the page says "through a relay" only if it has not
+    /// within [`SEATING_MS`].
     fn answer_came(
         &mut self,
         timer: TimerId,
@@ -165,6 +172,10 @@ impl FriendTable {
         now_ms: u64,
         fx: &mut Vec<FriendEffect>,
     ) {
+        if self.try_carrying(true, fx) {
+            fx.push(FriendEffect::AcceptAnswer(answer));
+            return;
+        }
         fx.push(FriendEffect::CancelTimer(timer));
         fx.push(FriendEffect::StopRelays);
         let opening = self.start_timer(TimerKind::Seating, now_ms.saturating_add(SEATING_MS), fx);
@@ -180,7 +191,7 @@ impl FriendTable {
         self.cancel_mode_timers(fx);
         // The brokers may carry the table instead; the direct connection
         // is left to open late, and takes over if it does.
-        if self.try_carrying(fx) {
+        if self.try_carrying(false, fx) {
             return;
         }
         fx.push(FriendEffect::ClosePeer);

@@ -506,6 +506,9 @@ impl FriendTable {
                     fx.push(FriendEffect::CancelTimer(timer));
                     self.mode = Mode::Failed;
                     fx.push(FriendEffect::Redraw);
+                } else if self.carried.is_some() {
+                    // No direct connection will open: the brokers go on.
+                    self.no_direct(fx);
                 }
             }
             FriendEvent::ChannelOpen { now_ms } => self.opened(now_ms, fx),

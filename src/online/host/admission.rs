@@ -411,7 +411,7 @@ impl HostTable {
 
     /// The table link's relays are listened to while a friend's seat is
     /// not connected, and left once every friend is.
-    fn listen(&self, fx: &mut Vec<HostEffect>) {
+    pub(super) fn listen(&self, fx: &mut Vec<HostEffect>) {
         if self.doors.table.is_some() {
             fx.push(HostEffect::Listen(!self.closed() && !self.all_seated()));
         }

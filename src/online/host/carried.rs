@@ -15,17 +15,22 @@
 
 use super::lines::{Carried, CARRY_SILENT_MS, CARRY_TICK_MS, CARRY_WATCH_MS};
 use super::table::{ConnId, HostEffect, HostTable};
+use crate::online::friend::SEATING_MS;
 use crate::online::signal::stream::Stream;
 use crate::online::signal::OfferId;
 use crate::online::watch::Peer;
 
 impl HostTable {
-    /// Whether `peer`'s connection is open through a relay (no direct
-    /// connection could be made).
+    /// Whether the page says `peer`'s connection comes through a relay:
+    /// the brokers carry it and no direct connection opened (see
+    /// [`Carried::shown`]).
     pub fn through_relay(&self, peer: Peer) -> bool {
         self.conn(peer).is_some_and(|conn| {
             self.is_current(peer, conn)
-                && self.carried.get(&conn).is_some_and(|c| c.stream.is_some())
+                && self
+                    .carried
+                    .get(&conn)
+                    .is_some_and(|c| c.stream.is_some() && c.shown)
         })
     }
 
@@ -50,6 +55,8 @@ impl HostTable {
                 offer_id,
                 stream: None,
                 heard_ms: self.now_ms,
+                since_ms: self.now_ms,
+                shown: false,
             },
         );
         fx.push(HostEffect::ListenCarried { conn, offer_id });
@@ -68,10 +75,26 @@ impl HostTable {
             return;
         };
         let mint = self.next_stream_id();
+        let direct = self.line_open(peer);
+        let lost = self.direct_lost(peer);
         let Some(carried) = self.carried.get_mut(&conn) else {
             return;
         };
         let first = carried.stream.is_none();
+        if first && direct {
+            // The direct connection opened before the brokers brought the
+            // friend's first frame: it carries the seat, and what the
+            // friend sent the brokers' way comes again on it.
+            fx.push(HostEffect::Note(format!(
+                "{peer:?}: a carried frame after the direct connection opened, ignored"
+            )));
+            return;
+        }
+        if first {
+            carried.since_ms = now_ms;
+            // Said at once if the browser gave the direct one up already.
+            carried.shown = lost;
+        }
         carried.heard_ms = now_ms;
         let stream = carried.stream.get_or_insert_with(|| Stream::new(mint));
         let messages = match stream.receive(frame) {
@@ -158,10 +181,22 @@ impl HostTable {
         let now = self.now_ms;
         let mut busy = false;
         let mut carrying = false;
+        let mut shown_at = None;
         for (&conn, carried) in &mut self.carried {
             let Some(stream) = carried.stream.as_mut() else {
                 continue;
             };
+            if !carried.shown {
+                let at = carried.since_ms.saturating_add(SEATING_MS);
+                if now >= at {
+                    // No direct connection opened in time: the lobby
+                    // says this seat comes through a relay.
+                    carried.shown = true;
+                    fx.push(HostEffect::Changed);
+                } else {
+                    shown_at = Some(shown_at.map_or(at, |s: u64| s.min(at)));
+                }
+            }
             let frames = stream.due(now);
             if !frames.is_empty() {
                 fx.push(HostEffect::Carry {
@@ -176,6 +211,7 @@ impl HostTable {
         // Soon while frames wait to go again; now and then while any is
         // carried, to notice a friend gone silent.
         let due = now.saturating_add(if busy { CARRY_TICK_MS } else { CARRY_WATCH_MS });
+        let due = shown_at.map_or(due, |at| at.min(due));
         if carrying && self.carry_wake.is_none_or(|at| at > due || at < now) {
             self.carry_wake = Some(due);
             fx.push(HostEffect::WakeAt { at_ms: due });
@@ -206,6 +242,20 @@ impl HostTable {
             conn.0
         )));
         fx.push(HostEffect::Changed);
+        // The relays were kept for the brokers' sake: left now, if every
+        // friend is seated.
+        self.listen(fx);
+    }
+
+    /// `conn`'s direct connection will not open (the browser gave it up)
+    /// while the brokers carry it: the lobby says so at once.
+    pub(super) fn direct_given_up(&mut self, conn: ConnId, fx: &mut Vec<HostEffect>) {
+        if let Some(carried) = self.carried.get_mut(&conn) {
+            if carried.stream.is_some() && !carried.shown {
+                carried.shown = true;
+                fx.push(HostEffect::Changed);
+            }
+        }
     }
 
     /// `conn` ends: what is said to it in `fx` goes into its stream, if

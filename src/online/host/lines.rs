@@ -1,6 +1,8 @@
 //! What the host keeps of a connection's line beside the table
 //! (`carried.rs` says what it does with it): whether the brokers carry it.
 
+#[cfg(doc)]
+use crate::online::friend::SEATING_MS;
 use crate::online::signal::stream::Stream;
 use crate::online::signal::OfferId;
 
@@ -24,4 +26,12 @@ pub(super) struct Carried {
     pub(super) stream: Option<Stream>,
     /// When the friend's last frame came.
     pub(super) heard_ms: u64,
+    /// When its stream began (the first frame).
+    pub(super) since_ms: u64,
+    /// Whether the page says it comes through a relay: its direct
+    /// connection was given up, or had [`SEATING_MS`] to open since the
+    /// stream began and did not (a friend's page carries from the answer
+    /// on, while the direct connection is made: a second's carrying is not
+    /// worth a word).
+    pub(super) shown: bool,
 }

@@ -187,6 +187,16 @@ impl HostTable {
             .is_some_and(|c| c.id == conn && c.line != Line::Closed)
     }
 
+    /// Whether `peer`'s latest direct connection closed before it opened.
+    pub(super) fn direct_lost(&self, peer: Peer) -> bool {
+        self.conns.get(&peer).is_some_and(|c| c.direct_lost)
+    }
+
+    /// Whether `peer`'s latest connection is open.
+    pub(super) fn line_open(&self, peer: Peer) -> bool {
+        self.conns.get(&peer).is_some_and(|c| c.line == Line::Open)
+    }
+
     /// `peer`'s latest connection (open, being made or closed).
     pub fn conn(&self, peer: Peer) -> Option<ConnId> {
         Some(self.conns.get(&peer)?.id)
@@ -538,6 +548,7 @@ impl HostTable {
                 if let Some(c) = self.conns.get_mut(&peer) {
                     c.direct_lost = true;
                 }
+                self.direct_given_up(conn, fx);
             }
             Peer::Seat(_) if self.unopened_may_carry(peer, conn) => {
                 // Answered by the table link and closed before it ever

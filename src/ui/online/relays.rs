@@ -47,6 +47,8 @@ struct Slot {
     reopen_at: Option<f64>,
     /// The socket's number: events of an older socket are ignored.
     generation: u32,
+    /// Left for good ([`Relays::keep_only`]): never opened again.
+    left: bool,
 }
 
 /// The relays of one table, for the host or a friend.
@@ -120,6 +122,7 @@ impl Relays {
                         failures: 0,
                         reopen_at: Some(0.0),
                         generation: 0,
+                        left: false,
                     })
                     .collect(),
             ),
@@ -138,6 +141,7 @@ impl Relays {
         self.slots
             .borrow()
             .iter()
+            .filter(|s| !s.left)
             .map(|s| {
                 let reach = if !self.active.get() {
                     Reach::Idle
@@ -166,7 +170,7 @@ impl Relays {
         if self.active.replace(true) {
             return;
         }
-        for slot in self.slots.borrow_mut().iter_mut() {
+        for slot in self.slots.borrow_mut().iter_mut().filter(|s| !s.left) {
             slot.reopen_at = Some(0.0);
             slot.failures = 0;
         }
@@ -188,7 +192,7 @@ impl Relays {
         if !self.active.get() {
             return;
         }
-        for slot in self.slots.borrow_mut().iter_mut() {
+        for slot in self.slots.borrow_mut().iter_mut().filter(|s| !s.left) {
             if let Some(socket) = slot.socket.take() {
                 socket.close();
             }
@@ -207,13 +211,20 @@ impl Relays {
         }
         self.timer.borrow_mut().take();
         for slot in self.slots.borrow_mut().iter_mut() {
-            let out = slot.conversation.leave();
-            if let Some(socket) = slot.socket.take() {
-                send_all(&socket, out);
-                socket.close();
+            leave(slot);
+        }
+        (self.on_change)();
+    }
+
+    /// Leaves every relay of another network than `network` for good; the
+    /// others go on as they are (a friend's knock, whose brokers carry the
+    /// table from the host's answer on: their sockets are open already).
+    pub fn keep_only(&self, network: Network) {
+        for slot in self.slots.borrow_mut().iter_mut() {
+            if slot.relay.network != network {
+                leave(slot);
+                slot.left = true;
             }
-            slot.reopen_at = None;
-            slot.generation += 1;
         }
         (self.on_change)();
     }
@@ -281,6 +292,9 @@ impl Relays {
             if let Some(socket) = &slot.socket {
                 send_all(socket, out);
             }
+            if slot.left {
+                continue;
+            }
             if slot.socket.is_none() && slot.reopen_at.is_some_and(|at| now >= at) {
                 slot.reopen_at = None;
                 to_open.push(i);
@@ -341,7 +355,7 @@ impl Relays {
             // Only the page's own sends could leave the conversation ready.
             slot.conversation =
                 Conversation::new(slot.relay.network, self.role, self.room, random_ids());
-            if self.active.get() {
+            if self.active.get() && !slot.left {
                 slot.reopen_at = Some(now_ms() + wait as f64);
             }
         }
@@ -416,6 +430,18 @@ impl Drop for Relays {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Tells `slot`'s relay we leave and closes its socket; nothing opens it
+/// again until the relays resume.
+fn leave(slot: &mut Slot) {
+    let out = slot.conversation.leave();
+    if let Some(socket) = slot.socket.take() {
+        send_all(&socket, out);
+        socket.close();
+    }
+    slot.reopen_at = None;
+    slot.generation += 1;
 }
 
 fn send_all(socket: &Socket, out: Vec<Send>) {

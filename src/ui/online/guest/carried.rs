@@ -1,6 +1,6 @@
-//! A friend's table carried by the link's brokers when no direct
-//! connection opens (issue 38), the platform's side: the brokers reached
-//! again with the room's key kept from the knock, this side's frames
+//! A friend's table carried by the link's brokers until, or instead of, a
+//! direct connection (issue 38), the platform's side: the knock's brokers
+//! kept (or reached again) with the room's key, this side's frames
 //! listened for, each frame the model gives sealed and published, each
 //! heard opened and handed back. When to carry, and what the frames say,
 //! is the model's (`crate::online::friend`).
@@ -15,12 +15,23 @@ use crate::ui::platform::console;
 use std::rc::Rc;
 
 impl GuestLink {
-    /// Reaches the link's brokers again and listens there for the host's
-    /// frames of the connection seated by `offer_id`.
+    /// Listens on the link's brokers for the host's frames of the
+    /// connection seated by `offer_id`: on the knock's own sockets, which
+    /// carried the answer and are open (its trackers are left), or on
+    /// sockets opened again.
     pub(super) fn carry_open(self: &Rc<Self>, offer_id: OfferId) {
         let super::Ticket::Table(link) = &self.ticket else {
             return;
         };
+        let knocked = self.platform.borrow_mut().relays.take();
+        if let Some((key, relays)) = knocked {
+            relays.keep_only(Network::Mqtt);
+            relays.listen_carried(offer_id);
+            let mut platform = self.platform.borrow_mut();
+            platform.key = Some(key);
+            platform.carrying = Some(relays);
+            return;
+        }
         let Some(key) = self.platform.borrow().key.clone() else {
             console::warn("the brokers cannot carry the table: no room key");
             return;
@@ -69,7 +80,7 @@ impl GuestLink {
 
     /// A frame a broker carried: opened with the room's key and handed to
     /// the model.
-    fn heard_carried(self: &Rc<Self>, heard: Heard) {
+    pub(super) fn heard_carried(self: &Rc<Self>, heard: Heard) {
         let Heard::Carried { envelope } = heard else {
             return;
         };

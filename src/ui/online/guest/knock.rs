@@ -99,10 +99,14 @@ impl GuestLink {
     }
 
     /// An answer a relay carried: opened with the room's key, read, and
-    /// handed to the model (which knows whether it answers a knock).
+    /// handed to the model (which knows whether it answers a knock). The
+    /// same relays bring the host's carried frames once the brokers carry
+    /// the table.
     pub(super) fn heard(self: &Rc<Self>, heard: Heard) {
-        let Heard::Answer { envelope } = heard else {
-            return;
+        let envelope = match heard {
+            Heard::Answer { envelope } => envelope,
+            carried @ Heard::Carried { .. } => return self.heard_carried(carried),
+            _ => return,
         };
         let Some(key) = self
             .platform
