@@ -187,14 +187,7 @@ if (!appSheet.test(shipped)) {
   console.error('csp-hash: the page has no link to the whole app\'s style sheet (app-<hash>.css)');
   process.exit(1);
 }
-// Nor the head's script that starts the whole app's or a friend's page's
-// download early (window.ono99Early): it does nothing on the first page.
-const earlyScript = /<script>[^<]*ono99Early[^<]*<\/script>/;
-if (!earlyScript.test(shipped)) {
-  console.error('csp-hash: the page has no head script that starts its module early (window.ono99Early)');
-  process.exit(1);
-}
-writeFileSync(file, shipped.replace(appSheet, '').replace(earlyScript, ''));
+writeFileSync(file, shipped.replace(appSheet, ''));
 console.log(`csp-hash: allowed ${hashes.length} inline script(s) by hash`);
 // Last, once every file has its final name and content: the service
 // worker, whose cache version hashes them all (sw-build.mjs). It runs here,

@@ -230,6 +230,16 @@ async function coldLoad(ctx, n) {
     page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
     await page.addInitScript(loadProbe);
     const net = await instrument(context, page, ctx.server);
+    // A performance trace of the first load (E2E_TRACE=1), for DevTools'
+    // Performance panel: test-results/load-trace.json.
+    const tracing = process.env.E2E_TRACE === '1' && n === 1;
+    if (tracing) {
+      await ctx.browser.startTracing(page, {
+        path: `${RESULTS}/load-trace.json`,
+        screenshots: true,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.screenshot'],
+      });
+    }
     await page.goto(ctx.server.url, { waitUntil: 'commit', timeout: 60000 });
     // A finger on Quick play as soon as the probe sees it (a touch at its
     // centre through the DevTools protocol: no actionability checks, which
@@ -252,6 +262,7 @@ async function coldLoad(ctx, n) {
     const probe = await page.evaluate(() => ({ ...window.__load, timeOrigin: performance.timeOrigin }));
     // Let the DevTools events of responses that ended just before arrive.
     await page.waitForTimeout(300);
+    if (tracing) await ctx.browser.stopTracing();
     if (n === 1) {
       await page.screenshot({ path: `${RESULTS}/load-phone-hand.png` }).catch(() => {});
     }
@@ -327,6 +338,11 @@ export const loadScenarios = [
           + ` (page ${kb(l.pageBeforeHand)} KB: ${split(l.files.filter((f) => f.beforeHand && f.kind === 'page'))}`
           + `${l.workerBeforeHand ? `; search worker ${kb(l.workerBeforeHand)} KB: ${split(l.files.filter((f) => f.beforeHand && f.kind === 'search worker'))}` : ''})`
           + `${l.serviceWorkerBeforeHand ? `; not counted: the service worker's offline copy, ${kb(l.serviceWorkerBeforeHand)} KB` : ''}`);
+        // Where the time goes (E2E_TIMING=1): when each file's last byte
+        // came, page time, up to the first card.
+        if (process.env.E2E_TIMING === '1') {
+          ctx.note(`load ${n}: tapped ${l.tapMs} ms, hand ${l.handMs} ms; files' last bytes: ${l.files.filter((f) => f.beforeHand).map((f) => `${f.file} ${f.endMs}`).join(', ')}`);
+        }
         if (l.firstMinute !== null) ctx.note(`load ${n}: in its first minute ${kb(l.firstMinute)} KB on the wire, of which the service worker's offline copy ${kb(l.firstMinuteServiceWorker)} KB`);
         if (l.foreign.length) ctx.note(`load ${n}: requests to other origins: ${l.foreign.join(', ')}`);
         if (l.problems.length) ctx.note(`load ${n}: page problems: ${l.problems.join('; ')}`);
