@@ -222,15 +222,29 @@ struct BootTaps {
     daily: Callback<()>,
     learn: Callback<()>,
     overlay: UseStateHandle<Overlay>,
+    /// A match the tap starts comes first: the app draws nothing of its
+    /// own until then ([`starting_match`]).
+    starting: UseStateHandle<bool>,
+}
+
+/// Whether the app's first draw waits for the match a tap on the first
+/// screen starts: drawing the setup first would cost a phone about 0.1 s
+/// (issue 39: the hand on the table sooner), and the boot screen shows
+/// the same meanwhile.
+fn starting_match(screen: &Screen) -> bool {
+    use crate::ui::platform::boot::{tapped, Tap};
+    matches!(screen, Screen::Setup) && tapped().is_some_and(Tap::starts_match)
 }
 
 /// The app takes over the first screen index.html painted, and does what
-/// the player tapped on it before the app was ready.
+/// the player tapped on it before the app was ready. The boot screen goes
+/// as the app draws a screen of its own in its place.
 #[hook]
 fn use_boot_screen(taps: BootTaps) {
-    use crate::ui::platform::boot::{take_over, Tap};
+    use crate::ui::platform::boot::{remove, take_tap, Tap};
+    let starting = *taps.starting;
     use_effect_with((), move |_| {
-        let tap = take_over().filter(|_| taps.on_setup);
+        let tap = take_tap().filter(|_| taps.on_setup);
         match tap {
             Some(Tap::QuickPlay) => taps.quick.emit(()),
             Some(Tap::TodaysDeal) => taps.daily.emit(()),
@@ -238,6 +252,14 @@ fn use_boot_screen(taps: BootTaps) {
             Some(Tap::Rules) => taps.overlay.set(Overlay::Rules),
             Some(Tap::Statistics) => taps.overlay.set(Overlay::Stats),
             None => {}
+        }
+        // The match is on screen by the next draw, or the setup (with
+        // what stopped it) is.
+        taps.starting.set(false);
+    });
+    use_effect_with(starting, |&starting| {
+        if !starting {
+            remove();
         }
     });
 }
@@ -345,6 +367,7 @@ pub fn App(props: &AppProps) -> Html {
             _ => Screen::Setup,
         }
     });
+    let starting = use_state(|| starting_match(&screen));
     // The game on screen is the guided first game.
     let learning = use_state(|| false);
     let error = use_state(|| None::<SetupError>);
@@ -387,6 +410,7 @@ pub fn App(props: &AppProps) -> Html {
         daily: on_daily.clone(),
         learn: on_learn.clone(),
         overlay: overlay.clone(),
+        starting: starting.clone(),
     });
     // Handed a new match with friends: its lobby opens at once.
     {
@@ -411,12 +435,14 @@ pub fn App(props: &AppProps) -> Html {
     let on_setup = matches!(&*screen, Screen::Setup | Screen::Lobby(..));
     #[cfg(not(feature = "full"))]
     let on_setup = matches!(&*screen, Screen::Setup);
-    let header = header(lang, on_setup, &overlay, &setup);
+    let header = header(lang, on_setup && !*starting, &overlay, &setup);
     let dismiss_notice = {
         let notice = notice.clone();
         Callback::from(move |()| notice.set(None))
     };
     let body = match &*screen {
+        // The boot screen shows until the tapped match is drawn.
+        Screen::Setup if *starting => Html::default(),
         Screen::Setup => html! {
             <>
             if let Some((bad, kept_aside)) = *notice {

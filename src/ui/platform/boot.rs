@@ -1,7 +1,9 @@
 //! The first screen index.html paints before the app runs (`#boot`: the
 //! same markup as the app's first screen, in the player's language). The
 //! app takes it over on its first draw, in the same task, so the page never
-//! shows both or neither; a button tapped meanwhile is handed over.
+//! shows both or neither; a button tapped meanwhile is handed over (a
+//! match it starts is the app's first draw, the boot screen showing until
+//! then).
 
 /// What the player tapped on the first screen before the app was ready.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -14,6 +16,12 @@ pub enum Tap {
 }
 
 impl Tap {
+    /// Whether the tap starts a match (the app then draws the match first,
+    /// not the first screen it replaces at once).
+    pub fn starts_match(self) -> bool {
+        matches!(self, Tap::QuickPlay | Tap::TodaysDeal | Tap::LearnToPlay)
+    }
+
     /// The tap a `data-go` name stands for.
     fn from_name(name: &str) -> Option<Tap> {
         Some(match name {
@@ -48,15 +56,38 @@ pub fn field(name: &str) -> Option<wasm_bindgen::JsValue> {
 /// Removes the boot screen and returns what was tapped on it, if anything
 /// (once: a second call finds nothing).
 pub fn take_over() -> Option<Tap> {
-    let window = web_sys::window()?;
-    if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
+    remove();
+    take_tap()
+}
+
+/// What was tapped on the boot screen, left for [`take_tap`].
+pub fn tapped() -> Option<Tap> {
+    let tapped = js_sys::Reflect::get(&kit()?, &wasm_bindgen::JsValue::from_str("tap")).ok()?;
+    tapped.as_string().as_deref().and_then(Tap::from_name)
+}
+
+/// Returns what was tapped on the boot screen, if anything (once: a
+/// second call finds nothing); the screen stays until [`remove`].
+pub fn take_tap() -> Option<Tap> {
+    let tapped = tapped();
+    if let Some(kit) = kit() {
+        let _ = js_sys::Reflect::set(
+            &kit,
+            &wasm_bindgen::JsValue::from_str("tap"),
+            &wasm_bindgen::JsValue::NULL,
+        );
+    }
+    tapped
+}
+
+/// Removes the boot screen, if it is still there.
+pub fn remove() {
+    let boot = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"));
+    if let Some(boot) = boot {
         boot.remove();
     }
-    let kit = kit()?;
-    let name = wasm_bindgen::JsValue::from_str("tap");
-    let tapped = js_sys::Reflect::get(&kit, &name).ok()?.as_string();
-    let _ = js_sys::Reflect::set(&kit, &name, &wasm_bindgen::JsValue::NULL);
-    tapped.as_deref().and_then(Tap::from_name)
 }
 
 /// What [`after_paint`] runs, once.
