@@ -5,9 +5,10 @@
 // writes the search worker's entry file and the same page as the whole
 // app's (app/index.html), and the
 // Content-Security-Policy in index.html allows scripts from the site itself
-// only: index.html has two inline <script>s (the theme's, in the head, and
-// the first screen's, which also loads the game's code; `trunk serve` adds
-// its reload script), so this
+// only: index.html has three inline <script>s (the theme's and the one
+// that starts the page's module early, in the head, and the first
+// screen's, which also loads the game's code; `trunk serve` adds its
+// reload script), so this
 // allows exactly those scripts by their SHA-256 hash instead of
 // 'unsafe-inline'. Not shipped: it only runs at build time.
 import { createHash } from 'node:crypto';

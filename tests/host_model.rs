@@ -1442,11 +1442,10 @@ fn a_late_direct_connection_takes_over_from_the_brokers() {
     let (lee, lee_conn) = carried_before_direct(&mut t, 2, "Lee", 1_000);
     // Kai's browser gives the direct connection up: still carried, open,
     // and said at once.
-    let fx = t.update(HostEvent::Closed {
+    t.update(HostEvent::Closed {
         peer: kai,
         conn: kai_conn,
     });
-    assert!(fx.iter().any(|e| matches!(e, HostEffect::Changed)));
     assert!(t.through_relay(kai));
     assert_eq!(t.open(Seat(1)), Some(true));
     // ...and it does not open after that.
@@ -1512,7 +1511,7 @@ fn a_late_direct_connection_takes_over_from_the_brokers() {
 /// A friend's page carries its seat through the brokers from the answer
 /// on, while the direct connection is made (issue 38): the lobby does not
 /// say "through a relay" for that second, only once the direct connection
-/// had its time (a wake-up is asked for then); a direct connection that
+/// had its time; a direct connection that
 /// takes over leaves the relays once every friend is seated; and a carried
 /// frame that comes after the direct connection opened first is ignored.
 #[test]
@@ -1544,22 +1543,13 @@ fn a_seat_carried_while_its_direct_connection_is_made_is_said_only_if_none_comes
     assert!(!t.through_relay(kai));
     // The other friend the same way, a moment later.
     let (lee, lee_conn) = carried_before_direct(&mut t, 2, "Lee", 1_200);
-    let wake = wake.expect("a wake-up");
-    assert!(wake <= 1_100 + SEATING_MS, "woken at {wake}");
+    assert!(wake.is_some(), "a wake-up");
+    // Kai's 12 s pass: said (the next test: the table wakes for it).
     let fx = t.update(HostEvent::Tick {
         now_ms: 1_100 + SEATING_MS - 1,
     });
     assert!(!fx.iter().any(|e| matches!(e, HostEffect::Changed)));
     assert!(!t.through_relay(kai));
-    let fx = t.update(HostEvent::Tick {
-        now_ms: 1_100 + SEATING_MS,
-    });
-    assert!(
-        fx.iter().any(|e| matches!(e, HostEffect::Changed)),
-        "{fx:?}"
-    );
-    assert!(t.through_relay(kai));
-
     // The other friend's direct connection opens late: direct, not said,
     // and every friend is seated: the relays are left (Kai's carried seat
     // keeps them, as the page knows).
@@ -1606,4 +1596,59 @@ fn a_seat_carried_while_its_direct_connection_is_made_is_said_only_if_none_comes
         now_ms: 1_300,
     });
     assert!(key_sent(&fx, conn).is_some(), "{fx:?}");
+}
+
+/// A seat carried from the answer on, whose direct connection never opens
+/// and whose every frame is acknowledged (the stream idle): the table
+/// wakes at the end of the connection's 12 s, and the lobby says "through
+/// a relay" then, not at its next watch 5 s later.
+#[test]
+fn the_table_wakes_to_say_a_seat_comes_through_a_relay() {
+    use ono99::online::friend::SEATING_MS;
+    use std::collections::BTreeSet;
+    let mut t = table(2, 16);
+    door_open(&mut t);
+    let first = offer(1, "Kai", None);
+    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
+    let (kai, conn) = asked.expect("a seat");
+    answer_made(&mut t, (kai, conn), &first, 1_000);
+    let mut friend = Stream::new(1);
+    friend
+        .send(&GuestMessage::Join { name: "Kai".into() }.encode())
+        .expect("a small message");
+    let mut now = 1_100;
+    let mut to_host = friend.due(now);
+    let mut wakes = BTreeSet::new();
+    let mut said_at = None;
+    while now <= 1_100 + SEATING_MS + 6_000 {
+        let mut fx = Vec::new();
+        for frame in std::mem::take(&mut to_host) {
+            fx.extend(t.update(HostEvent::Carried {
+                conn,
+                frame,
+                now_ms: now,
+            }));
+        }
+        fx.extend(t.update(HostEvent::Tick { now_ms: now }));
+        if said_at.is_none() && t.through_relay(kai) {
+            said_at = Some(now);
+        }
+        // Kai's page reads and acknowledges whatever came.
+        carried_to(&fx, conn, &mut friend);
+        to_host = friend.due(now);
+        for e in &fx {
+            if let HostEffect::WakeAt { at_ms } = e {
+                wakes.insert(*at_ms);
+            }
+        }
+        if !to_host.is_empty() {
+            continue;
+        }
+        match wakes.iter().copied().find(|&at| at > now) {
+            Some(at) => now = at,
+            None => break,
+        }
+    }
+    assert_eq!(t.open(Seat(1)), Some(true));
+    assert_eq!(said_at, Some(1_100 + SEATING_MS), "woken at {wakes:?}");
 }

@@ -16,9 +16,9 @@
 //! [`FriendEvent::Carried`](super::FriendEvent::Carried). The table plays
 //! the same.
 //!
-//! If nothing comes from the host that way within [`CARRY_WAIT_MS`], no
-//! relay can carry the game either: the page says so
-//! ([`Mode::NoPath`]). Once heard, a host silent for [`CARRY_SILENT_MS`]
+//! If nothing comes from the host that way within [`CARRY_WAIT_MS`] once
+//! no direct connection is coming, no relay can carry the game either: the
+//! page says so ([`Mode::NoPath`]). Once heard, a host silent for [`CARRY_SILENT_MS`]
 //! is gone as a closed channel is: the page knocks again.
 
 use super::{Entry, Fresh, FriendEffect, FriendTable, Mode, TimerId, TimerKind, SEATING_MS};
@@ -43,9 +43,13 @@ pub struct CarriedLine {
     offer_id: OfferId,
     stream: Stream,
     tick: TimerId,
-    /// Until the host is first heard this way.
+    /// [`CARRY_WAIT_MS`] for the host to be heard this way, once no
+    /// direct connection is coming (a direct connection may take its time
+    /// on a network whose brokers cannot carry the table).
     wait: Option<TimerId>,
-    /// When the host was last heard this way.
+    /// Whether the host was heard this way (a message of its stream).
+    heard: bool,
+    /// When the host was last heard this way (any frame).
     heard_ms: u64,
     /// While the direct connection may still open ([`SEATING_MS`] from
     /// the answer): the page does not say "through a relay" yet.
@@ -62,11 +66,10 @@ impl FriendTable {
             .is_some_and(|line| line.direct_wait.is_none())
     }
 
-    /// The brokers carry the table, if this page came by the table link
-    /// and has not tried them for this seat yet: from the host's answer on
-    /// (`direct_coming`: the direct connection is still being made), or
-    /// once it did not open. Whether they do.
-    pub(super) fn try_carrying(&mut self, direct_coming: bool, fx: &mut Vec<FriendEffect>) -> bool {
+    /// The brokers carry the table from the host's answer on, while the
+    /// direct connection is made, if this page came by the table link and
+    /// does not carry it already. Whether they do.
+    pub(super) fn try_carrying(&mut self, fx: &mut Vec<FriendEffect>) -> bool {
         let Some(offer_id) = self.seated_by else {
             return false;
         };
@@ -75,29 +78,27 @@ impl FriendTable {
         }
         let now = self.now_ms;
         let tick = self.start_timer(TimerKind::CarryTick, now.saturating_add(CARRY_TICK_MS), fx);
-        let wait = self.start_timer(TimerKind::CarryWait, now.saturating_add(CARRY_WAIT_MS), fx);
         let mut id = [0u8; 4];
         id.copy_from_slice(&offer_id.0[..4]);
         self.carried = Some(CarriedLine {
             offer_id,
             stream: Stream::new(u32::from_be_bytes(id)),
             tick,
-            wait: Some(wait),
+            // Started once no direct connection is coming (`no_direct`).
+            wait: None,
+            heard: false,
             heard_ms: now,
             direct_wait: None,
         });
-        fx.push(FriendEffect::Note(if direct_coming {
-            "the table link: the brokers carry the table while the direct connection is made".into()
-        } else {
-            "the table link: no direct connection, the brokers carry the table".into()
-        }));
+        fx.push(FriendEffect::Note(
+            "the table link: the brokers carry the table while the direct connection is made"
+                .into(),
+        ));
         fx.push(FriendEffect::CarryOpen(offer_id));
         self.opened(now, fx);
-        if direct_coming {
-            let direct = self.start_timer(TimerKind::Seating, now.saturating_add(SEATING_MS), fx);
-            if let Some(line) = self.carried.as_mut() {
-                line.direct_wait = Some(direct);
-            }
+        let direct = self.start_timer(TimerKind::Seating, now.saturating_add(SEATING_MS), fx);
+        if let Some(line) = self.carried.as_mut() {
+            line.direct_wait = Some(direct);
         }
         true
     }
@@ -115,16 +116,28 @@ impl FriendTable {
     }
 
     /// No direct connection is coming: the page says the brokers carry
-    /// the table.
+    /// the table, and if the host was not heard through them yet, gives
+    /// them [`CARRY_WAIT_MS`].
     pub(super) fn no_direct(&mut self, fx: &mut Vec<FriendEffect>) {
-        let Some(wait) = self
+        let Some(direct) = self
             .carried
             .as_mut()
             .and_then(|line| line.direct_wait.take())
         else {
             return;
         };
-        fx.push(FriendEffect::CancelTimer(wait));
+        fx.push(FriendEffect::CancelTimer(direct));
+        let unheard = self
+            .carried
+            .as_ref()
+            .is_some_and(|line| !line.heard && line.wait.is_none());
+        if unheard {
+            let at = self.now_ms.saturating_add(CARRY_WAIT_MS);
+            let wait = self.start_timer(TimerKind::CarryWait, at, fx);
+            if let Some(line) = self.carried.as_mut() {
+                line.wait = Some(wait);
+            }
+        }
         fx.push(FriendEffect::Note(
             "the table link: no direct connection opened, the brokers carry the table".into(),
         ));
@@ -157,6 +170,7 @@ impl FriendTable {
         if messages.is_empty() {
             return;
         }
+        line.heard = true;
         if let Some(wait) = line.wait.take() {
             fx.push(FriendEffect::CancelTimer(wait));
         }
@@ -176,10 +190,12 @@ impl FriendTable {
             ));
             self.stop_carrying(fx);
             self.cancel_mode_timers(fx);
+            // The direct connection, given up too.
+            fx.push(FriendEffect::ClosePeer);
             self.mode = Mode::NoPath;
             fx.push(FriendEffect::Redraw);
         } else if line.tick == id {
-            if line.wait.is_none() && now_ms.saturating_sub(line.heard_ms) >= CARRY_SILENT_MS {
+            if line.heard && now_ms.saturating_sub(line.heard_ms) >= CARRY_SILENT_MS {
                 fx.push(FriendEffect::Note(
                     "the table link: the host went silent on the brokers".into(),
                 ));

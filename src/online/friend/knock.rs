@@ -172,7 +172,7 @@ impl FriendTable {
         now_ms: u64,
         fx: &mut Vec<FriendEffect>,
     ) {
-        if self.try_carrying(true, fx) {
+        if self.try_carrying(fx) {
             fx.push(FriendEffect::AcceptAnswer(answer));
             return;
         }
@@ -187,13 +187,10 @@ impl FriendTable {
     /// The connection the host answered did not open (it closed, or
     /// [`SEATING_MS`] went by): after [`MAX_UNOPENED`] in a row, the page
     /// says no direct connection can be made; before, it knocks again.
+    /// (A watcher's: a friend's page by the table link is carried by the
+    /// brokers from the answer on, and never waits here.)
     pub(super) fn unopened(&mut self, fx: &mut Vec<FriendEffect>) {
         self.cancel_mode_timers(fx);
-        // The brokers may carry the table instead; the direct connection
-        // is left to open late, and takes over if it does.
-        if self.try_carrying(false, fx) {
-            return;
-        }
         fx.push(FriendEffect::ClosePeer);
         self.unopened = self.unopened.saturating_add(1);
         fx.push(FriendEffect::Note(format!(

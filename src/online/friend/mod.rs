@@ -57,17 +57,18 @@ pub const JOIN_AGAIN_MS: u64 = 2_000;
 /// ([`Knock::due`] keeps the back-off).
 pub const KNOCK_TICK_MS: u64 = 250;
 /// How long a connection the host answered may take to open before the
-/// page counts it as not made, and the brokers carry the table (issue 38:
-/// a network with no direct path). A direct connection, even through a
-/// TURN server on a phone's network, opens in a few seconds; ICE itself
-/// gives up only after about 30.
+/// page counts it as not made: by the table link, the page then says the
+/// brokers, which carry the table from the answer on, carry it for good
+/// (issue 38: a network with no direct path); by the watch link, it is
+/// no path. A direct connection, even through a TURN server on a phone's
+/// network, opens in a few seconds; ICE itself gives up only after about
+/// 30.
 pub const SEATING_MS: u64 = 12_000;
-/// Seatings in a row whose connection never opened before the page says
-/// no direct connection can be made. One: knocking again cannot help,
-/// since the door keeps the seat for the key this page never received
-/// (a knock by the same name is refused while the connection is being
-/// made, and asked about after it); the friend who tries again (another
-/// network, a TURN server) presses Join.
+/// Seatings in a row whose connection never opened before a watcher's
+/// page says no direct connection can be made (a friend's by the table
+/// link is carried by the brokers instead). One: knocking again would
+/// meet the same network; the watcher who tries again (another network, a
+/// TURN server) presses Watch.
 pub const MAX_UNOPENED: u32 = 1;
 
 /// How this page came to the table: who it is at the table follows.

@@ -1,17 +1,20 @@
-//! A seat's connection carried by the table's brokers when no direct
-//! connection opens (issue 38), in the host's model.
+//! A seat's connection carried by the table's brokers until, or instead
+//! of, a direct connection (issue 38), in the host's model.
 //!
-//! Every friend answered by the table link may come back this way: their
+//! Every friend answered by the table link comes this way first: their
 //! connection is listened for on the brokers under the offer id they were
-//! seated by ([`HostEffect::ListenCarried`]). If their browser finds no
-//! direct path to the host's, it sends its frames there instead; the page
-//! opens each with the table's key and hands it over
+//! seated by ([`HostEffect::ListenCarried`]), and their page sends its
+//! frames there from the answer on, while the browsers make the direct
+//! connection; the page opens each with the table's key and hands it over
 //! ([`HostEvent::Carried`](super::HostEvent::Carried)). The first frame of
-//! a connection still being made opens it, *through a relay*: from then on
-//! what the table sends on it goes into its [`Stream`] (numbered,
-//! acknowledged, cut under the brokers' limits, rate-limited) and out as
+//! a connection still being made opens it, carried: from then on what the
+//! table sends on it goes into its [`Stream`] (numbered, acknowledged, cut
+//! under the brokers' limits, rate-limited) and out as
 //! [`HostEffect::Carry`], and the stream's retries run on the table's
-//! wake-ups. The match plays the same.
+//! wake-ups. The match plays the same. The direct connection takes over
+//! when it opens; if it does not within [`SEATING_MS`] of the first frame
+//! (or the browser gives it up), the lobby says the seat comes *through a
+//! relay* ([`HostTable::through_relay`]).
 
 use super::lines::{Carried, CARRY_SILENT_MS, CARRY_TICK_MS, CARRY_WATCH_MS};
 use super::table::{ConnId, HostEffect, HostTable};
@@ -46,8 +49,8 @@ impl HostTable {
     }
 
     /// `seat`'s connection `conn` was answered for the offer `offer_id`:
-    /// its frames are listened for on the brokers, in case no direct
-    /// connection opens.
+    /// its frames are listened for on the brokers, which carry it until
+    /// (or instead of) the direct connection.
     pub(super) fn may_carry(&mut self, conn: ConnId, offer_id: OfferId, fx: &mut Vec<HostEffect>) {
         self.carried.insert(
             conn,

@@ -17,8 +17,8 @@ use std::rc::Rc;
 impl GuestLink {
     /// Listens on the link's brokers for the host's frames of the
     /// connection seated by `offer_id`: on the knock's own sockets, which
-    /// carried the answer and are open (its trackers are left), or on
-    /// sockets opened again.
+    /// carried the answer and are open (its trackers are left), or, should
+    /// the knock's relays be gone, on sockets opened anew.
     pub(super) fn carry_open(self: &Rc<Self>, offer_id: OfferId) {
         let super::Ticket::Table(link) = &self.ticket else {
             return;

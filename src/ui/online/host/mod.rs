@@ -158,8 +158,9 @@ impl HostLink {
         Some(table.door_name(seat).unwrap_or_default().to_string())
     }
 
-    /// Whether `seat`'s friend is connected through a relay (the brokers
-    /// carry their connection: no direct one could be made).
+    /// Whether `seat`'s friend is said to be connected through a relay
+    /// (the brokers carry their connection, and no direct one opened
+    /// within 12 s or the browser gave it up).
     pub fn through_relay(&self, seat: Seat) -> bool {
         self.table.borrow().through_relay(Who::Seat(seat))
     }
