@@ -1405,11 +1405,10 @@ fn a_friend_with_no_direct_path_plays_through_the_brokers() {
     assert!(!t.through_relay(peer));
 }
 
-/// Answered by the table link, a seat whose join comes through a broker
-/// before its direct connection opened (a friend's page carries from the
-/// answer on): carried, its direct connection still trying, and not said
-/// to come through a relay yet.
-fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Peer, ConnId) {
+/// Connection `n` by `name`, seated and answered by the table link at
+/// `now_ms`, and its friend's end of a carried stream with their join in
+/// it, not sent yet.
+fn answered_by_link(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Peer, ConnId, Stream) {
     let first = offer(n, name, None);
     let (_, asked) = heard(t, LinkDoor::Table, &first, now_ms);
     let (peer, conn) = asked.expect("a seat");
@@ -1418,6 +1417,15 @@ fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> 
     friend
         .send(&GuestMessage::Join { name: name.into() }.encode())
         .expect("a small message");
+    (peer, conn, friend)
+}
+
+/// Answered by the table link, a seat whose join comes through a broker
+/// before its direct connection opened (a friend's page carries from the
+/// answer on): carried, its direct connection still trying, and not said
+/// to come through a relay yet.
+fn carried_before_direct(t: &mut HostTable, n: u32, name: &str, now_ms: u64) -> (Peer, ConnId) {
+    let (peer, conn, mut friend) = answered_by_link(t, n, name, now_ms);
     for frame in friend.due(now_ms) {
         t.update(HostEvent::Carried {
             conn,
@@ -1519,14 +1527,7 @@ fn a_seat_carried_while_its_direct_connection_is_made_is_said_only_if_none_comes
     use ono99::online::friend::SEATING_MS;
     let mut t = table(4, 14);
     door_open(&mut t);
-    let first = offer(1, "Kai", None);
-    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
-    let (kai, conn) = asked.expect("a seat");
-    answer_made(&mut t, (kai, conn), &first, 1_000);
-    let mut friend = Stream::new(1);
-    friend
-        .send(&GuestMessage::Join { name: "Kai".into() }.encode())
-        .expect("a small message");
+    let (kai, conn, mut friend) = answered_by_link(&mut t, 1, "Kai", 1_000);
     let mut wake = None;
     for frame in friend.due(1_100) {
         let fx = t.update(HostEvent::Carried {
@@ -1568,15 +1569,8 @@ fn a_seat_carried_while_its_direct_connection_is_made_is_said_only_if_none_comes
     // carries the seat.
     let mut t = table(2, 15);
     door_open(&mut t);
-    let first = offer(3, "Mo", None);
-    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
-    let (mo, conn) = asked.expect("a seat");
-    answer_made(&mut t, (mo, conn), &first, 1_000);
+    let (mo, conn, mut friend) = answered_by_link(&mut t, 3, "Mo", 1_000);
     t.update(HostEvent::Opened { peer: mo, conn });
-    let mut friend = Stream::new(3);
-    friend
-        .send(&GuestMessage::Join { name: "Mo".into() }.encode())
-        .expect("a small message");
     for frame in friend.due(1_200) {
         let fx = t.update(HostEvent::Carried {
             conn,
@@ -1608,14 +1602,7 @@ fn the_table_wakes_to_say_a_seat_comes_through_a_relay() {
     use std::collections::BTreeSet;
     let mut t = table(2, 16);
     door_open(&mut t);
-    let first = offer(1, "Kai", None);
-    let (_, asked) = heard(&mut t, LinkDoor::Table, &first, 1_000);
-    let (kai, conn) = asked.expect("a seat");
-    answer_made(&mut t, (kai, conn), &first, 1_000);
-    let mut friend = Stream::new(1);
-    friend
-        .send(&GuestMessage::Join { name: "Kai".into() }.encode())
-        .expect("a small message");
+    let (kai, conn, mut friend) = answered_by_link(&mut t, 1, "Kai", 1_000);
     let mut now = 1_100;
     let mut to_host = friend.due(now);
     let mut wakes = BTreeSet::new();

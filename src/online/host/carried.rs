@@ -25,15 +25,15 @@ use crate::online::watch::Peer;
 
 impl HostTable {
     /// Whether the page says `peer`'s connection comes through a relay:
-    /// the brokers carry it and no direct connection opened (see
-    /// [`Carried::shown`]).
+    /// the brokers carry it, and its direct connection was given up by the
+    /// browser or did not open in time ([`Carried::overdue`]).
     pub fn through_relay(&self, peer: Peer) -> bool {
         self.conn(peer).is_some_and(|conn| {
             self.is_current(peer, conn)
                 && self
                     .carried
                     .get(&conn)
-                    .is_some_and(|c| c.stream.is_some() && c.shown)
+                    .is_some_and(|c| c.stream.is_some() && (c.overdue || self.direct_lost(peer)))
         })
     }
 
@@ -59,7 +59,7 @@ impl HostTable {
                 stream: None,
                 heard_ms: self.now_ms,
                 since_ms: self.now_ms,
-                shown: false,
+                overdue: false,
             },
         );
         fx.push(HostEffect::ListenCarried { conn, offer_id });
@@ -79,7 +79,6 @@ impl HostTable {
         };
         let mint = self.next_stream_id();
         let direct = self.line_open(peer);
-        let lost = self.direct_lost(peer);
         let Some(carried) = self.carried.get_mut(&conn) else {
             return;
         };
@@ -95,8 +94,6 @@ impl HostTable {
         }
         if first {
             carried.since_ms = now_ms;
-            // Said at once if the browser gave the direct one up already.
-            carried.shown = lost;
         }
         carried.heard_ms = now_ms;
         let stream = carried.stream.get_or_insert_with(|| Stream::new(mint));
@@ -184,20 +181,20 @@ impl HostTable {
         let now = self.now_ms;
         let mut busy = false;
         let mut carrying = false;
-        let mut shown_at = None;
+        let mut overdue_at = None;
         for (&conn, carried) in &mut self.carried {
             let Some(stream) = carried.stream.as_mut() else {
                 continue;
             };
-            if !carried.shown {
+            if !carried.overdue {
                 let at = carried.since_ms.saturating_add(SEATING_MS);
                 if now >= at {
                     // No direct connection opened in time: the lobby
                     // says this seat comes through a relay.
-                    carried.shown = true;
+                    carried.overdue = true;
                     fx.push(HostEffect::Changed);
                 } else {
-                    shown_at = Some(shown_at.map_or(at, |s: u64| s.min(at)));
+                    overdue_at = Some(overdue_at.map_or(at, |s: u64| s.min(at)));
                 }
             }
             let frames = stream.due(now);
@@ -214,7 +211,7 @@ impl HostTable {
         // Soon while frames wait to go again; now and then while any is
         // carried, to notice a friend gone silent.
         let due = now.saturating_add(if busy { CARRY_TICK_MS } else { CARRY_WATCH_MS });
-        let due = shown_at.map_or(due, |at| at.min(due));
+        let due = overdue_at.map_or(due, |at| at.min(due));
         if carrying && self.carry_wake.is_none_or(|at| at > due || at < now) {
             self.carry_wake = Some(due);
             fx.push(HostEffect::WakeAt { at_ms: due });
@@ -248,17 +245,6 @@ impl HostTable {
         // The relays were kept for the brokers' sake: left now, if every
         // friend is seated.
         self.listen(fx);
-    }
-
-    /// `conn`'s direct connection will not open (the browser gave it up)
-    /// while the brokers carry it: the lobby says so at once.
-    pub(super) fn direct_given_up(&mut self, conn: ConnId, fx: &mut Vec<HostEffect>) {
-        if let Some(carried) = self.carried.get_mut(&conn) {
-            if carried.stream.is_some() && !carried.shown {
-                carried.shown = true;
-                fx.push(HostEffect::Changed);
-            }
-        }
     }
 
     /// `conn` ends: what is said to it in `fx` goes into its stream, if

@@ -28,10 +28,10 @@ pub(super) struct Carried {
     pub(super) heard_ms: u64,
     /// When its stream began (the first frame).
     pub(super) since_ms: u64,
-    /// Whether the page says it comes through a relay: its direct
-    /// connection was given up, or had [`SEATING_MS`] to open since the
-    /// stream began and did not (a friend's page carries from the answer
-    /// on, while the direct connection is made: a second's carrying is not
-    /// worth a word).
-    pub(super) shown: bool,
+    /// Whether its direct connection had [`SEATING_MS`] to open since the
+    /// stream began and did not: the lobby then says it comes through a
+    /// relay, as it does once the browser gave the direct connection up (a
+    /// friend's page carries from the answer on, while the direct
+    /// connection is made: a second's carrying is not worth a word).
+    pub(super) overdue: bool,
 }

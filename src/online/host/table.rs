@@ -548,7 +548,6 @@ impl HostTable {
                 if let Some(c) = self.conns.get_mut(&peer) {
                     c.direct_lost = true;
                 }
-                self.direct_given_up(conn, fx);
             }
             Peer::Seat(_) if self.unopened_may_carry(peer, conn) => {
                 // Answered by the table link and closed before it ever

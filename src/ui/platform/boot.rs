@@ -62,8 +62,10 @@ pub fn take_over() -> Option<Tap> {
 
 /// What was tapped on the boot screen, left for [`take_tap`].
 pub fn tapped() -> Option<Tap> {
-    let tapped = js_sys::Reflect::get(&kit()?, &wasm_bindgen::JsValue::from_str("tap")).ok()?;
-    tapped.as_string().as_deref().and_then(Tap::from_name)
+    field("tap")?
+        .as_string()
+        .as_deref()
+        .and_then(Tap::from_name)
 }
 
 /// Returns what was tapped on the boot screen, if anything (once: a

@@ -1,61 +1,39 @@
 //! A friend's table carried by the link's brokers until, or instead of, a
 //! direct connection (issue 38), the platform's side: the knock's brokers
-//! kept (or reached again) with the room's key, this side's frames
-//! listened for, each frame the model gives sealed and published, each
-//! heard opened and handed back. When to carry, and what the frames say,
+//! kept with the room's key, this side's frames listened for, each frame
+//! the model gives sealed and published, each heard opened and handed
+//! back. When to carry, and what the frames say,
 //! is the model's (`crate::online::friend`).
 
 use super::GuestLink;
 use crate::online::friend::FriendEvent;
-use crate::online::signal::relay::{Heard, Role};
+use crate::online::signal::relay::Heard;
 use crate::online::signal::{Envelope, MessageKind, Network, OfferId};
-use crate::ui::online::relays::{carry_sealed, Relays};
+use crate::ui::online::relays::carry_sealed;
 use crate::ui::platform::clock::wall_ms;
 use crate::ui::platform::console;
 use std::rc::Rc;
 
 impl GuestLink {
     /// Listens on the link's brokers for the host's frames of the
-    /// connection seated by `offer_id`: on the knock's own sockets, which
-    /// carried the answer and are open (its trackers are left), or, should
-    /// the knock's relays be gone, on sockets opened anew.
+    /// connection seated by `offer_id`, on the knock's own sockets, which
+    /// carried the answer and are open (its trackers are left).
     pub(super) fn carry_open(self: &Rc<Self>, offer_id: OfferId) {
         let super::Ticket::Table(link) = &self.ticket else {
             return;
         };
-        let knocked = self.platform.borrow_mut().relays.take();
-        if let Some((key, relays)) = knocked {
-            relays.keep_only(Network::Mqtt);
-            relays.listen_carried(offer_id);
-            let mut platform = self.platform.borrow_mut();
-            platform.key = Some(key);
-            platform.carrying = Some(relays);
-            return;
+        if !link.relays.iter().any(|r| r.network == Network::Mqtt) {
+            console::warn("the brokers cannot carry the table: the link names none");
         }
-        let Some(key) = self.platform.borrow().key.clone() else {
-            console::warn("the brokers cannot carry the table: no room key");
+        let Some((key, relays)) = self.platform.borrow_mut().relays.take() else {
+            console::warn("the brokers cannot carry the table: the knock's relays are gone");
             return;
         };
-        let brokers: Vec<_> = link
-            .relays
-            .iter()
-            .filter(|r| r.network == Network::Mqtt)
-            .cloned()
-            .collect();
-        if brokers.is_empty() {
-            console::warn("the brokers cannot carry the table: the link names none");
-            return;
-        }
-        let relays = Relays::start(
-            Role::Friend,
-            key.room,
-            &brokers,
-            Rc::downgrade(self),
-            |this, _, heard| this.heard_carried(heard),
-            GuestLink::changed,
-        );
+        relays.keep_only(Network::Mqtt);
         relays.listen_carried(offer_id);
-        self.platform.borrow_mut().carrying = Some(relays);
+        let mut platform = self.platform.borrow_mut();
+        platform.key = Some(key);
+        platform.carrying = Some(relays);
     }
 
     /// Seals `frames` and publishes them on the brokers, in order.
