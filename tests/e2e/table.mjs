@@ -544,29 +544,34 @@ async function checkNotes(page, where) {
   return n;
 }
 
+// One game per language and edition, looked at in each size on every
+// turn (the window resized between looks): the same hands at every size,
+// for one page load and one deal instead of one per size.
 const FACE_RUNS = [
-  ...['en', 'fr', 'es', 'pt'].flatMap((lang) => SIZES
-    .filter(([size]) => lang === 'en' || lang === 'fr' || size === 'desktop' || size === 'small-phone')
-    .map(([size, viewport]) => ({ lang, size, viewport, classic: false }))),
+  ...['en', 'fr', 'es', 'pt'].map((lang) => ({
+    lang,
+    sizes: SIZES.filter(([size]) => lang === 'en' || lang === 'fr' || size === 'desktop' || size === 'small-phone'),
+    classic: false,
+  })),
   // Classic has the Hold card, the one card whose word stays on its face.
-  ...['en', 'fr', 'es', 'pt'].map((lang) => ({ lang, size: 'small-phone', viewport: SIZES[3][1], classic: true })),
+  ...['en', 'fr', 'es', 'pt'].map((lang) => ({ lang, sizes: [SIZES[3]], classic: true })),
 ];
 const LANGUAGE_LABEL = { en: 'Language' };
 
 export const faceScenarios = [
   {
     // Seed 393 (modern; your first hand: −10, Play 2, Reverse, ONO 99) and
-    // seed 7 (classic, a Hold comes), 4 players, instant bots, hints on. Up to four of your turns per run, in every language
-    // and at the four sizes (English and French; Spanish and Portuguese at
-    // the largest and the smallest), modern and classic.
+    // seed 7 (classic, a Hold comes), 4 players, instant bots, hints on. Up
+    // to four of your turns per game, one game in every language, each
+    // turn looked at in the four sizes (English and French; Spanish and
+    // Portuguese at the largest and the smallest), modern and classic.
     name: 'card faces: every label inside its oval, 6/9/99 underlined; hints: one tip a turn, the total on each playable card, no 0% column, notes on screen (seeds 393, 7)',
     long: true,
     run: async (ctx) => {
       const seen = new Set();
       let underlined = 0; let turns = 0; let notes = 0; let picks = 0;
       for (const run of FACE_RUNS) {
-        const where = `${run.lang} ${run.size}${run.classic ? ' classic' : ''}`;
-        await withPage(ctx, { viewport: run.viewport }, async (page) => {
+        await withPage(ctx, { viewport: run.sizes[0][1] }, async (page) => {
           await page.goto(`${ctx.server.url}?seed=${run.classic ? 7 : 393}`, { waitUntil: 'load' });
           await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
           await openSettings(page);
@@ -577,14 +582,17 @@ export const faceScenarios = [
           for (let turn = 0; turn < 4; turn++) {
             await waitForDecision(page);
             if (await page.locator('[role="dialog"]').count()) break;
-            await settled(page);
-            const faces = await page.evaluate(measureFaces);
-            assert(faces.spills.length === 0, `${where}: text outside the oval: ${faces.spills.join('; ')}`);
-            assert(faces.notUnderlined.length === 0, `${where}: not underlined: ${faces.notUnderlined.join('; ')}`);
-            underlined += faces.underlined;
-            faces.kinds.forEach((k) => seen.add(`${run.lang}:${k}`));
-            const hints = await page.evaluate(measureHints);
-            if (hints.playable.length > 0) {
+            for (const [size, viewport] of run.sizes) {
+              const where = `${run.lang} ${size}${run.classic ? ' classic' : ''}`;
+              await page.setViewportSize(viewport);
+              await settled(page);
+              const faces = await page.evaluate(measureFaces);
+              assert(faces.spills.length === 0, `${where}: text outside the oval: ${faces.spills.join('; ')}`);
+              assert(faces.notUnderlined.length === 0, `${where}: not underlined: ${faces.notUnderlined.join('; ')}`);
+              underlined += faces.underlined;
+              faces.kinds.forEach((k) => seen.add(`${run.lang}:${k}`));
+              const hints = await page.evaluate(measureHints);
+              if (hints.playable.length === 0) continue;
               turns += 1;
               assert(hints.tips.length === 1 && /\d/.test(hints.tips[0]), `${where}: ${hints.tips.length} tips: ${hints.tips.join(' / ')}`);
               assert(!/(^|[^\d])0\s?%/.test(hints.tips[0]), `${where}: the tip says 0%: ${hints.tips[0]}`);
@@ -602,8 +610,8 @@ export const faceScenarios = [
                 ctx.note(`${where}: tip "${hints.tips[0]}"`);
                 // The hand in view (below the table on a phone).
                 await page.locator('.hand').evaluate((el) => el.scrollIntoView({ block: 'end' }));
-                await shot(page, `faces-${run.lang}-${run.size}${run.classic ? '-classic' : ''}`);
-                if (run.size === 'desktop' && !run.classic) await audit(page, `hints on, ${where}`);
+                await shot(page, `faces-${run.lang}-${size}${run.classic ? '-classic' : ''}`);
+                if (size === 'desktop' && !run.classic) await audit(page, `hints on, ${where}`);
               }
               notes += await checkNotes(page, where);
             }
