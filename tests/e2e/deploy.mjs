@@ -86,6 +86,8 @@ const FAILED_START = [/ONO 99 could not start/, /request failed: .*_bg\.wasm/, /
 export const deployScenarios = [
   {
     name: 'first download: blocked, then stalled, it says "The game could not be loaded" with Retry within 15 s; the Quick play tapped meanwhile plays after Retry',
+    serviceWorker: true,
+    light: true,
     run: async (ctx) => {
       const { context, page, problems } = await openPage(ctx.browser, ctx.server, {});
       try {
@@ -129,6 +131,7 @@ export const deployScenarios = [
   },
   {
     name: 'whole app unreachable: Statistics says so with Back and Retry; Back returns to the setup, Retry opens it; its own page blocked says so too',
+    serviceWorker: true,
     run: async (ctx) => {
       // No service worker: it would answer from its copy what is blocked.
       const { context, page, problems } = await openPage(ctx.browser, ctx.server, { serviceWorkers: 'block' });
@@ -168,6 +171,7 @@ export const deployScenarios = [
   },
   {
     name: 'a deployment: a tab left on the first screen opens Statistics after another tab took the new version; the saved match resumes on it; offline play after the update',
+    serviceWorker: true,
     long: true,
     run: async (ctx) => {
       const { first, second } = deployments('tabs');
@@ -241,6 +245,7 @@ export const deployScenarios = [
   },
   {
     name: 'a page of an older deployment asked for a language whose file is gone says "A new version of the game is ready" with Reload; Reload opens the new one in that language, the match kept',
+    serviceWorker: true,
     run: async (ctx) => {
       const { first, second } = deployments('lang');
       const site = await serve(first, { cacheControl: 'max-age=600' });
@@ -281,6 +286,7 @@ export const deployScenarios = [
   },
   {
     name: 'a page of an older deployment whose files are gone reloads into the new one once, never "could not be loaded"',
+    serviceWorker: true,
     run: async (ctx) => {
       const { first, second } = deployments('stale');
       const site = await serve(second, { cacheControl: 'max-age=600' });

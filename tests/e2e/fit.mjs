@@ -300,6 +300,7 @@ export const fitScenarios = [
   {
     // Seed 277 at Normal speed: bots' plays counted over several turns.
     name: 'text never runs ahead of the picture: a line about a play, the tip and the prompt show only when the total reads what they say (Normal speed, hints on, seed 277)',
+    light: true,
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
       await page.goto(`${ctx.server.url}?seed=277`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
@@ -366,6 +367,7 @@ export const fitScenarios = [
   },
   ...[['no-preference', true], ['reduce', false]].map(([reducedMotion, buzzes]) => ({
     name: `a phone vibrates on your turn ${buzzes ? '' : 'except '}with motion ${reducedMotion} (seed 277)`,
+    light: true,
     run: (ctx) => withPage(ctx, { viewport: SIZES[2][1], hasTouch: true, reducedMotion }, async (page) => {
       // What the page asks of the device's vibrator, recorded.
       await page.addInitScript(() => {

@@ -218,6 +218,7 @@ const ORDER = ['html', 'style sheets', 'ono99-web wasm asked', 'ono99-full wasm 
 export const joinLoadScenarios = process.env.E2E_TIMING === '1' ? [{
   name: `a friend on a phone opens a table link (Lighthouse mobile profile, ${RUNS} cold loads): open → Join → seated, where the time goes`,
   solo: true,
+  serviceWorker: true,
   run: async (ctx) => {
     const relays = await startRelays({});
     const pages = [];

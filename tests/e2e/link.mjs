@@ -295,6 +295,7 @@ export const linkScenarios = [
   },
   {
     name: "table link: the host's page frozen in the background: a knocking friend is told it may be, and is seated once the page is back",
+    light: true,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
       pages.push(host);
@@ -388,6 +389,7 @@ export const linkScenarios = [
   },
   {
     name: 'table link: a locked table turns a new friend away until the host unlocks it',
+    light: true,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2, PHONE);
       pages.push(host);

@@ -328,6 +328,7 @@ export const loadScenarios = [
   {
     name: `first load on a phone (Lighthouse mobile profile${SHARED_LINK ? ', one link shaped outside the browser' : ''}, gzip, ${LOADS} cold loads): first screen and hand timed, at most ${BUDGET_KB} KB on the wire before the first card`,
     solo: true,
+    serviceWorker: true,
     run: async (ctx) => {
       const loads = [];
       for (let n = 1; n <= LOADS; n++) {

@@ -233,6 +233,7 @@ export const onlineScenarios = [
     // from then on, the match takes 22 actions (found natively; seed 7,
     // before: 57).
     name: 'online table: a friend reloads and is invited again (same hand), then leaves; a bot plays for them and the match ends (seed 106)',
+    serviceWorker: true,
     run: async (ctx) => {
       const host = await hostTable(ctx, 3, 1, { seed: 106 });
       const pages = [host];
@@ -280,6 +281,7 @@ export const onlineScenarios = [
     // Seed 106, as above: the host reloads at their turn after action 5,
     // mid-match with all three in; 22 actions in all (seed 7, before: 60).
     name: 'online table: the host reloads; the match resumes from its save, the lobby invites the friend again, same hand (seed 106)',
+    serviceWorker: true,
     run: async (ctx) => {
       const host = await hostTable(ctx, 3, 1, { seed: 106 });
       const pages = [host];

@@ -62,6 +62,7 @@ export const persistenceScenarios = [
     // Seed 1 (3 players, classic, you play the first playable card): after
     // three of your plays it is your turn again, in hand 1 (found natively).
     name: 'save and resume: a reload mid-match brings back the same hand, total, turn and log; settings persist (seed 1)',
+    serviceWorker: true,
     run: (ctx) => withPage(ctx, {}, async (page) => {
       await page.goto(`${ctx.server.url}?seed=1`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 15000 });
@@ -167,6 +168,7 @@ export const persistenceScenarios = [
   },
   {
     name: 'offline: once a game has started, the game, its saved match and the whole app load and play with the network off',
+    serviceWorker: true,
     run: (ctx) => withPage(ctx, {}, async (page, context) => {
       await loadSeed63(page, ctx.server);
       // Nothing is kept for offline play before a game starts: the first

@@ -30,8 +30,12 @@
 // so two at a time take little more than half the time of one after the
 // other. E2E_WORKERS=1 runs everything one after the other. A scenario
 // that mostly waits (`waits`: a page frozen for minutes) runs beside the
-// workers in a lane of its own.
+// workers in a lane of its own; those that wait on the game's clocks for
+// most of their time (`light`) share one more lane, one after the other.
 // E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
+// E2E_CPU=<a cgroup's cpuacct.usage file, the run inside that cgroup>
+// prints each scenario's CPU seconds beside its time (its own only when
+// they run one at a time: E2E_WORKERS=1, and nothing `waits`).
 // A scenario that has not ended after E2E_SCENARIO_LIMIT_S seconds (300;
 // more for one that says it needs more, `extraS`) fails, and its pages are
 // closed: a hang does not stall the run.
@@ -85,11 +89,21 @@ function distFiles(dir) {
   return { rows, raw: total('raw'), gz: total('gzip') };
 }
 
+/** SERVICE WORKER. A player's page registers the game's service worker a
+ *  few seconds after its first card, and it then fetches and stores the
+ *  whole build (3.4 MB) for offline play: in a test, in every new context,
+ *  about a fifth of the work of a scenario with a few pages (measured on
+ *  the online tables' scenarios: 144 CPU seconds with it, 111 without). The
+ *  scenarios whose subject it is run with it (`serviceWorker: true`: the
+ *  first loads, offline play, deployments, and one reload of each kind:
+ *  a saved match, a friend's page, the host's page); the others run
+ *  without it, as a browser with service workers off does. */
+
 /** `browser` for one scenario: every page of the contexts it opens has its
  *  errors and warnings (a panic in the game's code among them) kept in
  *  `log`, with the page's address, so that a failure says what the pages
  *  said, not only what the test waited for. */
-function watched(browser) {
+function watched(browser, { serviceWorker = false } = {}) {
   const log = [];
   const pages = [];
   const keep = (page, what) => {
@@ -99,8 +113,10 @@ function watched(browser) {
   const seen = new Proxy(browser, {
     get(target, prop) {
       if (prop === 'newContext') {
-        return async (...args) => {
-          const context = await target.newContext(...args);
+        return async (options = {}, ...rest) => {
+          // No service worker unless the scenario runs with one (see
+          // SERVICE WORKER above) or the context asks for its own setting.
+          const context = await target.newContext({ serviceWorkers: serviceWorker ? 'allow' : 'block', ...options }, ...rest);
           // What each page showed when the scenario closed it: a failure
           // in a `finally` closes its pages before it reaches the runner.
           const close = context.close.bind(context);
@@ -179,9 +195,10 @@ async function main() {
   // Each scenario has its own context for the run (failure screenshots are
   // named by its index, notes are printed in the list's order at the end).
   const runOne = async (s) => {
-    const seen = watched(browser);
+    const seen = watched(browser, { serviceWorker: !!s.serviceWorker });
     const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
     const t0 = Date.now();
+    const cpu0 = process.env.E2E_CPU ? Number(readFileSync(process.env.E2E_CPU, 'utf8')) : 0;
     let timer = null;
     // A scenario whose situation is itself long (a page frozen for six
     // minutes) says how much more it needs (`extraS`).
@@ -194,6 +211,7 @@ async function main() {
       passed++;
       if (process.env.E2E_LOG_ALWAYS) console.log(seen.log.join('\n'));
       console.log(`ok   ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      if (process.env.E2E_CPU) console.log(`CPU\t${((Number(readFileSync(process.env.E2E_CPU, 'utf8')) - cpu0) / 1e9).toFixed(1)}\t${((Date.now() - t0) / 1000).toFixed(1)}\t${s.name}`);
     } catch (err) {
       failed++;
       console.log(`FAIL ${s.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n     ${String(err && err.stack || err).split('\n').join('\n     ')}`);
@@ -214,10 +232,23 @@ async function main() {
   // while using next to nothing of the machine. The longest of the others
   // first (`long`), so that no long scenario starts last and runs alone at
   // the end.
+  //
+  // The scenarios that spend most of their time waiting on the game's own
+  // clocks (`light`: a friend's drop noticed, bots at Normal speed, a
+  // download left to stall; under half a core alone) run one after the
+  // other in one more lane: beside the two busy workers they cost little
+  // of the machine, and in a worker they would hold it idle.
   const waiting = all.filter((x) => !x.solo && x.waits);
-  const queue = [...all.filter((x) => !x.solo && !x.waits && x.long), ...all.filter((x) => !x.solo && !x.waits && !x.long)];
+  const light = all.filter((x) => !x.solo && !x.waits && x.light);
+  const busyOnes = all.filter((x) => !x.solo && !x.waits && !x.light);
+  const queue = [...busyOnes.filter((x) => x.long), ...busyOnes.filter((x) => !x.long)];
+  // With one worker asked for, everything runs one after the other.
+  if (workers === 1) queue.push(...light.splice(0));
   await Promise.all([
     ...waiting.map((s) => runOne(s)),
+    (async () => {
+      while (light.length) await runOne(light.shift());
+    })(),
     ...Array.from({ length: workers }, async () => {
       while (queue.length) await runOne(queue.shift());
     }),

@@ -141,7 +141,7 @@ export const standInScenarios = [
     // Seed 21: after her stand-in's first play and hers, the match goes on;
     // 17 actions in all (found natively; seed 10, before: 36).
     name: 'stand-in: given back to Ana, who rejoins, plays and drops again; a bot plays for her again and the match finishes (seed 21)',
-    long: true,
+    light: true,
     run: async (ctx) => {
       const host = await hostTable(ctx, 3, 1, { seed: 21 });
       const friends = [];

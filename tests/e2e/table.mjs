@@ -263,21 +263,21 @@ export const tableScenarios = [
     // Seed 3 (2, 5 and 8 players, modern, fast bots): every bot plays
     // before you (1, 4 and 7 call-outs are up), then it is your turn with a
     // card to play (random deals could end the match first). One page per
-    // size, each game from a fresh load of `?seed=3`.
+    // number of players, a game from a fresh load of `?seed=3`, looked at
+    // in each size (the window resized).
     name: 'the pile label never overlaps the call-outs; screenshots of the table at four sizes (seed 3)',
     long: true,
     run: async (ctx) => {
-      for (const [label, viewport] of SIZES) {
-        await withPage(ctx, { viewport }, async (page) => {
-          for (const players of ['2', '5', '8']) {
-            // Each load starts at the setup, not in the game saved by the last one.
-            if (players !== '2') await page.evaluate(() => localStorage.removeItem('ono99.save'));
-            await startGame(page, ctx.server, { players, speed: 'fast', seed: 3 });
-            await waitForDecision(page);
-            assert(await page.locator('[role="dialog"]').count() === 0 && await page.locator('.hand button.card-btn.playable').count() > 0,
-              `seed 3, ${players} players: not your turn with a card to play; the engine or the bots changed, find a new seed`);
-            assert(await page.locator('.callout p').count() > 0,
-              `seed 3, ${players} players: no call-out shows at your first turn; the engine or the bots changed, find a new seed`);
+      for (const players of ['2', '5', '8']) {
+        await withPage(ctx, { viewport: SIZES[0][1] }, async (page) => {
+          await startGame(page, ctx.server, { players, speed: 'fast', seed: 3 });
+          await waitForDecision(page);
+          assert(await page.locator('[role="dialog"]').count() === 0 && await page.locator('.hand button.card-btn.playable').count() > 0,
+            `seed 3, ${players} players: not your turn with a card to play; the engine or the bots changed, find a new seed`);
+          assert(await page.locator('.callout p').count() > 0,
+            `seed 3, ${players} players: no call-out shows at your first turn; the engine or the bots changed, find a new seed`);
+          for (const [label, viewport] of SIZES) {
+            await page.setViewportSize(viewport);
             await settled(page);
             const boxes = await page.evaluate(() => {
               const r = (el) => { const b = el.getBoundingClientRect(); return { l: b.left, t: b.top, r: b.right, b: b.bottom }; };
@@ -334,6 +334,7 @@ export const tableScenarios = [
   },
   {
     name: 'reduced motion: nothing travels, the highlights stay',
+    light: true,
     run: (ctx) => withPage(ctx, { viewport: SIZES[0][1], reducedMotion: 'reduce' }, async (page) => {
       await startGame(page, ctx.server, { players: '4', speed: 'fast' });
       await waitForDecision(page);
@@ -365,6 +366,7 @@ export const tableScenarios = [
     // playable card): you go out after 15 actions with three bots still in
     // (tests/play.rs checks the seed natively).
     name: 'your exit: the table holds on it with the arithmetic; the result says how you went out, your place and the winner (seed 277)',
+    light: true,
     run: (ctx) => withPage(ctx, { viewport: SIZES[2][1] }, async (page) => {
       await startGame(page, ctx.server, { players: '4', seed: 277, speed: 'normal' });
       // The page itself notes when your exit shows and when the next play
