@@ -46,7 +46,7 @@ function pageProbe() {
 export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale, colorScheme = 'dark', serviceWorkers } = {}) {
   // The device's theme: dark unless a scenario asks for light (the app's
   // Automatic theme follows it).
-  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
+  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || process.env.E2E_RM || 'no-preference', ...(locale ? { locale } : {}) });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {
@@ -230,16 +230,19 @@ export async function checkedSnapshot(page) {
 }
 
 /** Waits until no card is moving (a person doesn't click a card in
- *  flight either); endless animations such as the danger pulse don't count,
- *  nor do the two that move no card and that nobody waits for before
- *  playing: the total's change label ("+9", `delta`, fading out for 1.6 s)
- *  and the winner's confetti (`fall`, about 3 s). Waiting for the label
+ *  flight either); endless animations (the loading spinner) don't count,
+ *  nor do those that move no card and that nobody waits for before
+ *  playing: the total's change label ("+9", `delta`, fading out for 1.6 s),
+ *  the winner's confetti (`fall`, about 3 s), the ring that throbs round a
+ *  total near 99 (`throb`, 3.6 s) and the glow on the lesson's pick
+ *  (`lesson-glow`, 4.8 s). Waiting for the label
  *  after every play cost the suite most of its time. */
 export async function settled(page) {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running'
       || a.effect.getTiming().iterations === Infinity
-      || a.animationName === 'delta' || a.animationName === 'fall'),
+      || a.animationName === 'delta' || a.animationName === 'fall'
+      || a.animationName === 'throb' || a.animationName === 'lesson-glow'),
     null,
     { timeout: 5000, polling: 30 },
   );

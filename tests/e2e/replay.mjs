@@ -46,8 +46,10 @@ const dailyOver = (page) => async () => (await page.getByRole('button', { name: 
  *  and whether the total, every card, and its Got it are wholly in view. */
 const coachPlace = async (page) => {
   // Measured once the cards have landed (a card drawn flies in from the
-  // pile; the lesson's glow runs forever and is not waited for).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity), null, { timeout: 10000, polling: 50 }).catch(() => {});
+  // pile; the glow on the explained card and the ring round a total near
+  // 99 move nothing and are not waited for).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity
+    || a.animationName === 'lesson-glow' || a.animationName === 'throb'), null, { timeout: 10000, polling: 50 }).catch(() => {});
   return page.evaluate(() => {
   const rect = (el) => el && el.getBoundingClientRect();
   const on = (r) => !!r && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;

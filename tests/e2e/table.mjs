@@ -362,6 +362,96 @@ export const tableScenarios = [
     }),
   },
   {
+    // A playable card lifts under the pointer. It lifted on hovering the
+    // card itself, so a pointer resting on its lowest 8 px lost it as it
+    // rose and found it again as it fell: with reduced motion the card
+    // jumped 8 px every frame (found when a test's double click waited
+    // 30 s for it to hold still); with motion it shook more slowly.
+    name: 'a pointer resting on the bottom edge of a playable card: the card lifts once and holds still, with and without reduced motion',
+    light: true,
+    run: (ctx) => withPage(ctx, { viewport: SIZES[0][1], reducedMotion: 'reduce' }, async (page) => {
+      await startGame(page, ctx.server, { players: '3', seed: 9 });
+      await waitForDecision(page);
+      for (const reducedMotion of ['reduce', 'no-preference']) {
+        await page.emulateMedia({ reducedMotion });
+        await page.mouse.move(5, 5);
+        await settled(page);
+        const card = page.locator('.hand button.card-btn.playable').first();
+        const box = await card.boundingBox();
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height - 3);
+        // Every frame for a second (the lift's transition is 0.15 s).
+        const tops = await page.evaluate(() => new Promise((resolve) => {
+          const b = document.querySelector('.hand button.card-btn.playable');
+          const seen = [];
+          const frame = () => {
+            seen.push(Math.round(b.getBoundingClientRect().top * 10) / 10);
+            if (seen.length < 60) requestAnimationFrame(frame); else resolve(seen);
+          };
+          requestAnimationFrame(frame);
+        }));
+        const rest = tops.slice(20);
+        assert(rest.every((t) => t === rest[0]), `${reducedMotion}: the card under the pointer moves: tops ${tops.join(' ')}`);
+        assert(Math.abs(rest[0] - (box.y - 8)) < 0.6, `${reducedMotion}: the card under the pointer is not lifted 8 px: at ${rest[0]}, ${box.y} before`);
+      }
+    }),
+  },
+  {
+    // Seed 9 (3 players, you play the first playable card): the total is
+    // one card from 99 on your turn. The ring round it throbs three times
+    // and then holds still (WCAG 2.2.2: motion that starts by itself stops
+    // within 5 s), on a layer that only fades: the endless throb of the
+    // total's own shadow painted it again on every frame, a quarter of a
+    // core while a table waited (measured: 0.25 CPU s a second against
+    // 0.03 at rest). With reduced motion the ring stays and nothing moves.
+    name: 'near 99: the ring round the total throbs three times on a layer of its own, then holds still; with reduced motion it only shows (seed 9)',
+    light: true,
+    run: async (ctx) => {
+      for (const reducedMotion of ['no-preference', 'reduce']) {
+        await withPage(ctx, { viewport: SIZES[0][1], reducedMotion }, async (page) => {
+          await startGame(page, ctx.server, { players: '3', seed: 9 });
+          for (let turn = 0; ; turn++) {
+            assert(turn < 60, 'seed 9: no turn of yours came with the total at 95 or more; find a new seed');
+            await waitForDecision(page);
+            assert(!(await page.locator('[role="dialog"]').count()), 'seed 9: the game ended before the total reached 95 on your turn; find a new seed');
+            if (await page.locator('.total.danger-3').count()) break;
+            const before = await ply(page);
+            await page.locator('.hand button.card-btn.playable, .hand button.four-ono').first().click();
+            await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before, { timeout: 10000 });
+          }
+          const ring = () => page.evaluate(() => {
+            const total = document.querySelector('.total.danger-3');
+            const after = getComputedStyle(total, '::after');
+            return {
+              ring: after.content !== 'none' && after.boxShadow !== 'none',
+              throbs: document.getAnimations().filter((a) => a.animationName === 'throb').map((a) => ({
+                on: a.effect.target === total ? a.effect.pseudoElement : 'another element',
+                iterations: a.effect.getTiming().iterations,
+                running: a.playState === 'running',
+                properties: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+                  .filter((k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k)),
+              })),
+              endless: document.getAnimations().filter((a) => a.playState === 'running' && a.effect.getTiming().iterations === Infinity).map((a) => a.animationName),
+            };
+          });
+          const now = await ring();
+          assert(now.ring, 'no ring round the total one card from 99');
+          if (reducedMotion === 'reduce') {
+            assert(now.throbs.length === 0, `with reduced motion the ring throbs: ${JSON.stringify(now.throbs)}`);
+            return;
+          }
+          await shot(page, 'table-desktop-near-99');
+          const t = now.throbs;
+          assert(t.length === 1 && t[0].on === '::after' && t[0].iterations === 3 && t[0].running, `the throb: ${JSON.stringify(t)}`);
+          assert(t[0].properties.length === 1 && t[0].properties[0] === 'opacity', `the throb animates ${t[0].properties.join(', ')}, not only opacity`);
+          await page.waitForFunction(() => !document.getAnimations().some((a) => a.animationName === 'throb' && a.playState === 'running'), null, { timeout: 5000, polling: 100 });
+          const later = await ring();
+          assert(later.ring, 'the ring went with the throb');
+          assert(later.endless.length === 0, `still animating at rest: ${later.endless.join(', ')}`);
+        });
+      }
+    },
+  },
+  {
     // Seed 277 (4 players, modern, Normal speed, you play the first
     // playable card): you go out after 15 actions with three bots still in
     // (tests/play.rs checks the seed natively).
