@@ -37,6 +37,7 @@ async function withRelays(body) {
 export const friendPageScenarios = [
   {
     name: "friend's page alone: a friend on a phone opens the table link, is seated from the friend's module, plays the match to its end and leaves to the whole app (fixed seed)",
+    motion: true,
     run: (ctx) => withRelays(async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
       pages.push(host);

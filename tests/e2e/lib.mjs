@@ -46,7 +46,7 @@ function pageProbe() {
 export async function openPage(browser, server, { viewport = { width: 1280, height: 800 }, reducedMotion, hasTouch = false, locale, colorScheme = 'dark', serviceWorkers } = {}) {
   // The device's theme: dark unless a scenario asks for light (the app's
   // Automatic theme follows it).
-  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || process.env.E2E_RM || 'no-preference', ...(locale ? { locale } : {}) });
+  const context = await browser.newContext({ viewport, hasTouch, colorScheme, ...(serviceWorkers ? { serviceWorkers } : {}), reducedMotion: reducedMotion || 'no-preference', ...(locale ? { locale } : {}) });
   const problems = [];
   // Anything not from our own server is refused and reported.
   await context.route('**/*', (route) => {

@@ -162,6 +162,9 @@ export const linkScenarios = [
     // through Unix sockets) is seated anyway, and plays a whole match
     // through the broker; no direct channel ever opens.
     name: 'table link: a friend with no direct path (own network, TCP only) is seated through the broker and plays the match to its end',
+    // Mostly waiting on connections and the game's clocks (under half a
+    // core alone, measured): the light lane.
+    light: true,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
       pages.push(host);
@@ -202,6 +205,9 @@ export const linkScenarios = [
     // the 12 s are over, then the direct channel takes over when it opens,
     // on both pages, and the match is played on it, the broker left.
     name: 'table link: a direct connection that opens late takes over from the broker, and the match plays on it',
+    // Mostly waiting on connections and the game's clocks (under half a
+    // core alone, measured): the light lane.
+    light: true,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 2, 1);
       pages.push(host);

@@ -13,9 +13,19 @@ const PHONE = { width: 390, height: 844 };
  *  no page asks a STUN server (the host clears the field in Settings, see
  *  `clearStun`; a friend's page starts with it cleared, as Settings stores
  *  it): none is reached, and no connection waits out ICE gathering's 4 s
- *  limit on one it cannot reach. */
+ *  limit on one it cannot reach.
+ *
+ *  MOTION. These pages are those of players who asked their system for
+ *  reduced motion, unless the scenario says `motion: true` (the first
+ *  online match, and a friend's phone playing a match to its end from the
+ *  table link): the subject here is the table between pages, and the
+ *  cards flying and the total counting on three pages at once were most
+ *  of these scenarios' work (the rematch's: 55 CPU s with motion, 18
+ *  without). The motion itself is the table scenarios' subject
+ *  (table.mjs), and it is what kept a friend's double click waiting on a
+ *  card that shook under the pointer, found this way. */
 export async function page(ctx, viewport = DESKTOP) {
-  const p = await openPage(ctx.browser, ctx.server, { viewport });
+  const p = await openPage(ctx.browser, ctx.server, { viewport, reducedMotion: ctx.motion ? 'no-preference' : 'reduce' });
   await p.page.addInitScript(() => localStorage.setItem('ono99.network', 'stun=\nturn=\nturn_user=\nturn_credential=\n'));
   return p;
 }
@@ -121,6 +131,7 @@ export const onlineScenarios = [
     // Medium bot): a match of 21 actions, 5 plays by each friend (found
     // natively).
     name: 'online table: a host and two friends (three browser contexts) and a bot play a match to the end (seed 106)',
+    motion: true,
     run: async (ctx) => {
       const host = await hostTable(ctx, 4, 2, { seed: 106 });
       const pages = [host];

@@ -42,6 +42,9 @@ async function ready(p) {
 export const reactionScenarios = [
   {
     name: 'online reactions: a friend\'s reaction shows on the sender\'s seat on every page, a burst of ten is cut to one, a muted seat stays quiet',
+    // Mostly waiting on connections and the game's clocks (under half a
+    // core alone, measured): the light lane.
+    light: true,
     run: async (ctx) => {
       const host = await hostTable(ctx, 3, 2, { seed: 106 });
       const pages = [host];

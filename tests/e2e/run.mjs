@@ -32,6 +32,9 @@
 // that mostly waits (`waits`: a page frozen for minutes) runs beside the
 // workers in a lane of its own; those that wait on the game's clocks for
 // most of their time (`light`) share one more lane, one after the other.
+// The online tables' pages are those of players who asked for reduced
+// motion, unless their scenario says `motion: true` (see MOTION in
+// online.mjs).
 // E2E_REPEAT=N runs each chosen scenario N times (hunting a rare failure).
 // E2E_CPU=<a cgroup's cpuacct.usage file, the run inside that cgroup>
 // prints each scenario's CPU seconds beside its time (its own only when
@@ -196,7 +199,7 @@ async function main() {
   // named by its index, notes are printed in the list's order at the end).
   const runOne = async (s) => {
     const seen = watched(browser, { serviceWorker: !!s.serviceWorker });
-    const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index) };
+    const ctx = { browser: seen.browser, server, note: (n) => s.notes.push(n), current: String(s.index), motion: !!s.motion };
     const t0 = Date.now();
     const cpu0 = process.env.E2E_CPU ? Number(readFileSync(process.env.E2E_CPU, 'utf8')) : 0;
     let timer = null;

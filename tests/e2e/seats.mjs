@@ -29,6 +29,9 @@ async function atTable(p) {
 export const seatScenarios = [
   {
     name: "seat keys: a friend's new tab takes their seat back; a stranger with the link is refused Leo's seat and sees no card until the host allows it (seed 106)",
+    // Mostly waiting on connections and the game's clocks (under half a
+    // core alone, measured): the light lane.
+    light: true,
     run: (ctx) => withRelays({}, async (relays, pages) => {
       const host = await hostWithRelays(ctx, [relays.trackerUrl, relays.brokerUrl], 3, 2);
       pages.push(host);
