@@ -115,7 +115,7 @@ export const fitScenarios = [
       // (instant bots end the match within its 0.3 s) widens the page for
       // a moment, which is not the layout.
       await page.evaluate(() => Promise.all(document.getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime) && a.animationName !== 'throb')
         .map((a) => a.finished.catch(() => {}))));
       await shot(page, `fit-${size}-${lang}-result`);
       const gone = await page.locator('.standings tr.gone').count();
@@ -280,6 +280,18 @@ export const fitScenarios = [
       await card.tap();
       await page.getByRole('button', { name: 'Undo', exact: true }).waitFor({ timeout: 2000 });
       assert(await page.locator('.slot.held').count() === 1, 'the picked card is not held up');
+      // Held up 18 px, above the 8 px of a card under the pointer, with
+      // the pointer (a mouse, or a tap's lasting hover) still on it.
+      const held = await page.locator('.slot.held > .card-btn').boundingBox();
+      await page.mouse.move(held.x + held.width / 2, held.y + held.height / 2);
+      const lift = () => page.evaluate(() => {
+        const b = document.querySelector('.slot.held > .card-btn');
+        return b ? Math.round(b.parentElement.getBoundingClientRect().top - b.getBoundingClientRect().top) : null;
+      });
+      await page.waitForFunction(() => {
+        const b = document.querySelector('.slot.held > .card-btn');
+        return b && Math.abs(b.parentElement.getBoundingClientRect().top - b.getBoundingClientRect().top - 18) < 1;
+      }, null, { timeout: 1500, polling: 50 }).catch(async () => { throw new Error(`the held card under the pointer stands ${await lift()} px up, not 18`); });
       await shot(page, 'fit-phone-held-card');
       assert(await ply() === before.ply, 'the held card was played before its hold ended');
       await page.getByRole('button', { name: 'Undo', exact: true }).tap();
