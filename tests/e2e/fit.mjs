@@ -4,7 +4,7 @@
 // your exit said once, a mis-tapped card taken back, and where keyboard
 // focus goes when a game starts and after a play.
 import {
-  assert, choose, load, openPage, assertClean, setLanguage, setSpeed, settled, shot, withPage,
+  assert, choose, load, openPage, assertClean, setLanguage, setSpeed, settled, shot, withPage, DECORATIVE,
 } from './lib.mjs';
 import { SIZES, startGame } from './table.mjs';
 
@@ -114,9 +114,9 @@ export const fitScenarios = [
       // Measured at rest: a card still flying in from a seat at the edge
       // (instant bots end the match within its 0.3 s) widens the page for
       // a moment, which is not the layout.
-      await page.evaluate(() => Promise.all(document.getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime) && a.animationName !== 'throb')
-        .map((a) => a.finished.catch(() => {}))));
+      await page.evaluate((skip) => Promise.all(document.getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime) && !skip.includes(a.animationName))
+        .map((a) => a.finished.catch(() => {}))), DECORATIVE);
       await shot(page, `fit-${size}-${lang}-result`);
       const gone = await page.locator('.standings tr.gone').count();
       assert(gone >= 6, `only ${gone} players left the match: nothing to check`);

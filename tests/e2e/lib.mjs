@@ -229,21 +229,25 @@ export async function checkedSnapshot(page) {
   return snap;
 }
 
+/** The animations that move nothing and change no colour a test reads:
+ *  the ring that throbs round a total near 99 (`throb`, 3.6 s) and the
+ *  glow on the lesson's pick (`lesson-glow`, 4.8 s). No wait for the page
+ *  to be at rest waits for them. */
+export const DECORATIVE = ['throb', 'lesson-glow'];
+
 /** Waits until no card is moving (a person doesn't click a card in
  *  flight either); endless animations (the loading spinner) don't count,
  *  nor do those that move no card and that nobody waits for before
  *  playing: the total's change label ("+9", `delta`, fading out for 1.6 s),
- *  the winner's confetti (`fall`, about 3 s), the ring that throbs round a
- *  total near 99 (`throb`, 3.6 s) and the glow on the lesson's pick
- *  (`lesson-glow`, 4.8 s). Waiting for the label
- *  after every play cost the suite most of its time. */
+ *  the winner's confetti (`fall`, about 3 s) and the DECORATIVE ones.
+ *  Waiting for the label after every play cost the suite most of its
+ *  time. */
 export async function settled(page) {
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running'
+    (skip) => document.getAnimations().every((a) => a.playState !== 'running'
       || a.effect.getTiming().iterations === Infinity
-      || a.animationName === 'delta' || a.animationName === 'fall'
-      || a.animationName === 'throb' || a.animationName === 'lesson-glow'),
-    null,
+      || skip.includes(a.animationName)),
+    ['delta', 'fall', ...DECORATIVE],
     { timeout: 5000, polling: 30 },
   );
 }
@@ -514,7 +518,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 /** Runs axe-core in the page (through the DevTools protocol, so the page's
  *  CSP needs no exception) and fails on serious or critical violations. */
 export async function audit(page, where) {
-  const result = await page.evaluate(async (src) => {
+  const result = await page.evaluate(async ([src, decorative]) => {
     // axe's source first, before anything is awaited: the CSP lets this
     // call evaluate a string only while DevTools' own call runs (after a
     // wait for an animation it refused it: a theme switch starts the
@@ -522,14 +526,13 @@ export async function audit(page, where) {
     if (!window.axe) (0, eval)(src);
     // Let opening animations (a panel fading in) end first: axe measures
     // contrast against the colours of the moment.
-    // (Not the ring round a total near 99 nor the lesson's glow, which
-    // change no colour of the page's text.)
+    // (Not the DECORATIVE ones, which change no colour of the text.)
     const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime)
-      && a.animationName !== 'throb' && a.animationName !== 'lesson-glow');
+      && !decorative.includes(a.animationName));
     await Promise.all(finite.map((a) => a.finished.catch(() => {})));
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  }, AXE);
+  }, [AXE, DECORATIVE]);
   const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert(bad.length === 0, `${where}: accessibility violations:\n  ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`).join('\n  ')}`);
 }

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
-import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, openSettings, closeSettings, RESULTS } from './lib.mjs';
+import { openPage, assertClean, assert, load, choose, setSpeed, setLanguage, settled, shot, audit, openSettings, closeSettings, RESULTS, DECORATIVE } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -48,8 +48,8 @@ const coachPlace = async (page) => {
   // Measured once the cards have landed (a card drawn flies in from the
   // pile; the glow on the explained card and the ring round a total near
   // 99 move nothing and are not waited for).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity
-    || a.animationName === 'lesson-glow' || a.animationName === 'throb'), null, { timeout: 10000, polling: 50 }).catch(() => {});
+  await page.waitForFunction((skip) => document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity
+    || skip.includes(a.animationName)), DECORATIVE, { timeout: 10000, polling: 50 }).catch(() => {});
   return page.evaluate(() => {
   const rect = (el) => el && el.getBoundingClientRect();
   const on = (r) => !!r && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;

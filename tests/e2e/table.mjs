@@ -414,9 +414,7 @@ export const tableScenarios = [
             await waitForDecision(page);
             assert(!(await page.locator('[role="dialog"]').count()), 'seed 9: the game ended before the total reached 95 on your turn; find a new seed');
             if (await page.locator('.total.danger-3').count()) break;
-            const before = await ply(page);
-            await page.locator('.hand button.card-btn.playable, .hand button.four-ono').first().click();
-            await page.waitForFunction((n) => Number(document.querySelector('.total[aria-label]').getAttribute('data-ply')) > n, before, { timeout: 10000 });
+            await playFirst(page);
           }
           const ring = () => page.evaluate(() => {
             const total = document.querySelector('.total.danger-3');
