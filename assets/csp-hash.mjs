@@ -1,6 +1,7 @@
 // Trunk post-build hook (see Trunk.toml), on the staged index.html. It
 // minifies the JavaScript of the two modules and of the search worker
-// (release builds, js-minify.mjs), writes the languages' texts
+// and shortens the names between each module and its JavaScript (release
+// builds, js-minify.mjs and wasm-names.mjs), writes the languages' texts
 // (lang-files.mjs), names them and those texts by their content (below),
 // writes the search worker's entry file and the same page as the whole
 // app's (app/index.html), and the
@@ -15,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifyGlue, minifyInline } from './js-minify.mjs';
+import { shortenNames } from './wasm-names.mjs';
 import { writeLangFiles } from './lang-files.mjs';
 
 const PLACEHOLDER = "'inline-script-hashes'";
@@ -29,6 +31,8 @@ if (process.env.TRUNK_PROFILE === 'release') {
   try {
     const saved = await minifyGlue(dir);
     console.log(`csp-hash: the modules' JavaScript minified (${(saved / 1024).toFixed(1)} KB less)`);
+    const shorter = shortenNames(dir);
+    console.log(`csp-hash: the names between the modules and their JavaScript shortened (${(shorter / 1024).toFixed(1)} KB less)`);
   } catch (e) {
     console.error(`csp-hash: ${e.message || e}`);
     process.exit(1);
@@ -82,19 +86,19 @@ function contentHash(...files) {
 const names = listIn('modules');
 const staged = readdirSync(dir);
 for (const [key, name] of Object.entries(names)) {
-  // Trunk names the first download by its content already (a 64-bit hash
-  // in hex without leading zeros: 16 digits or fewer, 15 one build in 16);
+  // Trunk names the first download (a 64-bit hash in hex without leading
+  // zeros: 16 digits or fewer, 15 one build in 16), but from its code
+  // before wasm-opt and before this hook changed it (wasm-names.mjs): a
+  // change to either alone would keep the name, and an offline copy would
+  // pair the old wasm with the new glue. So it is named again here, like
   // the whole app and the search worker (built as Trunk's "worker" type,
-  // which it does not load) are named here.
+  // which it does not load, and does not name).
   const trunkHashed = staged.find((f) => new RegExp(`^${name}-[0-9a-f]{1,16}\\.js$`).test(f));
-  if (trunkHashed) {
-    names[key] = trunkHashed.slice(0, -3);
-    continue;
-  }
-  const js = join(dir, `${name}.js`);
-  const wasm = join(dir, `${name}_bg.wasm`);
+  const base = trunkHashed ? trunkHashed.slice(0, -3) : name;
+  const js = join(dir, `${base}.js`);
+  const wasm = join(dir, `${base}_bg.wasm`);
   if (!existsSync(js) || !existsSync(wasm)) {
-    console.error(`csp-hash: ${name}.js or ${name}_bg.wasm is missing from the build`);
+    console.error(`csp-hash: ${base}.js or ${base}_bg.wasm is missing from the build`);
     process.exit(1);
   }
   const hashed = `${name}-${contentHash(js, wasm)}`;

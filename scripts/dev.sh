@@ -215,6 +215,7 @@ test_all() {
     step "clippy (wasm32: the whole app and a friend's page, feature full)" cargo clippy --target wasm32-unknown-unknown --features full --lib --bin ono99-full --bin ono99-friend -- -D warnings
     step "native tests" cargo test
     step "WebCrypto calls of a table link reproduce tests/signal/vector.txt (Node's WebCrypto)" node tests/signal/webcrypto-check.mjs
+    step "the build's short names between each wasm and its JavaScript (tests/build/wasm-names.mjs)" node tests/build/wasm-names.mjs
     step "engine builds for the browser" cargo check --target wasm32-unknown-unknown --lib
     local failed_before=$FAILED
     step "release build (trunk, offline, public url $PUBLIC_URL)" \

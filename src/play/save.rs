@@ -300,11 +300,12 @@ pub fn read_save(raw: &str) -> Result<Saved, BadSave> {
             "playing_speed" => speed = Some(Speed::from_name(rest).ok_or(BadSave::Broken)?),
             "summary" => summary = rest == "1",
             "stand_ins" => {
-                stand_ins = rest
-                    .split_whitespace()
-                    .map(|w| w.parse::<u8>().ok().map(Seat))
-                    .collect::<Option<BTreeSet<_>>>()
-                    .ok_or(BadSave::Broken)?;
+                // One insert at a time: collecting into a set sorts, and a
+                // slice sort costs the first download 3.5 KB.
+                stand_ins = BTreeSet::new();
+                for w in rest.split_whitespace() {
+                    stand_ins.insert(Seat(w.parse::<u8>().map_err(|_| BadSave::Broken)?));
+                }
             }
             "turn_limit" => turn_limit = TurnLimit::parse(rest).ok_or(BadSave::Broken)?,
             "actions" => {

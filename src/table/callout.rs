@@ -189,9 +189,14 @@ impl<'a> Narrator<'a> {
                     }
                     let outcome =
                         card_outcome(&self.rules, self.total, card, TurnStep::Single, false);
-                    cards.push((card, outcome));
+                    // In card order (each card once): inserted in place,
+                    // no slice sort in the first download for four cards.
+                    let at = cards
+                        .iter()
+                        .position(|(c, _)| *c > card)
+                        .unwrap_or(cards.len());
+                    cards.insert(at, (card, outcome));
                 }
-                cards.sort_by_key(|(c, _)| *c);
                 return Some(Callout::Out {
                     who: Who::of(*seat, self.me, self.name),
                     why: Some(OutWhy {

@@ -231,13 +231,15 @@ async function coldLoad(ctx, n) {
     await page.addInitScript(loadProbe);
     const net = await instrument(context, page, ctx.server);
     // A performance trace of the first load (E2E_TRACE=1), for DevTools'
-    // Performance panel: test-results/load-trace.json.
+    // Performance panel: test-results/load-trace.json (with E2E_TRACE_CPU=1
+    // also V8's samples, whose wasm functions have names in a build whose
+    // wasm-opt keeps them: data-wasm-opt-params="-g …" in index.html).
     const tracing = process.env.E2E_TRACE === '1' && n === 1;
     if (tracing) {
       await ctx.browser.startTracing(page, {
         path: `${RESULTS}/load-trace.json`,
         screenshots: true,
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.screenshot'],
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.screenshot', ...(process.env.E2E_TRACE_CPU === '1' ? ['disabled-by-default-v8.cpu_profiler'] : [])],
       });
     }
     await page.goto(ctx.server.url, { waitUntil: 'commit', timeout: 60000 });
@@ -282,7 +284,7 @@ async function coldLoad(ctx, n) {
       const at = pageMs(r.finished);
       const kind = kindOf(r.target, r.url);
       const name = r.url.startsWith(ctx.server.url) ? r.url.slice(ctx.server.url.length).split('?')[0] || 'index.html' : r.url;
-      files.push({ file: name, kind, wire: r.wire || 0, endMs: Math.round(at), gzip: r.encoding === 'gzip', fromServiceWorker: r.fromServiceWorker || false, beforeHand: at <= probe.hand });
+      files.push({ file: name, kind, wire: r.wire || 0, startMs: Math.round(pageMs(r.started)), endMs: Math.round(at), gzip: r.encoding === 'gzip', fromServiceWorker: r.fromServiceWorker || false, beforeHand: at <= probe.hand });
     }
     files.sort((a, b) => a.endMs - b.endMs);
     const before = files.filter((f) => f.beforeHand);
@@ -339,10 +341,10 @@ export const loadScenarios = [
           + ` (page ${kb(l.pageBeforeHand)} KB: ${split(l.files.filter((f) => f.beforeHand && f.kind === 'page'))}`
           + `${l.workerBeforeHand ? `; search worker ${kb(l.workerBeforeHand)} KB: ${split(l.files.filter((f) => f.beforeHand && f.kind === 'search worker'))}` : ''})`
           + `${l.serviceWorkerBeforeHand ? `; not counted: the service worker's offline copy, ${kb(l.serviceWorkerBeforeHand)} KB` : ''}`);
-        // Where the time goes (E2E_TIMING=1): when each file's last byte
-        // came, page time, up to the first card.
+        // Where the time goes (E2E_TIMING=1): when each file was asked
+        // for and when its last byte came, page time, up to the first card.
         if (process.env.E2E_TIMING === '1') {
-          ctx.note(`load ${n}: tapped ${l.tapMs} ms, hand ${l.handMs} ms; files' last bytes: ${l.files.filter((f) => f.beforeHand).map((f) => `${f.file} ${f.endMs}`).join(', ')}`);
+          ctx.note(`load ${n}: tapped ${l.tapMs} ms, hand ${l.handMs} ms; files asked for / last byte: ${l.files.filter((f) => f.beforeHand).map((f) => `${f.file} ${f.startMs}/${f.endMs}`).join(', ')}`);
         }
         if (l.firstMinute !== null) ctx.note(`load ${n}: in its first minute ${kb(l.firstMinute)} KB on the wire, of which the service worker's offline copy ${kb(l.firstMinuteServiceWorker)} KB`);
         if (l.foreign.length) ctx.note(`load ${n}: requests to other origins: ${l.foreign.join(', ')}`);

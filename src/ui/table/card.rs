@@ -7,15 +7,6 @@ use crate::i18n::{card_name, Lang};
 use crate::rules::{Card, Edition};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct CardFaceProps {
-    pub card: Card,
-    pub edition: Edition,
-    /// Extra classes (size variants, animation).
-    #[prop_or_default]
-    pub class: Classes,
-}
-
 /// The CSS class naming a card's kind (its colour and layout).
 fn kind_class(card: Card) -> String {
     match card {
@@ -128,35 +119,29 @@ fn corner_mark(card: Card, place: &'static str) -> Html {
     }
 }
 
-/// The face of a card.
-#[function_component(CardFace)]
-pub fn card_face(props: &CardFaceProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let card = props.card;
+/// The face of a card, with an extra class (a size: "mini", "pile-card";
+/// or none: ""). A function, not a component: a table draws twenty cards
+/// and more, and a component each gave every card its own scope, props
+/// comparison and render pass (and the first download 1.1 KB gzip).
+pub fn card_face(card: Card, edition: Edition, lang: Lang, class: &'static str) -> Html {
+    let class = (!class.is_empty()).then_some(class);
     html! {
-        <span class={classes!("cardface", kind_class(card), underlined(card).then_some("u"), props.class.clone())} aria-hidden="true">
+        <span class={classes!("cardface", kind_class(card), underlined(card).then_some("u"), class)} aria-hidden="true">
             // The corner indices are drawn by CSS from `data-c` (or are a
             // symbol): they are not text, so the card's text is only its
             // centre. The card button's accessible name ("Play 7") comes
             // from its label, not from the face.
             { corner_mark(card, "tl") }
-            <span class="middle">{ middle(card, props.edition, lang) }</span>
+            <span class="middle">{ middle(card, edition, lang) }</span>
             { corner_mark(card, "br") }
         </span>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct CardBackProps {
-    #[prop_or_default]
-    pub class: Classes,
-}
-
-/// The back of a card (draw pile, opponents' hands).
-#[function_component(CardBack)]
-pub fn card_back(props: &CardBackProps) -> Html {
+/// The back of a card (draw pile, opponents' hands), with a size class.
+pub fn card_back(class: &'static str) -> Html {
     html! {
-        <span class={classes!("cardback", props.class.clone())} aria-hidden="true">
+        <span class={classes!("cardback", class)} aria-hidden="true">
             <span class="logo">{ "99" }</span>
         </span>
     }

@@ -10,7 +10,7 @@ use crate::i18n::{
 };
 use crate::rules::{Card, Direction, Edition};
 use crate::ui::platform::motion;
-use crate::ui::table::card::{CardBack, CardFace};
+use crate::ui::table::card::{card_back, card_face};
 use yew::prelude::*;
 
 /// One of the last plays, for the trail beside the pile.
@@ -110,7 +110,7 @@ pub fn centre(props: &CentreProps) -> Html {
         <div class="centre">
             <div class="pile draw" role="group" aria-label={labelled(lang, tr(lang, Key::DrawPile), &props.draw_pile_len.to_string())}>
                 if props.draw_pile_len > 0 {
-                    <CardBack class="pile-card" />
+                    { card_back("pile-card") }
                 } else {
                     <span class="pile-empty" aria-hidden="true" />
                 }
@@ -140,7 +140,7 @@ pub fn centre(props: &CentreProps) -> Html {
             <div class="pile discard" role="group" aria-label={labelled(lang, tr(lang, Key::DiscardPile), &top_name)}>
                 if let Some(card) = props.top {
                     <div class="pile-top" key={props.plays} ref={top_ref}>
-                        <CardFace {card} edition={props.edition} class="pile-card" />
+                        { card_face(card, props.edition, lang, "pile-card") }
                     </div>
                 } else {
                     <span class="pile-empty" aria-hidden="true" />
@@ -153,7 +153,7 @@ pub fn centre(props: &CentreProps) -> Html {
                 <ol class="trail" aria-hidden="true">
                     { for props.trail[..earlier].iter().rev().map(|t| html! {
                         <li>
-                            <CardFace card={t.card} edition={props.edition} class="mini" />
+                            { card_face(t.card, props.edition, lang, "mini") }
                             <span class="trail-name">{ t.name.clone() }</span>
                         </li>
                     }) }

@@ -4,7 +4,7 @@
 
 use crate::i18n::{card_effect, card_name, Lang};
 use crate::rules::{Card, Edition};
-use crate::ui::table::card::CardFace;
+use crate::ui::table::card::card_face;
 use yew::prelude::*;
 
 /// The deck of `edition`: the numbers in one row, then each special card.
@@ -40,7 +40,7 @@ pub fn deck(lang: Lang, edition: Edition) -> Html {
         <ul class="deck">
             <li>
                 <span class="deck-cards" aria-hidden="true">
-                    <CardFace card={Card::Number(7)} {edition} class="mini" />
+                    { card_face(Card::Number(7), edition, lang, "mini") }
                 </span>
                 <span class="deck-text">
                     <strong>{ format!("{range} ×{number_count}") }</strong>
@@ -49,7 +49,7 @@ pub fn deck(lang: Lang, edition: Edition) -> Html {
             </li>
             { for specials.into_iter().map(|card| html! {
                 <li>
-                    <span class="deck-cards" aria-hidden="true"><CardFace {card} {edition} class="mini" /></span>
+                    <span class="deck-cards" aria-hidden="true">{ card_face(card, edition, lang, "mini") }</span>
                     <span class="deck-text">
                         <strong>{ format!("{} ×{}", card_name(lang, card, edition), counts.get(card)) }</strong>
                         { " " }{ card_effect(lang, card, edition) }

@@ -15,7 +15,7 @@
 use crate::i18n::{card_name, discard_four, number, play_card, tr, Key, Lang};
 use crate::rules::{Action, Card, Edition};
 use crate::ui::platform::motion;
-use crate::ui::table::card::CardFace;
+use crate::ui::table::card::card_face;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -311,7 +311,7 @@ fn card_slot(ctx: &CardContext, i: usize, slot: &CardSlot) -> Html {
                 {onpointerdown}
                 {onfocus}
             >
-                <CardFace {card} edition={props.edition} />
+                { card_face(card, props.edition, lang, "") }
             </button>
             // Beside the button, not in it: the button's visible text must
             // stay its name ("Play 7"); the total is its description.
@@ -336,7 +336,7 @@ fn still_cards(props: &HandProps, lang: Lang) -> Html {
         <ul class="cards still">
             { for props.slots.iter().enumerate().map(|(i, slot)| html! {
                 <li class="slot" key={slot_key(&props.slots, i)}>
-                    <CardFace card={slot.card} edition={props.edition} />
+                    { card_face(slot.card, props.edition, lang, "") }
                     <span class="sr-only">{ card_name(lang, slot.card, props.edition) }</span>
                 </li>
             }) }
@@ -351,7 +351,7 @@ fn laid_down(props: &HandProps, lang: Lang) -> Html {
             <span class="laid-label">{ tr(lang, Key::LaidDown) }</span>
             <ul class="mini-cards">
                 { for props.laid_down.iter().map(|&card| html! {
-                    <li><CardFace {card} edition={props.edition} class="mini" /></li>
+                    <li>{ card_face(card, props.edition, lang, "mini") }</li>
                 }) }
             </ul>
         </div>

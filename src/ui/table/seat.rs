@@ -8,7 +8,7 @@ use crate::i18n::{
     Key, Lang, Named,
 };
 use crate::rules::{Card, Edition, Format};
-use crate::ui::table::card::{CardBack, CardFace};
+use crate::ui::table::card::{card_back, card_face};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -135,7 +135,7 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 <span class="sr-only">{ labelled(lang, tr(lang, Key::LaidDown), &names.join(", ")) }</span>
                 <ul class="mini-cards" aria-hidden="true">
                     { for props.laid_down.iter().map(|&card| html! {
-                        <li><CardFace {card} edition={props.edition} class="mini" /></li>
+                        <li>{ card_face(card, props.edition, lang, "mini") }</li>
                     }) }
                 </ul>
             </div>
@@ -173,12 +173,12 @@ pub fn opponent(props: &OpponentProps) -> Html {
                 <div class="backs face-up">
                     <span class="sr-only">{ names }</span>
                     <ul class="mini-cards" aria-hidden="true" ref={fan}>
-                        { for cards.iter().map(|&card| html! { <li><CardFace {card} edition={props.edition} class="mini" /></li> }) }
+                        { for cards.iter().map(|&card| html! { <li>{ card_face(card, props.edition, lang, "mini") }</li> }) }
                     </ul>
                 </div>
             } else if props.in_hand {
                 <div class="backs">
-                    <span class="fan" aria-hidden="true" ref={fan}>{ for (0..backs).map(|_| html! { <CardBack class="tiny" /> }) }</span>
+                    <span class="fan" aria-hidden="true" ref={fan}>{ for (0..backs).map(|_| html! { { card_back("tiny") } }) }</span>
                     <span class="count">{ cards_count(lang, props.hand_len) }</span>
                 </div>
             }

@@ -7,7 +7,7 @@ use crate::i18n::{self, numbered, player_count, tr, Key, Lang, Numbered};
 use crate::rules::Card;
 use crate::rules::{Edition, RuleSet, SetupError};
 use crate::ui::state::{GameSetup, SeatKind};
-use crate::ui::table::card::CardFace;
+use crate::ui::table::card::card_face;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -77,7 +77,7 @@ pub(super) fn quick_play(lang: Lang, props: &QuickPlayProps) -> Html {
         <section class="quick">
             // A hand of cards to greet the player: the game's own faces.
             <div class="hero-fan" aria-hidden="true">
-                { for HERO.iter().map(|&card| html! { <CardFace {card} edition={Edition::Modern} /> }) }
+                { for HERO.iter().map(|&card| card_face(card, Edition::Modern, lang, "")) }
             </div>
             <p class="tagline">{ tr(lang, Key::Tagline) }</p>
             <button id="quick-play" type="button" class="btn primary big quick-btn" aria-describedby="quick-what" onclick={props.on_quick.reform(|_: MouseEvent| ())}>
