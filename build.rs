@@ -4,11 +4,16 @@
 //! - `english.rs`: one `match` arm a key, which `src/i18n/en.rs` compiles
 //!   in (English is the fallback, so the first download carries it, and
 //!   only it);
-//! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: one `KeyName = text`
-//!   line a key (`src/i18n/fixed.rs`), which native builds compile in. The
-//!   browser's build writes the same files beside the game's code
+//! - `lang/es.txt`, `lang/fr.txt`, `lang/pt.txt`: a first line naming
+//!   the order of the keys, then one text a line, in that order
+//!   (`src/i18n/fixed.rs`), which native builds compile in. The browser's
+//!   build writes the same files beside the game's code
 //!   (`assets/lang-files.mjs`, checked equal by `tests/i18n.rs`), fetched
-//!   for the language in use.
+//!   for the language in use;
+//! - `file_order.rs`: that order (`FILE_ORDER`, the key of each line) and
+//!   its fingerprint (`ORDER`, the FNV-1a hash of the keys' names, one a
+//!   line), which `src/i18n/fixed.rs` compiles in: the names themselves
+//!   stay out of the game's code.
 //!
 //! A file that breaks the shape, or a key given twice, stops the build
 //! with the file and the line; a key the enum lacks, or lacks a text,
@@ -66,25 +71,43 @@ fn main() {
     }
     english.push_str("}\n");
     write(&out.join("english.rs"), &english);
+    let order = fingerprint(keys.iter().map(|(name, _)| name.as_str()));
+    let mut file_order = String::from("/// The key of each line of a language's file, in order.\n");
+    let _ = writeln!(file_order, "const FILE_ORDER: [Key; {}] = [", keys.len());
+    for (name, _) in &keys {
+        let _ = writeln!(file_order, "    Key::{name},");
+    }
+    file_order.push_str("];\n/// The fingerprint of that order, on each file's first line.\n");
+    let _ = writeln!(file_order, "const ORDER: u32 = 0x{order:08x};");
+    write(&out.join("file_order.rs"), &file_order);
     let dir = out.join("lang");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| fail(&format!("{}: {e}", dir.display())));
     for (l, code) in blocks::CODES.iter().enumerate().skip(1) {
-        let mut file = language_header(code);
-        for (name, texts) in &keys {
-            let _ = writeln!(file, "{name} = {}", blocks::escape(&texts[l]));
+        let mut file = language_header(order);
+        for (_, texts) in &keys {
+            let _ = writeln!(file, "{}", blocks::escape(&texts[l]));
         }
         write(&dir.join(format!("{code}.txt")), &file);
     }
 }
 
-/// The note at the top of a language's file (`assets/lang-files.mjs`
-/// writes the same).
-fn language_header(code: &str) -> String {
-    format!(
-        "# The fixed texts in `{code}`, one line a key: `KeyName = text`, written by\n\
-         # the build from src/i18n/texts/*.txt. The browser fetches this file when\n\
-         # the language is in use.\n"
-    )
+/// The FNV-1a hash (32 bits) of the keys' names, one a line
+/// (`assets/lang-files.mjs` computes the same).
+fn fingerprint<'a>(names: impl Iterator<Item = &'a str>) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for name in names {
+        for byte in name.bytes().chain(std::iter::once(b'\n')) {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    }
+    hash
+}
+
+/// The first line of a language's file: the order its lines follow
+/// (`src/i18n/fixed.rs` reads it; `assets/lang-files.mjs` writes the same).
+fn language_header(order: u32) -> String {
+    format!("# ONO 99 fixed texts, one a line in the order {order:08x}\n")
 }
 
 fn write(path: &Path, text: &str) {

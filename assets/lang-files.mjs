@@ -1,8 +1,9 @@
 // The languages' files the browser fetches (lang/es.txt, lang/fr.txt,
 // lang/pt.txt), written from the fixed texts (src/i18n/texts/*.txt: each
-// key a block with its four languages, src/i18n/blocks.rs): one
-// `KeyName = text` line a key (src/i18n/fixed.rs), the text as the block
-// writes it. build.rs writes the same files for native builds;
+// key a block with its four languages, src/i18n/blocks.rs): a first line
+// naming the order of the keys (the FNV-1a hash of their names, one a
+// line), then one text a line in that order, as the block writes it
+// (src/i18n/fixed.rs). build.rs writes the same files for native builds;
 // tests/i18n.rs checks that both write the same bytes. csp-hash.mjs calls
 // this before it names the files by their content. Not shipped: it only
 // runs at build time.
@@ -56,12 +57,22 @@ export function readKeys(textsDir = TEXTS) {
   return [...keys];
 }
 
+/** The FNV-1a hash (32 bits) of the keys' names, one a line, in hex (as
+ * build.rs computes it). */
+export function orderOf(keys) {
+  let hash = 0x811c9dc5;
+  for (const [name] of keys) {
+    for (const byte of Buffer.from(`${name}\n`, 'utf8')) {
+      hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+    }
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
 /** The file of language `code` (as build.rs writes it). */
 export function languageFile(keys, code) {
-  let out = `# The fixed texts in \`${code}\`, one line a key: \`KeyName = text\`, written by\n`
-    + '# the build from src/i18n/texts/*.txt. The browser fetches this file when\n'
-    + '# the language is in use.\n';
-  for (const [name, texts] of keys) out += `${name} = ${texts[code]}\n`;
+  let out = `# ONO 99 fixed texts, one a line in the order ${orderOf(keys)}\n`;
+  for (const [, texts] of keys) out += `${texts[code]}\n`;
   return out;
 }
 

@@ -1156,28 +1156,96 @@ fn online_texts_are_translated_with_french_spacing() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Each key's text in each language as `src/i18n/texts/*.txt` writes it
+/// (its escapes undone), read here on its own: (key name, [en, es, fr, pt]).
+fn catalogue_texts() -> Vec<(String, [String; 4])> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/i18n/texts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("src/i18n/texts")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let unescape = |t: &str| {
+        let mut out = String::new();
+        let mut chars = t.chars();
+        while let Some(c) = chars.next() {
+            match (c, c == '\\') {
+                (_, true) => match chars.next() {
+                    Some('n') => out.push('\n'),
+                    Some(other) => out.push(other),
+                    None => {}
+                },
+                (c, false) => out.push(c),
+            }
+        }
+        out
+    };
+    let mut keys: Vec<(String, [String; 4])> = Vec::new();
+    for path in files {
+        for line in std::fs::read_to_string(&path)
+            .expect("a texts file")
+            .lines()
+        {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') && trimmed.ends_with(']') {
+                keys.push((
+                    trimmed[1..trimmed.len() - 1].trim().to_string(),
+                    Default::default(),
+                ));
+            } else if let (Some((code, text)), false) =
+                (line.split_once('='), trimmed.starts_with('#'))
+            {
+                let at = ["en", "es", "fr", "pt"]
+                    .iter()
+                    .position(|c| *c == code.trim());
+                if let (Some(at), Some(key)) = (at, keys.last_mut()) {
+                    key.1[at] = unescape(text.strip_prefix(' ').unwrap_or(text));
+                }
+            }
+        }
+    }
+    keys
+}
+
 /// The fixed texts of Spanish, French and Portuguese are files the
 /// browser fetches, written from `src/i18n/texts/*.txt` (`build.rs`
-/// natively, `assets/lang-files.mjs` for the browser): each parses, names
-/// every key exactly once, is what `tr` says, and keeps the texts as the
-/// code had them (a few checked here, French's narrow spaces among them).
+/// natively, `assets/lang-files.mjs` for the browser): one text a line,
+/// no key names. Each parses, has exactly a line a key, and gives every key
+/// the text the catalogue gives it (read here apart from the build), so no
+/// line is off by one; French's narrow spaces among the texts kept.
 #[test]
-fn language_files_name_every_key_once() {
+fn language_files_give_every_key_its_own_text() {
     use ono99::i18n::fixed;
+    let catalogue = catalogue_texts();
+    let mut named: Vec<&str> = catalogue.iter().map(|(n, _)| n.as_str()).collect();
+    named.sort_unstable();
+    let mut all = Key::NAMES.to_vec();
+    all.sort_unstable();
+    assert_eq!(named, all, "the catalogue gives each key once");
     for lang in FOREIGN {
         let file = fixed::compiled_in(lang);
         let texts = fixed::parse(file).unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()));
-        let mut named: Vec<&str> = file
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .filter_map(|l| l.split_once(" = ").map(|(name, _)| name))
-            .collect();
-        named.sort_unstable();
-        let mut all = Key::NAMES.to_vec();
-        all.sort_unstable();
-        assert_eq!(named, all, "{}.txt names each key once", lang.code());
-        for &key in Key::ALL {
-            assert_eq!(texts.get(key), tr(lang, key), "{lang:?} {key:?}");
+        assert_eq!(
+            file.lines().count(),
+            Key::ALL.len() + 1,
+            "{}.txt: a line a key",
+            lang.code()
+        );
+        assert!(
+            !file.contains("Tagline"),
+            "{}.txt names its keys",
+            lang.code()
+        );
+        for (name, words) in &catalogue {
+            let at = Key::NAMES
+                .iter()
+                .position(|n| n == name)
+                .expect("a key of the catalogue");
+            let key = Key::ALL[at];
+            let want = &words[lang as usize];
+            assert_eq!(texts.get(key), want, "{lang:?} {key:?}");
+            assert_eq!(tr(lang, key), want, "{lang:?} {key:?}");
         }
     }
     let known = [
@@ -1225,50 +1293,47 @@ fn the_browser_build_writes_the_same_language_files() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// A damaged language file is refused with the line at fault, never read
-/// in part (the browser then keeps English or the language it had).
+/// A damaged language file is refused whole, with the line at fault when
+/// there is one, never read in part (the browser then keeps English or the
+/// language it had): a line more or less, a file written for another order
+/// of keys (another build's), a bad escape, or not a language file at all.
 #[test]
 fn language_files_refuse_damage() {
     use ono99::i18n::fixed::{parse, TextsError};
     let good = ono99::i18n::fixed::compiled_in(Lang::Fr);
-    let with = |extra: &str| format!("{good}{extra}\n");
+    let keys = Key::ALL.len();
     assert_eq!(
-        parse(&with("NoSuchKey = x")).err(),
-        Some(TextsError::UnknownKey {
-            line: good.lines().count() + 1,
-            name: "NoSuchKey".into()
+        parse(&format!("{good}one more\n")).err(),
+        Some(TextsError::Count {
+            found: keys + 1,
+            expected: keys
         })
     );
-    assert!(matches!(
-        parse(&with("Tagline = again")),
-        Err(TextsError::Duplicate {
-            key: Key::Tagline,
-            ..
-        })
-    ));
-    assert!(matches!(
-        parse(&with("no equals sign")),
-        Err(TextsError::Malformed { .. })
-    ));
-    assert!(matches!(
-        parse(&good.replace("Tagline = ", "Tagline = a\\q ")),
-        Err(TextsError::BadEscape { .. })
-    ));
-    let without: String = good
-        .lines()
-        .filter(|l| !l.starts_with("Tagline ") && !l.starts_with("AppTitle "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let mut lines: Vec<&str> = good.lines().collect();
+    let tagline = lines
+        .iter()
+        .position(|l| *l == tr(Lang::Fr, Key::Tagline))
+        .expect("French's tagline has a line");
+    lines.remove(tagline);
     assert_eq!(
-        parse(&without).err(),
-        Some(TextsError::Missing {
-            key: Key::AppTitle,
-            count: 2
+        parse(&(lines.join("\n") + "\n")).err(),
+        Some(TextsError::Count {
+            found: keys - 1,
+            expected: keys
         })
+    );
+    let (head, body) = good.split_once('\n').expect("a first line");
+    let other = format!("{}0\n{body}", &head[..head.len() - 1]);
+    assert!(matches!(parse(&other), Err(TextsError::OtherOrder { .. })));
+    assert!(matches!(parse(body), Err(TextsError::OtherOrder { .. })));
+    let broken = good.replacen(tr(Lang::Fr, Key::Tagline), "a\\q", 1);
+    assert_eq!(
+        parse(&broken).err(),
+        Some(TextsError::BadEscape { line: tagline + 1 })
     );
     assert!(parse("").is_err());
     assert!(parse("<!doctype html><html></html>").is_err());
-    let escaped = good.replace("Tagline = ", "Tagline = one\\ntwo \\\\ ");
+    let escaped = good.replacen(tr(Lang::Fr, Key::Tagline), "one\\ntwo \\\\ ", 1);
     let texts = parse(&escaped).map_err(|e| e.to_string());
     assert!(texts.is_ok_and(|t| t.get(Key::Tagline).starts_with("one\ntwo \\ ")));
 }

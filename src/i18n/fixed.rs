@@ -7,15 +7,23 @@
 //! starts that fetch at once and `crate::ui::platform::texts` installs
 //! what it gets here. Natively (tests) the files are compiled in instead.
 //!
-//! A file has one line per key, `KeyName = text`, in any order; blank
-//! lines and lines starting with `#` are notes. A text writes a line break
-//! as `\n` and a backslash as `\\`.
+//! A file's first line names the order of its texts (`# ONO 99 fixed
+//! texts, one a line in the order 1a2b3c4d`: the fingerprint of the keys'
+//! names in the order of the catalogue's blocks); then comes one text a
+//! line, each key's in that order (empty lines too are texts). A text
+//! writes a line break as `\n` and a backslash as `\\`. The lines carry no
+//! key names: the build compiles in which key each line holds, so the
+//! names (12 KB) stay out of the first download, and a file written for
+//! another order of keys is refused whole.
 
 use std::sync::OnceLock;
 
 use super::keys::Key;
 use super::translation::Translation;
 use super::Lang;
+
+// FILE_ORDER and ORDER, written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/file_order.rs"));
 
 /// One language's fixed texts, complete: one for every key.
 pub struct Texts {
@@ -34,50 +42,47 @@ impl Texts {
 /// Why a language file cannot be read (its lines count from 1).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TextsError {
-    #[error("line {line}: expected `KeyName = text`")]
-    Malformed { line: usize },
-    #[error("line {line}: no key is named `{name}`")]
-    UnknownKey { line: usize, name: String },
-    #[error("line {line}: {key:?} is given a second time")]
-    Duplicate { line: usize, key: Key },
+    #[error("not this build's fixed texts: the first line is not `{expected}`")]
+    OtherOrder { expected: String },
     #[error("line {line}: a backslash must be followed by `n` or another backslash")]
     BadEscape { line: usize },
-    #[error("{key:?} has no text ({count} keys missing)")]
-    Missing { key: Key, count: usize },
+    #[error("{found} texts for {expected} keys")]
+    Count { found: usize, expected: usize },
+}
+
+/// The first line of a file written for this build's order of keys.
+fn header() -> String {
+    format!("# ONO 99 fixed texts, one a line in the order {ORDER:08x}")
 }
 
 /// Reads a language file into a complete table of fixed texts.
 pub fn parse(file: &str) -> Result<Texts, TextsError> {
-    let mut texts: Vec<Option<String>> = vec![None; Key::ALL.len()];
-    for (index, raw) in file.lines().enumerate() {
-        let line = index + 1;
-        if raw.trim().is_empty() || raw.starts_with('#') {
+    let mut lines = file.lines();
+    let expected = header();
+    if lines.next() != Some(expected.as_str()) {
+        return Err(TextsError::OtherOrder { expected });
+    }
+    let mut texts = vec![String::new(); Key::ALL.len()];
+    let mut found = 0;
+    for (index, raw) in lines.enumerate() {
+        found = index + 1;
+        let Some(&key) = FILE_ORDER.get(index) else {
             continue;
+        };
+        let text = super::blocks::unescape(raw).ok_or(TextsError::BadEscape { line: index + 2 })?;
+        if let Some(slot) = texts.get_mut(key as usize) {
+            *slot = text;
         }
-        let (name, text) = raw.split_once('=').ok_or(TextsError::Malformed { line })?;
-        let name = name.trim();
-        let (slot, key) = Key::NAMES
-            .iter()
-            .position(|n| *n == name)
-            .and_then(|i| Some((texts.get_mut(i)?, *Key::ALL.get(i)?)))
-            .ok_or_else(|| TextsError::UnknownKey {
-                line,
-                name: name.to_string(),
-            })?;
-        if slot.is_some() {
-            return Err(TextsError::Duplicate { line, key });
-        }
-        let text = text.strip_prefix(' ').unwrap_or(text);
-        *slot = Some(super::blocks::unescape(text).ok_or(TextsError::BadEscape { line })?);
     }
-    let mut missing = Key::ALL.iter().zip(&texts).filter(|(_, t)| t.is_none());
-    if let Some((&key, _)) = missing.next() {
-        let count = 1 + missing.count();
-        return Err(TextsError::Missing { key, count });
+    // The build gives every key exactly one line (english.rs's match is
+    // exhaustive, and build.rs refuses a key given twice).
+    if found != FILE_ORDER.len() {
+        return Err(TextsError::Count {
+            found,
+            expected: FILE_ORDER.len(),
+        });
     }
-    Ok(Texts {
-        texts: texts.into_iter().flatten().collect(),
-    })
+    Ok(Texts { texts })
 }
 
 /// Where a language's table is kept once installed (none for English,
