@@ -5,6 +5,9 @@
 //! match it starts is the app's first draw, the boot screen showing until
 //! then).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 /// What the player tapped on the first screen before the app was ready.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tap {
@@ -95,38 +98,49 @@ pub fn remove() {
 /// What [`after_paint`] runs, once.
 type Mount = Box<dyn FnOnce()>;
 
-/// Runs `then` once the page has painted what it shows now (the boot
-/// screen): the frame being drawn, then a task after it. Mounting the app
-/// only then makes the first screen's paint the page's first, however fast
-/// the game's code arrived, so the largest thing painted early stays the
-/// one a player saw first (the app's copy is the same size, not a new
-/// largest paint). A page that has painted already (the code arrived
-/// after the first screen, as on a phone) mounts at once: waiting for a
-/// frame there only delays a tapped match's hand (by 10-20 ms on a slow
-/// phone).
+/// How many frames [`after_paint`] waits at most for the first screen's
+/// first contentful paint (about half a second: a browser that keeps no
+/// paint timing mounts then).
+const PAINT_FRAMES: u32 = 30;
+
+/// Runs `then` once the page has painted the boot screen's content: the
+/// frame in which the first contentful paint is recorded, then a task
+/// after it. Mounting the app only then makes the first screen's paint the
+/// page's largest, however fast the game's code arrived (the app's copy is
+/// the same size, not a new largest paint). When the code came first, as
+/// on a fast network or in Lighthouse's unthrottled load, one frame was
+/// not enough: the app's copy was then the largest paint, counted only
+/// once the code had run. A page that has painted already (the code
+/// arrived after the first screen, as on a phone) mounts at once, so a
+/// tapped match's hand is not held back a frame.
 pub fn after_paint(then: impl FnOnce() + 'static) {
     if painted() {
         then();
         return;
     }
-    use std::cell::Cell;
-    use std::rc::Rc;
+    let once: Rc<Cell<Option<Mount>>> = Rc::new(Cell::new(Some(Box::new(then))));
+    wait_for_paint(once, PAINT_FRAMES);
+}
+
+/// Looks for the first contentful paint at each frame, `left` more times.
+fn wait_for_paint(once: Rc<Cell<Option<Mount>>>, left: u32) {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
-    let once: Rc<Cell<Option<Mount>>> = Rc::new(Cell::new(Some(Box::new(then))));
-    let run = {
-        let once = once.clone();
-        move || {
-            if let Some(f) = once.take() {
-                f()
-            }
+    let next = once.clone();
+    let frame = Closure::once_into_js(move || {
+        if left == 0 || painted() {
+            gloo_timers::callback::Timeout::new(0, move || {
+                if let Some(f) = next.take() {
+                    f()
+                }
+            })
+            .forget();
+        } else {
+            wait_for_paint(next, left - 1);
         }
-    };
-    let painted = Closure::once_into_js(move || {
-        gloo_timers::callback::Timeout::new(0, run).forget();
     });
-    let asked = web_sys::window()
-        .is_some_and(|w| w.request_animation_frame(painted.unchecked_ref()).is_ok());
+    let asked =
+        web_sys::window().is_some_and(|w| w.request_animation_frame(frame.unchecked_ref()).is_ok());
     if !asked {
         // No frame will come: mount at once.
         if let Some(f) = once.take() {
@@ -135,12 +149,12 @@ pub fn after_paint(then: impl FnOnce() + 'static) {
     }
 }
 
-/// Whether the page has painted anything yet (a `paint` performance
-/// entry: first-paint or first-contentful-paint).
+/// Whether the page's first contentful paint is recorded (the boot
+/// screen's text, painted from the HTML).
 fn painted() -> bool {
     web_sys::window()
         .and_then(|w| w.performance())
-        .is_some_and(|p| p.get_entries_by_type("paint").length() > 0)
+        .is_some_and(|p| p.get_entries_by_name("first-contentful-paint").length() > 0)
 }
 
 /// Whether the site now has another build than this page's (index.html's
