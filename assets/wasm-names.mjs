@@ -199,6 +199,18 @@ export function shortenNames(dir) {
     } catch (e) {
       throw new Error(`${file.replace(/\.js$/, '_bg.wasm')}: ${e.message || e}`);
     }
+    // The renamed module must still compile, importing as many things as
+    // before, all from "a" (a section this reader misread would not).
+    let compiled;
+    try {
+      compiled = new WebAssembly.Module(result.wasm);
+    } catch (e) {
+      throw new Error(`${file.replace(/\.js$/, '_bg.wasm')}: renamed, it does not compile: ${e.message || e}`);
+    }
+    const linked = WebAssembly.Module.imports(compiled);
+    if (linked.length !== result.imports.size || linked.some((i) => i.module !== 'a')) {
+      throw new Error(`${file.replace(/\.js$/, '_bg.wasm')}: renamed, its imports are not the ones it had`);
+    }
     const before = wasm.length + Buffer.byteLength(js);
     const quoted = JSON.stringify(result.module);
     if (js.split(quoted).length !== 2) throw new Error(`${file} does not name the module ${quoted} exactly once`);
