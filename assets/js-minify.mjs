@@ -13,7 +13,8 @@ import { minify } from 'terser';
 
 // Each glue file is an ES module: only its exports keep their names.
 // (Trunk's hash in a name is hex without leading zeros: up to 16 digits.)
-const GLUE = /^ono99-(web|full|friend|worker)(-[0-9a-f]{1,16})?\.js$/;
+// wasm-names.mjs reads the same files.
+export const GLUE = /^ono99-(web|full|friend|worker)(-[0-9a-f]{1,16})?\.js$/;
 
 /** Minifies the modules' glue in `dir`, in place; returns the bytes saved.
  *  Throws, naming the file, if one cannot be minified. */
