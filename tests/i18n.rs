@@ -1151,8 +1151,8 @@ fn online_texts_are_translated_with_french_spacing() {
         problems.push(format!("Fr relay_line_bad: {e}"));
     }
     // The spacing check can fail: a plain space before a colon is refused.
-    assert!(french_spacing("Relais : wss://a").is_err());
-    assert!(french_spacing("Relais\u{202f}: wss://a").is_ok());
+    assert!(french_spacing("Relais : wss://127.0.0.1").is_err());
+    assert!(french_spacing("Relais\u{202f}: wss://127.0.0.1").is_ok());
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -187,7 +187,7 @@ fn bad_table_links_get_their_own_errors() {
         TableLink::decode(&invite.encode()),
         Err(LinkError::WrongKind)
     );
-    let good = link_body(b"Ana", &[(0, "wss://t.example")]);
+    let good = link_body(b"Ana", &[(0, "wss://127.0.0.1:9")]);
     assert!(TableLink::decode(&link_code(LINK_VERSION, b'T', &good)).is_ok());
     assert_eq!(
         TableLink::decode(&link_code(2, b'T', &good)),
@@ -200,13 +200,16 @@ fn bad_table_links_get_their_own_errors() {
         );
     };
     refused(link_body(b"Ana", &[]));
-    refused(link_body(b"Ana", &[(0, "wss://t.example"); MAX_RELAYS + 1]));
-    refused(link_body(b"Ana", &[(2, "wss://t.example")]));
-    refused(link_body(b"Ana", &[(0, "https://t.example")]));
-    refused(link_body(b"Ana", &[(0, "wss://t.example/a b")]));
-    refused(link_body(b"Ana", &[(1, "mqtt+wss://b.example")]));
-    refused(link_body(b"Ana\r\nBo", &[(0, "wss://t.example")]));
-    refused(link_body(b" Ana", &[(0, "wss://t.example")]));
+    refused(link_body(
+        b"Ana",
+        &[(0, "wss://127.0.0.1:9"); MAX_RELAYS + 1],
+    ));
+    refused(link_body(b"Ana", &[(2, "wss://127.0.0.1:9")]));
+    refused(link_body(b"Ana", &[(0, "https://127.0.0.1:9")]));
+    refused(link_body(b"Ana", &[(0, "wss://127.0.0.1:9/a b")]));
+    refused(link_body(b"Ana", &[(1, "mqtt+wss://127.0.0.1:9")]));
+    refused(link_body(b"Ana\r\nBo", &[(0, "wss://127.0.0.1:9")]));
+    refused(link_body(b" Ana", &[(0, "wss://127.0.0.1:9")]));
     let mut extra = good.clone();
     extra.push(0);
     refused(extra);
